@@ -1,0 +1,95 @@
+// The seams inside the simulated device. The adb wire (adbd/), the shell and its commands (shell/), and the
+// UI + operator runtime (ui/, operator/) meet only through these types, so each can be built and tested alone.
+
+export type LogPriority = 'V' | 'D' | 'I' | 'W' | 'E' | 'F';
+
+export interface LogEntry {
+  /** Wall-clock time of the entry, epoch milliseconds (integer part) plus nanosecond remainder for ordering. */
+  readonly epochMs: number;
+  readonly pid: number;
+  readonly tid: number;
+  readonly priority: LogPriority;
+  readonly tag: string;
+  readonly message: string;
+}
+
+export interface InstalledPackage {
+  readonly name: string;
+  versionName: string;
+  versionCode: number;
+  /** `<pkg>/<activity class>`, when the app has a launcher activity. */
+  launcherActivity?: string;
+  /** Installed by the user (shows in `pm list packages -3`). */
+  thirdParty: boolean;
+  /** Path reported by `pm path`. */
+  apkPath: string;
+}
+
+export interface BroadcastIntent {
+  readonly action: string;
+  readonly targetPackage: string | undefined;
+  readonly extras: Readonly<Record<string, string | number | boolean>>;
+  readonly foreground: boolean;
+}
+
+/** A broadcast receiver registered by an installed app (the operator registers one). */
+export type BroadcastReceiver = (intent: BroadcastIntent) => void;
+
+/** Streams of one shell command. `write*` resolve when the bytes were accepted by the transport (backpressure). */
+export interface ShellIO {
+  /** Bytes the host sends to stdin (shell v2 / exec with stdin); ends when the host closes stdin. */
+  readonly stdin: AsyncIterable<Uint8Array>;
+  writeStdout(chunk: Uint8Array | string): Promise<void>;
+  writeStderr(chunk: Uint8Array | string): Promise<void>;
+  /** Aborted when the host closes the stream (for example `adb logcat` killed with Ctrl-C). */
+  readonly signal: AbortSignal;
+}
+
+/** A command of the device shell (`am`, `pm`, `logcat`, ...). Returns the exit status. */
+export type ShellCommand = (argv: readonly string[], io: ShellIO, device: DeviceApi) => Promise<number>;
+
+/**
+ * What the shell commands ask of the UI side (implemented by ui/ in issue 3). Coordinates are physical pixels.
+ * Until the UI side exists a device runs with a minimal host that shows a blank launcher.
+ */
+export interface UiHost {
+  foregroundPackage(): string;
+  /** Start the launcher activity of a package; false when it has none. */
+  launch(pkg: string): boolean;
+  /** `am start -a VIEW -d uri`; returns the packages that handle it (0 = none, >1 = a chooser is shown). */
+  openUri(uri: string): { handled: boolean; handlers: string[] };
+  forceStop(pkg: string): void;
+  /** `uiautomator dump` XML (OPERATOR-PROTOCOL §4 format). */
+  dumpXml(): string;
+  /** `screencap -p`: a PNG of the current screen. */
+  screencapPng(): Uint8Array;
+  tap(x: number, y: number): void;
+  swipe(x1: number, y1: number, x2: number, y2: number, durationMs: number): void;
+  keyevent(keyCode: string): void;
+  inputText(text: string): void;
+}
+
+export type DeviceState = 'device' | 'unauthorized' | 'offline';
+
+/** The device model every part sees. */
+export interface DeviceApi {
+  readonly serialHint: string;
+  readonly props: Map<string, string>;
+  readonly settings: { global: Map<string, string>; secure: Map<string, string>; system: Map<string, string> };
+  readonly packages: Map<string, InstalledPackage>;
+  readonly files: Map<string, { data: Uint8Array; mode: number; mtimeSec: number }>;
+  readonly log: {
+    write(entry: Omit<LogEntry, 'epochMs'> & { epochMs?: number }): void;
+    entries(): readonly LogEntry[];
+    subscribe(listener: (entry: LogEntry) => void): () => void;
+    clear(): void;
+  };
+  ui: UiHost;
+  registerReceiver(pkg: string, action: string, receiver: BroadcastReceiver): void;
+  /** Deliver a broadcast; returns the number of receivers that got it. */
+  sendBroadcast(intent: BroadcastIntent): number;
+  /** Every command line the shell ran, in order (security tests assert on it). */
+  readonly commandLog: string[];
+  /** Wall clock of the device (epoch ms); tests may skew it. */
+  now(): number;
+}

@@ -1,0 +1,35 @@
+// Runs every colocated *.test.ts under packages/ with node's own test runner.
+// Usage: npm test [-- <path-substring> ...]   (filters test files by substring)
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, relative } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+
+function findTests(dir: string, out: string[]): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) findTests(full, out);
+    else if (entry.name.endsWith('.test.ts')) out.push(relative(root, full));
+  }
+  return out;
+}
+
+const filters = process.argv.slice(2);
+const files = findTests(join(root, 'packages'), []).filter(
+  (file) => filters.length === 0 || filters.some((f) => file.includes(f)),
+);
+if (files.length === 0) {
+  console.error(`no test files match ${filters.join(' ')}`);
+  process.exit(1);
+}
+// Suites are I/O bound (real adb, simulated devices), so run more files than cores.
+const concurrency = process.env.SVC_TEST_CONCURRENCY ?? String(Math.max(4, availableParallelism() * 2));
+const child = spawn(
+  process.execPath,
+  ['--test', `--test-concurrency=${concurrency}`, '--test-timeout=180000', ...files],
+  { cwd: root, stdio: 'inherit' },
+);
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

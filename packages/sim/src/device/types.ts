@@ -23,6 +23,15 @@ export interface InstalledPackage {
   thirdParty: boolean;
   /** Path reported by `pm path`. */
   apkPath: string;
+  /** Shown by `dumpsys package` (defaults: minSdk 24, targetSdk = the device's API level). */
+  minSdk?: number;
+  targetSdk?: number;
+  /** Signing identity: an update with another signature fails with INSTALL_FAILED_UPDATE_INCOMPATIBLE. */
+  signature?: string;
+  /** Runtime permissions granted with `pm grant`. */
+  grantedPermissions?: string[];
+  /** Other activities `am start -n` accepts besides the launcher activity (`<pkg>/<class>`). */
+  activities?: string[];
 }
 
 export interface BroadcastIntent {
@@ -43,6 +52,8 @@ export interface ShellIO {
   writeStderr(chunk: Uint8Array | string): Promise<void>;
   /** Aborted when the host closes the stream (for example `adb logcat` killed with Ctrl-C). */
   readonly signal: AbortSignal;
+  /** Exported shell variables of the command (the shell sets it; logcat reads ANDROID_LOG_TAGS). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** A command of the device shell (`am`, `pm`, `logcat`, ...). Returns the exit status. */
@@ -67,6 +78,8 @@ export interface UiHost {
   swipe(x1: number, y1: number, x2: number, y2: number, durationMs: number): void;
   keyevent(keyCode: string): void;
   inputText(text: string): void;
+  /** Physical display metrics for `wm size` / `wm density` (1080x2400 at 420 when absent). */
+  readonly display?: { readonly width: number; readonly height: number; readonly density: number };
 }
 
 export type DeviceState = 'device' | 'unauthorized' | 'offline';
@@ -92,4 +105,12 @@ export interface DeviceApi {
   readonly commandLog: string[];
   /** Wall clock of the device (epoch ms); tests may skew it. */
   now(): number;
+  /**
+   * Package manager events (device/device.ts implements them; test stand-ins may not). `installPackage` adds or
+   * replaces an entry and tells the listeners, so an app (the operator) can come alive when its package is installed.
+   */
+  installPackage?(pkg: InstalledPackage): void;
+  uninstallPackage?(name: string): boolean;
+  onPackageInstalled?(listener: (pkg: InstalledPackage) => void): () => void;
+  onPackageRemoved?(listener: (name: string) => void): () => void;
 }

@@ -12,18 +12,39 @@ const c = (http: number, hint: string): CodeInfo => ({ http, hint });
 export const ERROR_CODES = {
   // execution-level (SPEC 7)
   ADB_NOT_FOUND: c(500, 'Install Android platform-tools (Debian: apt-get install adb) and make sure `adb` is on PATH.'),
-  NO_DEVICES: c(404, 'Connect a device or start one (`svc sim start` or `svc emulator provision`), then run `svc devices`.'),
+  NO_DEVICES: c(
+    404,
+    'Connect a device or start one (`svc sim start` or `svc emulator provision`), then run `svc devices`.',
+  ),
   MULTIPLE_DEVICES_DEVICE_ID_REQUIRED: c(400, 'Pass --device <serial> (see `svc devices`) or set ANDROID_SERIAL.'),
   DEVICE_NOT_FOUND: c(404, 'Use a serial from `svc devices` whose state is `device`.'),
-  RECEIVER_NOT_INSTALLED: c(500, 'Install the operator app with `svc operator setup --apk <path>`, or pass the installed package with --operator-package.'),
+  RECEIVER_NOT_INSTALLED: c(
+    500,
+    'Install the operator app with `svc operator setup --apk <path>`, or pass the installed package with --operator-package.',
+  ),
   EXECUTION_VALIDATION_FAILED: c(400, 'Fix the field named in details.path and send the execution again.'),
   EXECUTION_ACTION_UNSUPPORTED: c(500, 'Use a canonical action type from SPEC 2.2, or update the operator app.'),
-  EXECUTION_CONFLICT_IN_FLIGHT: c(423, 'Another execution is running on this device; wait for it to finish, then retry.'),
-  RESULT_ENVELOPE_TIMEOUT: c(504, 'Run `svc grant-device-permissions`, then `svc snapshot --timeout 5000 --verbose`; check the accessibility service.'),
-  RESULT_ENVELOPE_MALFORMED: c(500, 'The operator wrote an invalid result; check `svc version --check-compat` and reinstall a matching operator.'),
-  PAYLOAD_TOO_LARGE: c(413, 'Split the work into several smaller executions (max 64000 bytes of payload, 100kb HTTP body).'),
+  EXECUTION_CONFLICT_IN_FLIGHT: c(
+    423,
+    'Another execution is running on this device; wait for it to finish, then retry.',
+  ),
+  RESULT_ENVELOPE_TIMEOUT: c(
+    504,
+    'Run `svc grant-device-permissions`, then `svc snapshot --timeout 5000 --verbose`; check the accessibility service.',
+  ),
+  RESULT_ENVELOPE_MALFORMED: c(
+    500,
+    'The operator wrote an invalid result; check `svc version --check-compat` and reinstall a matching operator.',
+  ),
+  PAYLOAD_TOO_LARGE: c(
+    413,
+    'Split the work into several smaller executions (max 64000 bytes of payload, 100kb HTTP body).',
+  ),
   SECURITY_BLOCK_DETECTED: c(500, 'A system security dialog covers the app; dismiss it on the device and retry.'),
-  BROADCAST_FAILED: c(500, 'The adb broadcast failed; check the device connection with `svc devices` and `svc doctor`.'),
+  BROADCAST_FAILED: c(
+    500,
+    'The adb broadcast failed; check the device connection with `svc devices` and `svc doctor`.',
+  ),
   SERVICE_UNAVAILABLE: c(500, 'The operator accessibility service is not running; run `svc grant-device-permissions`.'),
   EXECUTION_TIMEOUT: c(500, 'The operator ran out of time; raise timeoutMs or split the execution.'),
   // serve layer (SPEC 7)
@@ -31,13 +52,20 @@ export const ERROR_CODES = {
   INTERNAL_SERVER_ERROR: c(500, 'Unexpected server failure; retry, and report it with the server log if it persists.'),
   INTERNAL_ERROR: c(500, 'Unexpected host-side failure; retry with --verbose for details.'),
   MISSING_EXECUTION: c(400, 'Send { "execution": { ... } } in the body.'),
-  ORIGIN_FORBIDDEN: c(403, 'Requests from web pages are refused; start `svc serve --allow-origin <origin>` to allow one.'),
+  ORIGIN_FORBIDDEN: c(
+    403,
+    'Requests from web pages are refused; start `svc serve --allow-origin <origin>` to allow one.',
+  ),
   HOST_FORBIDDEN: c(403, 'Use a loopback host name (localhost, 127.0.0.1, [::1]) to reach a loopback-bound server.'),
+  INVALID_ARGUMENT: c(400, 'Fix the field named in details.path and retry.'),
   NOT_FOUND: c(404, 'Check the route; see the README for the list of endpoints.'),
   // skills
   SKILL_NOT_FOUND: c(404, 'List skills with `svc skills list` or search with `svc skills search`.'),
   SKILL_EXECUTION_FAILED: c(400, 'Read stdout/stderr in details; fix the script or its arguments and run it again.'),
-  SKILL_OUTPUT_ASSERTION_FAILED: c(400, 'The skill ran but its output lacks the expected text; check the device state.'),
+  SKILL_OUTPUT_ASSERTION_FAILED: c(
+    400,
+    'The skill ran but its output lacks the expected text; check the device state.',
+  ),
   SKILL_RESULT_PARSE_FAILED: c(500, 'The skill printed a malformed [svc-Skill-Result] frame; fix the script output.'),
   SKILL_VARS_MISSING: c(400, 'Pass every missing variable with --vars \'{"NAME":"value"}\'.'),
   SKILL_ARTIFACT_NOT_FOUND: c(404, 'Use one of the artifact names listed by `svc skills get <id>`.'),
@@ -48,17 +76,30 @@ export const ERROR_CODES = {
   EMULATOR_NOT_RUNNING: c(404, 'Start it with `svc emulator start <name>`.'),
   EMULATOR_UNSUPPORTED: c(409, 'Use an API 35, Play Store, arm64-v8a, pixel_7 AVD (`svc emulator create`).'),
   EMULATOR_ALREADY_RUNNING: c(409, 'It is already running; use it, or stop it first with `svc emulator stop <name>`.'),
+  EMULATOR_ALREADY_EXISTS: c(409, 'Pick another --name, or delete the existing AVD with `svc emulator delete <name>`.'),
   EMULATOR_BOOT_TIMEOUT: c(504, 'The emulator did not finish booting in time; retry with a larger --timeout-ms.'),
-  ANDROID_SDK_TOOL_NOT_FOUND: c(500, 'Install the Android SDK command-line tools and set ANDROID_HOME (or pass the tool path).'),
+  ANDROID_SDK_TOOL_NOT_FOUND: c(
+    500,
+    'Install the Android SDK command-line tools and set ANDROID_HOME (or pass the tool path).',
+  ),
   ANDROID_SDK_TOOL_FAILED: c(500, 'An Android SDK tool failed; read details.stderr and retry.'),
   // CLI
   OPERATOR_APK_NOT_FOUND: c(500, 'Pass the path of an existing operator APK with --apk.'),
-  OPERATOR_INSTALL_FAILED: c(500, 'adb install failed; read details and check free space and signatures on the device.'),
+  OPERATOR_INSTALL_FAILED: c(
+    500,
+    'adb install failed; read details and check free space and signatures on the device.',
+  ),
   OPERATOR_GRANT_FAILED: c(500, 'Granting permissions failed; enable them by hand in Accessibility Settings.'),
-  OPERATOR_VERIFY_FAILED: c(500, 'The package is not listed after install; reinstall with `svc operator setup --apk <path>`.'),
+  OPERATOR_VERIFY_FAILED: c(
+    500,
+    'The package is not listed after install; reinstall with `svc operator setup --apk <path>`.',
+  ),
   DAEMON_START_FAILED: c(500, 'Run `svc daemon run` in the foreground to see why, or use --no-daemon.'),
   DAEMON_STOP_FAILED: c(500, 'Stop the process by hand (pid in ~/.svc/daemon/*.pid) and remove its socket.'),
-  DAEMON_PROXY_ERROR: c(500, 'The daemon response was lost and the action may have executed; check the device state before retrying.'),
+  DAEMON_PROXY_ERROR: c(
+    500,
+    'The daemon response was lost and the action may have executed; check the device state before retrying.',
+  ),
   CLI_USAGE_ERROR: c(400, 'Run `svc help <command>` for the accepted flags.'),
   NOT_IMPLEMENTED: c(500, 'This command is not implemented in this version.'),
   // doctor (SPEC 4.6)
@@ -72,14 +113,20 @@ export const ERROR_CODES = {
   DEVICE_OFFLINE: c(500, 'Restart the adb server: adb kill-server && adb start-server.'),
   DEVICE_SHELL_UNAVAILABLE: c(500, 'The device shell does not answer; reconnect the device.'),
   OPERATOR_NOT_INSTALLED: c(500, 'Install the exact operator version with `svc operator setup --apk <path>`.'),
-  OPERATOR_VARIANT_MISMATCH: c(500, 'Pass the installed package with --operator-package, or reinstall the intended variant.'),
+  OPERATOR_VARIANT_MISMATCH: c(
+    500,
+    'Pass the installed package with --operator-package, or reinstall the intended variant.',
+  ),
   VERSION_INCOMPATIBLE: c(500, 'Install an operator app whose major.minor equals the CLI version.'),
   APK_VERSION_UNREADABLE: c(500, 'Reinstall the operator app; its version could not be read.'),
   APK_VERSION_INVALID: c(500, 'Reinstall the operator app; its version is not semantic (X.Y.Z).'),
   CLI_VERSION_INVALID: c(500, 'Reinstall svc; its own version is not semantic.'),
   DEVICE_DEV_OPTIONS_DISABLED: c(500, 'Enable Developer options (tap Build number seven times).'),
   DEVICE_USB_DEBUGGING_DISABLED: c(500, 'Enable USB debugging in Developer options.'),
-  DEVICE_ACCESSIBILITY_NOT_RUNNING: c(500, 'Run `svc grant-device-permissions`, or enable the operator in Accessibility Settings.'),
+  DEVICE_ACCESSIBILITY_NOT_RUNNING: c(
+    500,
+    'Run `svc grant-device-permissions`, or enable the operator in Accessibility Settings.',
+  ),
   SMOKE_OPEN_SETTINGS_FAILED: c(500, 'Settings did not open or could not be snapshotted; check the device screen.'),
 } as const satisfies Record<string, CodeInfo>;
 

@@ -2,9 +2,26 @@
 import type { ErrorBody } from './errors.ts';
 
 export const ACTION_TYPES = [
-  'open_app', 'open_uri', 'close_app', 'start_recording', 'stop_recording', 'wait_for_node', 'click',
-  'scroll_and_click', 'scroll', 'scroll_until', 'read_text', 'read_key_value_pair', 'enter_text', 'snapshot_ui',
-  'take_screenshot', 'sleep', 'press_key', 'wait_for_navigation', 'set_on_screen_log', 'clear_on_screen_log',
+  'open_app',
+  'open_uri',
+  'close_app',
+  'start_recording',
+  'stop_recording',
+  'wait_for_node',
+  'click',
+  'scroll_and_click',
+  'scroll',
+  'scroll_until',
+  'read_text',
+  'read_key_value_pair',
+  'enter_text',
+  'snapshot_ui',
+  'take_screenshot',
+  'sleep',
+  'press_key',
+  'wait_for_navigation',
+  'set_on_screen_log',
+  'clear_on_screen_log',
 ] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 

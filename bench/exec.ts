@@ -1,0 +1,120 @@
+// Wall time of one execution against a simulated device through real adb, next to the adb floor of the same run:
+// - adb floor: `shell true` through the adb server socket (one round trip, no svc code);
+// - node start-up: `node -e 0` spawned (what every CLI call pays before svc runs);
+// - runExecution in-process: cold (new context per call, like one CLI run) and warm (one context, daemon-like);
+// - spawned CLI: `svc exec <one sleep 0 action>` and `svc snapshot`.
+// Prints JSON, then a short table. Usage: npx node bench/exec.ts [--runs N] [--cli-runs N]
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createLab, openDeviceService } from 'svc-sim/testing';
+import { createContext } from '../packages/svc/src/app/context.ts';
+import { runExecution } from '../packages/svc/src/executions/run-execution.ts';
+
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '40' }, 'cli-runs': { type: 'string', default: '15' } },
+});
+const runs = Number(values.runs);
+const cliRuns = Number(values['cli-runs']);
+const MAIN = fileURLToPath(new URL('../packages/svc/src/cli/main.ts', import.meta.url));
+
+const round = (ms: number) => Math.round(ms * 100) / 100;
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return round(sorted[Math.floor(sorted.length / 2)] ?? Number.NaN);
+}
+
+async function measure(count: number, once: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < Math.min(3, count); i++) await once(); // warm-up
+  const samples: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    await once();
+    samples.push(performance.now() - start);
+  }
+  return median(samples);
+}
+
+async function shellTrue(adbPort: number, serial: string): Promise<void> {
+  const { socket, reader } = await openDeviceService(adbPort, serial, 'shell,v2,raw:true');
+  try {
+    for (;;) {
+      const header = await reader.read(5);
+      await reader.read(header.readUInt32LE(1));
+      if (header[0] === 3) return;
+    }
+  } finally {
+    socket.destroy();
+  }
+}
+
+function spawnNode(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, { env }, (error, stdout) => {
+      if (error && !stdout) reject(error);
+      else resolve(stdout);
+    });
+  });
+}
+
+let counter = 0;
+const sleepPayload = () => ({
+  commandId: `bench-${process.pid}-${++counter}`,
+  taskId: 'bench',
+  source: 'bench',
+  expectedFormat: 'android-ui-automator',
+  timeoutMs: 10000,
+  actions: [{ id: 's', type: 'sleep', params: { durationMs: 0 } }],
+});
+const snapshotPayload = () => ({ ...sleepPayload(), actions: [{ id: 'snap', type: 'snapshot_ui' }] });
+
+async function mustSucceed(promise: Promise<{ ok: boolean }>) {
+  const result = await promise;
+  if (!result.ok) throw new Error(`execution failed: ${JSON.stringify(result)}`);
+}
+
+const lab = await createLab({ devices: [{}] });
+try {
+  const serial = lab.devices[0]?.serial as string;
+  const env = { ...process.env, ...lab.env };
+  const adbFloorMs = await measure(runs * 3, () => shellTrue(lab.adbPort, serial));
+  const nodeStartupMs = await measure(cliRuns, () => spawnNode(['-e', '0'], env));
+  const warm = createContext({ env, keepLogStreams: true });
+  const warmExecMs = await measure(runs, () => mustSucceed(runExecution(warm, { execution: sleepPayload() })));
+  const warmSnapshotMs = await measure(runs, () => mustSucceed(runExecution(warm, { execution: snapshotPayload() })));
+  await warm.close();
+  const coldExecMs = await measure(runs, async () => {
+    const ctx = createContext({ env });
+    await mustSucceed(runExecution(ctx, { execution: sleepPayload() }));
+    await ctx.close();
+  });
+  const cli = (args: string[]) => async () => {
+    const out = JSON.parse(await spawnNode([MAIN, ...args, '--no-daemon'], env)) as { ok?: boolean };
+    if (out.ok !== true) throw new Error(`svc ${args[0]} failed: ${JSON.stringify(out)}`);
+  };
+  const cliExecMs = await measure(cliRuns, cli(['exec', JSON.stringify(sleepPayload())]));
+  const cliSnapshotMs = await measure(cliRuns, cli(['snapshot']));
+  const result = {
+    bench: 'exec',
+    node: process.version,
+    device: serial,
+    medianMs: {
+      adbFloor: adbFloorMs,
+      nodeStartup: nodeStartupMs,
+      runExecutionWarm: warmExecMs,
+      runExecutionWarmSnapshot: warmSnapshotMs,
+      runExecutionCold: coldExecMs,
+      cliExec: cliExecMs,
+      cliSnapshot: cliSnapshotMs,
+    },
+    /** Target: (cliExec − nodeStartup) under 3 × adbFloor + the device's own time. */
+    cliExecOverNodeStartupInAdbFloors: round((cliExecMs - nodeStartupMs) / adbFloorMs),
+    coldExecInAdbFloors: round(coldExecMs / adbFloorMs),
+  };
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n\n`);
+  for (const [name, ms] of Object.entries(result.medianMs)) {
+    process.stdout.write(`${name.padEnd(26)} ${`${ms.toFixed(2)} ms`.padStart(11)}\n`);
+  }
+} finally {
+  await lab.close();
+}

@@ -1,0 +1,124 @@
+// Throughput and latency of `svc serve` against simulated devices through real adb, next to the adb floor:
+// executions per second (one sleep 0 action) on one device and on 8 devices in parallel, and the median latency of
+// POST /snapshot and POST /execute. Prints JSON, then a short table.
+// Usage: npx node bench/serve.ts [--runs N] [--parallel-runs N] [--devices N]
+import { parseArgs } from 'node:util';
+import { createLab, openDeviceService } from 'svc-sim/testing';
+import { createContext } from '../packages/svc/src/app/context.ts';
+import { createServerApp } from '../packages/svc/src/server/app.ts';
+import { listenTcp } from '../packages/svc/src/server/listen.ts';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '60' },
+    'parallel-runs': { type: 'string', default: '30' },
+    devices: { type: 'string', default: '8' },
+  },
+});
+const runs = Number(values.runs);
+const parallelRuns = Number(values['parallel-runs']);
+const deviceCount = Number(values.devices);
+
+const round = (ms: number) => Math.round(ms * 100) / 100;
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return round(sorted[Math.floor(sorted.length / 2)] ?? Number.NaN);
+}
+
+async function timed(once: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await once();
+  return performance.now() - start;
+}
+
+async function shellTrue(adbPort: number, serial: string): Promise<void> {
+  const { socket, reader } = await openDeviceService(adbPort, serial, 'shell,v2,raw:true');
+  try {
+    for (;;) {
+      const header = await reader.read(5);
+      await reader.read(header.readUInt32LE(1));
+      if (header[0] === 3) return;
+    }
+  } finally {
+    socket.destroy();
+  }
+}
+
+let counter = 0;
+function sleepZero() {
+  counter += 1;
+  const id = `bench-serve-${counter}`;
+  return {
+    commandId: id,
+    taskId: id,
+    source: 'bench',
+    expectedFormat: 'android-ui-automator',
+    timeoutMs: 30_000,
+    actions: [{ id: 'nap', type: 'sleep', params: { durationMs: 0 } }],
+  };
+}
+
+async function post(url: string, body: unknown): Promise<void> {
+  const response = await fetch(url, { method: 'POST', body: JSON.stringify(body) });
+  const result = (await response.json()) as { ok: boolean; error?: unknown };
+  if (response.status !== 200 || !result.ok) throw new Error(`bench request failed: ${JSON.stringify(result)}`);
+}
+
+const lab = await createLab({ devices: Array.from({ length: deviceCount }, () => ({})) });
+const ctx = createContext({ env: { ...process.env, ...lab.env }, cwd: lab.home });
+const serverApp = createServerApp(ctx, { loopbackHostOnly: true });
+const server = await listenTcp(serverApp, { host: '127.0.0.1', port: 0 });
+try {
+  const serials = lab.devices.map((d) => d.serial);
+  const first = serials[0]!;
+  const execute = (deviceId: string) => post(`${server.url}/execute`, { execution: sleepZero(), deviceId });
+
+  for (let i = 0; i < 5; i++) await shellTrue(lab.adbPort, first); // warm-up
+  const floor: number[] = [];
+  for (let i = 0; i < runs; i++) floor.push(await timed(() => shellTrue(lab.adbPort, first)));
+
+  for (let i = 0; i < 5; i++) await execute(first);
+  const single: number[] = [];
+  const singleStart = performance.now();
+  for (let i = 0; i < runs; i++) single.push(await timed(() => execute(first)));
+  const singleElapsed = performance.now() - singleStart;
+
+  const parallelStart = performance.now();
+  await Promise.all(
+    serials.map(async (serial) => {
+      for (let i = 0; i < parallelRuns; i++) await execute(serial);
+    }),
+  );
+  const parallelElapsed = performance.now() - parallelStart;
+
+  const snapshot: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    snapshot.push(await timed(() => post(`${server.url}/snapshot`, { deviceId: first })));
+  }
+
+  const result = {
+    bench: 'serve',
+    node: process.version,
+    devices: serials.length,
+    adbFloorShellTrueMedianMs: median(floor),
+    oneDevice: { executions: runs, perSecond: round((runs * 1000) / singleElapsed), medianMs: median(single) },
+    parallel: {
+      devices: serials.length,
+      executions: serials.length * parallelRuns,
+      perSecond: round((serials.length * parallelRuns * 1000) / parallelElapsed),
+    },
+    snapshotMedianMs: median(snapshot),
+  };
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n\n`);
+  const rows: [string, string][] = [
+    ['adb floor (shell true, median)', `${result.adbFloorShellTrueMedianMs} ms`],
+    ['POST /execute sleep 0, 1 device (median)', `${result.oneDevice.medianMs} ms`],
+    ['executions/s, 1 device', `${result.oneDevice.perSecond}`],
+    [`executions/s, ${serials.length} devices in parallel`, `${result.parallel.perSecond}`],
+    ['POST /snapshot (median)', `${result.snapshotMedianMs} ms`],
+  ];
+  for (const [name, value] of rows) process.stdout.write(`${name.padEnd(44)} ${value.padStart(10)}\n`);
+} finally {
+  await server.close();
+  await lab.close();
+}

@@ -1,0 +1,78 @@
+// The commands that talk to running `svc-sim start` processes: list, stop, set-state, latency, fault, disconnect.
+import { FAULT_NAMES } from '../faults.ts';
+import type { DeviceSummary } from './control-server.ts';
+import { printDevices } from './print.ts';
+import { readRunRecords } from './registry.ts';
+
+async function call(url: string, method: 'GET' | 'POST', body?: unknown): Promise<unknown> {
+  const response = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const json: unknown = await response.json();
+  if (!response.ok) throw new Error((json as { message?: string }).message ?? `HTTP ${response.status}`);
+  return json;
+}
+
+async function allDevices(): Promise<Array<{ controlUrl: string; device: DeviceSummary }>> {
+  const out: Array<{ controlUrl: string; device: DeviceSummary }> = [];
+  for (const record of readRunRecords()) {
+    const devices = (await call(`${record.controlUrl}/devices`, 'GET').catch(() => [])) as DeviceSummary[];
+    for (const device of devices) out.push({ controlUrl: record.controlUrl, device });
+  }
+  return out;
+}
+
+async function controlUrlOf(serial: string): Promise<string> {
+  const found = (await allDevices()).find((entry) => entry.device.serial === serial);
+  if (!found) throw new Error(`no running simulated device ${serial} (see: svc-sim list)`);
+  return found.controlUrl;
+}
+
+async function post(serial: string, action: string, body: unknown): Promise<void> {
+  const url = await controlUrlOf(serial);
+  printDevices([(await call(`${url}/devices/${encodeURIComponent(serial)}/${action}`, 'POST', body)) as DeviceSummary]);
+}
+
+export async function controlCommand(name: string, args: string[]): Promise<number> {
+  const json = args.includes('--json');
+  const rest = args.filter((arg) => arg !== '--json');
+  const [serial, value, extra] = rest;
+  switch (name) {
+    case 'list': {
+      const devices = (await allDevices()).map((entry) => entry.device);
+      if (json) process.stdout.write(`${JSON.stringify(devices)}\n`);
+      else printDevices(devices);
+      return 0;
+    }
+    case 'stop': {
+      const urls = serial ? [await controlUrlOf(serial)] : readRunRecords().map((record) => record.controlUrl);
+      for (const url of urls) await call(`${url}/stop`, 'POST', serial ? { serial } : {});
+      return 0;
+    }
+    case 'set-state':
+      if (!serial || !value) throw new Error('usage: svc-sim set-state <serial> device|unauthorized|offline');
+      await post(serial, 'state', { state: value });
+      return 0;
+    case 'latency':
+      if (!serial || !value) throw new Error('usage: svc-sim latency <serial> <ms>');
+      await post(serial, 'latency', { ms: Number(value) });
+      return 0;
+    case 'disconnect':
+      if (!serial) throw new Error('usage: svc-sim disconnect <serial>');
+      await post(serial, 'disconnect', {});
+      return 0;
+    case 'fault':
+      if (!serial || !value) {
+        throw new Error(
+          `usage: svc-sim fault <serial> <name> [ms] | --clear [name]\nfaults: ${FAULT_NAMES.join(', ')}`,
+        );
+      }
+      if (value === '--clear') await post(serial, 'fault', { clear: true, ...(extra ? { name: extra } : {}) });
+      else await post(serial, 'fault', { name: value, ...(extra ? { value: Number(extra) } : {}) });
+      return 0;
+    default:
+      return -1;
+  }
+}

@@ -1,0 +1,120 @@
+// The control HTTP of a `svc-sim start` process, on loopback: list devices, set state, latency, faults, disconnect,
+// stop. JSON in and out; errors are { code, message }.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { DeviceState } from '../device/types.ts';
+import { isFaultName } from '../faults.ts';
+import type { SimDevice } from '../sim-device.ts';
+
+export interface ControlledDevice {
+  readonly sim: SimDevice;
+  latencyMs: number;
+}
+
+export interface DeviceSummary {
+  serial: string;
+  port: number;
+  consolePort: number | null;
+  state: DeviceState;
+  model: string;
+  latencyMs: number;
+  faults: Record<string, number | boolean>;
+}
+
+export function summarize(entry: ControlledDevice): DeviceSummary {
+  const { sim } = entry;
+  return {
+    serial: sim.serial,
+    port: sim.port,
+    consolePort: sim.consolePort ?? null,
+    state: sim.state,
+    model: sim.device.props.get('ro.product.model') ?? '',
+    latencyMs: entry.latencyMs,
+    faults: sim.faults.active(),
+  };
+}
+
+class HttpError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+  let text = '';
+  for await (const chunk of request) text += chunk;
+  if (text.trim() === '') return {};
+  const value: unknown = JSON.parse(text);
+  if (typeof value !== 'object' || value === null) throw new HttpError(400, 'BAD_REQUEST', 'body must be an object');
+  return value as Record<string, unknown>;
+}
+
+const STATES = new Set(['device', 'unauthorized', 'offline']);
+
+export function startControlServer(devices: ControlledDevice[], onStopAll: () => void): Promise<Server> {
+  const find = (serial: string) => {
+    const entry = devices.find((d) => d.sim.serial === serial);
+    if (!entry) throw new HttpError(404, 'DEVICE_NOT_FOUND', `no simulated device ${serial}`);
+    return entry;
+  };
+  const server = createServer(async (request, response) => {
+    try {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      const body = request.method === 'POST' ? await readJson(request) : {};
+      const match = /^\/devices\/([^/]+)\/(state|latency|fault|disconnect)$/.exec(url.pathname);
+      let result: unknown;
+      if (request.method === 'GET' && url.pathname === '/devices') {
+        result = devices.map(summarize);
+      } else if (request.method === 'POST' && url.pathname === '/stop') {
+        const serial = typeof body.serial === 'string' ? body.serial : undefined;
+        if (serial) {
+          const entry = find(serial);
+          await entry.sim.stop();
+          devices.splice(devices.indexOf(entry), 1);
+        }
+        result = { stopped: serial ?? 'all' };
+        if (!serial || devices.length === 0) setImmediate(onStopAll);
+      } else if (request.method === 'POST' && match) {
+        const entry = find(decodeURIComponent(match[1]!));
+        result = applyAction(entry, match[2]!, body);
+      } else {
+        throw new HttpError(404, 'NOT_FOUND', `${request.method} ${url.pathname}`);
+      }
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
+    } catch (error) {
+      const status = error instanceof HttpError ? error.status : 400;
+      const code = error instanceof HttpError ? error.code : 'BAD_REQUEST';
+      const message = error instanceof Error ? error.message : String(error);
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ code, message }));
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+function applyAction(entry: ControlledDevice, action: string, body: Record<string, unknown>): DeviceSummary {
+  const { sim } = entry;
+  if (action === 'state') {
+    if (typeof body.state !== 'string' || !STATES.has(body.state)) {
+      throw new HttpError(400, 'BAD_REQUEST', 'state must be device, unauthorized or offline');
+    }
+    sim.setState(body.state as DeviceState);
+  } else if (action === 'latency') {
+    if (typeof body.ms !== 'number' || !(body.ms >= 0)) throw new HttpError(400, 'BAD_REQUEST', 'ms must be >= 0');
+    entry.latencyMs = body.ms;
+    sim.setLatencyMs(body.ms);
+  } else if (action === 'fault') {
+    const name = body.name;
+    if (name !== undefined && (typeof name !== 'string' || !isFaultName(name))) {
+      throw new HttpError(400, 'BAD_REQUEST', `unknown fault ${String(name)}`);
+    }
+    if (body.clear === true) sim.faults.clear(name);
+    else if (name) sim.faults.set(name, typeof body.value === 'number' ? body.value : true);
+    else throw new HttpError(400, 'BAD_REQUEST', 'name is required');
+  } else if (action === 'disconnect') {
+    sim.disconnect();
+  }
+  return summarize(entry);
+}

@@ -1,0 +1,34 @@
+// `svc-sim`: start simulated Android devices that the real adb drives, and control the running ones.
+import { controlCommand } from './control-client.ts';
+import { START_USAGE, startCommand } from './start.ts';
+
+const USAGE = `svc-sim — simulated Android devices for adb
+
+${START_USAGE}
+       svc-sim list [--json]
+       svc-sim stop [serial]
+       svc-sim set-state <serial> device|unauthorized|offline
+       svc-sim latency <serial> <ms>
+       svc-sim disconnect <serial>
+       svc-sim fault <serial> <name> [ms] | svc-sim fault <serial> --clear [name]
+`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(USAGE);
+    return command ? 0 : 2;
+  }
+  try {
+    if (command === 'start') return await startCommand(args);
+    const code = await controlCommand(command, args);
+    if (code >= 0) return code;
+    process.stderr.write(`svc-sim: unknown command ${command}\n${USAGE}`);
+    return 2;
+  } catch (error) {
+    process.stderr.write(`svc-sim: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
+if (import.meta.main) process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,80 @@
+// `svc-sim start`: starts N devices, connects them to the adb server (emulator style: they announce themselves),
+// serves the control HTTP, prints a table, and runs in the foreground until SIGINT/SIGTERM or `svc-sim stop`.
+import { rmSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { DeviceState } from '../device/types.ts';
+import { startDevice } from '../index.ts';
+import type { SimDeviceOptions } from '../sim-device.ts';
+import { hostQuery } from '../testing/adb-host.ts';
+import { type ControlledDevice, startControlServer, summarize } from './control-server.ts';
+import { printDevices } from './print.ts';
+import { writeRunRecord } from './registry.ts';
+
+export const START_USAGE = `usage: svc-sim start [-n N] [--port P] [--emulator] [--model M] [--api-level N]
+                     [--state device|unauthorized|offline] [--no-operator] [--brand WORD]
+                     [--adb-port PORT] [--no-connect]`;
+
+function adbServerPort(env: NodeJS.ProcessEnv): number {
+  const socket = /^tcp:(?:[^:]+:)?(\d+)$/.exec(env.ADB_SERVER_SOCKET ?? '');
+  return Number(socket?.[1] ?? env.ANDROID_ADB_SERVER_PORT ?? 5037);
+}
+
+export async function startCommand(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      count: { type: 'string', short: 'n', default: '1' },
+      port: { type: 'string' },
+      emulator: { type: 'boolean', default: false },
+      model: { type: 'string' },
+      'api-level': { type: 'string' },
+      state: { type: 'string', default: 'device' },
+      'no-operator': { type: 'boolean', default: false },
+      brand: { type: 'string' },
+      'adb-port': { type: 'string' },
+      'no-connect': { type: 'boolean', default: false },
+    },
+  });
+  const count = Number(values.count);
+  const state = values.state as DeviceState;
+  if (!Number.isInteger(count) || count < 1 || !['device', 'unauthorized', 'offline'].includes(state)) {
+    process.stderr.write(`${START_USAGE}\n`);
+    return 2;
+  }
+  const adbPort = values['adb-port'] ? Number(values['adb-port']) : adbServerPort(process.env);
+  const firstPort = values.port ? Number(values.port) : 0;
+  const devices: ControlledDevice[] = [];
+  for (let i = 0; i < count; i++) {
+    const options: SimDeviceOptions = { emulator: values.emulator, state, adbServerPort: adbPort };
+    if (firstPort) options.port = firstPort + i * (values.emulator ? 2 : 1);
+    if (values.model) options.model = count > 1 ? `${values.model} ${i + 1}` : values.model;
+    if (values['api-level']) options.apiLevel = Number(values['api-level']);
+    if (values['no-operator']) options.operator = false;
+    if (values.brand) options.brand = values.brand;
+    devices.push({ sim: await startDevice(options), latencyMs: 0 });
+  }
+  if (!values['no-connect'] && !values.emulator) {
+    for (const { sim } of devices) {
+      const answer = await hostQuery(adbPort, `host:connect:${sim.serial}`).catch(
+        () => `no adb server on port ${adbPort}; run: adb connect ${sim.serial}`,
+      );
+      process.stdout.write(`${answer}\n`);
+    }
+  }
+  let runFile = '';
+  const stopAll = async () => {
+    await Promise.all(devices.map((d) => d.sim.stop()));
+    if (runFile) rmSync(runFile, { force: true });
+    process.exit(0);
+  };
+  const control = await startControlServer(devices, () => void stopAll());
+  const address = control.address();
+  const controlUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  runFile = writeRunRecord({ pid: process.pid, controlUrl });
+  printDevices(devices.map(summarize));
+  process.stdout.write(`control: ${controlUrl}  (Ctrl-C stops the devices)\n`);
+  process.on('SIGINT', () => void stopAll());
+  process.on('SIGTERM', () => void stopAll());
+  await new Promise(() => {});
+  return 0;
+}

@@ -1,0 +1,52 @@
+// Run-time fault switches of a simulated device (issue 3 lists them). The wire applies `slow_shell` itself; the
+// operator runtime reads the others when it writes envelopes and frames.
+
+export const FAULT_NAMES = [
+  'drop_next_envelope',
+  'malformed_envelope',
+  'delay_envelope',
+  'foreign_envelope_first',
+  'duplicate_frames',
+  'drop_hierarchy_frame',
+  'disconnect_mid_execution',
+  'slow_shell',
+  'delay_on_screen_log_ack',
+] as const;
+
+export type FaultName = (typeof FAULT_NAMES)[number];
+
+/** A fault is on when present; its value is a parameter (milliseconds for delays, `true` otherwise). */
+export type FaultValue = number | boolean;
+
+export interface FaultControl {
+  set(name: FaultName, value?: FaultValue): void;
+  clear(name?: FaultName): void;
+  get(name: FaultName): FaultValue | undefined;
+  /** A one-shot fault (drop_next_envelope, ...) is consumed by the part that applies it. */
+  take(name: FaultName): FaultValue | undefined;
+  active(): Partial<Record<FaultName, FaultValue>>;
+}
+
+export function isFaultName(name: string): name is FaultName {
+  return (FAULT_NAMES as readonly string[]).includes(name);
+}
+
+export function createFaultControl(): FaultControl {
+  const faults = new Map<FaultName, FaultValue>();
+  return {
+    set(name, value = true) {
+      faults.set(name, value);
+    },
+    clear(name) {
+      if (name) faults.delete(name);
+      else faults.clear();
+    },
+    get: (name) => faults.get(name),
+    take(name) {
+      const value = faults.get(name);
+      faults.delete(name);
+      return value;
+    },
+    active: () => Object.fromEntries(faults) as Partial<Record<FaultName, FaultValue>>,
+  };
+}

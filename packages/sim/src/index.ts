@@ -1,0 +1,28 @@
+// svc-sim: a simulated Android device that the real adb binary drives over the adb wire protocol.
+// startDevice = device model + virtual apps + operator app (unless operator: false) + the adb wire around them.
+import { createDevice } from './device/device.ts';
+import { installOperator } from './operator/install.ts';
+import { runShellCommandLine } from './shell/run.ts';
+import { type SimDevice, type SimDeviceOptions, startSimDevice } from './sim-device.ts';
+import { installVirtualApps } from './ui/install-apps.ts';
+
+export type { DeviceApi, DeviceState, ShellIO } from './device/types.ts';
+export type { FaultControl, FaultName, FaultValue } from './faults.ts';
+export { FAULT_NAMES } from './faults.ts';
+export type { SimDevice, SimDeviceOptions } from './sim-device.ts';
+
+export async function startDevice(options: SimDeviceOptions = {}): Promise<SimDevice> {
+  const device = createDevice({
+    ...(options.model ? { model: options.model } : {}),
+    ...(options.apiLevel ? { apiLevel: options.apiLevel } : {}),
+    ...(options.booted === false ? { booted: false } : {}),
+  });
+  installVirtualApps(device, options.appsDir ? { appsDir: options.appsDir } : {});
+  const operator =
+    options.operator === false
+      ? undefined
+      : installOperator(device, { ...(options.operator ?? {}), ...(options.brand ? { brand: options.brand } : {}) });
+  const sim = await startSimDevice(device, runShellCommandLine, options);
+  operator?.attach({ faults: sim.faults, disconnect: () => sim.disconnect() });
+  return sim;
+}

@@ -1,0 +1,49 @@
+// The commands the device shell finds on its PATH (builtins such as export/exec/exit live in shell/run.ts).
+import type { ShellCommand } from '../../device/types.ts';
+import { am } from './am.ts';
+import { cat } from './cat.ts';
+import { cmd } from './cmd.ts';
+import { date } from './date.ts';
+import { dumpsys } from './dumpsys.ts';
+import { echo } from './echo.ts';
+import { getprop, setprop } from './getprop.ts';
+import { grep } from './grep.ts';
+import { id } from './id.ts';
+import { input } from './input.ts';
+import { logcat } from './logcat.ts';
+import { ls } from './ls.ts';
+import { monkey } from './monkey.ts';
+import { pm } from './pm.ts';
+import { rm } from './rm.ts';
+import { screencap } from './screencap.ts';
+import { settings } from './settings.ts';
+import { sleep } from './sleep.ts';
+import { falseCommand, trueCommand } from './true-false.ts';
+import { uiautomator } from './uiautomator.ts';
+import { wm } from './wm.ts';
+
+export const COMMANDS: ReadonlyMap<string, ShellCommand> = new Map([
+  ['am', am],
+  ['cat', cat],
+  ['cmd', cmd],
+  ['date', date],
+  ['dumpsys', dumpsys],
+  ['echo', echo],
+  ['getprop', getprop],
+  ['setprop', setprop],
+  ['grep', grep],
+  ['id', id],
+  ['input', input],
+  ['logcat', logcat],
+  ['ls', ls],
+  ['monkey', monkey],
+  ['pm', pm],
+  ['rm', rm],
+  ['screencap', screencap],
+  ['settings', settings],
+  ['sleep', sleep],
+  ['true', trueCommand],
+  ['false', falseCommand],
+  ['uiautomator', uiautomator],
+  ['wm', wm],
+]);

@@ -1,0 +1,88 @@
+// logcat's output formats (liblog logprint.cpp): brief, process, tag, thread, raw, time, threadtime, long, and the
+// epoch / year / usec / nsec time modifiers. Times print in the device's zone (GMT).
+import type { LogEntry } from '../../device/types.ts';
+
+export type LogStyle = 'brief' | 'process' | 'tag' | 'thread' | 'raw' | 'time' | 'threadtime' | 'long';
+
+export interface LogFormat {
+  style: LogStyle;
+  epoch: boolean;
+  year: boolean;
+  /** Fraction digits of the seconds: 3 (default), 6 (usec) or 9 (nsec). */
+  digits: 3 | 6 | 9;
+}
+
+export const STYLES = new Set<string>(['brief', 'process', 'tag', 'thread', 'raw', 'time', 'threadtime', 'long']);
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const num = (n: number) => String(n).padStart(5, ' ');
+
+function tag8(tag: string): string {
+  return tag.padEnd(8, ' ');
+}
+
+export function formatTime(epochMs: number, format: LogFormat): string {
+  const seconds = Math.floor(epochMs / 1000);
+  const nanos = Math.min(999_999_999, Math.max(0, Math.round((epochMs - seconds * 1000) * 1e6)));
+  const fraction = pad(Math.floor(nanos / 10 ** (9 - format.digits)), format.digits);
+  if (format.epoch) return `${String(seconds).padStart(5, ' ')}.${fraction}`;
+  const d = new Date(seconds * 1000);
+  const date = `${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  const time = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  return `${format.year ? `${d.getUTCFullYear()}-` : ''}${date} ${time}.${fraction}`;
+}
+
+/** One entry as logcat prints it: each line of a multi-line message gets the prefix. */
+export function formatEntry(entry: LogEntry, format: LogFormat): string {
+  const p = entry.priority;
+  const time = () => formatTime(entry.epochMs, format);
+  if (format.style === 'long') {
+    return `[ ${time()} ${num(entry.pid)}:${num(entry.tid)} ${p}/${tag8(entry.tag)} ]\n${entry.message}\n\n`;
+  }
+  let prefix = '';
+  let suffix = '\n';
+  switch (format.style) {
+    case 'brief':
+      prefix = `${p}/${tag8(entry.tag)}(${num(entry.pid)}): `;
+      break;
+    case 'process':
+      prefix = `${p}(${num(entry.pid)}) `;
+      suffix = `  (${entry.tag})\n`;
+      break;
+    case 'tag':
+      prefix = `${p}/${tag8(entry.tag)}: `;
+      break;
+    case 'thread':
+      prefix = `${p}(${num(entry.pid)}:${num(entry.tid)}) `;
+      break;
+    case 'raw':
+      break;
+    case 'time':
+      prefix = `${time()} ${p}/${tag8(entry.tag)}(${num(entry.pid)}): `;
+      break;
+    case 'threadtime':
+      prefix = `${time()} ${num(entry.pid)} ${num(entry.tid)} ${p} ${tag8(entry.tag)}: `;
+      break;
+  }
+  const lines = entry.message.split('\n');
+  if (lines.length > 1 && lines.at(-1) === '') lines.pop();
+  return lines.map((line) => `${prefix}${line}${suffix}`).join('');
+}
+
+/** `-t`/`-T` times: `MM-DD hh:mm:ss.mmm`, `YYYY-MM-DD hh:mm:ss.mmm` (device zone) or epoch `sss.mmm`. */
+export function parseLogTime(text: string, nowMs: number): number | undefined {
+  const epoch = /^(\d+)(?:\.(\d{1,9}))?$/.exec(text);
+  if (epoch && text.includes('.')) return Number(epoch[1]) * 1000 + Number(`0.${epoch[2] ?? '0'}`) * 1000;
+  const match = /^(?:(\d{4})-)?(\d{1,2})-(\d{1,2})\s+(\d{1,2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const year = match[1] ? Number(match[1]) : new Date(nowMs).getUTCFullYear();
+  const base = Date.UTC(
+    year,
+    Number(match[2]) - 1,
+    Number(match[3]),
+    Number(match[4]),
+    Number(match[5]),
+    Number(match[6]),
+  );
+  return base + Number(`0.${match[7] ?? '0'}`) * 1000;
+}

@@ -1,0 +1,210 @@
+// `logcat`: dump (-d), clear (-c), tail (-t/-T count or time), formats (-v), buffers (-b), filterspecs and -s,
+// ANDROID_LOG_TAGS, -m, -e, --pid; without -d/-t it follows the log until the host closes the stream. New entries
+// are pushed by a subscription (no polling), so a follower sees them as soon as they are written.
+import type { LogEntry, ShellCommand, ShellIO } from '../../device/types.ts';
+import { LogFilter } from './logcat-filter.ts';
+import { formatEntry, type LogFormat, type LogStyle, parseLogTime, STYLES } from './logcat-format.ts';
+
+const WITH_VALUE = new Set(['b', 'v', 't', 'T', 'm', 'e', 'f', 'r', 'n', 'G', 'P', 'p']);
+const LONG: Record<string, string> = { buffer: 'b', format: 'v', 'max-count': 'm', regex: 'e', file: 'f' };
+const BUFFERS = new Set([
+  'main',
+  'system',
+  'crash',
+  'radio',
+  'events',
+  'kernel',
+  'security',
+  'stats',
+  'default',
+  'all',
+]);
+
+interface Options {
+  dump: boolean;
+  clear: boolean;
+  follow: boolean;
+  tail?: { count: number } | { sinceMs: number };
+  format: LogFormat;
+  readsMain: boolean;
+  filter: LogFilter;
+  maxCount?: number;
+  regex?: RegExp;
+  pid?: number;
+}
+
+class UsageError extends Error {}
+
+function parseArgs(argv: readonly string[], env: Readonly<Record<string, string>>, nowMs: number): Options {
+  const opts: Options = {
+    dump: false,
+    clear: false,
+    follow: true,
+    format: { style: 'threadtime', epoch: false, year: false, digits: 3 },
+    readsMain: true,
+    filter: new LogFilter(),
+  };
+  const specs: string[] = [];
+  const buffers: string[] = [];
+  let silent = false;
+  const apply = (flag: string, value: string | undefined) => {
+    switch (flag) {
+      case 'd':
+        opts.dump = true;
+        break;
+      case 'c':
+        opts.clear = true;
+        break;
+      case 's':
+        silent = true;
+        break;
+      case 'D':
+        break;
+      case 'b':
+        for (const b of (value ?? '').split(',')) {
+          if (!BUFFERS.has(b)) throw new UsageError(`Unknown buffer '${b}' listed for -b`);
+          buffers.push(b);
+        }
+        break;
+      case 'v':
+        for (const word of (value ?? '').split(/[\s,]+/).filter(Boolean)) {
+          if (STYLES.has(word)) opts.format.style = word as LogStyle;
+          else if (word === 'epoch') opts.format.epoch = true;
+          else if (word === 'year') opts.format.year = true;
+          else if (word === 'usec') opts.format.digits = 6;
+          else if (word === 'nsec') opts.format.digits = 9;
+          else if (!['color', 'printable', 'UTC', 'zone', 'uid', 'monotonic', 'descriptive'].includes(word))
+            throw new UsageError(`Invalid parameter "${word}" to -v`);
+        }
+        break;
+      case 't':
+      case 'T': {
+        const text = value ?? '';
+        if (/^\d+$/.test(text)) opts.tail = { count: Number(text) };
+        else {
+          const sinceMs = parseLogTime(text, nowMs);
+          if (sinceMs === undefined) throw new UsageError(`-${flag} "${text}" not in time format`);
+          opts.tail = { sinceMs };
+        }
+        if (flag === 't') opts.dump = true;
+        break;
+      }
+      case 'm':
+        opts.maxCount = Number(value);
+        if (!Number.isInteger(opts.maxCount) || opts.maxCount < 1)
+          throw new UsageError(`-m "${value}" isn't an integer greater than zero`);
+        break;
+      case 'e':
+        opts.regex = new RegExp(value ?? '');
+        break;
+      case 'pid':
+        opts.pid = Number(value);
+        break;
+    }
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg.startsWith('--')) {
+      const [name = '', inline] = arg.slice(2).split(/=(.*)/s);
+      if (name === 'dump') apply('d', undefined);
+      else if (name === 'clear') apply('c', undefined);
+      else if (name === 'pid') apply('pid', inline ?? argv[++i]);
+      else if (LONG[name]) apply(LONG[name] as string, inline ?? argv[++i]);
+      else if (name !== 'dividers') throw new UsageError(`unrecognized option '--${name}'`);
+    } else if (arg.startsWith('-') && arg.length > 1) {
+      for (let j = 1; j < arg.length; j++) {
+        const flag = arg[j] as string;
+        if (WITH_VALUE.has(flag)) {
+          const value = j + 1 < arg.length ? arg.slice(j + 1) : argv[++i];
+          if (value === undefined) throw new UsageError(`option requires an argument -- ${flag}`);
+          apply(flag, value);
+          break;
+        }
+        if (!'dcsDLgS'.includes(flag)) throw new UsageError(`invalid option -- ${flag}`);
+        apply(flag, undefined);
+      }
+    } else specs.push(arg);
+  }
+  if (opts.dump) opts.follow = false;
+  if (buffers.length > 0) opts.readsMain = buffers.some((b) => b === 'main' || b === 'all' || b === 'default');
+  if (silent) opts.filter.addRule('*:S');
+  const source = specs.length > 0 ? specs.join(' ') : silent ? '' : (env.ANDROID_LOG_TAGS ?? '');
+  if (!opts.filter.addRules(source)) {
+    if (specs.length > 0) throw new UsageError('Invalid filter expression in logcat args');
+  }
+  return opts;
+}
+
+function selectBacklog(entries: readonly LogEntry[], opts: Options): readonly LogEntry[] {
+  const tail = opts.tail;
+  if (!tail) return entries;
+  // Like logd, the tail is cut before logcat applies tag filters (`-t 10 -s Tag` may print fewer than 10).
+  if ('count' in tail) return tail.count === 0 ? entries : entries.slice(Math.max(0, entries.length - tail.count));
+  return entries.filter((e) => e.epochMs >= tail.sinceMs);
+}
+
+export const logcat: ShellCommand = async (argv, io, device) => {
+  let opts: Options;
+  try {
+    opts = parseArgs(argv, io.env ?? {}, device.now());
+  } catch (error) {
+    if (!(error instanceof UsageError || error instanceof SyntaxError)) throw error;
+    await io.writeStderr(`logcat: ${error.message}\nFor more information, run 'logcat --help'.\n`);
+    return 1;
+  }
+  if (opts.clear) {
+    device.log.clear();
+    return 0;
+  }
+  const printer = createPrinter(io, opts);
+  if (!opts.readsMain) {
+    if (opts.follow) await untilAborted(io.signal);
+    return 0;
+  }
+  const pending: LogEntry[] = [];
+  let wake: (() => void) | undefined;
+  const onAbort = () => wake?.();
+  const unsubscribe = opts.follow
+    ? device.log.subscribe((entry) => {
+        pending.push(entry);
+        wake?.();
+      })
+    : () => {};
+  io.signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    for (const entry of selectBacklog([...device.log.entries()], opts)) if (!(await printer(entry))) return 0;
+    while (opts.follow && !io.signal.aborted) {
+      if (pending.length === 0) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        wake = undefined;
+      }
+      for (const entry of pending.splice(0)) if (!(await printer(entry))) return 0;
+    }
+    return 0;
+  } finally {
+    unsubscribe();
+    io.signal.removeEventListener('abort', onAbort);
+  }
+};
+
+/** Writes matching entries; resolves false once -m is reached. */
+function createPrinter(io: ShellIO, opts: Options) {
+  let printed = 0;
+  return async (entry: LogEntry): Promise<boolean> => {
+    if (io.signal.aborted) return false;
+    if (!opts.filter.accepts(entry.tag, entry.priority)) return true;
+    if (opts.pid !== undefined && entry.pid !== opts.pid) return true;
+    if (opts.regex && !opts.regex.test(entry.message)) return true;
+    const divider = printed === 0 ? '--------- beginning of main\n' : '';
+    await io.writeStdout(divider + formatEntry(entry, opts.format));
+    printed++;
+    return opts.maxCount === undefined || printed < opts.maxCount;
+  };
+}
+
+function untilAborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}

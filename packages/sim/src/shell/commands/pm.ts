@@ -1,0 +1,179 @@
+// `pm` and `cmd package`: list packages, path, install (push-install from a device file, or `-S N` bytes of stdin),
+// uninstall, grant/revoke, clear, resolve-activity. Output as Android 15's PackageManagerShellCommand prints it.
+import { normalizePath } from '../../adbd/sync/sync-files.ts';
+import { installApk, requestedPermissions } from '../../device/apk.ts';
+import type { DeviceApi, ShellCommand, ShellIO } from '../../device/types.ts';
+import { dumpPackage, uidOf } from './dumpsys-package.ts';
+import { javaException } from './java-exception.ts';
+
+async function listPackages(args: readonly string[], io: ShellIO, device: DeviceApi): Promise<number> {
+  const flags = new Set<string>();
+  let filter = '';
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '--user' || arg === '--uid' || arg === '--apex-only') i++;
+    else if (arg.startsWith('-')) for (const f of arg === '--show-versioncode' ? ['V'] : arg.slice(1)) flags.add(f);
+    else filter = arg;
+  }
+  const rows = [...device.packages.values()]
+    .filter((p) => (!flags.has('3') || p.thirdParty) && (!flags.has('s') || !p.thirdParty) && p.name.includes(filter))
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .map((p) => {
+      let line = flags.has('f') ? `package:${p.apkPath}=${p.name}` : `package:${p.name}`;
+      if (flags.has('V')) line += ` versionCode:${p.versionCode}`;
+      if (flags.has('U')) line += ` uid:${uidOf(p)}`;
+      if (flags.has('i')) line += `  installer=${p.thirdParty ? 'com.android.shell' : 'null'}`;
+      return `${line}\n`;
+    });
+  await io.writeStdout(rows.join(''));
+  return 0;
+}
+
+async function readExactly(io: ShellIO, size: number): Promise<Uint8Array> {
+  const out = new Uint8Array(size);
+  let got = 0;
+  if (size > 0) {
+    for await (const chunk of io.stdin) {
+      const take = chunk.subarray(0, size - got);
+      out.set(take, got);
+      got += take.length;
+      if (got >= size) break;
+    }
+  }
+  return got === size ? out : out.subarray(0, got);
+}
+
+async function install(args: readonly string[], io: ShellIO, device: DeviceApi): Promise<number> {
+  let size: number | undefined;
+  let path: string | undefined;
+  let allowDowngrade = false;
+  let grantAll = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '-S') size = Number(args[++i]);
+    else if (arg === '--user' || arg === '-i' || arg === '--install-reason' || arg === '--originating-uri') i++;
+    else if (arg === '-d') allowDowngrade = true;
+    else if (arg === '-g') grantAll = true;
+    else if (!arg.startsWith('-')) path = arg;
+  }
+  let bytes: Uint8Array;
+  if (size !== undefined && Number.isInteger(size) && size >= 0 && (path === undefined || path === '-')) {
+    bytes = await readExactly(io, size);
+    if (bytes.length < size) {
+      await io.writeStdout(
+        `Failure [INSTALL_FAILED_INVALID_APK: Stream ended after ${bytes.length} of ${size} bytes]\n`,
+      );
+      return 1;
+    }
+  } else if (path !== undefined) {
+    const file = device.files.get(normalizePath(path));
+    if (!file) {
+      await io.writeStderr(javaException('install', 'IllegalArgumentException', `Error: Can't open file: ${path}`));
+      return 255;
+    }
+    bytes = file.data;
+  } else {
+    await io.writeStderr('Error: must either specify a package size or an APK file\n');
+    return 1;
+  }
+  const outcome = installApk(device, bytes, { allowDowngrade, grantAll });
+  if (!outcome.ok) {
+    await io.writeStdout(`Failure [${outcome.failure}]\n`);
+    return 1;
+  }
+  await io.writeStdout('Success\n');
+  return 0;
+}
+
+async function uninstall(args: readonly string[], io: ShellIO, device: DeviceApi): Promise<number> {
+  const forUser = args.includes('--user');
+  const name = args.filter((a, i) => !a.startsWith('-') && args[i - 1] !== '--user').at(-1);
+  const pkg = name === undefined ? undefined : device.packages.get(name);
+  // A system app is only removed for the user (`--user 0`); the full uninstall fails as on a real phone.
+  if (!pkg || (!pkg.thirdParty && !forUser)) {
+    await io.writeStdout('Failure [DELETE_FAILED_INTERNAL_ERROR]\n');
+    return 1;
+  }
+  if (device.uninstallPackage) device.uninstallPackage(pkg.name);
+  else device.packages.delete(pkg.name);
+  await io.writeStdout('Success\n');
+  return 0;
+}
+
+async function grant(verb: 'grant' | 'revoke', args: readonly string[], io: ShellIO, device: DeviceApi) {
+  const [name, permission] = args.filter((a, i) => !a.startsWith('-') && args[i - 1] !== '--user');
+  if (name === undefined || permission === undefined) {
+    await io.writeStderr('Error: no package or permission specified\n');
+    return 1;
+  }
+  const pkg = device.packages.get(name);
+  if (!pkg) {
+    await io.writeStderr(javaException(verb, 'IllegalArgumentException', `Unknown package: ${name}`));
+    return 255;
+  }
+  if (!/^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)+$/.test(permission)) {
+    await io.writeStderr(javaException(verb, 'IllegalArgumentException', `Unknown permission: ${permission}`));
+    return 255;
+  }
+  const wanted = requestedPermissions(pkg);
+  if (wanted && !wanted.includes(permission)) {
+    const message = `Package ${name} has not requested permission ${permission}`;
+    await io.writeStderr(javaException(verb, 'SecurityException', message));
+    return 255;
+  }
+  const granted = new Set(pkg.grantedPermissions ?? []);
+  if (verb === 'grant') granted.add(permission);
+  else granted.delete(permission);
+  pkg.grantedPermissions = [...granted];
+  return 0;
+}
+
+async function resolveActivity(args: readonly string[], io: ShellIO, device: DeviceApi): Promise<number> {
+  const name = args.filter((a, i) => !a.startsWith('-') && !['-c', '-a', '--user'].includes(args[i - 1] ?? '')).at(-1);
+  const activity = name === undefined ? undefined : device.packages.get(name)?.launcherActivity;
+  if (!activity) {
+    await io.writeStdout('No activity found\n');
+    return 0;
+  }
+  const [pkg, cls = ''] = activity.split('/');
+  const short = cls.startsWith(`${pkg}.`) ? cls.slice((pkg ?? '').length) : cls;
+  await io.writeStdout(`priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=true\n${pkg}/${short}\n`);
+  return 0;
+}
+
+/** Shared by `pm <args>` and `cmd package <args>`. */
+export async function packageCommand(argv: readonly string[], io: ShellIO, device: DeviceApi): Promise<number> {
+  const [verb, ...args] = argv;
+  switch (verb) {
+    case 'list':
+      if (args[0] === 'packages') return listPackages(args.slice(1), io, device);
+      break;
+    case 'path': {
+      const pkg = device.packages.get(args.filter((a) => !a.startsWith('-')).at(-1) ?? '');
+      if (!pkg) return 1;
+      await io.writeStdout(`package:${pkg.apkPath}\n`);
+      return 0;
+    }
+    case 'install':
+      return install(args, io, device);
+    case 'uninstall':
+      return uninstall(args, io, device);
+    case 'grant':
+    case 'revoke':
+      return grant(verb, args, io, device);
+    case 'clear':
+      await io.writeStdout(device.packages.has(args.at(-1) ?? '') ? 'Success\n' : 'Failed\n');
+      return 0;
+    case 'resolve-activity':
+      return resolveActivity(args, io, device);
+    case 'dump':
+      return dumpPackage(args.at(-1) ?? '', io, device);
+    case undefined:
+      await io.writeStderr('usage: pm [list|path|install|uninstall|grant|revoke|clear|resolve-activity|dump] ...\n');
+      return 1;
+  }
+  await io.writeStderr(`Unknown command: ${[verb, ...args].slice(0, verb === 'list' ? 2 : 1).join(' ')}\n`);
+  return 255;
+}
+
+export const pm: ShellCommand = (argv, io, device) => packageCommand(argv, io, device);

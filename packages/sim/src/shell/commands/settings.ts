@@ -1,0 +1,62 @@
+// `settings get|put|delete|list <namespace> ...` (the `settings` wrapper of `cmd settings`), Android 15 output.
+import type { DeviceApi, ShellCommand } from '../../device/types.ts';
+
+const USAGE = `Settings provider (settings) commands:
+  help
+      Print this help text.
+  get [--user <USER_ID> | current] NAMESPACE KEY
+      Retrieve the current value of KEY.
+  put [--user <USER_ID> | current] NAMESPACE KEY VALUE [TAG] [default]
+      Change the contents of KEY to VALUE.
+  delete [--user <USER_ID> | current] NAMESPACE KEY
+      Delete the entry for KEY.
+  list [--user <USER_ID> | current] NAMESPACE
+      Print all defined keys.
+      NAMESPACE is one of {system, secure, global}, case-insensitive
+`;
+
+function table(device: DeviceApi, namespace: string | undefined): Map<string, string> | undefined {
+  const ns = namespace?.toLowerCase();
+  return ns === 'global' || ns === 'secure' || ns === 'system' ? device.settings[ns] : undefined;
+}
+
+export const settings: ShellCommand = async (argv, io, device) => {
+  const args = [...argv];
+  const verb = args.shift();
+  // `--user 0` / `--user current` are accepted and ignored (one user).
+  const userAt = args.indexOf('--user');
+  if (userAt >= 0) args.splice(userAt, 2);
+  const [namespace, key, value] = args;
+  const map = table(device, namespace);
+  if (verb === 'help' || verb === undefined) {
+    await io.writeStdout(USAGE);
+    return verb === undefined ? 1 : 0;
+  }
+  if (!map) {
+    await io.writeStderr(`Invalid namespace '${namespace ?? ''}'\n`);
+    await io.writeStderr(USAGE);
+    return 255;
+  }
+  switch (verb) {
+    case 'get':
+      if (key === undefined) break;
+      await io.writeStdout(`${map.get(key) ?? 'null'}\n`);
+      return 0;
+    case 'put':
+      if (key === undefined || value === undefined) break;
+      map.set(key, value);
+      return 0;
+    case 'delete':
+      if (key === undefined) break;
+      await io.writeStdout(`Deleted ${map.delete(key) ? 1 : 0} rows\n`);
+      return 0;
+    case 'list': {
+      const lines = [...map.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}\n`);
+      await io.writeStdout(lines.join(''));
+      return 0;
+    }
+  }
+  await io.writeStderr(`Invalid arguments for '${verb}'\n`);
+  await io.writeStderr(USAGE);
+  return 255;
+};

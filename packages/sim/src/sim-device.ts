@@ -1,0 +1,153 @@
+// A simulated device on the wire: the adb daemon (and, emulator style, the console and the announcement to the adb
+// server) around a device model and its shell. index.ts builds the real model; tests of the wire may pass a stand-in.
+import { homedir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AdbdServer } from './adbd/server.ts';
+import type { DeviceApi, DeviceState, ShellIO } from './device/types.ts';
+import { EmulatorConsole } from './emulator/console.ts';
+import { listenOnPortPair } from './emulator/ports.ts';
+import { announceEmulator } from './emulator/register.ts';
+import { createFaultControl, type FaultControl } from './faults.ts';
+
+export interface SimDeviceOptions {
+  /** adb transport port (emulator style: the even console port P; adb is then on P+1). 0/undefined = pick. */
+  port?: number;
+  /** Emulator style: console on even port P, adb on P+1, announced to the adb server as emulator-P. */
+  emulator?: boolean;
+  model?: string;
+  apiLevel?: number;
+  state?: DeviceState;
+  operator?: false | { package?: string; versionName?: string; versionCode?: number; accessibility?: boolean };
+  /** Brand word of OPERATOR-PROTOCOL ids, default 'svc'. */
+  brand?: string;
+  /** Extra virtual app definitions (JSON). */
+  appsDir?: string;
+  /** Emulator style: the adb server to announce to (default ANDROID_ADB_SERVER_PORT, else 5037). */
+  adbServerPort?: number;
+  /** Emulator style: what `emu avd name` answers (default 'svc_sim'). */
+  avdName?: string;
+  /** false = sys.boot_completed and dev.bootcomplete are unset until the caller sets them. */
+  booted?: boolean;
+  /** Home whose `.emulator_console_auth_token` guards the console (default the user's home). */
+  home?: string;
+  /** While unauthorized, accept the host's key this long after it is offered (simulates tapping Allow). */
+  acceptAuthAfterMs?: number;
+}
+
+export interface SimDevice {
+  /** adb transport port (emulator style: P+1). */
+  readonly port: number;
+  /** Emulator style: the console port P. */
+  readonly consolePort: number | undefined;
+  /** '127.0.0.1:<port>' or 'emulator-<P>'. */
+  readonly serial: string;
+  readonly device: DeviceApi;
+  readonly state: DeviceState;
+  setState(state: DeviceState): void;
+  /** Added to every shell command. */
+  setLatencyMs(ms: number): void;
+  /** Drops every transport now (adb reconnects `adb connect` devices; emulators announce themselves again). */
+  disconnect(): void;
+  readonly faults: FaultControl;
+  /** Shell commands running now (a test sees `adb logcat` end on the device after the client was killed). */
+  readonly activeCommands: number;
+  stop(): Promise<void>;
+  /** Settles once the device stopped (stop(), or `emu kill` on the console). */
+  readonly stopped: Promise<void>;
+}
+
+export type RunShell = (device: DeviceApi, commandLine: string, io: ShellIO) => Promise<number>;
+
+function defaultAdbServerPort(): number {
+  const socket = /^tcp:(?:[^:]+:)?(\d+)$/.exec(process.env.ADB_SERVER_SOCKET ?? '');
+  return Number(socket?.[1] ?? process.env.ANDROID_ADB_SERVER_PORT ?? 5037);
+}
+
+export async function startSimDevice(device: DeviceApi, runShell: RunShell, options: SimDeviceOptions = {}) {
+  const faults = createFaultControl();
+  let latencyMs = 0;
+  let activeCommands = 0;
+  let reannounce = () => {};
+  const adbd = new AdbdServer({
+    context: {
+      device,
+      runCommand: async (commandLine, io) => {
+        const slow = faults.get('slow_shell');
+        const delay = latencyMs + (typeof slow === 'number' ? slow : 0);
+        activeCommands++;
+        try {
+          if (delay > 0) await sleep(delay);
+          return await runShell(device, commandLine, io);
+        } finally {
+          activeCommands--;
+        }
+      },
+    },
+    state: options.state ?? 'device',
+    ...(options.acceptAuthAfterMs !== undefined ? { acceptAuthAfterMs: options.acceptAuthAfterMs } : {}),
+    onStateChange: (state) => {
+      if (state !== 'device') reannounce();
+    },
+  });
+  let resolveStopped = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    resolveStopped = resolve;
+  });
+  let stopping: Promise<void> | undefined;
+  let emulatorConsole: EmulatorConsole | undefined;
+  const stop = () => {
+    stopping ??= Promise.all([adbd.close(), emulatorConsole?.close()]).then(() => resolveStopped());
+    return stopping;
+  };
+
+  let port: number;
+  let consolePort: number | undefined;
+  if (options.emulator) {
+    emulatorConsole = new EmulatorConsole({
+      avdName: () => options.avdName ?? 'svc_sim',
+      home: options.home ?? homedir(),
+      onKill: () => void stop(),
+    });
+    consolePort = await listenOnPortPair(emulatorConsole.server, adbd.netServer, options.port || undefined);
+    port = consolePort + 1;
+    const adbServerPort = options.adbServerPort ?? defaultAdbServerPort();
+    // A dropped emulator transport is gone for good on the adb server: announce again, as a restarted emulator does.
+    reannounce = () => {
+      void sleep(250).then(async () => {
+        if (!stopping) await announceEmulator(adbServerPort, port);
+      });
+    };
+    await announceEmulator(adbServerPort, port);
+  } else {
+    port = await adbd.listen(options.port ?? 0);
+  }
+  if (options.booted === false) {
+    device.props.delete('sys.boot_completed');
+    device.props.delete('dev.bootcomplete');
+  }
+
+  const sim: SimDevice = {
+    port,
+    consolePort,
+    serial: consolePort !== undefined ? `emulator-${consolePort}` : `127.0.0.1:${port}`,
+    device,
+    get state() {
+      return adbd.state();
+    },
+    setState: (state) => adbd.setState(state),
+    setLatencyMs: (ms) => {
+      latencyMs = Math.max(0, ms);
+    },
+    disconnect: () => {
+      adbd.dropConnections();
+      reannounce();
+    },
+    faults,
+    get activeCommands() {
+      return activeCommands;
+    },
+    stop,
+    stopped,
+  };
+  return sim;
+}

@@ -1,0 +1,172 @@
+// Lays out a screen definition into the materialized tree. Scrollable containers shift their content by the stored
+// offset and only rows that intersect the viewport exist (like RecyclerView); visible bounds are clipped.
+import type { NodeDef } from './app-def.ts';
+import { type AppState, currentScreen, fillTemplate } from './app-state.ts';
+import type { Rect, UiNode } from './ui-node.ts';
+
+const LEAF_HEIGHT = 126;
+const SCROLL_ITEM_WIDTH = 360;
+const INTERACTIVE = new Set(['Button', 'ImageButton', 'EditText', 'Switch', 'CheckBox', 'RadioButton', 'ToggleButton']);
+
+interface Ctx {
+  state: AppState;
+  pkg: string;
+}
+
+export function widgetClass(def: NodeDef): string {
+  const cls = def.class ?? 'LinearLayout';
+  return cls.includes('.') ? cls : `android.widget.${cls}`;
+}
+
+function shortClass(def: NodeDef): string {
+  const cls = def.class ?? 'LinearLayout';
+  return cls.slice(cls.lastIndexOf('.') + 1);
+}
+
+/** Expands `repeat` into concrete child definitions with their row numbers (1-based). */
+function childDefs(def: NodeDef): { def: NodeDef; row: number | undefined; index: number }[] {
+  const out: { def: NodeDef; row: number | undefined; index: number }[] = (def.children ?? []).map((child, index) => ({
+    def: child,
+    row: undefined,
+    index,
+  }));
+  if (def.repeat) {
+    for (let i = 1; i <= def.repeat.count; i++) out.push({ def: def.repeat.template, row: i, index: out.length });
+  }
+  return out;
+}
+
+/** Natural height of a node laid out vertically. */
+export function naturalHeight(def: NodeDef): number {
+  if (def.height !== undefined) return def.height;
+  const kids = childDefs(def);
+  if (kids.length === 0) return LEAF_HEIGHT;
+  const heights = kids.map((k) => naturalHeight(k.def));
+  return def.orientation === 'horizontal' ? Math.max(...heights) : heights.reduce((a, b) => a + b, 0);
+}
+
+function intersect(a: Rect, b: Rect): Rect {
+  return {
+    left: Math.max(a.left, b.left),
+    top: Math.max(a.top, b.top),
+    right: Math.min(a.right, b.right),
+    bottom: Math.min(a.bottom, b.bottom),
+  };
+}
+
+function isEmpty(r: Rect): boolean {
+  return r.right <= r.left || r.bottom <= r.top;
+}
+
+/** Rectangles of the children inside `inner` (content coordinates, before scrolling). */
+function layoutChildren(def: NodeDef, inner: Rect, kids: { def: NodeDef }[]): Rect[] {
+  const horizontal = def.orientation === 'horizontal' || def.scrollAxis === 'horizontal';
+  if (horizontal) {
+    const width = inner.right - inner.left;
+    const fixed = kids.reduce((sum, k) => sum + (k.def.width ?? 0), 0);
+    const flexible = kids.filter((k) => k.def.width === undefined).length;
+    const share = def.scrollable ? SCROLL_ITEM_WIDTH : Math.floor((width - fixed) / Math.max(1, flexible));
+    let x = inner.left;
+    return kids.map((k) => {
+      const w = k.def.width ?? share;
+      const r = { left: x, top: inner.top, right: x + w, bottom: inner.bottom };
+      x += w;
+      return r;
+    });
+  }
+  const height = inner.bottom - inner.top;
+  const fixed = kids.reduce((sum, k) => sum + (k.def.fill ? 0 : naturalHeight(k.def)), 0);
+  let y = inner.top;
+  return kids.map((k) => {
+    const h = k.def.fill ? Math.max(0, height - fixed) : naturalHeight(k.def);
+    const r = { left: inner.left, top: y, right: inner.right, bottom: y + h };
+    y += h;
+    return r;
+  });
+}
+
+function materialize(
+  def: NodeDef,
+  rect: Rect,
+  clip: Rect,
+  ctx: Ctx,
+  key: string,
+  row: number | undefined,
+  parent: UiNode | undefined,
+): UiNode | undefined {
+  const visible = intersect(rect, clip);
+  if (isEmpty(visible) && parent) return undefined;
+  const short = shortClass(def);
+  const vars = ctx.state.vars;
+  const isField = short === 'EditText';
+  const fieldVar = def.bind ?? def.id ?? key;
+  const typed = isField ? fillTemplate(vars.get(fieldVar) ?? '', vars, row) : '';
+  const text = isField ? (def.password ? '•'.repeat(typed.length) : typed) : fillTemplate(def.text ?? '', vars, row);
+  const checkable = def.checkable ?? (short === 'Switch' || short === 'CheckBox' || short === 'ToggleButton');
+  const node: UiNode = {
+    cls: widgetClass(def),
+    resourceId: def.id ? (def.id.includes(':') ? def.id : `${ctx.pkg}:id/${fillTemplate(def.id, vars, row)}`) : '',
+    text,
+    desc: fillTemplate(def.desc ?? '', vars, row),
+    pkg: ctx.pkg,
+    clickable: def.clickable ?? (def.onClick !== undefined || INTERACTIVE.has(short)),
+    longClickable: def.longClickable ?? def.onLongClick !== undefined,
+    focusable: def.focusable ?? (isField || INTERACTIVE.has(short)),
+    focused: ctx.state.focusedKey === key,
+    scrollable: def.scrollable ?? false,
+    checkable,
+    checked: checkable ? (ctx.state.checked.get(key) ?? def.checked ?? false) : false,
+    password: def.password ?? false,
+    enabled: def.enabled ?? true,
+    selected: def.selected ?? false,
+    bounds: visible,
+    children: [],
+    parent,
+    key,
+    def,
+    row,
+  };
+  const kids = childDefs(def);
+  const rects = layoutChildren(def, rect, kids);
+  let shift = 0;
+  let childClip = intersect(clip, rect);
+  if (def.scrollable) {
+    const axis = def.scrollAxis ?? 'vertical';
+    const vertical = axis === 'vertical';
+    const end = rects.reduce((m, r) => Math.max(m, vertical ? r.bottom : r.right), vertical ? rect.top : rect.left);
+    const max = Math.max(0, end - (vertical ? rect.bottom : rect.right));
+    const offset = Math.min(max, Math.max(0, ctx.state.scroll.get(key) ?? 0));
+    node.scroll = { axis, offset, max };
+    shift = offset;
+    childClip = intersect(clip, rect);
+  }
+  kids.forEach((kid, i) => {
+    const r = rects[i]!;
+    const vertical = (def.scrollAxis ?? 'vertical') === 'vertical';
+    const moved = vertical
+      ? { ...r, top: r.top - shift, bottom: r.bottom - shift }
+      : { ...r, left: r.left - shift, right: r.right - shift };
+    const childKey = `${key}/${kid.row ?? kid.def.id ?? kid.index}`;
+    const child = materialize(kid.def, moved, childClip, ctx, childKey, kid.row ?? row, node);
+    if (child) node.children.push(child);
+  });
+  return node;
+}
+
+/** The whole window: a DecorView-like FrameLayout over the screen holding the app content. */
+export function buildTree(state: AppState, screen: Rect, content: Rect): UiNode {
+  const pkg = state.def.package;
+  const screenId = currentScreen(state);
+  const screenDef = state.def.screens[screenId];
+  const ctx: Ctx = { state, pkg };
+  const decor: NodeDef = { class: 'FrameLayout' };
+  const root = materialize(decor, screen, screen, ctx, `${screenId}#decor`, undefined, undefined)!;
+  const contentDef: NodeDef = { class: 'FrameLayout', id: 'android:id/content' };
+  const holder = materialize(contentDef, content, content, ctx, `${screenId}#content`, undefined, root)!;
+  root.children.push(holder);
+  if (screenDef) {
+    const child = materialize(screenDef.root, content, content, ctx, screenId, undefined, holder);
+    if (child) holder.children.push(child);
+  }
+  return root;
+}

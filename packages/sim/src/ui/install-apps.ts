@@ -1,0 +1,46 @@
+// Puts the virtual apps on a device: the UiHost becomes a VirtualUi and each app is listed by the package manager.
+import type { DeviceApi } from '../device/types.ts';
+import type { AppDef } from './app-def.ts';
+import { BUILTIN_APPS_DIR, loadAppsFrom } from './load-apps.ts';
+import { LAUNCHER_PACKAGE } from './system-apps.ts';
+import { VirtualUi } from './virtual-ui.ts';
+
+export interface VirtualAppsOptions {
+  /** A folder of extra app definitions (*.json); an app with a built-in package replaces it. */
+  appsDir?: string;
+  /** Definitions given in code (tests). */
+  apps?: AppDef[];
+}
+
+export function registerPackage(device: DeviceApi, app: AppDef, thirdParty: boolean): void {
+  device.packages.set(app.package, {
+    name: app.package,
+    versionName: app.versionName ?? '1.0',
+    versionCode: 1,
+    ...(app.launchable ? { launcherActivity: `${app.package}/.MainActivity` } : {}),
+    thirdParty,
+    apkPath: thirdParty ? `/data/app/${app.package}-1/base.apk` : `/system/app/${app.package}/base.apk`,
+  });
+}
+
+export function installVirtualApps(device: DeviceApi, options: VirtualAppsOptions = {}): VirtualUi {
+  const builtin = loadAppsFrom(BUILTIN_APPS_DIR);
+  const user = [...(options.appsDir ? loadAppsFrom(options.appsDir) : []), ...(options.apps ?? [])];
+  const byPackage = new Map<string, { app: AppDef; user: boolean }>();
+  for (const app of builtin) byPackage.set(app.package, { app, user: false });
+  for (const app of user) byPackage.set(app.package, { app, user: true });
+  const ui = new VirtualUi([...byPackage.values()].map((e) => e.app));
+  for (const { app, user: thirdParty } of byPackage.values()) registerPackage(device, app, thirdParty);
+  if (!device.packages.has(LAUNCHER_PACKAGE)) {
+    device.packages.set(LAUNCHER_PACKAGE, {
+      name: LAUNCHER_PACKAGE,
+      versionName: '15',
+      versionCode: 35,
+      launcherActivity: `${LAUNCHER_PACKAGE}/.Launcher`,
+      thirdParty: false,
+      apkPath: `/system/priv-app/Launcher3/Launcher3.apk`,
+    });
+  }
+  device.ui = ui;
+  return ui;
+}

@@ -1,0 +1,59 @@
+// A materialized node of the on-screen tree (what uiautomator and the accessibility service see).
+import type { NodeDef } from './app-def.ts';
+
+export interface Rect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+export interface UiNode {
+  cls: string;
+  resourceId: string;
+  text: string;
+  desc: string;
+  pkg: string;
+  clickable: boolean;
+  longClickable: boolean;
+  focusable: boolean;
+  focused: boolean;
+  scrollable: boolean;
+  checkable: boolean;
+  checked: boolean;
+  password: boolean;
+  enabled: boolean;
+  selected: boolean;
+  bounds: Rect;
+  children: UiNode[];
+  parent: UiNode | undefined;
+  /** Stable key of the node inside its screen (state of fields, switches and scroll offsets hangs off it). */
+  key: string;
+  def: NodeDef;
+  /** Row number inside a `repeat` (the `{i}` of its templates). */
+  row: number | undefined;
+  /** Scrollable containers: how far the content can still move, in pixels, each way along the axis. */
+  scroll?: { axis: 'vertical' | 'horizontal'; offset: number; max: number };
+}
+
+export function rectString(r: Rect): string {
+  return `[${r.left},${r.top}][${r.right},${r.bottom}]`;
+}
+
+export function area(r: Rect): number {
+  return Math.max(0, r.right - r.left) * Math.max(0, r.bottom - r.top);
+}
+
+export function centerOf(r: Rect): { x: number; y: number } {
+  return { x: Math.floor((r.left + r.right) / 2), y: Math.floor((r.top + r.bottom) / 2) };
+}
+
+export function contains(r: Rect, x: number, y: number): boolean {
+  return x >= r.left && x < r.right && y >= r.top && y < r.bottom;
+}
+
+/** Depth-first, document order (the order uiautomator dumps and the operator searches). */
+export function* walk(node: UiNode): Generator<UiNode> {
+  yield node;
+  for (const child of node.children) yield* walk(child);
+}

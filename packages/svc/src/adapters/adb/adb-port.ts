@@ -1,0 +1,35 @@
+// The adb port the use cases take as a parameter. The real one talks to the adb server socket
+// (adb-server-port.ts); tests may pass a small fake for what the simulator cannot show.
+
+export interface AdbDevice {
+  serial: string;
+  /** `device`, `unauthorized`, `offline`, or any other word the adb server reports. */
+  state: string;
+}
+
+export interface ShellOutput {
+  stdout: string;
+  stderr: string;
+  /** The real exit status (shell protocol v2). */
+  exitCode: number;
+}
+
+/** A long-running device command whose stdout is read line by line (logcat follow). */
+export interface LineStream {
+  /** stdout split into lines (without the line break), UTF-8 decoded across chunk boundaries. */
+  readonly lines: AsyncIterable<string>;
+  /** Stops the device command; `lines` then ends. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface AdbPort {
+  /** `host:devices-l`: every device the server knows, in its order. */
+  listDevices(): Promise<AdbDevice[]>;
+  /** Runs one device `sh` command line (already quoted for the device) over shell protocol v2. */
+  shell(serial: string, command: string): Promise<ShellOutput>;
+  /** `exec-out`: raw stdout bytes, no tty mangling (screencap -p). */
+  execOut(serial: string, command: string): Promise<Uint8Array>;
+  streamLines(serial: string, command: string): Promise<LineStream>;
+  /** Drops warm connections (the process may then exit). */
+  close(): Promise<void>;
+}

@@ -1,0 +1,185 @@
+// AdbPort over the adb server socket (@yume-chan/adb): no adb process per call. One Adb object per device stays
+// warm for the life of the port (the daemon keeps one port per process); a transport id that went stale (device
+// reconnected) is re-resolved once, only when the failure happened before the service reached the device.
+import { Adb, AdbBanner, type AdbFeature, AdbServerClient } from '@yume-chan/adb';
+import { AdbServerNodeTcpConnector } from '@yume-chan/adb-server-node-tcp';
+import { SvcError } from '../../contracts/errors.ts';
+import type { ProcessRunner } from '../process/process-runner.ts';
+import { ackEveryChunk } from './ack-every-chunk.ts';
+import type { AdbDevice, AdbPort, LineStream, ShellOutput } from './adb-port.ts';
+import { parseDevicesLong } from './device-list.ts';
+import { DeviceConnectError, DeviceTransport } from './device-transport.ts';
+import { drain, readLines } from './line-reader.ts';
+import { type AdbServerAddress, adbServerAddress } from './server-address.ts';
+import { startAdbServer } from './start-server.ts';
+
+type Env = Record<string, string | undefined>;
+
+const SERVER_DOWN = new Set(['ECONNREFUSED', 'ENOENT']);
+
+export class AdbServerPort implements AdbPort {
+  readonly #env: Env;
+  readonly #processes: ProcessRunner;
+  #address: AdbServerAddress | undefined;
+  #client: AdbServerClient | undefined;
+  #starting: Promise<void> | undefined;
+  readonly #transportIds = new Map<string, bigint>();
+  readonly #adbs = new Map<string, Promise<Adb>>();
+
+  constructor(env: Env, processes: ProcessRunner) {
+    this.#env = env;
+    this.#processes = processes;
+  }
+
+  async listDevices(): Promise<AdbDevice[]> {
+    const text = await this.#withServer(async (client) => {
+      const connection = await client.createConnection('host:devices-l');
+      try {
+        return await connection.readString();
+      } finally {
+        await connection.dispose();
+      }
+    });
+    const entries = parseDevicesLong(text);
+    for (const entry of entries) {
+      const known = this.#transportIds.get(entry.serial);
+      if (entry.transportId !== undefined && known !== entry.transportId) {
+        this.#transportIds.set(entry.serial, entry.transportId);
+        this.#adbs.delete(entry.serial);
+      }
+    }
+    return entries.map(({ serial, state }) => ({ serial, state }));
+  }
+
+  shell(serial: string, command: string): Promise<ShellOutput> {
+    return this.#withDevice(serial, async (adb) => {
+      const shell = adb.subprocess.shellProtocol;
+      if (shell?.isSupported) return shell.spawnWaitText([command]);
+      // A device without shell_v2 (Android < 7) has no exit status or separate stderr to give.
+      const stdout = await adb.subprocess.noneProtocol.spawnWaitText([command]);
+      return { stdout, stderr: '', exitCode: 0 };
+    });
+  }
+
+  execOut(serial: string, command: string): Promise<Uint8Array> {
+    return this.#withDevice(serial, (adb) => adb.subprocess.noneProtocol.spawnWait([command]));
+  }
+
+  streamLines(serial: string, command: string): Promise<LineStream> {
+    return this.#withDevice(serial, async (adb) => {
+      const shell = adb.subprocess.shellProtocol;
+      let output: AsyncIterable<string>;
+      let kill: () => unknown;
+      if (shell?.isSupported) {
+        const child = await shell.spawn([command]);
+        const ack = ackEveryChunk(child.stdin);
+        void drain(child.stderr);
+        child.exited.catch(() => {});
+        output = readLines(child.stdout, ack.nudge);
+        kill = async () => {
+          ack.stop();
+          await child.kill();
+        };
+      } else {
+        const child = await adb.subprocess.noneProtocol.spawn([command]);
+        child.exited.catch(() => {});
+        output = readLines(child.output);
+        kill = () => child.kill();
+      }
+      let closed = false;
+      return {
+        lines: output,
+        async close() {
+          if (closed) return;
+          closed = true;
+          await kill();
+        },
+      };
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#adbs.clear();
+  }
+
+  #connectClient(): AdbServerClient {
+    if (this.#client === undefined) {
+      this.#address = adbServerAddress(this.#env);
+      this.#client = new AdbServerClient(
+        new AdbServerNodeTcpConnector({ host: this.#address.host, port: this.#address.port }),
+      );
+    }
+    return this.#client;
+  }
+
+  /** Runs a server request; when nothing listens on a local address, starts the server once and retries. */
+  async #withServer<T>(request: (client: AdbServerClient) => Promise<T>): Promise<T> {
+    const client = this.#connectClient();
+    try {
+      return await request(client);
+    } catch (error) {
+      const address = this.#address as AdbServerAddress;
+      if (!SERVER_DOWN.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+      if (!address.local) {
+        throw new SvcError('ADB_SERVER_FAILED', `Cannot reach the adb server at ${address.host}:${address.port}.`, {
+          adbServer: `${address.host}:${address.port}`,
+        });
+      }
+      this.#starting ??= startAdbServer(address, this.#env, this.#processes).finally(() => {
+        this.#starting = undefined;
+      });
+      await this.#starting;
+      return request(client);
+    }
+  }
+
+  async #withDevice<T>(serial: string, work: (adb: Adb) => Promise<T>): Promise<T> {
+    try {
+      return await work(await this.#adb(serial));
+    } catch (error) {
+      if (!(error instanceof DeviceConnectError)) throw error;
+      // The transport id may be stale (device reconnected): look the serial up again, then try once more.
+      this.#adbs.delete(serial);
+      this.#transportIds.delete(serial);
+      try {
+        return await work(await this.#adb(serial));
+      } catch (retryError) {
+        if (!(retryError instanceof DeviceConnectError)) throw retryError;
+        this.#adbs.delete(serial);
+        throw new SvcError('DEVICE_NOT_FOUND', `Device ${serial} is not reachable: ${retryError.message}`, {
+          deviceId: serial,
+          reason: retryError.message,
+        });
+      }
+    }
+  }
+
+  #adb(serial: string): Promise<Adb> {
+    let adb = this.#adbs.get(serial);
+    if (adb === undefined) {
+      adb = this.#openAdb(serial);
+      adb.catch(() => this.#adbs.delete(serial));
+      this.#adbs.set(serial, adb);
+    }
+    return adb;
+  }
+
+  async #openAdb(serial: string): Promise<Adb> {
+    const known = this.#transportIds.get(serial);
+    const { transportId, features } = await this.#withServer(async (client) => {
+      try {
+        return await client.getDeviceFeatures(known === undefined ? { serial } : { transportId: known });
+      } catch (error) {
+        if (SERVER_DOWN.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+        throw new DeviceConnectError(serial, error);
+      }
+    });
+    this.#transportIds.set(serial, transportId);
+    const banner = new AdbBanner('device', undefined, undefined, undefined, features as AdbFeature[]);
+    return new Adb(new DeviceTransport(this.#connectClient(), serial, transportId, banner));
+  }
+}
+
+export function createAdbServerPort(env: Env, processes: ProcessRunner): AdbPort {
+  return new AdbServerPort(env, processes);
+}

@@ -1,0 +1,27 @@
+// Parses `host:devices-l`. Kept here rather than the library's parser, which drops every state but the ones asked
+// for (adb also reports `authorizing`, `connecting`, `no permissions (...)`, `recovery`, ...).
+
+export interface DeviceListEntry {
+  serial: string;
+  state: string;
+  transportId: bigint | undefined;
+}
+
+export function parseDevicesLong(text: string): DeviceListEntry[] {
+  const entries: DeviceListEntry[] = [];
+  for (const line of text.split('\n')) {
+    const words = line.trim().split(/\s+/);
+    const serial = words[0];
+    if (!serial) continue;
+    const stateWords: string[] = [];
+    let transportId: bigint | undefined;
+    let i = 1;
+    for (; i < words.length && !/^[a-z_]+:/.test(words[i] as string); i++) stateWords.push(words[i] as string);
+    for (; i < words.length; i++) {
+      const m = /^transport_id:(\d+)$/.exec(words[i] as string);
+      if (m) transportId = BigInt(m[1] as string);
+    }
+    entries.push({ serial, state: stateWords.join(' ') || 'unknown', transportId });
+  }
+  return entries;
+}

@@ -1,0 +1,105 @@
+// A small hand-written AdbPort for unit tests of what the simulator cannot show (a stream that drops, a server
+// that is not there, exact call order). Shell commands are answered by `handle`; log follows receive what `log()`
+// writes, as `-v epoch` lines at tag SvcOperator.
+import type { AdbDevice, AdbPort, LineStream, ShellOutput } from './adb-port.ts';
+
+interface OpenStream {
+  serial: string;
+  command: string;
+  push(line: string): void;
+  end(): void;
+}
+
+interface Entry {
+  serial: string;
+  epoch: string;
+  line: string;
+}
+
+export class FakeAdb implements AdbPort {
+  devices: AdbDevice[] = [{ serial: 'fake-1', state: 'device' }];
+  readonly calls: string[] = [];
+  readonly streams: OpenStream[] = [];
+  /** Every log line written, so a follow opened with `-T <epoch>` replays what it must, like logcat. */
+  readonly entries: Entry[] = [];
+  #clock = 1_700_000_000_000;
+  handle: (serial: string, command: string) => ShellOutput | Promise<ShellOutput> = () => ok('');
+  screen: Uint8Array = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+
+  async listDevices(): Promise<AdbDevice[]> {
+    this.calls.push('host:devices-l');
+    return this.devices.map((d) => ({ ...d }));
+  }
+
+  async shell(serial: string, command: string): Promise<ShellOutput> {
+    this.calls.push(`${serial}: ${command}`);
+    if (command.startsWith('logcat -v epoch -t 1')) return ok(`${this.#epoch()}  1  1 I other: before\n`);
+    return this.handle(serial, command);
+  }
+
+  async execOut(serial: string, command: string): Promise<Uint8Array> {
+    this.calls.push(`${serial}: exec ${command}`);
+    return this.screen;
+  }
+
+  async streamLines(serial: string, command: string): Promise<LineStream> {
+    this.calls.push(`${serial}: stream ${command}`);
+    const queue: string[] = [];
+    let wake: (() => void) | undefined;
+    let ended = false;
+    const stream: OpenStream = {
+      serial,
+      command,
+      push(line) {
+        queue.push(line);
+        wake?.();
+      },
+      end() {
+        ended = true;
+        wake?.();
+      },
+    };
+    this.streams.push(stream);
+    const since = /-T '([\d.]+)'/.exec(command)?.[1];
+    for (const entry of this.entries) {
+      if (entry.serial === serial && since !== undefined && Number(entry.epoch) >= Number(since))
+        queue.push(entry.line);
+    }
+    const streams = this.streams;
+    async function* lines() {
+      for (;;) {
+        while (queue.length > 0) yield queue.shift() as string;
+        if (ended) return;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+      }
+    }
+    return {
+      lines: lines(),
+      async close() {
+        stream.end();
+        streams.splice(streams.indexOf(stream), 1);
+      },
+    };
+  }
+
+  async close(): Promise<void> {}
+
+  /** Writes one operator log line to every open follow of `serial`. */
+  log(serial: string, message: string): void {
+    const epoch = this.#epoch();
+    const line = `${epoch}  4242  4242 I SvcOperator: ${message}`;
+    this.entries.push({ serial, epoch, line });
+    for (const stream of this.streams) if (stream.serial === serial) stream.push(line);
+  }
+
+  #epoch(): string {
+    this.#clock += 1;
+    return (this.#clock / 1000).toFixed(3);
+  }
+}
+
+export function ok(stdout: string, exitCode = 0, stderr = ''): ShellOutput {
+  return { stdout, stderr, exitCode };
+}

@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseDevicesLong } from './device-list.ts';
+import { followCommand, lastEntry, parseEpochLine } from './logcat.ts';
+import { adbServerAddress } from './server-address.ts';
+
+test('ADB_SERVER_SOCKET wins over ANDROID_ADB_SERVER_PORT; default is 127.0.0.1:5037', () => {
+  assert.deepEqual(adbServerAddress({}), { host: '127.0.0.1', port: 5037, local: true });
+  assert.deepEqual(adbServerAddress({ ANDROID_ADB_SERVER_PORT: '6000' }), {
+    host: '127.0.0.1',
+    port: 6000,
+    local: true,
+  });
+  assert.deepEqual(adbServerAddress({ ADB_SERVER_SOCKET: 'tcp:farm.example:5037', ANDROID_ADB_SERVER_PORT: '6000' }), {
+    host: 'farm.example',
+    port: 5037,
+    local: false,
+  });
+  assert.deepEqual(adbServerAddress({ ADB_SERVER_SOCKET: 'tcp:7000' }), { host: '127.0.0.1', port: 7000, local: true });
+});
+
+test('devices -l lines keep every state, including ones with spaces', () => {
+  const text =
+    'emulator-5554          device product:sdk model:Pixel_7 device:emu transport_id:3\n' +
+    '0123456789ABCDEF       no permissions (user not in plugdev group) usb:1-1 transport_id:4\n' +
+    '127.0.0.1:5555         offline transport_id:5\n';
+  assert.deepEqual(parseDevicesLong(text), [
+    { serial: 'emulator-5554', state: 'device', transportId: 3n },
+    { serial: '0123456789ABCDEF', state: 'no permissions (user not in plugdev group)', transportId: 4n },
+    { serial: '127.0.0.1:5555', state: 'offline', transportId: 5n },
+  ]);
+});
+
+test('logcat -v epoch lines parse with padded tags and messages holding colons', () => {
+  assert.deepEqual(parseEpochLine('1700000000.123  1234  1250 I SvcOperator: [svc-Result] {"a":"b: c"}'), {
+    epoch: '1700000000.123',
+    priority: 'I',
+    tag: 'SvcOperator',
+    message: '[svc-Result] {"a":"b: c"}',
+  });
+  assert.equal(lastEntry('--------- beginning of main\n1.000  1 1 D x: y\n2.500  1 1 I z: w\n')?.epoch, '2.500');
+  assert.equal(followCommand('2.500'), "logcat -v epoch -T '2.500' -s 'SvcOperator:I'");
+});

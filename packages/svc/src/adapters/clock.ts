@@ -1,0 +1,16 @@
+// The clock port: wall time for lock files and temp names, monotonic time for deadlines, and an abortable sleep.
+import { setTimeout as sleepFor } from 'node:timers/promises';
+
+export interface Clock {
+  /** Epoch milliseconds (shared across processes: lock files). */
+  now(): number;
+  /** Monotonic milliseconds (deadlines inside one process). */
+  monotonic(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  monotonic: () => performance.now(),
+  sleep: (ms, signal) => sleepFor(ms, undefined, signal === undefined ? {} : { signal }),
+};

@@ -1,0 +1,71 @@
+// The file store port: the few file operations the use cases need (screenshots, lock files), so tests can see them
+// and nothing else in the use cases imports node:fs.
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname } from 'node:path';
+
+export interface FileStore {
+  /** Writes the whole file, creating missing parent folders. */
+  writeFile(path: string, data: Uint8Array | string): Promise<void>;
+  /**
+   * Creates `path` with `data` only if it does not exist; false when it exists. The file appears with its content
+   * already in it (written aside, then hard-linked), so a reader never sees it empty. Parents get mode 0700.
+   */
+  createExclusive(path: string, data: string): Promise<boolean>;
+  /** Replaces the content atomically (write aside, rename over). */
+  replace(path: string, data: string): Promise<void>;
+  readText(path: string): Promise<string | undefined>;
+  /** Atomic move; false when `from` is gone. */
+  move(from: string, to: string): Promise<boolean>;
+  remove(path: string): Promise<void>;
+  tempDir(): string;
+}
+
+const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
+const asidePath = (path: string) => `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+
+export const nodeFileStore: FileStore = {
+  async writeFile(path, data) {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, data);
+  },
+  async createExclusive(path, data) {
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    const aside = asidePath(path);
+    await writeFile(aside, data, { mode: 0o600 });
+    try {
+      await link(aside, path);
+      return true;
+    } catch (error) {
+      if (code(error) === 'EEXIST') return false;
+      throw error;
+    } finally {
+      await rm(aside, { force: true });
+    }
+  },
+  async replace(path, data) {
+    const aside = asidePath(path);
+    await writeFile(aside, data, { mode: 0o600 });
+    await rename(aside, path);
+  },
+  async readText(path) {
+    try {
+      return await readFile(path, 'utf8');
+    } catch (error) {
+      if (code(error) === 'ENOENT') return undefined;
+      throw error;
+    }
+  },
+  async move(from, to) {
+    try {
+      await rename(from, to);
+      return true;
+    } catch (error) {
+      if (code(error) === 'ENOENT') return false;
+      throw error;
+    }
+  },
+  remove: (path) => rm(path, { force: true }),
+  tempDir: () => tmpdir(),
+};

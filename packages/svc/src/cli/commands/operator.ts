@@ -1,0 +1,52 @@
+// `svc operator setup|install --apk <path>` and `svc grant-device-permissions` (SPEC 4.4).
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { single } from '../../builders/flag-values.ts';
+import { SvcError } from '../../contracts/errors.ts';
+import { assertApkExists, regrantPermissions, setupOperator } from '../../operator/setup-operator.ts';
+import { examples, valueFlag } from '../command-kit.ts';
+import { safeAction } from '../execution-command.ts';
+import { printValue } from '../output.ts';
+import { targetSerial } from '../target-device.ts';
+
+const summary = (v: { deviceId: string; operatorPackage: string; granted: string[] }) =>
+  `${v.operatorPackage} ready on ${v.deviceId} (granted: ${v.granted.join(', ')})`;
+
+export function registerOperator(program: Command): void {
+  const group = program.command('operator').description('install and set up the on-device operator app');
+  const setup = group
+    .command('setup')
+    .alias('install')
+    .description('install the operator APK (adb install -r), grant its permissions and verify it');
+  valueFlag(setup, '--apk <path>', 'the operator APK (required)');
+  setup.action(
+    safeAction(async (command, globals) => {
+      const apk = single(command.opts(), ['apk']);
+      if (apk === undefined) throw new SvcError('CLI_USAGE_ERROR', '--apk <path> is required');
+      assertApkExists(resolve(apk));
+      const serial = await targetSerial(globals);
+      const result = await setupOperator(serial, resolve(apk), globals.operatorPackage, process.env);
+      printValue(globals.output, result, summary);
+      return 0;
+    }),
+  );
+  examples(setup, [
+    'svc operator setup --apk operator-release.apk',
+    'svc operator install --apk op.apk --device emulator-5554',
+  ]);
+
+  const grant = program
+    .command('grant-device-permissions')
+    .description('re-grant accessibility and notification permissions (after an operator crash revoked them)')
+    .action(
+      safeAction(async (_command, globals) => {
+        const serial = await targetSerial(globals);
+        printValue(globals.output, await regrantPermissions(serial, globals.operatorPackage, process.env), summary);
+        return 0;
+      }),
+    );
+  examples(grant, [
+    'svc grant-device-permissions',
+    'svc grant-device-permissions --operator-package com.svc.operator.dev',
+  ]);
+}

@@ -1,0 +1,61 @@
+// `svc sim start|stop|list`: simulated Android devices from svc-sim, connected to the user's adb server.
+// Delegates to svc-sim's own CLI (lazy import: svc depends on svc-sim only here and in tests). `start` runs in the
+// foreground until Ctrl-C; run it in a second terminal, or with `&`, and use the devices from another.
+import type { Command } from 'commander';
+import { examples } from '../command-kit.ts';
+import { safeAction } from '../execution-command.ts';
+import { printValue } from '../output.ts';
+
+async function simMain(argv: string[]): Promise<number> {
+  // svc-sim exports no CLI entry; its bin's module is loaded by URL next to the package entry.
+  const entry = import.meta.resolve('svc-sim');
+  const { main } = (await import(new URL('./cli/main.ts', entry).href)) as { main: (a: string[]) => Promise<number> };
+  return main(argv);
+}
+
+export function registerSim(program: Command): void {
+  const group = program.command('sim').description('simulated Android devices for trying svc without a phone');
+  const start = group
+    .command('start')
+    .description('start simulated devices and connect them to adb (foreground; Ctrl-C stops them)')
+    .option('-n, --count <n>', 'how many devices', '1')
+    .option('--emulator', 'emulator style: registers as emulator-<port>')
+    .option('--model <model>', 'model name')
+    .option('--api-level <n>', 'Android API level')
+    .option('--no-operator', 'without the operator app')
+    .option('--adb-port <port>', 'adb server port (default: ANDROID_ADB_SERVER_PORT or 5037)')
+    .action(
+      safeAction(async (command) => {
+        const o = command.opts();
+        const argv = ['start', '-n', String(o.count)];
+        if (o.emulator) argv.push('--emulator');
+        if (o.model) argv.push('--model', String(o.model));
+        if (o.apiLevel) argv.push('--api-level', String(o.apiLevel));
+        if (o.operator === false) argv.push('--no-operator');
+        if (o.adbPort) argv.push('--adb-port', String(o.adbPort));
+        return simMain(argv);
+      }),
+    );
+  examples(start, ['svc sim start', 'svc sim start -n 2 --emulator']);
+  examples(
+    group
+      .command('list')
+      .description('list running simulated devices')
+      .action(safeAction(async (_c, globals) => simMain(globals.output === 'json' ? ['list', '--json'] : ['list']))),
+    ['svc sim list'],
+  );
+  examples(
+    group
+      .command('stop')
+      .description('stop one simulated device, or all')
+      .argument('[serial]')
+      .action(
+        safeAction(async (_c, globals, [serial]) => {
+          const code = await simMain(serial ? ['stop', String(serial)] : ['stop']);
+          if (code === 0) printValue(globals.output, { ok: true, stopped: serial ?? 'all' }, () => 'stopped');
+          return code;
+        }),
+      ),
+    ['svc sim stop', 'svc sim stop 127.0.0.1:40123'],
+  );
+}

@@ -1,0 +1,82 @@
+// The one path of every execution command: build → normalize and validate (no device) → --dry-run /
+// --validate-only, or dispatch → render → exit code (DECISIONS 19: 0 only when the run fully succeeded; when an
+// envelope came back stdout holds the full run result either way).
+import type { Command } from 'commander';
+import { newIds } from '../builders/execution.ts';
+import type { BuildInput } from '../builders/types.ts';
+import { isFullSuccess } from '../contracts/types.ts';
+import { normalizeAndValidateExecution } from '../contracts/validate.ts';
+import { dispatchExecution } from './dispatch-execution.ts';
+import { effectiveOperatorPackage, type Globals, readGlobals, requestedDevice } from './globals.ts';
+import { printError, printValue, toErrorBody } from './output.ts';
+import { renderRunResult } from './render-run.ts';
+
+/** Validates and runs (or dry-runs) a raw execution; returns the exit code. */
+export async function runRawExecution(globals: Globals, raw: unknown, cwd = process.cwd()): Promise<number> {
+  const outcome = normalizeAndValidateExecution(raw);
+  if (!outcome.ok) {
+    printError(globals.output, outcome.error.toBody());
+    return 1;
+  }
+  const operatorPackage = effectiveOperatorPackage(globals, process.env);
+  const deviceId = requestedDevice(globals, process.env);
+  if (globals.dryRun) {
+    const target = { operatorPackage, ...(deviceId === undefined ? {} : { deviceId }) };
+    printValue(globals.output, { ok: true, dryRun: true, ...target, execution: outcome.execution });
+    return 0;
+  }
+  if (globals.validateOnly) {
+    printValue(globals.output, { ok: true, validated: true });
+    return 0;
+  }
+  const result = await dispatchExecution({
+    execution: outcome.execution,
+    deviceId,
+    operatorPackage,
+    cwd,
+    verbose: globals.verbose,
+    daemon: globals.daemon,
+    env: process.env,
+  });
+  if (!result.ok) {
+    printError(globals.output, result.error);
+    return 1;
+  }
+  printValue(globals.output, result, renderRunResult);
+  return isFullSuccess(result) ? 0 : 1;
+}
+
+export type Builder = (input: BuildInput) => unknown;
+
+/** A commander action for a built command: `(…positionals, flags, command)`. */
+export function builtAction(verb: string, build: Builder) {
+  return async (...received: unknown[]): Promise<void> => {
+    const command = received.at(-1) as Command;
+    const flags = command.opts();
+    const args = command.processedArgs.flat().filter((arg): arg is string => typeof arg === 'string');
+    let globals: Globals | undefined;
+    try {
+      globals = readGlobals(command);
+      const raw = build({ flags, args, timeoutMs: globals.timeoutMs, ids: newIds(verb) });
+      process.exitCode = await runRawExecution(globals, raw);
+    } catch (error) {
+      printError(globals?.output ?? 'json', toErrorBody(error));
+      process.exitCode = 1;
+    }
+  };
+}
+
+/** A commander action for any other command: the handler returns the exit code; errors are rendered. */
+export function safeAction(handler: (command: Command, globals: Globals, args: unknown[]) => Promise<number>) {
+  return async (...received: unknown[]): Promise<void> => {
+    const command = received.at(-1) as Command;
+    let globals: Globals | undefined;
+    try {
+      globals = readGlobals(command);
+      process.exitCode = await handler(command, globals, received.slice(0, -2));
+    } catch (error) {
+      printError(globals?.output ?? 'json', toErrorBody(error));
+      process.exitCode = 1;
+    }
+  };
+}

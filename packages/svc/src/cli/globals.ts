@@ -1,0 +1,96 @@
+// Global options of SPEC 4.4, in both spellings (DECISIONS 2). They are defined once on the program; commander
+// recognises program options before and after the command name, so `svc --device X click ...` and
+// `svc click ... --device X` are the same. Commands read them with `readGlobals(command)`.
+import { type Command, Option } from 'commander';
+import { collectFlag, type FlagBag, single } from '../builders/flag-values.ts';
+import { parseIntegerToken } from '../builders/numeric.ts';
+import { SvcError } from '../contracts/errors.ts';
+
+export type OutputMode = 'json' | 'pretty';
+
+export interface Globals {
+  deviceId?: string;
+  operatorPackage?: string;
+  output: OutputMode;
+  /** `--timeout-ms` / `--timeout`, after the numeric token rule. */
+  timeoutMs?: number;
+  verbose: boolean;
+  /** False when `--no-daemon` was given (for the daemon proxy). */
+  daemon: boolean;
+  dryRun: boolean;
+  validateOnly: boolean;
+}
+
+export function addGlobalOptions(program: Command): void {
+  const value = (flags: string, description: string, hidden = false) => {
+    const option = new Option(flags, description).argParser(collectFlag);
+    program.addOption(hidden ? option.hideHelp() : option);
+  };
+  value('--device <serial>', 'target device serial (default: ANDROID_SERIAL, else the only connected device)');
+  value('--device-id <serial>', 'same as --device', true);
+  value('--operator-package <pkg>', 'operator app package (default: SVC_OPERATOR_PACKAGE, else com.svc.operator)');
+  value('--receiver-package <pkg>', 'same as --operator-package', true);
+  value('--output <format>', 'json (default) or pretty');
+  value('--format <format>', 'same as --output', true);
+  value('--timeout-ms <ms>', 'execution timeout; on wait and wait-for-nav the action timeout');
+  value('--timeout <ms>', 'same as --timeout-ms', true);
+  program.option('--json', 'JSON output (same as --output json)');
+  program.option('--verbose', 'more diagnostics in errors');
+  program.option('--no-daemon', 'run directly, never through the background daemon');
+  program.option('--dry-run', 'print the normalized execution instead of dispatching it');
+  program.option('--validate-only', 'validate the execution without a device; prints { ok, validated }');
+}
+
+export function parseGlobals(flags: FlagBag): Globals {
+  const output = flags.json === true ? 'json' : (single(flags, ['output', 'format']) ?? 'json');
+  if (output !== 'json' && output !== 'pretty') {
+    throw new SvcError('CLI_USAGE_ERROR', `--output must be json or pretty (got ${output})`);
+  }
+  const timeout = single(flags, ['timeoutMs', 'timeout'], { allowBlank: true });
+  const globals: Globals = {
+    output,
+    verbose: flags.verbose === true,
+    daemon: flags.daemon !== false,
+    dryRun: flags.dryRun === true,
+    validateOnly: flags.validateOnly === true,
+  };
+  const deviceId = single(flags, ['device', 'deviceId']);
+  if (deviceId !== undefined) globals.deviceId = deviceId;
+  const operatorPackage = single(flags, ['operatorPackage', 'receiverPackage']);
+  if (operatorPackage !== undefined) globals.operatorPackage = operatorPackage;
+  if (timeout !== undefined) globals.timeoutMs = parseIntegerToken(timeout, '--timeout', 'timeoutMs');
+  return globals;
+}
+
+/** The global options as seen from any (sub)command. */
+export function readGlobals(command: Command): Globals {
+  return parseGlobals(command.optsWithGlobals());
+}
+
+/** Output mode without throwing (used while rendering an error about the flags themselves). */
+export function outputModeOf(argv: readonly string[]): OutputMode {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--json') return 'json';
+    if (arg === '--output=pretty' || arg === '--format=pretty') return 'pretty';
+    if ((arg === '--output' || arg === '--format') && argv[i + 1] === 'pretty') return 'pretty';
+  }
+  return 'json';
+}
+
+const nonBlank = (value: string | undefined) => (value !== undefined && value.trim() !== '' ? value : undefined);
+
+/** SPEC 4.4 / DECISIONS 2: explicit flag, else SVC_OPERATOR_PACKAGE, else SVC_RECEIVER_PACKAGE, else the default. */
+export function effectiveOperatorPackage(globals: Globals, env: Record<string, string | undefined>): string {
+  return (
+    globals.operatorPackage ??
+    nonBlank(env.SVC_OPERATOR_PACKAGE) ??
+    nonBlank(env.SVC_RECEIVER_PACKAGE) ??
+    'com.svc.operator'
+  );
+}
+
+/** DECISIONS 16: the flag, else ANDROID_SERIAL; undefined leaves SPEC 3.3 to the device resolver. */
+export function requestedDevice(globals: Globals, env: Record<string, string | undefined>): string | undefined {
+  return globals.deviceId ?? nonBlank(env.ANDROID_SERIAL);
+}

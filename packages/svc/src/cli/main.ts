@@ -1,0 +1,117 @@
+// svc CLI entry (SPEC 4.4). Run: `npx svc <command>` or `npx node packages/svc/src/cli/main.ts <command>`.
+//
+// HOW TO ADD A COMMAND (pattern for serve, daemon, skills, emulator, doctor, mcp, ...):
+//   1. Create cli/commands/<verb>.ts exporting `register<Verb>(program: Command): void` that calls
+//      `program.command('<verb>')...`. Give it `.description()` and help examples (command-kit `examples`).
+//   2. Import it below and add it to REGISTRARS (help lists commands in that order).
+//   3. Global options (--device/--device-id, --operator-package/--receiver-package, --output/--format, --json,
+//      --timeout-ms/--timeout, --verbose, --no-daemon, --dry-run, --validate-only) are defined ONCE on the program
+//      and parsed before or after the command name, so do not redefine them on your command: read them with
+//      `readGlobals(command)` (globals.ts), e.g. inside `safeAction((command, globals, args) => ...)`.
+//   4. Print with output.ts (`printValue`, `printError`): JSON by default, `{ code, message, details? }` on stdout
+//      and exit 1 for errors. `safeAction` renders thrown SvcErrors for you and sets the exit code.
+//   5. Execution commands go through execution-command.ts → dispatch-execution.ts (the daemon proxy's seam).
+import { Command, CommanderError } from 'commander';
+import { SvcError } from '../contracts/errors.ts';
+import { registerAction } from './commands/action.ts';
+import { registerCompletion } from './commands/completion.ts';
+import { registerDemo } from './commands/demo.ts';
+import { registerDevices } from './commands/devices.ts';
+import { registerExecute } from './commands/execute.ts';
+import { registerFlatElement } from './commands/flat-element.ts';
+import { registerFlatScroll } from './commands/flat-scroll.ts';
+import { registerFlatSimple } from './commands/flat-simple.ts';
+import { registerObserve } from './commands/observe.ts';
+import { registerOnScreenLog } from './commands/on-screen-log.ts';
+import { registerOperator } from './commands/operator.ts';
+import { registerPackages } from './commands/packages.ts';
+import { registerServe } from './commands/serve.ts';
+import { registerSim } from './commands/sim.ts';
+import { cliVersion, registerVersion } from './commands/version.ts';
+import { addGlobalOptions, outputModeOf } from './globals.ts';
+import { printError } from './output.ts';
+
+const REGISTRARS: Array<(program: Command) => void> = [
+  registerDemo,
+  registerExecute,
+  registerObserve,
+  registerFlatElement,
+  registerFlatSimple,
+  registerFlatScroll,
+  registerAction,
+  registerOnScreenLog,
+  registerDevices,
+  registerPackages,
+  registerOperator,
+  registerSim,
+  registerServe,
+  registerVersion,
+  registerCompletion,
+];
+
+export function buildProgram(): Command {
+  const program = new Command('svc')
+    .description('Let an agent drive an Android device: validated executions over adb, one result envelope each.')
+    .version(cliVersion(), '--version', 'print the CLI version')
+    .usage('<command> [options]')
+    .showSuggestionAfterError(true)
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    // Errors are rendered by main() as structured JSON; commander only throws.
+    .configureOutput({ outputError: () => {} })
+    .exitOverride();
+  addGlobalOptions(program);
+  for (const register of REGISTRARS) register(program);
+  return program;
+}
+
+/** CommanderError → `{ code: CLI_USAGE_ERROR, message, details }` (unknown command carries the suggestion). */
+function usageError(error: CommanderError): SvcError {
+  const [first = '', ...rest] = error.message.replace(/^error: /, '').split('\n');
+  const suggestion = /Did you mean (?:one of )?([^?]+)\?/.exec(rest.join(' '))?.[1]?.trim();
+  const message = suggestion ? `${first}; did you mean ${suggestion}?` : first;
+  return new SvcError('CLI_USAGE_ERROR', message, {
+    reason: error.code.replace(/^commander\./, ''),
+    ...(suggestion ? { suggestion } : {}),
+  });
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  if (argv.length === 0) {
+    process.stdout.write(program.helpInformation());
+    return 0;
+  }
+  process.exitCode = 0;
+  // `svc help on-screen-log set` → `svc on-screen-log set --help` (commander's help command takes one word).
+  const args = argv[0] === 'help' && argv.length > 2 ? [...argv.slice(1), '--help'] : argv;
+  try {
+    await program.parseAsync(args, { from: 'user' });
+    return Number(process.exitCode ?? 0);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.exitCode === 0 || error.code === 'commander.help' || error.code === 'commander.helpDisplayed') {
+        return 0;
+      }
+      printError(outputModeOf(argv), usageError(error).toBody());
+      return 1;
+    }
+    printError(outputModeOf(argv), {
+      code: 'INTERNAL_ERROR',
+      message: error instanceof Error ? error.message : String(error),
+    });
+    return 1;
+  }
+}
+
+/** `svc ... | head` closes stdout early; that is not an error. */
+export function exitQuietlyOnClosedStdout(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
+if (import.meta.main) {
+  exitQuietlyOnClosedStdout();
+  process.exitCode = await main(process.argv.slice(2));
+}

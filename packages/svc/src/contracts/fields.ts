@@ -1,0 +1,119 @@
+// Field rules as data: the validator checks them and schema.ts turns the same tables into JSON Schema.
+
+import type { Range } from './limits.ts';
+import { validateMatcher } from './matcher.ts';
+import { validateRetry } from './retry.ts';
+import { describe, fail, isPlainObject } from './validation-issue.ts';
+
+export type Blank = 'allowEmpty' | 'nonEmpty' | 'nonBlank';
+
+export type FieldRule =
+  | { readonly kind: 'string'; readonly blank: Blank; readonly maxLength?: number; readonly minLength?: number }
+  | { readonly kind: 'integer'; readonly range: Range; readonly clamp?: boolean }
+  | { readonly kind: 'number'; readonly range: Range }
+  | { readonly kind: 'boolean' }
+  | { readonly kind: 'enum'; readonly values: readonly string[]; readonly caseInsensitive?: boolean }
+  | { readonly kind: 'color' }
+  | { readonly kind: 'matcher' }
+  | { readonly kind: 'retry' }
+  | { readonly kind: 'coordinate' }
+  | { readonly kind: 'removed'; readonly reason: string };
+
+export const str = (blank: Blank, maxLength?: number): FieldRule =>
+  maxLength === undefined ? { kind: 'string', blank } : { kind: 'string', blank, maxLength };
+export const int = (range: Range, clamp?: boolean): FieldRule =>
+  clamp ? { kind: 'integer', range, clamp } : { kind: 'integer', range };
+export const num = (range: Range): FieldRule => ({ kind: 'number', range });
+export const bool: FieldRule = { kind: 'boolean' };
+export const oneOf = (values: readonly string[], caseInsensitive?: boolean): FieldRule =>
+  caseInsensitive ? { kind: 'enum', values, caseInsensitive } : { kind: 'enum', values };
+export const color: FieldRule = { kind: 'color' };
+export const matcher: FieldRule = { kind: 'matcher' };
+export const retry: FieldRule = { kind: 'retry' };
+export const coordinate: FieldRule = { kind: 'coordinate' };
+export const removed = (reason: string): FieldRule => ({ kind: 'removed', reason });
+
+const COLOR = /^#[0-9A-Fa-f]{8}$/;
+
+export function rangeText(range: Range): string {
+  return range.exclusiveMin ? `> ${range.min} and <= ${range.max}` : `${range.min} to ${range.max}`;
+}
+
+function inRange(value: number, range: Range): boolean {
+  return (range.exclusiveMin ? value > range.min : value >= range.min) && value <= range.max;
+}
+
+/** Checks one value against its rule and returns the canonical value (clamped, lower-cased, upper-cased). */
+export function checkField(rule: FieldRule, value: unknown, path: string): unknown {
+  switch (rule.kind) {
+    case 'string': {
+      if (typeof value !== 'string') fail(path, `expected a string, got ${describe(value)}`, 'string');
+      if (rule.blank === 'nonEmpty' && value.length === 0) fail(path, 'must not be empty', 'non-empty string');
+      if (rule.blank === 'nonBlank' && value.trim().length === 0) fail(path, 'must not be blank', 'non-blank string');
+      if (rule.maxLength !== undefined && value.length > rule.maxLength) {
+        fail(path, `must be at most ${rule.maxLength} chars, got ${value.length}`, `at most ${rule.maxLength} chars`);
+      }
+      if (rule.minLength !== undefined && value.length < rule.minLength) {
+        fail(path, `must be at least ${rule.minLength} chars`, `at least ${rule.minLength} chars`);
+      }
+      return value;
+    }
+    case 'integer': {
+      const expected = `integer ${rangeText(rule.range)}`;
+      if (typeof value !== 'number' || !Number.isInteger(value)) {
+        fail(path, `expected an ${expected}, got ${describe(value)}`, expected);
+      }
+      if (rule.clamp) return Math.min(rule.range.max, Math.max(rule.range.min, value));
+      if (!inRange(value, rule.range)) fail(path, `must be an ${expected}, got ${value}`, expected);
+      return value;
+    }
+    case 'number': {
+      const expected = `number ${rangeText(rule.range)}`;
+      if (typeof value !== 'number' || !Number.isFinite(value)) {
+        fail(path, `expected a ${expected}, got ${describe(value)}`, expected);
+      }
+      if (!inRange(value, rule.range)) fail(path, `must be a ${expected}, got ${value}`, expected);
+      return value;
+    }
+    case 'boolean':
+      if (typeof value !== 'boolean') fail(path, `expected true or false, got ${describe(value)}`, 'boolean');
+      return value;
+    case 'enum': {
+      const expected = `one of ${rule.values.join(', ')}`;
+      if (typeof value !== 'string') fail(path, `expected ${expected}, got ${describe(value)}`, expected);
+      const folded = rule.caseInsensitive ? value.toLowerCase() : value;
+      if (!rule.values.includes(folded)) fail(path, `expected ${expected}, got ${describe(value)}`, expected);
+      return folded;
+    }
+    case 'color':
+      if (typeof value !== 'string' || !COLOR.test(value)) {
+        fail(path, `expected a color #AARRGGBB, got ${describe(value)}`, '#AARRGGBB');
+      }
+      return value.toUpperCase();
+    case 'matcher':
+      return validateMatcher(value, path);
+    case 'retry':
+      return validateRetry(value, path);
+    case 'coordinate':
+      return checkCoordinate(value, path);
+    case 'removed':
+      return fail(path, rule.reason, 'parameter absent');
+  }
+}
+
+function checkCoordinate(value: unknown, path: string): { x: number; y: number } {
+  const expected = '{ x, y } with integers >= 0';
+  if (!isPlainObject(value)) fail(path, `expected ${expected}, got ${describe(value)}`, expected);
+  for (const key of Object.keys(value)) {
+    if (key !== 'x' && key !== 'y') fail(`${path}.${key}`, 'unknown key (a coordinate has only x and y)', expected);
+  }
+  const axis = (name: 'x' | 'y'): number => {
+    const v = value[name];
+    if (v === undefined) fail(`${path}.${name}`, 'is required', 'integer >= 0');
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
+      fail(`${path}.${name}`, `expected an integer >= 0, got ${describe(v)}`, 'integer >= 0');
+    }
+    return v;
+  };
+  return { x: axis('x'), y: axis('y') };
+}

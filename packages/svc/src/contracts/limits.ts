@@ -1,0 +1,136 @@
+// Every numeric limit of SPEC part 8, the ranges and defaults of SPEC 2.4/2.5, OPERATOR-PROTOCOL §3/§5 and
+// DECISIONS 7, in one place. Validators, schema and codecs read these; nothing repeats a number.
+
+export const LIMITS = {
+  MAX_EXECUTION_ACTIONS: 50,
+  MIN_EXECUTION_ACTIONS: 1,
+  MIN_EXECUTION_TIMEOUT_MS: 1000,
+  MAX_EXECUTION_TIMEOUT_MS: 120_000,
+  MAX_PAYLOAD_BYTES: 64_000,
+  MAX_COMMAND_ID_LENGTH: 128,
+  MAX_TASK_ID_LENGTH: 128,
+  MAX_SOURCE_LENGTH: 64,
+  /** Not in the spec (decision C-23): action ids share the commandId cap. */
+  MAX_ACTION_ID_LENGTH: 128,
+  MAX_MATCHER_VALUE_LENGTH: 512,
+  /** SPEC 2.5 names MAX_URI_LENGTH without a value (decision C-29). */
+  MAX_URI_LENGTH: 4096,
+  MAX_RETRY_ATTEMPTS_PER_STEP: 10,
+  MAX_SNAPSHOT_LINES: 2000,
+  MAX_SNAPSHOT_BYTES: 262_144,
+  HTTP_REQUEST_BODY_BYTES: 100 * 1024,
+  SKILL_RUN_DEFAULT_TIMEOUT_MS: 120_000,
+  IN_FLIGHT_LOCK_SETTLE_MS: 2000,
+  DOCTOR_HANDSHAKE_WAIT_MS: 7000,
+  DAEMON_READINESS_WAIT_MS: 3000,
+  DAEMON_READINESS_POLL_MS: 100,
+  MAX_BEST_EFFORT_STEPS: 30,
+  MAX_BEST_EFFORT_RUNTIME_MS: 180_000,
+  MAX_CONSECUTIVE_FAILED_ATTEMPTS: 5,
+  ON_SCREEN_LOG_DRAW_ACK_MS: 2000,
+} as const;
+
+/** OPERATOR-PROTOCOL §3: log line sizes. */
+export const PROTOCOL_LIMITS = {
+  MAX_INLINE_RESULT_BYTES: 3800,
+  MAX_FRAME_CHUNK_BYTES: 2700,
+  /** Defensive cap on n of a frame set (decision C-36); real sets are far smaller. */
+  MAX_FRAMES_PER_SET: 10_000,
+} as const;
+
+export const EXPECTED_FORMAT = 'android-ui-automator';
+export const EXECUTION_MODES = ['artifact_compiled', 'direct'] as const;
+
+/** A closed integer or number range; `exclusiveMin` makes the lower bound open. */
+export interface Range {
+  readonly min: number;
+  readonly max: number;
+  readonly exclusiveMin?: boolean;
+}
+
+/** SPEC 2.4. maxAttempts is clamped into its range; the others are rejected when outside. */
+export const RETRY_BOUNDS = {
+  maxAttempts: { min: 1, max: 10 },
+  initialDelayMs: { min: 0, max: 30_000 },
+  maxDelayMs: { min: 0, max: 60_000 },
+  backoffMultiplier: { min: 1, max: 5 },
+  jitterRatio: { min: 0, max: 1 },
+} as const satisfies Record<string, Range>;
+
+/** SPEC 2.4 and OPERATOR-PROTOCOL §5 (DECISIONS 6). */
+export const RETRY_PRESETS = {
+  UiReadiness: { maxAttempts: 5, initialDelayMs: 500, maxDelayMs: 3000, backoffMultiplier: 2, jitterRatio: 0.15 },
+  UiScroll: { maxAttempts: 4, initialDelayMs: 400, maxDelayMs: 2000, backoffMultiplier: 2, jitterRatio: 0.15 },
+  AppLaunch: { maxAttempts: 4, initialDelayMs: 750, maxDelayMs: 4000, backoffMultiplier: 2, jitterRatio: 0.15 },
+  AppClose: { maxAttempts: 4, initialDelayMs: 400, maxDelayMs: 2000, backoffMultiplier: 2, jitterRatio: 0.15 },
+  None: { maxAttempts: 1, initialDelayMs: 0, maxDelayMs: 0, backoffMultiplier: 1, jitterRatio: 0 },
+} as const;
+
+/** SPEC 2.5 ranges and runtime defaults. */
+export const ACTION_RANGES = {
+  sleepDurationMs: { min: 0, max: 120_000 },
+  waitForNavigationTimeoutMs: { min: 0, max: 30_000, exclusiveMin: true },
+  waitForNodeTimeoutMs: { min: 1, max: 120_000 },
+  distanceRatio: { min: 0, max: 1 },
+  settleDelayMs: { min: 0, max: 10_000 },
+  maxScrolls: { min: 1, max: 200 },
+  maxDurationMs: { min: 0, max: 120_000 },
+  noPositionChangeThreshold: { min: 1, max: 20 },
+  maxSwipes: { min: 1, max: 50 },
+  coordinate: { min: 0, max: Number.MAX_SAFE_INTEGER },
+} as const satisfies Record<string, Range>;
+
+export const ACTION_DEFAULTS = {
+  clickType: 'default',
+  submit: false,
+  direction: 'down',
+  distanceRatio: 0.7,
+  settleDelayMs: 250,
+  findFirstScrollableChild: true,
+  maxScrolls: 20,
+  maxDurationMs: 10_000,
+  noPositionChangeThreshold: 3,
+  maxSwipes: 10,
+  clickAfter: true,
+} as const;
+
+export const CLICK_TYPES = ['default', 'long_click', 'focus'] as const;
+export const DIRECTIONS = ['down', 'up', 'left', 'right'] as const;
+export const PRESS_KEYS = ['back', 'home', 'recents'] as const;
+export const READ_TEXT_VALIDATORS = ['temperature', 'version', 'regex'] as const;
+export const MATCHER_ROLES = [
+  'button',
+  'textfield',
+  'text',
+  'switch',
+  'checkbox',
+  'image',
+  'listitem',
+  'toolbar',
+  'tab',
+] as const;
+
+/** DECISIONS 7: on-screen log panel. */
+export const ON_SCREEN_LOG = {
+  anchors: ['left', 'right'],
+  textAligns: ['left', 'right'],
+  defaults: {
+    anchor: 'right',
+    textAlign: 'left',
+    topOffsetDp: 48,
+    edgeOffsetDp: 8,
+    widthDp: 240,
+    fontSizeSp: 12,
+    textColor: '#FFFFFFFF',
+    backgroundColor: '#B3000000',
+    ttlMs: 10_000,
+  },
+  ranges: {
+    text: { min: 1, max: 4000 },
+    topOffsetDp: { min: 0, max: 2000 },
+    edgeOffsetDp: { min: 0, max: 2000 },
+    widthDp: { min: 48, max: 1200 },
+    fontSizeSp: { min: 6, max: 48 },
+    ttlMs: { min: 0, max: 3_600_000 },
+  },
+} as const;

@@ -1,0 +1,57 @@
+// SPEC 2.3 NodeMatcher: six optional string fields, at least one, no unknown keys, no blanks, <= 512 chars.
+// Raw JSON aliases are rewritten first; the path names the canonical field.
+import { MATCHER_KEY_ALIASES } from './aliases.ts';
+import { LIMITS, MATCHER_ROLES } from './limits.ts';
+import type { NodeMatcher } from './types.ts';
+import { describe, fail, isPlainObject } from './validation-issue.ts';
+
+export const MATCHER_FIELDS = [
+  'resourceId',
+  'role',
+  'textEquals',
+  'textContains',
+  'contentDescEquals',
+  'contentDescContains',
+] as const satisfies readonly (keyof NodeMatcher)[];
+
+const FIELD_SET: ReadonlySet<string> = new Set(MATCHER_FIELDS);
+const ROLES: ReadonlySet<string> = new Set(MATCHER_ROLES);
+const EXPECTED = `a NodeMatcher with at least one of ${MATCHER_FIELDS.join(', ')}`;
+
+export function validateMatcher(value: unknown, path: string): NodeMatcher {
+  if (!isPlainObject(value)) fail(path, `expected ${EXPECTED}, got ${describe(value)}`, EXPECTED);
+  const out: NodeMatcher = {};
+  const sourceKey: Partial<Record<keyof NodeMatcher, string>> = {};
+  for (const key of Object.keys(value)) {
+    const canonical = Object.hasOwn(MATCHER_KEY_ALIASES, key) ? (MATCHER_KEY_ALIASES[key] as string) : key;
+    if (!FIELD_SET.has(canonical)) {
+      fail(`${path}.${key}`, `unknown matcher key; allowed: ${MATCHER_FIELDS.join(', ')}`, EXPECTED);
+    }
+    const field = canonical as keyof NodeMatcher;
+    const fieldPath = `${path}.${field}`;
+    const previous = sourceKey[field];
+    if (previous !== undefined) {
+      fail(fieldPath, `given twice (as ${previous} and ${key})`, 'each matcher field once');
+    }
+    sourceKey[field] = key;
+    const v = value[key];
+    if (typeof v !== 'string') fail(fieldPath, `expected a string, got ${describe(v)}`, 'non-blank string');
+    if (v.trim().length === 0) fail(fieldPath, 'must not be blank', 'non-blank string');
+    if (v.length > LIMITS.MAX_MATCHER_VALUE_LENGTH) {
+      fail(
+        fieldPath,
+        `must be at most ${LIMITS.MAX_MATCHER_VALUE_LENGTH} chars, got ${v.length}`,
+        `at most ${LIMITS.MAX_MATCHER_VALUE_LENGTH} chars`,
+      );
+    }
+    if (field === 'role' && !ROLES.has(v)) {
+      fail(fieldPath, `unknown role ${describe(v)}`, `one of ${MATCHER_ROLES.join(', ')}`);
+    }
+    out[field] = v;
+  }
+  if (Object.keys(sourceKey).length === 0) fail(path, `is empty; expected ${EXPECTED}`, EXPECTED);
+  // Canonical field order, whatever the input order was.
+  const ordered: NodeMatcher = {};
+  for (const field of MATCHER_FIELDS) if (out[field] !== undefined) ordered[field] = out[field];
+  return ordered;
+}

@@ -1,0 +1,60 @@
+// enter_text, read_text, read_key_value_pair (SPEC 2.5, DECISIONS 3).
+import { bool, matcher, oneOf, retry, str } from '../fields.ts';
+import { READ_TEXT_VALIDATORS } from '../limits.ts';
+import { fail } from '../validation-issue.ts';
+import type { ParamsSpec } from './spec.ts';
+
+export const enterText: ParamsSpec = {
+  fields: { matcher, text: str('nonEmpty'), submit: bool, clear: bool, retry },
+  required: ['matcher', 'text'],
+};
+
+export const readText: ParamsSpec = {
+  fields: {
+    matcher,
+    all: bool,
+    container: matcher,
+    validator: oneOf(READ_TEXT_VALIDATORS),
+    validatorPattern: str('nonEmpty'),
+    retry,
+  },
+  required: ['matcher'],
+  check(params, path) {
+    const pattern = params.validatorPattern;
+    if (params.validator === 'regex') {
+      if (typeof pattern !== 'string') {
+        fail(`${path}.validatorPattern`, 'is required when validator is regex', 'a regular expression');
+      }
+      try {
+        new RegExp(pattern);
+      } catch (error) {
+        fail(
+          `${path}.validatorPattern`,
+          `does not compile: ${(error as Error).message}`,
+          'a compiling regular expression',
+        );
+      }
+    } else if (pattern !== undefined) {
+      fail(`${path}.validatorPattern`, 'is only allowed with validator regex', 'validator: "regex"');
+    }
+  },
+  // validator regex <=> validatorPattern present (written without if/then: a `then` key makes objects thenable).
+  schemaExtra: {
+    anyOf: [
+      { properties: { validator: { const: 'regex' } }, required: ['validator', 'validatorPattern'] },
+      {
+        not: {
+          anyOf: [
+            { required: ['validatorPattern'] },
+            { properties: { validator: { const: 'regex' } }, required: ['validator'] },
+          ],
+        },
+      },
+    ],
+  },
+};
+
+export const readKeyValuePair: ParamsSpec = {
+  fields: { labelMatcher: matcher, all: bool, retry },
+  required: ['labelMatcher'],
+};

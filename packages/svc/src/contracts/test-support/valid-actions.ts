@@ -1,0 +1,129 @@
+import type { Action } from '../types.ts';
+import { M } from './payloads.ts';
+
+// One valid raw action per canonical type, and the canonical action it must become.
+export const VALID: [raw: Record<string, unknown>, expected: Action][] = [
+  [
+    { type: 'open_app', params: { applicationId: 'com.android.settings' } },
+    { id: 'a1', type: 'open_app', params: { applicationId: 'com.android.settings' } },
+  ],
+  [
+    { type: 'open_uri', params: { uri: 'https://example.com/?q=1' } },
+    { id: 'a1', type: 'open_uri', params: { uri: 'https://example.com/?q=1' } },
+  ],
+  [
+    { type: 'close_app', params: { applicationId: 'com.x' } },
+    { id: 'a1', type: 'close_app', params: { applicationId: 'com.x' } },
+  ],
+  [
+    { type: 'start_recording', params: { sessionId: 's1' } },
+    { id: 'a1', type: 'start_recording', params: { sessionId: 's1' } },
+  ],
+  [{ type: 'stop_recording' }, { id: 'a1', type: 'stop_recording' }],
+  [
+    { type: 'wait_for_node', params: { matcher: M, timeoutMs: 5000 } },
+    { id: 'a1', type: 'wait_for_node', params: { matcher: M, timeoutMs: 5000 } },
+  ],
+  [
+    { type: 'click', params: { coordinate: { y: 20, x: 10 }, clickType: 'long_click' } },
+    { id: 'a1', type: 'click', params: { coordinate: { x: 10, y: 20 }, clickType: 'long_click' } },
+  ],
+  [
+    {
+      type: 'scroll_and_click',
+      params: { target: M, maxSwipes: 50, clickAfter: false, scrollRetry: { maxAttempts: 2 } },
+    },
+    {
+      id: 'a1',
+      type: 'scroll_and_click',
+      params: { target: M, maxSwipes: 50, clickAfter: false, scrollRetry: { maxAttempts: 2 } },
+    },
+  ],
+  [
+    {
+      type: 'scroll',
+      params: { direction: 'up', distanceRatio: 0, settleDelayMs: 10_000, findFirstScrollableChild: false },
+    },
+    {
+      id: 'a1',
+      type: 'scroll',
+      params: { direction: 'up', distanceRatio: 0, settleDelayMs: 10_000, findFirstScrollableChild: false },
+    },
+  ],
+  [
+    {
+      type: 'scroll_until',
+      params: {
+        clickAfter: true,
+        matcher: M,
+        maxScrolls: 200,
+        maxDurationMs: 0,
+        noPositionChangeThreshold: 1,
+        clickType: 'focus',
+      },
+    },
+    {
+      id: 'a1',
+      type: 'scroll_until',
+      params: {
+        matcher: M,
+        clickAfter: true,
+        maxScrolls: 200,
+        maxDurationMs: 0,
+        noPositionChangeThreshold: 1,
+        clickType: 'focus',
+      },
+    },
+  ],
+  [
+    { type: 'read_text', params: { matcher: M, validator: 'regex', validatorPattern: '^\\d+$', all: true } },
+    { id: 'a1', type: 'read_text', params: { matcher: M, all: true, validator: 'regex', validatorPattern: '^\\d+$' } },
+  ],
+  [
+    { type: 'read_key_value_pair', params: { labelMatcher: { textContains: 'Battery' } } },
+    { id: 'a1', type: 'read_key_value_pair', params: { labelMatcher: { textContains: 'Battery' } } },
+  ],
+  [
+    {
+      type: 'enter_text',
+      params: { matcher: { role: 'textfield' }, text: ' a\'b"c $(x)\n😀', submit: true, clear: true },
+    },
+    {
+      id: 'a1',
+      type: 'enter_text',
+      params: { matcher: { role: 'textfield' }, text: ' a\'b"c $(x)\n😀', submit: true, clear: true },
+    },
+  ],
+  [{ type: 'snapshot_ui' }, { id: 'a1', type: 'snapshot_ui' }],
+  [
+    { type: 'take_screenshot', params: { path: '/tmp/x.png' } },
+    { id: 'a1', type: 'take_screenshot', params: { path: '/tmp/x.png' } },
+  ],
+  [
+    { type: 'sleep', params: { durationMs: 120_000 } },
+    { id: 'a1', type: 'sleep', params: { durationMs: 120_000 } },
+  ],
+  [
+    { type: 'press_key', params: { key: 'HoMe' } },
+    { id: 'a1', type: 'press_key', params: { key: 'home' } },
+  ],
+  [
+    { type: 'wait_for_navigation', params: { expectedNode: M, timeoutMs: 30_000 } },
+    { id: 'a1', type: 'wait_for_navigation', params: { expectedNode: M, timeoutMs: 30_000 } },
+  ],
+  [
+    {
+      type: 'set_on_screen_log',
+      params: { text: '  two\nlines  ', textColor: '#ff00aa11', anchor: 'left', ttlMs: 0, widthDp: 1200 },
+    },
+    {
+      id: 'a1',
+      type: 'set_on_screen_log',
+      params: { text: '  two\nlines  ', anchor: 'left', widthDp: 1200, textColor: '#FF00AA11', ttlMs: 0 },
+    },
+  ],
+  [
+    { type: 'clear_on_screen_log', params: {} },
+    { id: 'a1', type: 'clear_on_screen_log', params: {} },
+  ],
+];

@@ -1,0 +1,154 @@
+// The one execution validator (SPEC parts 2 and 8): aliases first, then every rule, then the payload size.
+// Hand-written over rule tables rather than zod so every path and message is exact and the hot path stays cheap.
+import { canonicalActionType, TOP_LEVEL_KEY_ALIASES } from './aliases.ts';
+import { SvcError } from './errors.ts';
+import { checkField, int, oneOf, str } from './fields.ts';
+import { EXECUTION_MODES, EXPECTED_FORMAT, LIMITS } from './limits.ts';
+import { ACTION_TYPES, type Action, type ActionType, type Execution } from './types.ts';
+import { utf8ByteLength } from './utf8.ts';
+import { normalizeParams } from './validate-params.ts';
+import { describe, fail, isPlainObject, toValidationError, ValidationIssue } from './validation-issue.ts';
+
+export type ExecutionOutcome = { ok: true; execution: Execution } | { ok: false; error: SvcError };
+
+const CANONICAL_TYPES: ReadonlySet<string> = new Set(ACTION_TYPES);
+const TOP_LEVEL_FIELDS = ['commandId', 'taskId', 'source', 'expectedFormat', 'timeoutMs', 'actions', 'mode'] as const;
+const REQUIRED_TOP_LEVEL = ['commandId', 'taskId', 'source', 'expectedFormat', 'timeoutMs', 'actions'] as const;
+const ACTION_KEYS: ReadonlySet<string> = new Set(['id', 'type', 'params']);
+/** Ids travel in frame headers separated by spaces (OPERATOR-PROTOCOL §3), so they carry no whitespace (C-23). */
+const NO_WHITESPACE = /^\S+$/;
+
+export const TOP_LEVEL_RULES = {
+  commandId: str('nonBlank', LIMITS.MAX_COMMAND_ID_LENGTH),
+  taskId: str('nonBlank', LIMITS.MAX_TASK_ID_LENGTH),
+  source: str('nonBlank', LIMITS.MAX_SOURCE_LENGTH),
+  expectedFormat: oneOf([EXPECTED_FORMAT]),
+  timeoutMs: int({ min: LIMITS.MIN_EXECUTION_TIMEOUT_MS, max: LIMITS.MAX_EXECUTION_TIMEOUT_MS }),
+  mode: oneOf(EXECUTION_MODES),
+} as const;
+
+/** Validates and alias-normalizes an execution payload from any interface (CLI, HTTP, MCP, skills). */
+export function normalizeAndValidateExecution(input: unknown): ExecutionOutcome {
+  const current: { id?: string; type?: string } = {};
+  let execution: Execution;
+  try {
+    execution = normalizeExecution(input, current);
+  } catch (error) {
+    if (error instanceof ValidationIssue) return { ok: false, error: toValidationError(error, current) };
+    throw error;
+  }
+  return checkSize(execution);
+}
+
+/** A host-internal action the user payload never accepts (OPERATOR-PROTOCOL §5: doctor_ping). */
+export type InternalAction = Action | { id: string; type: 'doctor_ping' };
+
+/**
+ * For host-internal builders only (the doctor handshake): like normalizeAndValidateExecution but also accepts
+ * `doctor_ping` actions (validated as a param-less action with a unique id). Throws SvcError when invalid.
+ */
+export function buildInternalExecution(input: Omit<Execution, 'actions'> & { actions: InternalAction[] }): Execution {
+  const stand = input.actions.map((a) => (a.type === 'doctor_ping' ? { id: a.id, type: 'clear_on_screen_log' } : a));
+  const outcome = normalizeAndValidateExecution({ ...input, actions: stand });
+  if (!outcome.ok) throw outcome.error;
+  const actions = outcome.execution.actions.map((a, i) =>
+    input.actions[i]?.type === 'doctor_ping' ? ({ id: a.id, type: 'doctor_ping' } as unknown as Action) : a,
+  );
+  return { ...outcome.execution, actions };
+}
+
+function checkSize(execution: Execution): ExecutionOutcome {
+  const bytes = utf8ByteLength(JSON.stringify(execution));
+  if (bytes > LIMITS.MAX_PAYLOAD_BYTES) {
+    return {
+      ok: false,
+      error: new SvcError(
+        'PAYLOAD_TOO_LARGE',
+        `The normalized execution payload is ${bytes} bytes of UTF-8; the limit is ${LIMITS.MAX_PAYLOAD_BYTES}.`,
+        { bytes, limit: LIMITS.MAX_PAYLOAD_BYTES },
+      ),
+    };
+  }
+  return { ok: true, execution };
+}
+
+function normalizeExecution(input: unknown, current: { id?: string; type?: string }): Execution {
+  if (!isPlainObject(input)) fail('$', `expected an execution object, got ${describe(input)}`, 'object');
+  const fields: Record<string, unknown> = Object.create(null);
+  const inputKeyOf: Record<string, string> = Object.create(null);
+  for (const key of Object.keys(input)) {
+    const canonical = Object.hasOwn(TOP_LEVEL_KEY_ALIASES, key) ? (TOP_LEVEL_KEY_ALIASES[key] as string) : key;
+    if (!(TOP_LEVEL_FIELDS as readonly string[]).includes(canonical)) {
+      fail(key, `unknown top-level key; allowed: ${TOP_LEVEL_FIELDS.join(', ')}`, TOP_LEVEL_FIELDS.join(', '));
+    }
+    const previous = inputKeyOf[canonical];
+    if (previous !== undefined) fail(canonical, `given twice (as ${previous} and ${key})`, `${canonical} once`);
+    inputKeyOf[canonical] = key;
+    fields[canonical] = input[key];
+  }
+  for (const name of REQUIRED_TOP_LEVEL) {
+    if (fields[name] === undefined) fail(name, 'is required', `${name} present`);
+  }
+  const out = {
+    commandId: checkField(TOP_LEVEL_RULES.commandId, fields.commandId, 'commandId') as string,
+    taskId: checkField(TOP_LEVEL_RULES.taskId, fields.taskId, 'taskId') as string,
+    source: checkField(TOP_LEVEL_RULES.source, fields.source, 'source') as string,
+    expectedFormat: checkField(TOP_LEVEL_RULES.expectedFormat, fields.expectedFormat, 'expectedFormat'),
+    timeoutMs: checkField(TOP_LEVEL_RULES.timeoutMs, fields.timeoutMs, 'timeoutMs') as number,
+    actions: [] as Action[],
+  } as Execution;
+  if (!NO_WHITESPACE.test(out.commandId)) fail('commandId', 'must not contain whitespace', 'no whitespace');
+  out.actions = normalizeActions(fields.actions, current);
+  if (fields.mode !== undefined)
+    out.mode = checkField(TOP_LEVEL_RULES.mode, fields.mode, 'mode') as NonNullable<Execution['mode']>;
+  return out;
+}
+
+function normalizeActions(value: unknown, current: { id?: string; type?: string }): Action[] {
+  const { MIN_EXECUTION_ACTIONS: min, MAX_EXECUTION_ACTIONS: max } = LIMITS;
+  const expected = `an array of ${min} to ${max} actions`;
+  if (!Array.isArray(value)) fail('actions', `expected ${expected}, got ${describe(value)}`, expected);
+  if (value.length < min || value.length > max) {
+    fail('actions', `expected ${expected}, got ${value.length}`, expected);
+  }
+  const seen = new Set<string>();
+  const out: Action[] = [];
+  for (let i = 0; i < value.length; i++) {
+    delete current.id;
+    delete current.type;
+    out.push(normalizeAction(value[i], `actions[${i}]`, seen, current));
+  }
+  return out;
+}
+
+function normalizeAction(value: unknown, path: string, seen: Set<string>, current: { id?: string; type?: string }) {
+  if (!isPlainObject(value)) fail(path, `expected an action object, got ${describe(value)}`, 'object');
+  const id = value.id;
+  if (typeof id === 'string') current.id = id;
+  if (typeof value.type === 'string') current.type = value.type;
+  for (const key of Object.keys(value)) {
+    if (!ACTION_KEYS.has(key))
+      fail(`${path}.${key}`, 'unknown action key; allowed: id, type, params', 'id, type, params');
+  }
+  if (id === undefined) fail(`${path}.id`, 'is required', 'non-blank string');
+  const idRule = str('nonBlank', LIMITS.MAX_ACTION_ID_LENGTH);
+  checkField(idRule, id, `${path}.id`);
+  if (!NO_WHITESPACE.test(id as string)) fail(`${path}.id`, 'must not contain whitespace', 'no whitespace');
+  if (seen.has(id as string)) fail(`${path}.id`, `duplicate action id ${describe(id)}`, 'unique action ids');
+  seen.add(id as string);
+  const type = normalizeType(value.type, `${path}.type`);
+  current.type = type;
+  const params = normalizeParams(type, value.params, `${path}.params`);
+  const action: Action = { id: id as string, type };
+  if (params !== undefined) action.params = params;
+  return action;
+}
+
+function normalizeType(value: unknown, path: string): ActionType {
+  const expected = `one of ${ACTION_TYPES.join(', ')} (or a SPEC 2.2 alias)`;
+  if (value === undefined) fail(path, 'is required', expected);
+  if (typeof value !== 'string') fail(path, `expected a string, got ${describe(value)}`, expected);
+  const found = canonicalActionType(value, CANONICAL_TYPES);
+  if (found === undefined) fail(path, `unknown action type ${describe(value)}`, expected);
+  return found.type;
+}

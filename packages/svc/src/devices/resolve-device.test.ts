@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { SvcError } from '../contracts/errors.ts';
+import { chooseDevice } from './resolve-device.ts';
+
+const code = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (error) {
+    return error instanceof SvcError ? { code: error.code, details: error.details } : undefined;
+  }
+  return undefined;
+};
+const a = { serial: 'a', state: 'device' };
+const b = { serial: 'b', state: 'device' };
+const u = { serial: 'u', state: 'unauthorized' };
+
+test('picks the only device in state device, ignoring unauthorized and offline ones', () => {
+  assert.deepEqual(chooseDevice([u, a]), { serial: 'a', source: 'only_device' });
+});
+
+test('NO_DEVICES when nothing is connected or nothing is ready', () => {
+  assert.equal(code(() => chooseDevice([]))?.code, 'NO_DEVICES');
+  assert.equal(code(() => chooseDevice([u]))?.code, 'NO_DEVICES');
+});
+
+test('MULTIPLE_DEVICES_DEVICE_ID_REQUIRED with two ready devices and no id; ANDROID_SERIAL chooses', () => {
+  assert.equal(code(() => chooseDevice([a, b]))?.code, 'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED');
+  assert.deepEqual(chooseDevice([a, b], undefined, 'b'), { serial: 'b', source: 'ANDROID_SERIAL' });
+  assert.deepEqual(chooseDevice([a, b], 'a', 'b'), { serial: 'a', source: 'explicit' });
+});
+
+test('DEVICE_NOT_FOUND for an unknown or not-ready id, listing the connected serials', () => {
+  assert.deepEqual(code(() => chooseDevice([a, u], 'zz'))?.details?.connected, ['a']);
+  const notReady = code(() => chooseDevice([a, u], 'u'));
+  assert.equal(notReady?.code, 'DEVICE_NOT_FOUND');
+  assert.equal(notReady?.details?.state, 'unauthorized');
+});

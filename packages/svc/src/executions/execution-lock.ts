@@ -1,0 +1,115 @@
+// The in-flight lock of SPEC 3.1, shared across processes (DECISIONS 20): one lock file per device and operator
+// package under ~/.svc/locks/, holding the owner's pid. A lock whose owner is gone is reclaimed; after a timeout the
+// owner marks it `settleUntil` (2000 ms), which holds even if the owner exits right away.
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { Clock } from '../adapters/clock.ts';
+import type { FileStore } from '../adapters/fs/file-store.ts';
+
+export interface LockDeps {
+  files: FileStore;
+  clock: Clock;
+  home: string;
+  isAlive(pid: number): boolean;
+}
+
+interface LockRecord {
+  pid: number;
+  token: string;
+  deviceId: string;
+  operatorPackage: string;
+  acquiredAt: number;
+  settleUntil?: number;
+}
+
+export interface HeldLock {
+  readonly path: string;
+  release(): Promise<void>;
+  /** Keeps the lock `ms` longer (SPEC 3.1 settling), then releases it. */
+  settle(ms: number): Promise<void>;
+}
+
+export type LockAttempt = { ok: true; lock: HeldLock } | { ok: false; holder: Partial<LockRecord> };
+
+export function lockPath(home: string, deviceId: string, operatorPackage: string): string {
+  // encodeURIComponent keeps every distinct serial distinct and leaves no `/` in the name.
+  return join(home, '.svc', 'locks', `${encodeURIComponent(deviceId)}__${encodeURIComponent(operatorPackage)}.lock`);
+}
+
+export async function acquireExecutionLock(
+  deps: LockDeps,
+  deviceId: string,
+  operatorPackage: string,
+): Promise<LockAttempt> {
+  const path = lockPath(deps.home, deviceId, operatorPackage);
+  const record: LockRecord = {
+    pid: process.pid,
+    token: randomUUID(),
+    deviceId,
+    operatorPackage,
+    acquiredAt: deps.clock.now(),
+  };
+  // Two rounds: the second follows the reclaim of a stale lock.
+  for (let round = 0; round < 2; round++) {
+    if (await deps.files.createExclusive(path, JSON.stringify(record)))
+      return { ok: true, lock: heldLock(deps, path, record) };
+    const text = await deps.files.readText(path);
+    if (text === undefined) continue; // released between our two calls
+    const holder = parseRecord(text);
+    // A file that names no owner (hand-edited, truncated disk) cannot be held by anyone: reclaim it too.
+    if (holder !== undefined && isHeld(holder, deps)) return { ok: false, holder };
+    await reclaim(deps, path, text, record.token);
+  }
+  const holder = parseRecord((await deps.files.readText(path)) ?? '');
+  return { ok: false, holder: holder ?? {} };
+}
+
+function isHeld(holder: LockRecord, deps: LockDeps): boolean {
+  if (holder.settleUntil !== undefined) return holder.settleUntil > deps.clock.now();
+  return deps.isAlive(holder.pid);
+}
+
+/**
+ * Moves the stale file aside and deletes it. If another process replaced it with a fresh lock between our read and
+ * the move, the moved file is not the stale one: put it back (create-if-absent) and let the caller see a conflict.
+ */
+async function reclaim(deps: LockDeps, path: string, staleText: string, token: string): Promise<void> {
+  const aside = `${path}.reclaim-${token}`;
+  if (!(await deps.files.move(path, aside))) return;
+  const moved = await deps.files.readText(aside);
+  if (moved !== undefined && moved !== staleText) await deps.files.createExclusive(path, moved);
+  await deps.files.remove(aside);
+}
+
+function heldLock(deps: LockDeps, path: string, record: LockRecord): HeldLock {
+  let done = false;
+  const releaseIfOurs = async () => {
+    const text = await deps.files.readText(path);
+    if (text !== undefined && parseRecord(text)?.token === record.token) await deps.files.remove(path);
+  };
+  return {
+    path,
+    async release() {
+      if (done) return;
+      done = true;
+      await releaseIfOurs();
+    },
+    async settle(ms) {
+      if (done) return;
+      done = true;
+      await deps.files.replace(path, JSON.stringify({ ...record, settleUntil: deps.clock.now() + ms }));
+      // unref: a CLI process may exit now; the settleUntil stamp keeps the lock until it passes, then it is stale.
+      setTimeout(() => void releaseIfOurs().catch(() => {}), ms).unref();
+    },
+  };
+}
+
+function parseRecord(text: string): LockRecord | undefined {
+  try {
+    const value = JSON.parse(text) as LockRecord;
+    if (typeof value.pid !== 'number' || typeof value.token !== 'string') return undefined;
+    return value;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,34 @@
+// Operator identity (OPERATOR-PROTOCOL §1) and the grant commands of SPEC 4.4.
+import { OPERATOR_PACKAGES } from '../contracts/dispatch.ts';
+
+export const KNOWN_OPERATOR_PACKAGES: readonly string[] = [OPERATOR_PACKAGES.release, OPERATOR_PACKAGES.debug];
+
+export const accessibilityComponent = (pkg: string) => `${pkg}/svc.operator.OperatorAccessibilityService`;
+export const listenerComponent = (pkg: string) => `${pkg}/svc.operator.OperatorNotificationListener`;
+
+export interface GrantStep {
+  name: string;
+  words: string[];
+}
+
+export function grantSteps(pkg: string): GrantStep[] {
+  return [
+    {
+      name: 'accessibility',
+      words: ['settings', 'put', 'secure', 'enabled_accessibility_services', accessibilityComponent(pkg)],
+    },
+    { name: 'accessibility_enabled', words: ['settings', 'put', 'secure', 'accessibility_enabled', '1'] },
+    { name: 'post_notifications', words: ['pm', 'grant', pkg, 'android.permission.POST_NOTIFICATIONS'] },
+    { name: 'notification_listener', words: ['cmd', 'notification', 'allow_listener', listenerComponent(pkg)] },
+  ];
+}
+
+/** `pm list packages` output → package ids (exact `package:<id>` lines). */
+export function parsePackageList(stdout: string): string[] {
+  return stdout
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('package:'))
+    .map((line) => line.slice('package:'.length))
+    .filter((id) => id.length > 0);
+}

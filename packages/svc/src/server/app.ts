@@ -1,0 +1,88 @@
+// The HTTP app shared by `svc serve` (TCP) and the daemon (Unix socket): a Hono app that knows nothing about how it
+// listens. Middleware order: version header, Origin/Host checks, CORS for allow-listed origins, body limit, routes.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import type { SvcContext } from '../app/context.ts';
+import { SvcError } from '../contracts/errors.ts';
+import { defaultServerDeps } from './default-deps.ts';
+import { createEventBus, type EventBus } from './event-bus.ts';
+import { MAX_BODY_BYTES, sendError } from './http.ts';
+import { createInFlightTracker, type InFlightTracker } from './in-flight.ts';
+import { ROUTE_MODULES } from './routes/index.ts';
+import { runAndPublish } from './run-and-publish.ts';
+import type { RouteModule, ServerDeps, ServerRuntime } from './runtime.ts';
+import { securityChecks } from './security.ts';
+import { svcVersion } from './version.ts';
+
+export interface ServerAppOptions {
+  /** Origins allowed to send requests with an `Origin` header (`--allow-origin`). */
+  allowOrigins?: readonly string[];
+  /** Refuse non-loopback Host headers; the TCP listener sets this when bound to a loopback address. */
+  loopbackHostOnly?: boolean;
+  /** Replace use cases (tests inject fakes; the daemon may pass warm ones). */
+  deps?: Partial<ServerDeps>;
+  /** Route areas to mount; defaults to server/routes/index.ts. */
+  routes?: readonly RouteModule[];
+  keepAliveMs?: number;
+  /** Where unexpected failures are reported (stack traces go here, never into a response body). */
+  log?: (line: string) => void;
+}
+
+export interface ServerApp {
+  readonly app: Hono;
+  readonly fetch: Hono['fetch'];
+  readonly bus: EventBus;
+  readonly inFlight: InFlightTracker;
+  readonly runtime: ServerRuntime<SvcContext>;
+}
+
+export function createServerApp(ctx: SvcContext, options: ServerAppOptions = {}): ServerApp {
+  const deps: ServerDeps = { ...defaultServerDeps(ctx), ...options.deps };
+  const bus = createEventBus();
+  const inFlight = createInFlightTracker();
+  const runtime: ServerRuntime<SvcContext> = {
+    ctx,
+    deps,
+    bus,
+    inFlight,
+    keepAliveMs: options.keepAliveMs ?? 15_000,
+    run: (request) => runAndPublish(deps.runExecution, bus, inFlight, request),
+  };
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const version = svcVersion();
+  const allowOrigins = options.allowOrigins ?? [];
+
+  const app = new Hono();
+  app.use('*', async (c, next) => {
+    c.header('X-Svc-Version', version);
+    await next();
+  });
+  app.use('*', securityChecks({ allowOrigins, loopbackHostOnly: options.loopbackHostOnly ?? false }));
+  if (allowOrigins.length > 0) app.use('*', cors({ origin: [...allowOrigins] }));
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        sendError(c, {
+          code: 'PAYLOAD_TOO_LARGE',
+          message: `Request body is larger than ${MAX_BODY_BYTES} bytes (100kb).`,
+          details: { limitBytes: MAX_BODY_BYTES },
+        }),
+    }),
+  );
+  for (const mount of options.routes ?? ROUTE_MODULES) mount(app, runtime as ServerRuntime);
+
+  app.notFound((c) => sendError(c, { code: 'NOT_FOUND', message: `No route for ${c.req.method} ${c.req.path}.` }));
+  app.onError((error, c) => {
+    if (error instanceof SvcError) return sendError(c, error.toBody());
+    if (error instanceof HTTPException && error.status < 500) {
+      return sendError(c, { code: 'INVALID_ARGUMENT', message: error.message || 'Bad request.' });
+    }
+    log(`svc serve: unexpected failure on ${c.req.method} ${c.req.path}: ${(error as Error).stack ?? String(error)}`);
+    return sendError(c, { code: 'INTERNAL_SERVER_ERROR', message: 'Unexpected server failure.' });
+  });
+  return { app, fetch: app.fetch, bus, inFlight, runtime };
+}

@@ -1,0 +1,8 @@
+// Every route area the server mounts, in order. To add an area, create `server/routes/<area>.ts` exporting a
+// `RouteModule` (see server/runtime.ts) and append it here.
+import type { RouteModule } from '../runtime.ts';
+import { mountDeviceRoutes } from './devices.ts';
+import { mountEventRoutes } from './events.ts';
+import { mountExecutionRoutes } from './executions.ts';
+
+export const ROUTE_MODULES: readonly RouteModule[] = [mountDeviceRoutes, mountExecutionRoutes, mountEventRoutes];

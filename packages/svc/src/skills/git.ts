@@ -1,0 +1,44 @@
+// git for the skills checkout, always with an argv array and never prompting (a prompt would hang a server).
+import { SvcError } from '../contracts/errors.ts';
+import { runInProcessGroup } from './process-group.ts';
+import type { Env } from './types.ts';
+
+/** A clone of a large skills repository over a slow link still finishes; a hung credential helper does not. */
+const GIT_TIMEOUT_MS = 10 * 60_000;
+
+export interface GitOptions {
+  env: Env;
+  cwd: string;
+  /** git's own progress output (stderr, redrawn with \r), for a TTY. */
+  onProgress?: ((chunk: string) => void) | undefined;
+}
+
+export async function git(args: readonly string[], options: GitOptions): Promise<string> {
+  const run = await runInProcessGroup('git', args, {
+    cwd: options.cwd,
+    env: { ...options.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+    timeoutMs: GIT_TIMEOUT_MS,
+    ...(options.onProgress ? { onStderr: options.onProgress } : {}),
+  });
+  if (run.exitCode === 0) return run.stdout.trim();
+  const reason = run.timedOut ? `timed out after ${GIT_TIMEOUT_MS} ms` : run.stderr.trim() || `exit ${run.exitCode}`;
+  throw new SvcError('SKILL_INSTALL_FAILED', `git ${args[0]} failed: ${lastLine(reason)}`, {
+    command: ['git', ...args],
+    exitCode: run.exitCode,
+    stderr: run.stderr,
+  });
+}
+
+function lastLine(text: string): string {
+  const lines = text.split(/[\r\n]+/).filter((line) => line.trim() !== '');
+  return lines.at(-1) ?? text;
+}
+
+/** A ref the user typed; one starting with `-` would be read by git as an option. */
+export function checkRef(ref: string): string {
+  const trimmed = ref.trim();
+  if (trimmed === '' || trimmed.startsWith('-') || /\s/.test(trimmed)) {
+    throw new SvcError('INVALID_ARGUMENT', `Not a git ref: "${ref}".`, { path: 'ref' });
+  }
+  return trimmed;
+}

@@ -1,0 +1,93 @@
+// Runs a skill script as the leader of its own process group, so a timeout can kill everything it started
+// (`process.kill(-pid)` signals the whole group; killing only the child would leave grandchildren running and
+// holding our pipes open). Arguments are an argv array: nothing passes through a shell.
+import { spawn } from 'node:child_process';
+
+export interface GroupRunOptions {
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  timeoutMs: number;
+  /** Each chunk as it arrives (pretty mode streams it to the terminal). */
+  onStdout?: (chunk: string) => void;
+  onStderr?: (chunk: string) => void;
+  /** Time a timed-out group gets between SIGTERM and SIGKILL. */
+  killGraceMs?: number;
+}
+
+export interface GroupRun {
+  /** null when the script was killed by a signal or could not start. */
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  durationMs: number;
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // ESRCH: the group is already gone.
+  }
+}
+
+export function runInProcessGroup(file: string, args: readonly string[], options: GroupRunOptions): Promise<GroupRun> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(file, args, {
+      cwd: options.cwd,
+      env: options.env as NodeJS.ProcessEnv,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    let exited = false;
+    let killTimer: NodeJS.Timeout | undefined;
+    const timer = setTimeout(() => {
+      if (child.pid === undefined) return;
+      timedOut = true;
+      signalGroup(child.pid, 'SIGTERM');
+      killTimer = setTimeout(
+        () => child.pid !== undefined && signalGroup(child.pid, 'SIGKILL'),
+        options.killGraceMs ?? 2000,
+      );
+    }, options.timeoutMs);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      options.onStdout?.(chunk);
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+      options.onStderr?.(chunk);
+    });
+    // The run ends with the script: whatever it left behind in its group is killed, which also closes the pipes
+    // those leftovers held (a daemon the script starts detaches into its own group and is not touched).
+    child.on('exit', () => {
+      exited = true;
+      if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
+    });
+    let finished = false;
+    const finish = (exitCode: number | null, signal: NodeJS.Signals | null, extraStderr = '') => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      clearTimeout(killTimer);
+      resolve({
+        exitCode,
+        signal,
+        stdout,
+        stderr: stderr + extraStderr,
+        timedOut,
+        durationMs: Math.round(performance.now() - started),
+      });
+    };
+    // A script that cannot start (missing, not executable) reports here, possibly without a 'close'.
+    child.on('error', (error) => {
+      if (!exited) finish(null, null, `${error.message}\n`);
+    });
+    child.on('close', (code, signal) => finish(code, signal));
+  });
+}

@@ -1,0 +1,120 @@
+// `skills run` and POST /skills/:skillId/run (SPEC 4.2): run a skill's script with the device serial first, then
+// the caller's arguments; answer the success shape or throw the matching skill error.
+import { SvcError } from '../contracts/errors.ts';
+import { getSkill } from './find-skills.ts';
+import { runInProcessGroup } from './process-group.ts';
+import { resolveSkillPath } from './registry.ts';
+import { parseSkillResultFrame } from './result-frame.ts';
+import { chooseScript, scriptCommand } from './script-command.ts';
+import { scriptEnv } from './script-env.ts';
+import { svcEntryPath } from './svc-entry.ts';
+import type { Env, SkillsRegistry } from './types.ts';
+
+/** SPEC part 8: skill run default timeout. */
+export const DEFAULT_SKILL_TIMEOUT_MS = 120_000;
+
+export interface SkillRunRequest {
+  skillId: string;
+  deviceId?: string | undefined;
+  args?: readonly string[];
+  timeoutMs?: number | undefined;
+  expectContains?: string | undefined;
+  operatorPackage: string;
+  env: Env;
+  /** Live output (pretty mode); the result still carries all of it. */
+  onStdout?: (chunk: string) => void;
+  onStderr?: (chunk: string) => void;
+  svcBin?: string;
+}
+
+export interface SkillRunSuccess {
+  ok: true;
+  skillId: string;
+  output: string;
+  skillResult: Record<string, unknown> | null;
+  exitCode: 0;
+  durationMs: number;
+  timeoutMs: number;
+  expectedSubstring?: string;
+}
+
+export async function runSkill(registry: SkillsRegistry, request: SkillRunRequest): Promise<SkillRunSuccess> {
+  const skill = getSkill(registry, request.skillId);
+  const timeoutMs = request.timeoutMs ?? DEFAULT_SKILL_TIMEOUT_MS;
+  const script = chooseScript(skill.scripts);
+  if (script === undefined) {
+    throw new SvcError('SKILL_EXECUTION_FAILED', `Skill "${skill.id}" lists no script to run.`, {
+      skillId: skill.id,
+      exitCode: null,
+      stdout: '',
+      stderr: '',
+      skillResult: null,
+      timeoutMs,
+    });
+  }
+  const args = [...(request.deviceId ? [request.deviceId] : []), ...(request.args ?? [])];
+  const command = scriptCommand(resolveSkillPath(registry, skill, script), args);
+  const run = await runInProcessGroup(command.file, command.args, {
+    cwd: resolveSkillPath(registry, skill, skill.path || '.'),
+    env: scriptEnv({
+      env: request.env,
+      skillId: skill.id,
+      registryPath: registry.registryPath,
+      svcBin: request.svcBin ?? svcEntryPath(),
+      operatorPackage: request.operatorPackage,
+      deviceId: request.deviceId,
+    }),
+    timeoutMs,
+    ...(request.onStdout ? { onStdout: request.onStdout } : {}),
+    ...(request.onStderr ? { onStderr: request.onStderr } : {}),
+  });
+  const frame = parseSkillResultFrame(run.stdout);
+  const skillResult = frame.found && frame.ok ? frame.skillResult : null;
+
+  if (run.timedOut || run.exitCode !== 0) {
+    const why = run.timedOut
+      ? `timed out after ${timeoutMs} ms and was killed`
+      : run.exitCode === null
+        ? `could not run or was killed (${run.signal ?? run.stderr.trim()})`
+        : `exited with code ${run.exitCode}`;
+    throw new SvcError('SKILL_EXECUTION_FAILED', `Skill "${skill.id}" ${why}.`, {
+      skillId: skill.id,
+      exitCode: run.exitCode,
+      stdout: run.stdout,
+      stderr: run.stderr,
+      skillResult,
+      timeoutMs,
+    });
+  }
+  if (frame.found && !frame.ok) {
+    throw new SvcError(
+      'SKILL_RESULT_PARSE_FAILED',
+      `Skill "${skill.id}" printed a malformed result frame: ${frame.reason}.`,
+      {
+        skillId: skill.id,
+        stdout: run.stdout,
+        skillResult: null,
+      },
+    );
+  }
+  const expected = request.expectContains;
+  if (expected !== undefined && !run.stdout.includes(expected)) {
+    throw new SvcError('SKILL_OUTPUT_ASSERTION_FAILED', `Skill "${skill.id}" output does not contain "${expected}".`, {
+      skillId: skill.id,
+      output: run.stdout,
+      expectedSubstring: expected,
+      timeoutMs,
+      skillResult,
+    });
+  }
+  return {
+    ok: true,
+    skillId: skill.id,
+    output: run.stdout,
+    skillResult,
+    exitCode: 0,
+    durationMs: run.durationMs,
+    timeoutMs,
+    ...(expected !== undefined ? { expectedSubstring: expected } : {}),
+  };
+}

@@ -1,0 +1,55 @@
+// operator setup / grant-device-permissions through real adb and simulated devices.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createLab, type Lab } from 'svc-sim/testing';
+import { runCliJson } from './run-cli.ts';
+
+describe('operator commands', () => {
+  let lab: Lab;
+  before(async () => {
+    lab = await createLab();
+  });
+  after(async () => {
+    await lab?.close();
+  });
+
+  test('grant-device-permissions detects the one installed variant and grants the SPEC 4.4 settings', async () => {
+    const sim = await lab.addDevice({ operator: { package: 'com.svc.operator.dev', accessibility: false } });
+    try {
+      const run = await runCliJson(['grant-device-permissions', '--device', sim.serial], { env: lab.env });
+      assert.equal(run.code, 0, run.stdout);
+      assert.equal(run.json.operatorPackage, 'com.svc.operator.dev');
+      assert.deepEqual(run.json.granted, [
+        'accessibility',
+        'accessibility_enabled',
+        'post_notifications',
+        'notification_listener',
+      ]);
+      const setting = await lab.adb('-s', sim.serial, 'shell', 'settings get secure enabled_accessibility_services');
+      assert.equal(setting.stdout.trim(), 'com.svc.operator.dev/svc.operator.OperatorAccessibilityService');
+      const enabled = await lab.adb('-s', sim.serial, 'shell', 'settings get secure accessibility_enabled');
+      assert.equal(enabled.stdout.trim(), '1');
+    } finally {
+      await lab.removeDevice(sim);
+    }
+  });
+
+  test('with no operator installed grant-device-permissions fails with OPERATOR_VERIFY_FAILED', async () => {
+    const sim = await lab.addDevice({ operator: false });
+    try {
+      const run = await runCliJson(['grant-device-permissions', '--device', sim.serial], { env: lab.env });
+      assert.equal(run.code, 1);
+      assert.equal(run.json.code, 'OPERATOR_VERIFY_FAILED');
+    } finally {
+      await lab.removeDevice(sim);
+    }
+  });
+
+  test('operator setup with a missing APK fails with OPERATOR_APK_NOT_FOUND before touching the device', async () => {
+    const run = await runCliJson(['operator', 'setup', '--apk', '/nonexistent/operator.apk'], {
+      env: { ADB_SERVER_SOCKET: 'tcp:127.0.0.1:1' },
+    });
+    assert.equal(run.code, 1);
+    assert.equal(run.json.code, 'OPERATOR_APK_NOT_FOUND');
+  });
+});

@@ -1,0 +1,71 @@
+// Help for every command with examples, `svc help <command>`, and completion scripts built from the same tree.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { promisify } from 'node:util';
+import type { Command } from 'commander';
+import { buildProgram } from '../src/cli/main.ts';
+import { runCli } from './run-cli.ts';
+
+function leafPaths(command: Command, prefix: string[] = []): string[][] {
+  return command.commands.flatMap((sub) => {
+    const path = [...prefix, sub.name()];
+    return sub.commands.length === 0 ? [path] : [path, ...leafPaths(sub, path)];
+  });
+}
+
+test('every command and subcommand answers --help with a description and examples', async () => {
+  const paths = leafPaths(buildProgram()).filter((p) => p.at(-1) !== 'best-effort');
+  const missing: string[] = [];
+  await Promise.all(
+    paths.map(async (path) => {
+      const run = await runCli([...path, '--help']);
+      const isGroup = /Commands:/.test(run.stdout);
+      if (run.code !== 0 || !/Usage: svc/.test(run.stdout) || (!isGroup && !/Examples:\n {2}\$ /.test(run.stdout))) {
+        missing.push(path.join(' '));
+      }
+    }),
+  );
+  assert.deepEqual(missing, []);
+});
+
+test('svc help <command> prints that command’s help', async () => {
+  const run = await runCli(['help', 'wait-for-nav']);
+  assert.equal(run.code, 0);
+  assert.match(run.stdout, /Usage: svc wait-for-nav/);
+  assert.match(run.stdout, /--app <package>/);
+  const nested = await runCli(['help', 'on-screen-log', 'set']);
+  assert.match(nested.stdout, /Usage: svc on-screen-log set/);
+  assert.match(nested.stdout, /--ttl-ms <ms>/);
+});
+
+test('svc completion bash is valid bash and offers commands and flags', async () => {
+  const run = await runCli(['completion', 'bash']);
+  assert.equal(run.code, 0);
+  assert.match(run.stdout, /complete -F _svc svc/);
+  const dir = await mkdtemp(join(tmpdir(), 'svc-completion-'));
+  const file = join(dir, 'svc.bash');
+  await writeFile(
+    file,
+    `${run.stdout}\nCOMP_WORDS=(svc on-screen-log set --w); COMP_CWORD=3; _svc; printf '%s\\n' "\${COMPREPLY[@]}"\n`,
+  );
+  const { stdout } = await promisify(execFile)('bash', [file]);
+  assert.deepEqual(stdout.trim().split('\n').sort(), ['--width-dp']);
+  const top = await promisify(execFile)('bash', [
+    '-c',
+    `source ${file} >/dev/null; COMP_WORDS=(svc scr); COMP_CWORD=1; _svc; printf '%s\\n' "\${COMPREPLY[@]}"`,
+  ]);
+  assert.deepEqual(top.stdout.trim().split('\n').sort(), ['screenshot', 'scroll', 'scroll-and-click', 'scroll-until']);
+});
+
+test('svc completion zsh prints a compdef script; other shells are usage errors', async () => {
+  const zsh = await runCli(['completion', 'zsh']);
+  assert.match(zsh.stdout, /^#compdef svc/);
+  assert.match(zsh.stdout, /"on-screen-log set"\) cands=".*--ttl-ms/);
+  const fish = await runCli(['completion', 'fish']);
+  assert.equal(fish.code, 1);
+  assert.equal(JSON.parse(fish.stdout).code, 'CLI_USAGE_ERROR');
+});

@@ -1,0 +1,49 @@
+// `svc sim start|list|stop`: simulated devices started from svc-sim and connected to the user's adb server.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { createLab, type Lab } from 'svc-sim/testing';
+import { runCliJson } from './run-cli.ts';
+
+const MAIN = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
+
+describe('svc sim', () => {
+  let lab: Lab;
+  before(async () => {
+    lab = await createLab();
+  });
+  after(async () => {
+    await lab?.close();
+  });
+
+  test('sim start runs in the foreground, sim list shows the device, sim stop ends it', async () => {
+    const child = spawn(process.execPath, [MAIN, 'sim', 'start', '--adb-port', String(lab.adbPort)], {
+      env: { ...process.env, ...lab.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    let out = '';
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        out += chunk;
+        if (out.includes('control:')) resolve();
+      });
+      child.on('exit', () => reject(new Error(`sim start exited early:\n${out}`)));
+    });
+    try {
+      const serial = /connected to (\S+)/.exec(out)?.[1];
+      assert.ok(serial, out);
+      await lab.waitForState(serial, 'device');
+      const list = await runCliJson(['sim', 'list'], { env: lab.env });
+      assert.equal(list.code, 0);
+      assert.ok(JSON.stringify(list.json).includes(serial));
+      const stop = await runCliJson(['sim', 'stop'], { env: lab.env });
+      assert.deepEqual([stop.code, stop.json], [0, { ok: true, stopped: 'all' }]);
+      assert.equal(await exited, 0);
+      await lab.waitForState(serial, 'offline').catch(() => lab.waitForState(serial, 'gone'));
+    } finally {
+      child.kill('SIGINT');
+    }
+  });
+});

@@ -1,0 +1,157 @@
+// runExecution through real adb and simulated devices: each error code an execution can end with.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { createLab, type Lab } from 'svc-sim/testing';
+import { freePort } from '../../sim/src/testing/free-port.ts';
+import { createContext } from '../src/app/context.ts';
+import type { Execution } from '../src/contracts/types.ts';
+import { dispatchAndAwait } from '../src/executions/dispatch-and-await.ts';
+import { runExecution } from '../src/executions/run-execution.ts';
+import { labContext, payload } from './executions-helpers.ts';
+
+const sleep0 = () => payload([{ id: 's', type: 'sleep', params: { durationMs: 0 } }]);
+let lab: Lab;
+before(async () => {
+  lab = await createLab({ devices: [{}] });
+});
+after(() => lab.close());
+
+test('fails with NO_DEVICES when no device is connected', async () => {
+  const empty = await createLab();
+  try {
+    const result = await runExecution(labContext(empty), { execution: sleep0() });
+    assert.equal(!result.ok && result.error.code, 'NO_DEVICES');
+  } finally {
+    await empty.close();
+  }
+});
+
+test('fails with MULTIPLE_DEVICES_DEVICE_ID_REQUIRED with two devices and no id, and runs with ANDROID_SERIAL', async () => {
+  const two = await createLab({ devices: [{}, {}] });
+  try {
+    const result = await runExecution(labContext(two), { execution: sleep0() });
+    assert.equal(!result.ok && result.error.code, 'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED');
+    const serial = two.devices[1]?.serial as string;
+    const chosen = await runExecution(labContext(two, { ANDROID_SERIAL: serial }), { execution: sleep0() });
+    assert.ok(chosen.ok, JSON.stringify(chosen));
+    assert.equal(chosen.deviceId, serial);
+  } finally {
+    await two.close();
+  }
+});
+
+test('fails with DEVICE_NOT_FOUND listing the connected serials', async () => {
+  const result = await runExecution(labContext(lab), { execution: sleep0(), deviceId: '127.0.0.1:9' });
+  assert.equal(!result.ok && result.error.code, 'DEVICE_NOT_FOUND');
+  assert.deepEqual(!result.ok && result.error.details?.connected, [lab.devices[0]?.serial]);
+});
+
+test('fails with RECEIVER_NOT_INSTALLED when the operator package is absent', async () => {
+  const result = await runExecution(labContext(lab), { execution: sleep0(), operatorPackage: 'com.svc.operator.dev' });
+  assert.equal(!result.ok && result.error.code, 'RECEIVER_NOT_INSTALLED');
+  assert.ok(!lab.devices[0]?.device.commandLog.some((c) => c.includes('com.svc.operator.dev --es')));
+});
+
+test('fails with ADB_NOT_FOUND when no server runs and no adb binary exists', async () => {
+  const ctx = createContext({
+    env: { HOME: lab.home, ANDROID_ADB_SERVER_PORT: String(await freePort()), PATH: '/nonexistent' },
+  });
+  const result = await runExecution(ctx, { execution: sleep0() });
+  assert.equal(!result.ok && result.error.code, 'ADB_NOT_FOUND');
+});
+
+test('two concurrent executions on one device: one runs, the other fails with EXECUTION_CONFLICT_IN_FLIGHT', async () => {
+  const ctx = labContext(lab);
+  const slow = payload([{ id: 's', type: 'sleep', params: { durationMs: 1500 } }]);
+  const [a, b] = await Promise.all([
+    runExecution(ctx, { execution: slow }),
+    runExecution(labContext(lab), { execution: sleep0() }),
+  ]);
+  const codes = [a, b].map((r) => (r.ok ? 'ok' : r.error.code)).sort();
+  assert.deepEqual(codes, ['EXECUTION_CONFLICT_IN_FLIGHT', 'ok']);
+});
+
+test('a dropped envelope ends in RESULT_ENVELOPE_TIMEOUT with diagnostics', async () => {
+  lab.devices[0]?.faults.set('drop_next_envelope');
+  const result = await runExecution(labContext(lab), {
+    execution: payload([{ id: 's', type: 'sleep', params: { durationMs: 0 } }], { timeoutMs: 1000 }),
+  });
+  assert.equal(!result.ok && result.error.code, 'RESULT_ENVELOPE_TIMEOUT', JSON.stringify(result));
+  const details = (!result.ok && result.error.details) || {};
+  assert.equal(details.broadcastSent, true);
+  assert.equal(details.deviceId, lab.devices[0]?.serial);
+  assert.ok(Array.isArray(details.lastEvents));
+  // settling: the lock is held 2000 ms more
+  const next = await runExecution(labContext(lab), { execution: sleep0() });
+  assert.equal(!next.ok && next.error.code, 'EXECUTION_CONFLICT_IN_FLIGHT');
+  await new Promise((resolve) => setTimeout(resolve, 2100));
+});
+
+test('a malformed envelope ends in RESULT_ENVELOPE_MALFORMED', async () => {
+  lab.devices[0]?.faults.set('malformed_envelope');
+  try {
+    const result = await runExecution(labContext(lab), { execution: sleep0() });
+    assert.equal(!result.ok && result.error.code, 'RESULT_ENVELOPE_MALFORMED');
+  } finally {
+    lab.devices[0]?.faults.clear('malformed_envelope');
+  }
+});
+
+test('an action type the runtime does not know comes back as a failed envelope EXECUTION_ACTION_UNSUPPORTED', async () => {
+  const execution = payload([{ id: 't', type: 'teleport', params: {} }]) as unknown as Execution;
+  const result = await dispatchAndAwait(labContext(lab), {
+    execution,
+    serial: lab.devices[0]?.serial as string,
+    operatorPackage: 'com.svc.operator',
+    cwd: lab.home,
+    verbose: false,
+  });
+  assert.ok(result.ok, JSON.stringify(result));
+  assert.equal(result.envelope.status, 'failed');
+  assert.equal(result.envelope.errorCode, 'EXECUTION_ACTION_UNSUPPORTED');
+});
+
+test('strings with quotes, backslashes, $(), newlines and emoji reach the device byte-identical', async () => {
+  const tricky = `it's "quoted" \\ back\\slash $(rm -rf /) \`tick\` $HOME\nnew line 😀 ; && | > '' "'"`;
+  const execution = payload([{ id: 's', type: 'sleep', params: { durationMs: 0 } }], {
+    taskId: tricky,
+    source: tricky.slice(0, 64),
+  });
+  const result = await runExecution(labContext(lab), { execution });
+  assert.ok(result.ok, JSON.stringify(result));
+  assert.equal(result.envelope.taskId, tricky);
+  const sent = lab.devices[0]?.device.commandLog.find(
+    (c) => c.includes(execution.commandId) && c.startsWith('am broadcast'),
+  );
+  assert.ok(sent, 'the broadcast is in the command log');
+  assert.ok(sent.includes(JSON.stringify(execution).replaceAll("'", `'"'"'`)));
+});
+
+test('an envelope of another commandId written first is ignored', async () => {
+  lab.devices[0]?.faults.set('foreign_envelope_first');
+  const execution = sleep0();
+  const result = await runExecution(labContext(lab), { execution });
+  assert.ok(result.ok, JSON.stringify(result));
+  assert.equal(result.envelope.commandId, execution.commandId);
+});
+
+test('a dropped hierarchy frame fails only the snapshot step, with SNAPSHOT_EXTRACTION_FAILED', async () => {
+  lab.devices[0]?.faults.set('drop_hierarchy_frame');
+  const result = await runExecution(labContext(lab), { execution: payload([{ id: 'snap', type: 'snapshot_ui' }]) });
+  assert.ok(result.ok, JSON.stringify(result));
+  assert.equal(result.envelope.status, 'success');
+  assert.equal(result.envelope.stepResults?.[0]?.success, false);
+  assert.equal(result.envelope.stepResults?.[0]?.data.error, 'SNAPSHOT_EXTRACTION_FAILED');
+});
+
+test('duplicated frames still give one snapshot XML', async () => {
+  lab.devices[0]?.faults.set('duplicate_frames');
+  try {
+    const result = await runExecution(labContext(lab), { execution: payload([{ id: 'snap', type: 'snapshot_ui' }]) });
+    assert.ok(result.ok, JSON.stringify(result));
+    const xml = result.envelope.stepResults?.[0]?.data.text ?? '';
+    assert.equal(xml.match(/<hierarchy/g)?.length, 1);
+  } finally {
+    lab.devices[0]?.faults.clear('duplicate_frames');
+  }
+});

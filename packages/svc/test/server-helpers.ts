@@ -1,0 +1,93 @@
+// Shared setup for the server end-to-end suites: a lab (own adb server + simulated devices), the real server app on
+// 127.0.0.1 port 0 with a context pointed at the lab, and small HTTP helpers.
+import { request as httpRequest } from 'node:http';
+import type { SimDeviceOptions } from 'svc-sim';
+import { createLab, type Lab } from 'svc-sim/testing';
+import { createContext } from '../src/app/context.ts';
+import { createServerApp, type ServerApp, type ServerAppOptions } from '../src/server/app.ts';
+import { listenTcp, type RunningServer } from '../src/server/listen.ts';
+
+export interface LabServer {
+  lab: Lab;
+  serverApp: ServerApp;
+  running: RunningServer;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startLabServer(devices: SimDeviceOptions[], options: ServerAppOptions = {}): Promise<LabServer> {
+  const lab = await createLab({ devices });
+  const ctx = createContext({ env: { ...process.env, ...lab.env }, cwd: lab.home });
+  const serverApp = createServerApp(ctx, { loopbackHostOnly: true, ...options });
+  const running = await listenTcp(serverApp, { host: '127.0.0.1', port: 0 });
+  return {
+    lab,
+    serverApp,
+    running,
+    url: running.url,
+    close: async () => {
+      await running.close();
+      await lab.close();
+    },
+  };
+}
+
+export interface JsonResponse {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown> & {
+    ok?: boolean;
+    error?: { code: string; message: string; details?: Record<string, unknown> };
+  };
+}
+
+export async function postJson(url: string, path: string, body: unknown): Promise<JsonResponse> {
+  const response = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as JsonResponse['body'] };
+}
+
+export async function getJson(url: string, path: string): Promise<JsonResponse> {
+  const response = await fetch(`${url}${path}`);
+  return { status: response.status, headers: response.headers, body: (await response.json()) as JsonResponse['body'] };
+}
+
+/** A request with headers fetch will not let us set (Host). */
+export function rawGet(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: { error?: { code: string } } }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: hostname, port, path, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+let counter = 0;
+
+/** A valid execution of one sleep action (0 ms by default). */
+export function sleepExecution(durationMs = 0, timeoutMs = 30_000) {
+  counter += 1;
+  const id = `srv-test-${process.pid}-${counter}`;
+  return {
+    commandId: id,
+    taskId: id,
+    source: 'server-test',
+    expectedFormat: 'android-ui-automator',
+    timeoutMs,
+    actions: [{ id: 'nap', type: 'sleep', params: { durationMs } }],
+  };
+}

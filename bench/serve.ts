@@ -65,7 +65,8 @@ async function post(url: string, body: unknown): Promise<void> {
 }
 
 const lab = await createLab({ devices: Array.from({ length: deviceCount }, () => ({})) });
-const ctx = createContext({ env: { ...process.env, ...lab.env }, cwd: lab.home });
+// As `svc serve` runs it: one device-log follow per device stays warm between executions.
+const ctx = createContext({ env: { ...process.env, ...lab.env }, cwd: lab.home, keepLogStreams: true });
 const serverApp = createServerApp(ctx, { loopbackHostOnly: true });
 const server = await listenTcp(serverApp, { host: '127.0.0.1', port: 0 });
 try {
@@ -120,5 +121,6 @@ try {
   for (const [name, value] of rows) process.stdout.write(`${name.padEnd(44)} ${value.padStart(10)}\n`);
 } finally {
   await server.close();
+  await ctx.close();
   await lab.close();
 }

@@ -1,8 +1,8 @@
 // Runs every colocated *.test.ts under packages/ with node's own test runner.
 // Usage: npm test [-- <path-substring> ...]   (filters test files by substring)
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
@@ -27,9 +27,15 @@ if (files.length === 0) {
 }
 // Suites are I/O bound (real adb, simulated devices), so run more files than cores.
 const concurrency = process.env.SVC_TEST_CONCURRENCY ?? String(Math.max(4, availableParallelism() * 2));
+// One private temp directory for the whole run, removed at the end: whatever a suite forgets to delete (temp homes,
+// default screenshot paths) cannot pile up in the machine's /tmp. Kept short: daemon sockets live below it.
+const runTmp = mkdtempSync(join(tmpdir(), 'svct-'));
 const child = spawn(
   process.execPath,
   ['--test', `--test-concurrency=${concurrency}`, '--test-timeout=180000', ...files],
-  { cwd: root, stdio: 'inherit' },
+  { cwd: root, stdio: 'inherit', env: { ...process.env, TMPDIR: runTmp } },
 );
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+child.on('exit', (code, signal) => {
+  rmSync(runTmp, { recursive: true, force: true, maxRetries: 5 });
+  process.exit(code ?? (signal ? 1 : 0));
+});

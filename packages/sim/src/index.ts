@@ -10,6 +10,7 @@ export type { DeviceApi, DeviceState, ShellIO } from './device/types.ts';
 export type { FaultControl, FaultName, FaultValue } from './faults.ts';
 export { FAULT_NAMES } from './faults.ts';
 export type { SimDevice, SimDeviceOptions } from './sim-device.ts';
+export type { Display } from './ui/display.ts';
 
 export async function startDevice(options: SimDeviceOptions = {}): Promise<SimDevice> {
   const device = createDevice({
@@ -17,7 +18,8 @@ export async function startDevice(options: SimDeviceOptions = {}): Promise<SimDe
     ...(options.apiLevel ? { apiLevel: options.apiLevel } : {}),
     ...(options.booted === false ? { booted: false } : {}),
   });
-  installVirtualApps(device, options.appsDir ? { appsDir: options.appsDir } : {});
+  const ui = installVirtualApps(device, options.appsDir ? { appsDir: options.appsDir } : {});
+  if (options.display) ui.changeConfiguration(options.display);
   const operator =
     options.operator === false
       ? undefined

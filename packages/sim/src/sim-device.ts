@@ -8,6 +8,7 @@ import { EmulatorConsole } from './emulator/console.ts';
 import { listenOnPortPair } from './emulator/ports.ts';
 import { announceEmulator } from './emulator/register.ts';
 import { createFaultControl, type FaultControl } from './faults.ts';
+import type { Display } from './ui/display.ts';
 
 export interface SimDeviceOptions {
   /** adb transport port (emulator style: the even console port P; adb is then on P+1). 0/undefined = pick. */
@@ -22,6 +23,11 @@ export interface SimDeviceOptions {
   brand?: string;
   /** Extra virtual app definitions (JSON). */
   appsDir?: string;
+  /**
+   * Display metrics in physical pixels (default 1080x2400 at 420 dpi, 110 px status bar, 132 px navigation bar, no
+   * cutout, font scale 1). `cutoutTopPx` declares a built-in cutout at the top.
+   */
+  display?: Partial<Display>;
   /** Emulator style: the adb server to announce to (default ANDROID_ADB_SERVER_PORT, else 5037). */
   adbServerPort?: number;
   /** Emulator style: what `emu avd name` answers (default 'svc_sim'). */
@@ -32,6 +38,11 @@ export interface SimDeviceOptions {
   home?: string;
   /** While unauthorized, accept the host's key this long after it is offered (simulates tapping Allow). */
   acceptAuthAfterMs?: number;
+  /**
+   * Banner features (default DEVICE_FEATURES of adbd/banner.ts). A subset makes adb fall back to the older services
+   * (legacy `shell:`, STAT/LIST, `exec:cmd` install, …); unknown names are advertised but not served.
+   */
+  features?: readonly string[];
 }
 
 export interface SimDevice {
@@ -43,12 +54,21 @@ export interface SimDevice {
   readonly serial: string;
   readonly device: DeviceApi;
   readonly state: DeviceState;
-  setState(state: DeviceState): void;
+  /**
+   * Switches the state at run time. `acceptAuthAfterMs` (with `unauthorized`): the user taps Allow this long after
+   * adb offers its key; without it an unauthorized device never accepts.
+   */
+  setState(state: DeviceState, options?: { acceptAuthAfterMs?: number }): void;
   /** Added to every shell command. */
   setLatencyMs(ms: number): void;
   /** Drops every transport now (adb reconnects `adb connect` devices; emulators announce themselves again). */
   disconnect(): void;
   readonly faults: FaultControl;
+  /**
+   * The last 1000 services hosts opened (`shell,v2,raw:true`, `abb_exec:package\0install…`) and sync requests
+   * (`sync:STA2 /sdcard/x`), oldest first: shows what adb sends for the banner's features.
+   */
+  readonly serviceLog: readonly string[];
   /** Shell commands running now (a test sees `adb logcat` end on the device after the client was killed). */
   readonly activeCommands: number;
   stop(): Promise<void>;
@@ -68,9 +88,14 @@ export async function startSimDevice(device: DeviceApi, runShell: RunShell, opti
   let latencyMs = 0;
   let activeCommands = 0;
   let reannounce = () => {};
+  const serviceLog: string[] = [];
   const adbd = new AdbdServer({
     context: {
       device,
+      traceService: (entry) => {
+        serviceLog.push(entry);
+        if (serviceLog.length > 1000) serviceLog.shift();
+      },
       runCommand: async (commandLine, io) => {
         const slow = faults.get('slow_shell');
         const delay = latencyMs + (typeof slow === 'number' ? slow : 0);
@@ -84,6 +109,7 @@ export async function startSimDevice(device: DeviceApi, runShell: RunShell, opti
       },
     },
     state: options.state ?? 'device',
+    ...(options.features ? { features: options.features } : {}),
     ...(options.acceptAuthAfterMs !== undefined ? { acceptAuthAfterMs: options.acceptAuthAfterMs } : {}),
     onStateChange: (state) => {
       if (state !== 'device') reannounce();
@@ -134,7 +160,7 @@ export async function startSimDevice(device: DeviceApi, runShell: RunShell, opti
     get state() {
       return adbd.state();
     },
-    setState: (state) => adbd.setState(state),
+    setState: (state, stateOptions) => adbd.setState(state, { acceptAuthAfterMs: stateOptions?.acceptAuthAfterMs }),
     setLatencyMs: (ms) => {
       latencyMs = Math.max(0, ms);
     },
@@ -143,6 +169,7 @@ export async function startSimDevice(device: DeviceApi, runShell: RunShell, opti
       reannounce();
     },
     faults,
+    serviceLog,
     get activeCommands() {
       return activeCommands;
     },

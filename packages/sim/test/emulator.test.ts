@@ -62,9 +62,29 @@ describe('emulator-style devices', () => {
     await lab.waitForState(sim.serial, 'gone');
   });
 
-  it('shows an offline emulator that never answers CNXN', async () => {
+  it('shows an offline emulator that never answers CNXN, until it comes online', async () => {
     const sim = await lab.addDevice({ emulator: true, state: 'offline' });
+    const result = await lab.adb('-s', sim.serial, 'shell', 'true');
+    assert.notEqual(result.code, 0);
+    assert.match(result.stderr, /offline/);
     sim.setState('device');
     await lab.waitForState(sim.serial, 'device');
+    assert.equal((await lab.adb('-s', sim.serial, 'shell', 'exit 2')).code, 2);
+  });
+});
+
+describe('the only emulator', () => {
+  it('answers `adb emu avd name` and stops on `adb emu kill` without -s', async () => {
+    const lab = await createLab();
+    try {
+      await writeFile(join(lab.home, '.emulator_console_auth_token'), '');
+      const sim = await lab.addDevice({ emulator: true, avdName: 'Only_One' });
+      assert.equal((await lab.adb('emu', 'avd', 'name')).stdout, 'Only_One\r\nOK\r\n');
+      assert.equal((await lab.adb('emu', 'kill')).code, 0);
+      await sim.stopped;
+      await lab.waitForState(sim.serial, 'gone');
+    } finally {
+      await lab.close();
+    }
   });
 });

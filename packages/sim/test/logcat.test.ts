@@ -16,6 +16,56 @@ describe('adb logcat through the wire', () => {
     await lab?.close();
   });
 
+  it('answers the options adb users rely on: -t, -T in both time forms, -v formats, -b, filterspecs, -s, -c', async () => {
+    const sim = await lab.addDevice();
+    // MM-DD times mean this year on the device, so the entries are written in this year.
+    const base = Date.UTC(new Date().getUTCFullYear(), 10, 23, 10, 0, 0);
+    const epoch = (i: number) => `${(base + i * 1000) / 1000}.000`;
+    for (let i = 0; i < 5; i++) {
+      const [priority, tag] = i % 2 ? (['W', 'TagB'] as const) : (['I', 'TagA'] as const);
+      sim.device.log.write({
+        pid: 100 + i,
+        tid: 200 + i,
+        priority,
+        tag,
+        message: `msg ${i}`,
+        epochMs: base + i * 1000,
+      });
+    }
+    const logcat = async (...args: string[]) => {
+      const result = await lab.adb('-s', sim.serial, 'logcat', '-d', ...args);
+      assert.equal(result.code, 0, result.stderr);
+      return result.stdout.split('\n').slice(1, -1);
+    };
+    assert.deepEqual(await logcat('-t', '2'), [
+      '11-23 10:00:03.000   103   203 W TagB    : msg 3',
+      '11-23 10:00:04.000   104   204 I TagA    : msg 4',
+    ]);
+    assert.deepEqual(await logcat('-v', 'epoch', '-T', '11-23 10:00:03.000'), [
+      `${epoch(3)}   103   203 W TagB    : msg 3`,
+      `${epoch(4)}   104   204 I TagA    : msg 4`,
+    ]);
+    assert.deepEqual(await logcat('-v', 'time', '-t', epoch(4)), ['11-23 10:00:04.000 I/TagA    (  104): msg 4']);
+    assert.deepEqual(await logcat('-v', 'brief', 'TagA:I', '*:S'), [
+      'I/TagA    (  100): msg 0',
+      'I/TagA    (  102): msg 2',
+      'I/TagA    (  104): msg 4',
+    ]);
+    assert.deepEqual(await logcat('-v', 'tag', '-s', 'TagB:W'), ['W/TagB    : msg 1', 'W/TagB    : msg 3']);
+    assert.deepEqual(await logcat('-v', 'raw', '-b', 'main', '-t', '1'), ['msg 4']);
+    assert.equal((await lab.adb('-s', sim.serial, 'logcat', '-d', '-b', 'system')).stdout, '');
+    assert.equal((await lab.adb('-s', sim.serial, 'logcat', '-c')).code, 0);
+    assert.equal((await lab.adb('-s', sim.serial, 'logcat', '-d')).stdout, '');
+  });
+
+  it('truncates a message so priority, tag and message fit the 4068-byte entry', async () => {
+    const sim = lab.devices[0]!;
+    sim.device.log.write({ pid: 7, tid: 7, priority: 'I', tag: 'Long', message: 'y'.repeat(5000) });
+    const result = await lab.adb('-s', sim.serial, 'logcat', '-d', '-v', 'raw', '-s', 'Long');
+    // 1 (priority) + 4 (tag) + 1 (NUL) + message + 1 (NUL) <= 4068.
+    assert.equal(result.stdout, `--------- beginning of main\n${'y'.repeat(4061)}\n`);
+  });
+
   it('follows new entries and stops on the device when the adb client is killed', async () => {
     const sim = lab.devices[0]!;
     const write = (message: string) =>

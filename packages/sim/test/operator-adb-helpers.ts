@@ -82,7 +82,7 @@ export async function execute(
   lab: Lab,
   sim: SimDevice,
   actions: unknown[],
-  opts: { timeoutMs?: number; waitMs?: number } = {},
+  opts: { timeoutMs?: number; waitMs?: number; operatorPackage?: string } = {},
 ) {
   const commandId = `adb-${process.pid}-${++counter}`;
   const payload = JSON.stringify({
@@ -93,7 +93,7 @@ export async function execute(
     timeoutMs: opts.timeoutMs ?? 30000,
     actions,
   });
-  const sent = await broadcast(lab, sim, payload);
+  const sent = await broadcast(lab, sim, payload, opts.operatorPackage);
   if (!sent.stdout.includes('Broadcast completed: result=0'))
     throw new Error(`broadcast failed: ${sent.stdout}${sent.stderr}`);
   const deadline = Date.now() + (opts.waitMs ?? 20000);
@@ -116,7 +116,7 @@ export async function run(
   lab: Lab,
   sim: SimDevice,
   actions: unknown[],
-  opts: { timeoutMs?: number } = {},
+  opts: { timeoutMs?: number; operatorPackage?: string } = {},
 ): Promise<Run> {
   const r = await execute(lab, sim, actions, opts);
   if (!r.envelope) throw new Error(`no envelope for ${r.commandId}:\n${r.lines.slice(-20).join('\n')}`);

@@ -102,6 +102,48 @@ describe('device shell commands through real adb', () => {
     assert.deepEqual([image.width, image.height], [1080, 2400]);
   });
 
+  it('draws in screencap -p the node boxes and texts that uiautomator dump reports', async () => {
+    await shell('monkey -p com.svc.thermostat -c android.intent.category.LAUNCHER 1');
+    assert.equal((await shell('uiautomator dump /sdcard/t.xml')).code, 0);
+    const xml = (await shell('cat /sdcard/t.xml')).stdout;
+    const node = /<node [^>]*text="21\.5°C"[^>]*bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/.exec(xml);
+    assert.ok(node, xml);
+    const [left, top, right, bottom] = node.slice(1).map(Number) as [number, number, number, number];
+    const image = PNG.sync.read((await lab.adbBytes('-s', serial, 'exec-out', 'screencap -p')).stdout);
+    const rgb = (x: number, y: number) => [...image.data.subarray((y * 1080 + x) * 4, (y * 1080 + x) * 4 + 3)];
+    // The box: its edges are outlined.
+    assert.deepEqual(rgb(Math.floor((left + right) / 2), top), [208, 212, 218]);
+    assert.deepEqual(rgb(left, Math.floor((top + bottom) / 2)), [208, 212, 218]);
+    // The text: dark glyph pixels inside the box, where the text starts.
+    let ink = 0;
+    for (let y = top + 24; y < Math.min(bottom, top + 52); y++) {
+      for (let x = left + 32; x < Math.min(right, left + 32 + 6 * 4 * 6); x++) if (rgb(x, y)[0]! < 100) ink++;
+    }
+    assert.ok(ink > 50, `glyph pixels of "21.5°C" in its box (found ${ink})`);
+  });
+
+  it('starts activities by component and by VIEW uri, and force-stops them, as dumpsys window then shows', async () => {
+    const focus = async () => /mCurrentFocus=Window\{\S+ u0 (\S+)\}/.exec((await shell('dumpsys window')).stdout)?.[1];
+    const started = await shell('am start -n com.android.settings/.Settings');
+    assert.deepEqual(
+      [started.code, started.stdout, started.stderr],
+      [0, 'Starting: Intent { cmp=com.android.settings/.Settings }\n', ''],
+    );
+    assert.match((await focus()) ?? '', /^com\.android\.settings\//);
+    const viewed = await shell('am start -a android.intent.action.VIEW -d https://example.com/a/b');
+    assert.equal(viewed.code, 0, viewed.stderr);
+    assert.equal(viewed.stdout, 'Starting: Intent { act=android.intent.action.VIEW dat=https://example.com/... }\n');
+    assert.match((await focus()) ?? '', /^com\.svc\.browser\//);
+    assert.equal((await shell('am force-stop com.svc.browser')).code, 0);
+    assert.doesNotMatch((await focus()) ?? '', /^com\.svc\.browser\//);
+    const missing = await shell('am start -n com.android.settings/.Nope');
+    assert.equal(missing.code, 1);
+    assert.match(
+      missing.stderr,
+      /Error type 3\nError: Activity class \{com\.android\.settings\/com\.android\.settings\.Nope\} does not exist\./,
+    );
+  });
+
   it('launches an app with monkey and fails as Android does for a package without a launcher', async () => {
     const ok = await shell('monkey -p com.android.settings -c android.intent.category.LAUNCHER 1');
     assert.equal(ok.code, 0, ok.stderr);

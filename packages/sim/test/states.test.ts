@@ -2,6 +2,7 @@
 // accepted, CNXN never answered), switched at run time; a dropped transport comes back.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { freePort } from '../src/testing/free-port.ts';
 import { createLab, type Lab } from '../src/testing/lab.ts';
 import { eventually } from './helpers.ts';
 
@@ -46,6 +47,21 @@ describe('device states', () => {
     sim.setState('device');
     await lab.waitForState(sim.serial, 'device');
     assert.equal((await lab.adb('-s', sim.serial, 'shell', 'exit 3')).code, 3);
+  });
+
+  it('switches a running device to unauthorized that accepts the key after a delay', async () => {
+    const sim = await lab.addDevice();
+    sim.setState('unauthorized', { acceptAuthAfterMs: 1500 });
+    await lab.waitForState(sim.serial, 'unauthorized');
+    await lab.waitForState(sim.serial, 'device');
+    assert.equal((await lab.adb('-s', sim.serial, 'shell', 'exit 6')).code, 6);
+  });
+
+  it('listens on the port it is given', async () => {
+    const port = await freePort();
+    const sim = await lab.addDevice({ port });
+    assert.deepEqual([sim.port, sim.serial], [port, `127.0.0.1:${port}`]);
+    assert.equal((await lab.adb('-s', `127.0.0.1:${port}`, 'shell', 'exit 9')).code, 9);
   });
 
   it('comes back after every transport was dropped', async () => {

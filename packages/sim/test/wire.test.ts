@@ -47,6 +47,17 @@ describe('adb wire', () => {
     assert.equal(result.stderr, '/system/bin/sh: no_such_tool: not found\n');
   });
 
+  it('parses command lines as the device sh does: export, &&, ||, redirections, $? and exec', async () => {
+    const line =
+      'export A=B; echo $A && false || echo "$A fallback"; echo gone >/dev/null; ' +
+      "echo 'x y' 2>/dev/null; nosuch 2>/dev/null; echo $?; exec echo last; echo never";
+    const result = await lab.adb('-s', serial, 'shell', line);
+    assert.deepEqual([result.code, result.stdout, result.stderr], [0, 'B\nB fallback\nx y\n127\nlast\n', '']);
+    const syntax = await lab.adb('-s', serial, 'shell', 'echo "unterminated');
+    assert.equal(syntax.code, 1);
+    assert.match(syntax.stderr, /^\/system\/bin\/sh: /);
+  });
+
   it('delivers a quoting torture string byte-identical to the device', async () => {
     const payload = JSON.stringify({
       quote: 'say "hi" and \'bye\'',

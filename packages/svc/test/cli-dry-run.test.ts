@@ -4,6 +4,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { executionJsonSchema } from '../src/contracts/schema.ts';
 import { runCli, runCliJson } from './run-cli.ts';
 
 const ID = /^cli-[a-z-]+-\d+-[0-9a-f]{6}$/;
@@ -211,12 +212,12 @@ test('an unknown command suggests the closest one', async () => {
   assert.equal(run.json.details.suggestion, 'snapshot');
 });
 
-test('pretty output off a TTY has no color codes; version prints the plain version', async () => {
+test('pretty output off a TTY has no color codes; pretty version prints the plain version', async () => {
   const pretty = await runCli(['click', '--text', 'a', '--text', 'b', '--output', 'pretty']);
   assert.equal(pretty.code, 1);
   assert.match(pretty.stdout, /CLI_USAGE_ERROR/);
   assert.doesNotMatch(pretty.stdout, /\u001b\[/);
-  const version = await runCli(['version']);
+  const version = await runCli(['version', '--output', 'pretty']);
   assert.match(version.stdout, /^\d+\.\d+\.\d+\n$/);
   assert.equal((await runCli(['--version'])).stdout, version.stdout);
 });
@@ -255,4 +256,30 @@ test('read-value and type accept their own flag sets through the CLI', async () 
       submit: true,
     },
   );
+});
+
+test('schema prints the execution JSON Schema, which accepts what a dry run would send', async () => {
+  const run = await runCliJson(['schema']);
+  assert.equal(run.code, 0);
+  assert.deepEqual(run.json, executionJsonSchema());
+  const { Ajv2020 } = await import('ajv/dist/2020.js');
+  const validate = new Ajv2020({ strict: false }).compile(run.json);
+  const built = await dry(['scroll-until', '--text', 'About phone', '--click']);
+  assert.equal(validate(built.execution), true, JSON.stringify(validate.errors));
+  assert.equal(validate({ ...built.execution, timeoutMs: 999 }), false);
+});
+
+test('--validate-only and --dry-run have a readable pretty form', async () => {
+  const valid = await runCli(['snapshot', '--validate-only', '--output', 'pretty']);
+  assert.equal(valid.code, 0);
+  assert.match(valid.stdout, /^valid cli-snapshot-\d+-[0-9a-f]{6}: 1 action\(s\) \(snapshot_ui\), timeout 30000 ms\n$/);
+  const dryRun = await runCli(['back', '--dry-run', '--format', 'pretty']);
+  assert.match(dryRun.stdout, /^dry run cli-back-.*\(press_key\).* → com\.svc\.operator\n\{/);
+  assert.doesNotMatch(valid.stdout + dryRun.stdout, /\u001b\[/);
+});
+
+test('a failure thrown outside an execution keeps its code: serve --port x is CLI_USAGE_ERROR', async () => {
+  const run = await runCliJson(['serve', '--port', 'x']);
+  assert.equal(run.code, 1);
+  assert.equal(run.json.code, 'CLI_USAGE_ERROR');
 });

@@ -69,3 +69,16 @@ test('svc completion zsh prints a compdef script; other shells are usage errors'
   assert.equal(fish.code, 1);
   assert.equal(JSON.parse(fish.stdout).code, 'CLI_USAGE_ERROR');
 });
+
+test('a command group without its subcommand is a JSON usage error listing the subcommands, help on stderr', async () => {
+  const run = await runCli(['on-screen-log']);
+  assert.equal(run.code, 1);
+  assert.deepEqual(JSON.parse(run.stdout), {
+    code: 'CLI_USAGE_ERROR',
+    message: 'svc on-screen-log needs a subcommand: set, clear',
+    details: { reason: 'missingSubcommand', subcommands: ['set', 'clear'] },
+  });
+  assert.match(run.stderr, /Usage: svc on-screen-log/);
+  const help = await runCli(['on-screen-log', '--help']);
+  assert.equal(help.code, 0);
+});

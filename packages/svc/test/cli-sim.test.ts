@@ -1,9 +1,13 @@
 // `svc sim start|list|stop`: simulated devices started from svc-sim and connected to the user's adb server.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createLab, type Lab } from 'svc-sim/testing';
+import { freePort } from '../../sim/src/testing/free-port.ts';
 import { runCliJson } from './run-cli.ts';
 
 const MAIN = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
@@ -46,4 +50,38 @@ describe('svc sim', () => {
       child.kill('SIGINT');
     }
   });
+});
+
+test('sim start starts an adb server when none runs on the port, so the device ends up connected', async () => {
+  const port = String(await freePort());
+  const home = await mkdtemp(join(tmpdir(), 'svc-sim-home-'));
+  const env = { ANDROID_ADB_SERVER_PORT: port, HOME: home, SVC_SIM_HOME: join(home, '.svc-sim') };
+  const child = spawn(process.execPath, [MAIN, 'sim', 'start'], {
+    env: { ...process.env, ADB_SERVER_SOCKET: '', ...env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let out = '';
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        out += chunk;
+        if (out.includes('control:')) resolve();
+      });
+      child.on('exit', () => reject(new Error(`sim start exited early:\n${out}`)));
+    });
+    const serial = /connected to (\S+)/.exec(out)?.[1];
+    assert.ok(serial, out);
+    const devices = await runCliJson(['devices'], { env });
+    assert.deepEqual(devices.json, [{ serial, state: 'device' }]);
+    assert.equal((await runCliJson(['sim', 'stop'], { env })).code, 0);
+    assert.equal(await exited, 0);
+  } finally {
+    child.kill('SIGINT');
+    await new Promise<void>((resolve) => {
+      const kill = spawn('adb', ['-P', port, 'kill-server'], { stdio: 'ignore' });
+      kill.on('exit', () => resolve());
+      kill.on('error', () => resolve());
+    });
+  }
 });

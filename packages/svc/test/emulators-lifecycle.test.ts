@@ -38,6 +38,7 @@ describe('emulator lifecycle through real adb', () => {
     for (const emulator of await listRunningWithSupport(deps).catch(() => [])) {
       await stopEmulator(deps, emulator.avdName).catch(() => {});
     }
+    await sdk.killEmulators();
     await lab.close();
     await rm(dir, { recursive: true, force: true });
   });
@@ -101,11 +102,13 @@ describe('emulator lifecycle through real adb', () => {
   it('times out with EMULATOR_BOOT_TIMEOUT when the AVD never finishes booting', async () => {
     await sdk.configure({ neverBoot: true });
     try {
-      await assert.rejects(startEmulator(deps, 'svc-pixel', 1500), isCode('EMULATOR_BOOT_TIMEOUT'));
+      await assert.rejects(startEmulator(deps, 'svc-pixel', 4000), isCode('EMULATOR_BOOT_TIMEOUT'));
     } finally {
       await sdk.configure({ neverBoot: false });
-      await stopEmulator(deps, 'svc-pixel').catch(() => {});
     }
+    // The emulator that never booted was stopped again, so a retry is not refused as already running.
+    assert.deepEqual(await sdk.runningEmulatorPids(), []);
+    await assert.rejects(stopEmulator(deps, 'svc-pixel'), isCode('EMULATOR_NOT_RUNNING'));
   });
 
   it('starts an existing supported AVD on provision (started and reused, not created)', async () => {

@@ -9,28 +9,7 @@ import { loadRegistry } from '../src/skills/registry.ts';
 import { runSkill, type SkillRunRequest } from '../src/skills/run-skill.ts';
 import type { SkillsRegistry } from '../src/skills/types.ts';
 import { createFixtureRepo, type FixtureRepo } from './skills-fixture.ts';
-
-/** Alive unless gone or a zombie (an orphan's zombie lingers until the container's init reaps it). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
-async function waitUntil(check: () => boolean): Promise<boolean> {
-  for (let i = 0; i < 200; i++) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return check();
-}
+import { isAlive, waitUntil } from './skills-process.ts';
 
 describe('skills run', () => {
   let repo: FixtureRepo;
@@ -154,6 +133,42 @@ describe('skills run', () => {
 
   it('fails with SKILL_NOT_FOUND for an unknown skill', async () => {
     await failure(run('com.example.nothing'), 'SKILL_NOT_FOUND');
+  });
+
+  it('fails with SKILL_EXECUTION_FAILED naming the path when the listed script file is missing', async () => {
+    const skill = registry.skills.find((entry) => entry.id === 'com.example.direct.exec');
+    assert.ok(skill);
+    const broken = { ...registry, skills: [{ ...skill, scripts: ['skills/com.example.direct.exec/gone.sh'] }] };
+    const { message, details } = await failure(
+      runSkill(broken, { skillId: skill.id, env: repo.env, operatorPackage: 'p' }),
+      'SKILL_EXECUTION_FAILED',
+    );
+    assert.match(message, /has no script at .*gone\.sh/);
+    assert.equal(details.exitCode, null);
+  });
+
+  it('rejects a timeout that is not a positive integer before starting the script', async () => {
+    for (const timeoutMs of [0, -1, 1.5, 2 ** 31, Number.NaN]) {
+      const { details } = await failure(
+        run('com.example.settings.read-wifi', { timeoutMs }),
+        'EXECUTION_VALIDATION_FAILED',
+      );
+      assert.equal(details.path, 'timeoutMs');
+    }
+  });
+
+  it('kills the script and its grandchild when the caller aborts the run', async () => {
+    const pidFile = join(repo.dir, 'aborted-grandchild.pid');
+    const controller = new AbortController();
+    const pending = run('com.example.slow.sleeper', {
+      args: [pidFile],
+      signal: controller.signal,
+      onStdout: () => controller.abort(),
+    });
+    const { message } = await failure(pending, 'SKILL_EXECUTION_FAILED');
+    assert.match(message, /cancelled/);
+    const grandchild = Number(readFileSync(pidFile, 'utf8'));
+    assert.ok(await waitUntil(() => !isAlive(grandchild)), `grandchild ${grandchild} still runs`);
   });
 
   it('kills the script and its grandchild when the timeout passes', async () => {

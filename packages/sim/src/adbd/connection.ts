@@ -142,6 +142,7 @@ export class AdbConnection implements PacketSink {
     const name = Buffer.from(payload.subarray(0, end)).toString('utf8');
     if (TRACE) process.stderr.write(`[svc-sim] OPEN ${JSON.stringify(name)}\n`);
     const { context } = this.#host;
+    context.traceService?.(name);
     const handler = resolveService(name, context);
     if (!handler || remoteId === 0) {
       this.send({ command: A_CLSE, arg0: 0, arg1: remoteId, payload: EMPTY });

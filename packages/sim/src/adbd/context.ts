@@ -8,6 +8,8 @@ export interface ServiceContext {
   readonly features: readonly string[];
   /** Runs one command line through the device shell (latency injection included). Returns the exit status. */
   runCommand(commandLine: string, io: ShellIO): Promise<number>;
+  /** Told every service a host opens and every sync request (`sync:STA2 <path>`): what adb chose to send. */
+  traceService?(entry: string): void;
 }
 
 export type ServiceHandler = (stream: AdbStream, context: ServiceContext) => Promise<void>;

@@ -62,7 +62,7 @@ export class AdbdServer implements ConnectionHost {
    * device → offline/unauthorized drops every transport (the adb server reconnects and meets the new state);
    * offline/unauthorized → device completes every waiting handshake in place.
    */
-  setState(state: DeviceState, options: { acceptAuthAfterMs?: number } = {}): void {
+  setState(state: DeviceState, options: { acceptAuthAfterMs?: number | undefined } = {}): void {
     if ('acceptAuthAfterMs' in options) this.#acceptAuthAfterMs = options.acceptAuthAfterMs;
     const previous = this.#state;
     this.#state = state;

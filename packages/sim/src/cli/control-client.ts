@@ -51,10 +51,18 @@ export async function controlCommand(name: string, args: string[]): Promise<numb
       for (const url of urls) await call(`${url}/stop`, 'POST', serial ? { serial } : {});
       return 0;
     }
-    case 'set-state':
-      if (!serial || !value) throw new Error('usage: svc-sim set-state <serial> device|unauthorized|offline');
-      await post(serial, 'state', { state: value });
+    case 'set-state': {
+      const usage = 'usage: svc-sim set-state <serial> device|unauthorized|offline [--accept-after MS]';
+      if (!serial || !value) throw new Error(usage);
+      // --accept-after: an unauthorized device accepts the host's key this long after adb offers it.
+      const acceptAfter = extra === '--accept-after' ? Number(rest[3]) : undefined;
+      if (extra !== undefined && (acceptAfter === undefined || !Number.isFinite(acceptAfter))) throw new Error(usage);
+      await post(serial, 'state', {
+        state: value,
+        ...(acceptAfter !== undefined ? { acceptAuthAfterMs: acceptAfter } : {}),
+      });
       return 0;
+    }
     case 'latency':
       if (!serial || !value) throw new Error('usage: svc-sim latency <serial> <ms>');
       await post(serial, 'latency', { ms: Number(value) });

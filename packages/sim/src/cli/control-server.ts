@@ -100,7 +100,11 @@ function applyAction(entry: ControlledDevice, action: string, body: Record<strin
     if (typeof body.state !== 'string' || !STATES.has(body.state)) {
       throw new HttpError(400, 'BAD_REQUEST', 'state must be device, unauthorized or offline');
     }
-    sim.setState(body.state as DeviceState);
+    const accept = body.acceptAuthAfterMs;
+    if (accept !== undefined && (typeof accept !== 'number' || !(accept >= 0))) {
+      throw new HttpError(400, 'BAD_REQUEST', 'acceptAuthAfterMs must be >= 0');
+    }
+    sim.setState(body.state as DeviceState, accept === undefined ? {} : { acceptAuthAfterMs: accept });
   } else if (action === 'latency') {
     if (typeof body.ms !== 'number' || !(body.ms >= 0)) throw new HttpError(400, 'BAD_REQUEST', 'ms must be >= 0');
     entry.latencyMs = body.ms;

@@ -1,13 +1,13 @@
 // `svc-sim`: start simulated Android devices that the real adb drives, and control the running ones.
 import { controlCommand } from './control-client.ts';
-import { START_USAGE, startCommand } from './start.ts';
+import { START_USAGE } from './usage.ts';
 
 const USAGE = `svc-sim — simulated Android devices for adb
 
 ${START_USAGE}
        svc-sim list [--json]
        svc-sim stop [serial]
-       svc-sim set-state <serial> device|unauthorized|offline
+       svc-sim set-state <serial> device|unauthorized|offline [--accept-after MS]
        svc-sim latency <serial> <ms>
        svc-sim disconnect <serial>
        svc-sim fault <serial> <name> [ms] | svc-sim fault <serial> --clear [name]
@@ -20,7 +20,8 @@ export async function main(argv: string[]): Promise<number> {
     return command ? 0 : 2;
   }
   try {
-    if (command === 'start') return await startCommand(args);
+    // Loaded only here: the control commands (list, set-state, ...) stay quick because they never load the simulator.
+    if (command === 'start') return await (await import('./start.ts')).startCommand(args);
     const code = await controlCommand(command, args);
     if (code >= 0) return code;
     process.stderr.write(`svc-sim: unknown command ${command}\n${USAGE}`);

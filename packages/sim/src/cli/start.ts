@@ -9,10 +9,7 @@ import { hostQuery } from '../testing/adb-host.ts';
 import { type ControlledDevice, startControlServer, summarize } from './control-server.ts';
 import { printDevices } from './print.ts';
 import { writeRunRecord } from './registry.ts';
-
-export const START_USAGE = `usage: svc-sim start [-n N] [--port P] [--emulator] [--model M] [--api-level N]
-                     [--state device|unauthorized|offline] [--no-operator] [--brand WORD]
-                     [--adb-port PORT] [--no-connect]`;
+import { START_USAGE } from './usage.ts';
 
 function adbServerPort(env: NodeJS.ProcessEnv): number {
   const socket = /^tcp:(?:[^:]+:)?(\d+)$/.exec(env.ADB_SERVER_SOCKET ?? '');
@@ -31,6 +28,8 @@ export async function startCommand(argv: string[]): Promise<number> {
       state: { type: 'string', default: 'device' },
       'no-operator': { type: 'boolean', default: false },
       brand: { type: 'string' },
+      'apps-dir': { type: 'string' },
+      'accept-after': { type: 'string' },
       'adb-port': { type: 'string' },
       'no-connect': { type: 'boolean', default: false },
     },
@@ -51,6 +50,8 @@ export async function startCommand(argv: string[]): Promise<number> {
     if (values['api-level']) options.apiLevel = Number(values['api-level']);
     if (values['no-operator']) options.operator = false;
     if (values.brand) options.brand = values.brand;
+    if (values['apps-dir']) options.appsDir = values['apps-dir'];
+    if (values['accept-after']) options.acceptAuthAfterMs = Number(values['accept-after']);
     devices.push({ sim: await startDevice(options), latencyMs: 0 });
   }
   if (!values['no-connect'] && !values.emulator) {

@@ -80,6 +80,8 @@ export interface UiHost {
   inputText(text: string): void;
   /** Physical display metrics for `wm size` / `wm density` (1080x2400 at 420 when absent). */
   readonly display?: { readonly width: number; readonly height: number; readonly density: number };
+  /** A configuration change (`wm size` / `wm density`, `settings put system font_scale`): everything re-lays out. */
+  changeConfiguration?(change: { width?: number; height?: number; density?: number; fontScale?: number }): void;
 }
 
 export type DeviceState = 'device' | 'unauthorized' | 'offline';

@@ -1,5 +1,5 @@
-// Writes the protocol lines of OPERATOR-PROTOCOL §3 to the device log at tag SvcOperator, priority I, applying the
-// output faults. Frames carry base64 of at most 2700 raw bytes; envelopes over 3800 bytes travel as frames.
+// Writes the protocol lines of OPERATOR-PROTOCOL §3 to the device log at tag SvcOperator (`<Brand>Operator` for
+// another brand word), priority I, applying the output faults. Frames carry base64 of at most 2700 raw bytes; envelopes over 3800 bytes travel as frames.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeviceApi } from '../device/types.ts';
 import { planEnvelopeFaults, takeDroppedFrame } from '../faults/emit-faults.ts';
@@ -7,6 +7,11 @@ import type { FaultControl } from '../faults.ts';
 import { type Envelope, serializeEnvelope } from './envelope.ts';
 
 export const LOG_TAG = 'SvcOperator';
+
+/** The log tag of a brand word: `svc` → `SvcOperator`, `acme` → `AcmeOperator`. */
+export function operatorLogTag(brand: string): string {
+  return `${brand.charAt(0).toUpperCase()}${brand.slice(1)}Operator`;
+}
 export const MAX_INLINE_ENVELOPE_BYTES = 3800;
 export const FRAME_RAW_BYTES = 2700;
 
@@ -31,16 +36,18 @@ export class OperatorOutput {
   readonly device: DeviceApi;
   readonly pid: number;
   readonly brand: string;
+  readonly tag: string;
   faults: FaultControl | undefined;
 
   constructor(device: DeviceApi, pid: number, brand: string) {
     this.device = device;
     this.pid = pid;
     this.brand = brand;
+    this.tag = operatorLogTag(brand);
   }
 
   line(message: string, priority: 'I' | 'W' | 'E' = 'I'): void {
-    this.device.log.write({ pid: this.pid, tid: this.pid + 17, priority, tag: LOG_TAG, message });
+    this.device.log.write({ pid: this.pid, tid: this.pid + 17, priority, tag: this.tag, message });
   }
 
   event(e: OperatorEvent): void {

@@ -6,6 +6,7 @@ import { createFaultControl } from '../faults.ts';
 import type { AppDef } from '../ui/app-def.ts';
 import { installVirtualApps } from '../ui/install-apps.ts';
 import { testDevice } from '../ui/test-device.test-helper.ts';
+import { operatorLogTag } from './emit.ts';
 import type { Envelope } from './envelope.ts';
 import { installOperator, type OperatorOptions } from './install.ts';
 
@@ -29,11 +30,11 @@ export interface RunOutput {
   hierarchy: Map<string, string>;
 }
 
-export function operatorLines(device: DeviceApi, from = 0): string[] {
+export function operatorLines(device: DeviceApi, from = 0, tag = 'SvcOperator'): string[] {
   return device.log
     .entries()
     .slice(from)
-    .filter((e) => e.tag === 'SvcOperator')
+    .filter((e) => e.tag === tag)
     .map((e) => e.message);
 }
 
@@ -98,7 +99,8 @@ export function createHarness(
         ...extra,
       };
       const entries = await h.send(JSON.stringify(payload));
-      const lines = entries.filter((e) => e.tag === 'SvcOperator').map((e) => e.message);
+      const tag = operatorLogTag(options.operator?.brand ?? 'svc');
+      const lines = entries.filter((e) => e.tag === tag).map((e) => e.message);
       const envelope = findEnvelope(lines, commandId);
       if (!envelope) throw new Error(`no envelope for ${commandId}:\n${lines.join('\n')}`);
       const hierarchy = new Map<string, string>();

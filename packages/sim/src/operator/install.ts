@@ -1,5 +1,6 @@
 // Installs the simulated operator app: package manager entry, launcher screen, and the broadcast receiver for
 // `app.<brand>.operator.ACTION_AGENT_COMMAND` that feeds the runtime.
+import { readFileSync } from 'node:fs';
 import type { DeviceApi } from '../device/types.ts';
 import type { FaultControl } from '../faults.ts';
 import { registerPackage } from '../ui/install-apps.ts';
@@ -11,6 +12,7 @@ import { OperatorRuntime } from './runtime.ts';
 export interface OperatorOptions {
   /** `com.<brand>.operator` by default; `.dev` for the debug variant. */
   package?: string;
+  /** Default: svc's version (packages/svc/package.json). */
   versionName?: string;
   versionCode?: number;
   /** Brand word of the protocol ids (default `svc`). */
@@ -28,6 +30,16 @@ export interface OperatorHandle {
   attach(hooks: { faults?: FaultControl; disconnect?: () => void }): void;
   /** Settles when every command received so far has written its envelope. */
   idle(): Promise<void>;
+}
+
+/** svc's own version (the operator it ships is released with it); 0.1.0 when svc is not beside this package. */
+function svcVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../../svc/package.json', import.meta.url), 'utf8'));
+    return typeof pkg.version === 'string' ? pkg.version : '0.1.0';
+  } catch {
+    return '0.1.0';
+  }
 }
 
 function virtualUi(device: DeviceApi): VirtualUi {
@@ -58,7 +70,7 @@ export function installOperator(device: DeviceApi, options: OperatorOptions = {}
     label: 'Operator',
     launchable: true,
     start: 'main',
-    versionName: options.versionName ?? '0.1.0',
+    versionName: options.versionName ?? svcVersion(),
     screens: { main: { root: { children: [{ class: 'TextView', id: 'status', text: 'Operator ready' }] } } },
   };
   ui().install(app);

@@ -69,7 +69,7 @@ test('a security overlay blocks interaction with SECURITY_BLOCK_DETECTED and sho
   assert.equal(h.ui.screenName(), 'form');
 });
 
-test('the brand word is a parameter of the action, the tag lines and the accessibility component', async () => {
+test('the brand word is a parameter of the action, the log tag, the line markers and the accessibility component', async () => {
   const h = createHarness({ operator: { brand: 'acme', package: 'com.acme.operator' } });
   assert.equal(h.op.action, 'app.acme.operator.ACTION_AGENT_COMMAND');
   assert.equal(h.op.accessibilityComponent, 'com.acme.operator/acme.operator.OperatorAccessibilityService');
@@ -81,7 +81,8 @@ test('the brand word is a parameter of the action, the tag lines and the accessi
   });
   h.device.sendBroadcast({ action: h.op.action, targetPackage: h.op.package, extras: { payload }, foreground: true });
   await h.op.idle();
-  const lines = operatorLines(h.device);
+  assert.deepEqual(operatorLines(h.device), []);
+  const lines = operatorLines(h.device, 0, 'AcmeOperator');
   assert.ok(lines.some((l) => l.startsWith('[acme-Result] ') && l.includes('"success":true')));
   assert.equal(findEnvelope(lines, 'b1'), undefined);
 });

@@ -1,6 +1,7 @@
 // Stand-in for `avdmanager`: create avd / delete avd / list avd, writing the same two files the real tool writes.
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AVDMANAGER_HELP } from './help-texts.ts';
 import { avdHomeOf, imageDir, sdkRootOf } from './sdk-paths.ts';
 
 function option(argv: string[], short: string, long: string): string | undefined {
@@ -80,7 +81,9 @@ function list(): number {
 
 const argv = process.argv.slice(2);
 const [verb, noun] = argv;
-if (verb === 'create' && noun === 'avd') process.exitCode = create(argv.slice(2));
+if (argv.includes('-h') || argv.includes('--help')) {
+  process.stdout.write(AVDMANAGER_HELP);
+} else if (verb === 'create' && noun === 'avd') process.exitCode = create(argv.slice(2));
 else if (verb === 'delete' && noun === 'avd') process.exitCode = remove(argv.slice(2));
 else if (verb === 'list' && (noun === 'avd' || noun === undefined)) process.exitCode = list();
 else {

@@ -1,11 +1,13 @@
 // Stand-in for the SDK's `emulator` binary. `-list-avds` lists AVDs; `-avd NAME -port P` "boots" one: a simulated
 // device registered with the adb server as emulator-P, console on P (avd name, kill), sys.boot_completed turning
 // 1 after the configured delay. Runs in the foreground until the console's `kill` or a signal, like the real one.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startDevice } from '../index.ts';
+import { lockAvd } from './avd-lock.ts';
+import { EMULATOR_HELP } from './help-texts.ts';
 import { readFakeSdkConfig } from './read-config.ts';
-import { avdHomeOf, sdkRootOf } from './sdk-paths.ts';
+import { avdHomeOf, pidDir, sdkRootOf } from './sdk-paths.ts';
 
 function option(argv: string[], name: string): string | undefined {
   const index = argv.indexOf(name);
@@ -20,6 +22,10 @@ function adbServerPort(env: NodeJS.ProcessEnv): number {
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (argv.includes('-help') || argv.includes('--help')) {
+    process.stdout.write(EMULATOR_HELP);
+    return 0;
+  }
   const home = avdHomeOf(process.env);
   if (argv.includes('-list-avds')) {
     const names = existsSync(home) ? readdirSync(home).filter((file) => file.endsWith('.ini')) : [];
@@ -37,8 +43,27 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`PANIC: Unknown AVD name [${name}], use -list-avds to see valid list.\n`);
     return 1;
   }
-  const config = readFakeSdkConfig(sdkRootOf(process.env));
+  const root = sdkRootOf(process.env);
+  const config = readFakeSdkConfig(root);
+  if (config.failStart) {
+    process.stderr.write(
+      "PANIC: Avd's CPU Architecture 'arm64' is not supported by the QEMU2 emulator on x86_64 host.\n",
+    );
+    return 1;
+  }
+  const avdDir = join(home, `${name}.avd`);
+  if (existsSync(avdDir) && !lockAvd(avdDir)) {
+    process.stderr.write(
+      'ERROR   | Running multiple emulators with the same AVD is an experimental feature.\n' +
+        'Please use -read-only flag to enable this feature.\n',
+    );
+    return 1;
+  }
   const consolePort = Number(option(argv, '-port') ?? 5554);
+  const pidFile = join(pidDir(root), String(process.pid));
+  mkdirSync(pidDir(root), { recursive: true });
+  writeFileSync(pidFile, `${name}\n`);
+  process.on('exit', () => rmSync(pidFile, { force: true }));
   const sim = await startDevice({
     emulator: true,
     port: consolePort,
@@ -47,6 +72,8 @@ async function main(argv: string[]): Promise<number> {
     booted: false,
     brand: config.brand,
   });
+  // A freshly created AVD has developer options off; svc turns them on after boot.
+  sim.device.settings.global.set('development_settings_enabled', '0');
   process.stdout.write(`INFO    | Booting ${name} as emulator-${consolePort}\n`);
   if (!config.neverBoot) {
     setTimeout(() => {

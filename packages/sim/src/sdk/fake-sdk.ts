@@ -1,13 +1,38 @@
 // A fake Android SDK folder whose tools are the stand-ins beside this file, laid out as the real SDK is
 // (emulator/emulator, cmdline-tools/latest/bin/avdmanager|sdkmanager). Point ANDROID_HOME at `root`.
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { configPath, DEFAULT_FAKE_SDK_CONFIG, type FakeSdkConfig, imageDir } from './sdk-paths.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { configPath, DEFAULT_FAKE_SDK_CONFIG, type FakeSdkConfig, imageDir, pidDir } from './sdk-paths.ts';
 
 export interface FakeSdk {
   root: string;
   configure(config: Partial<FakeSdkConfig>): Promise<void>;
   installImage(imageId: string): Promise<void>;
+  /** Pids of the stand-in emulators of this SDK that are still running. */
+  runningEmulatorPids(): Promise<number[]>;
+  /** Test cleanup: SIGKILLs every stand-in emulator of this SDK still running; resolves how many there were. */
+  killEmulators(): Promise<number>;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function livePids(root: string): Promise<number[]> {
+  const files = await readdir(pidDir(root)).catch(() => [] as string[]);
+  const pids: number[] = [];
+  for (const file of files) {
+    const pid = Number(file);
+    if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) pids.push(pid);
+    else await rm(join(pidDir(root), file), { force: true });
+  }
+  return pids;
 }
 
 const TOOLS = {
@@ -42,6 +67,19 @@ export async function createFakeSdk(
     async installImage(imageId) {
       await mkdir(imageDir(root, imageId), { recursive: true });
       await writeFile(join(imageDir(root, imageId), 'source.properties'), `Pkg.Path=${imageId}\n`);
+    },
+    runningEmulatorPids: () => livePids(root),
+    async killEmulators() {
+      const pids = await livePids(root);
+      for (const pid of pids) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // exited meanwhile
+        }
+      }
+      for (let i = 0; i < 50 && (await livePids(root)).length > 0; i += 1) await sleep(20);
+      return pids.length;
     },
   };
 }

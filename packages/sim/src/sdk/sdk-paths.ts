@@ -9,7 +9,7 @@ export function avdHomeOf(env: NodeJS.ProcessEnv): string {
 }
 
 export function sdkRootOf(env: NodeJS.ProcessEnv): string {
-  const root = env.ANDROID_HOME ?? env.ANDROID_SDK_ROOT;
+  const root = env.ANDROID_HOME?.trim() || env.ANDROID_SDK_ROOT?.trim();
   if (!root) {
     process.stderr.write(
       'Error: Could not determine SDK root.\nError: Either specify it explicitly with --sdk_root= or move this package into its expected location: <sdk>/cmdline-tools/latest/\n',
@@ -29,6 +29,8 @@ export interface FakeSdkConfig {
   bootDelayMs: number;
   neverBoot: boolean;
   failImageInstall: boolean;
+  /** The emulator exits at once with the real emulator's message for an arm64 AVD on an x86_64 host. */
+  failStart: boolean;
   brand: string;
 }
 
@@ -36,9 +38,15 @@ export const DEFAULT_FAKE_SDK_CONFIG: FakeSdkConfig = {
   bootDelayMs: 300,
   neverBoot: false,
   failImageInstall: false,
+  failStart: false,
   brand: 'svc',
 };
 
 export function configPath(root: string): string {
   return join(root, '.svc-sim-sdk.json');
+}
+
+/** Each running stand-in emulator writes its pid here, so a test can make sure none outlives it. */
+export function pidDir(root: string): string {
+  return join(root, '.svc-sim-running');
 }

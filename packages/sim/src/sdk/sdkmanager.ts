@@ -2,6 +2,7 @@
 // image asks for the licence on stdin the way the real tool does, and writes the image folder.
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SDKMANAGER_HELP, SDKMANAGER_VERSION } from './help-texts.ts';
 import { readFakeSdkConfig } from './read-config.ts';
 import { imageDir, sdkRootOf } from './sdk-paths.ts';
 
@@ -33,6 +34,14 @@ function installedImages(root: string): string[] {
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(SDKMANAGER_HELP);
+    return 0;
+  }
+  if (argv.includes('--version')) {
+    process.stdout.write(SDKMANAGER_VERSION);
+    return 0;
+  }
   const root = sdkRootOf(process.env);
   const config = readFakeSdkConfig(root);
   if (argv.includes('--list_installed')) {

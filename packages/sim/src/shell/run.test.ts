@@ -58,6 +58,10 @@ describe('the device shell', () => {
     await run('echo one > /data/local/tmp/f.txt; echo two >> /data/local/tmp/f.txt');
     assert.equal(new TextDecoder().decode(device.files.get('/data/local/tmp/f.txt')?.data), 'one\ntwo\n');
     assert.equal((await run('cat < /data/local/tmp/f.txt')).stdout, 'one\ntwo\n');
+    // What `adb install --no-streaming` runs after pm install: stdin from /dev/null, no error.
+    const removed = await run("rm '/data/local/tmp/f.txt' </dev/null");
+    assert.deepEqual([removed.stdout, removed.stderr, removed.code], ['', '', 0]);
+    assert.equal((await run('cat </dev/null')).stdout, '');
   });
 
   it('keeps stderr on the original stdout when 2>&1 comes before > file', async () => {

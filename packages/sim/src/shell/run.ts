@@ -105,6 +105,9 @@ async function openRedirects(command: SimpleCommand, device: DeviceApi, state: S
       if (target === '-') fds.set(r.fd, nullSink);
       else if (source && /^\d$/.test(target)) fds.set(r.fd, source);
       else throw new Error(`${target}: bad file descriptor`);
+    } else if (r.op === '<' && target === '/dev/null') {
+      // `adb install` (push mode) ends with `rm <apk> </dev/null`.
+      stdin = emptyInput;
     } else if (r.op === '<') {
       const file = device.files.get(normalizePath(target));
       if (!file) throw new Error(`can't open ${target}: No such file or directory`);

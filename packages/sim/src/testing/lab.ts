@@ -99,7 +99,8 @@ export async function createLab(options: LabOptions = {}): Promise<Lab> {
     async close() {
       await Promise.all(devices.splice(0).map((sim) => sim.stop()));
       await adbBytes('kill-server');
-      await rm(home, { recursive: true, force: true });
+      // maxRetries: a dying adb server may still write under HOME while it is removed (ENOTEMPTY).
+      await rm(home, { recursive: true, force: true, maxRetries: 5 });
     },
   };
   try {

@@ -13,6 +13,13 @@ export interface VirtualAppsOptions {
 }
 
 export function registerPackage(device: DeviceApi, app: AppDef, thirdParty: boolean): void {
+  // A built-in screen set for a system package (Settings) keeps that package's identity: its launcher activity
+  // (`am start -n com.android.settings/.Settings` must still work), APK path and version.
+  const system = thirdParty ? undefined : device.packages.get(app.package);
+  if (system && !system.thirdParty) {
+    if (app.launchable && !system.launcherActivity) system.launcherActivity = `${app.package}/.MainActivity`;
+    return;
+  }
   device.packages.set(app.package, {
     name: app.package,
     versionName: app.versionName ?? '1.0',

@@ -1,4 +1,4 @@
-// screencap: draws the same tree the dump shows, plus the windows that are not in it (the operator's panel and a
+// screencap: draws the same tree the dump shows (every node's box, its text, buttons, fields and switches), plus the windows that are not in it (the operator's panel and a
 // system security dialog).
 import { Canvas, type Rgba, textWidth } from './canvas.ts';
 import type { Display } from './display.ts';
@@ -23,10 +23,22 @@ const BUTTON: Rgba = [218, 226, 255, 255];
 const FIELD_LINE: Rgba = [90, 90, 200, 255];
 const SWITCH_ON: Rgba = [26, 115, 232, 255];
 const SWITCH_OFF: Rgba = [160, 160, 160, 255];
+const OUTLINE: Rgba = [208, 212, 218, 255];
+const OUTLINE_PX = 2;
 const TEXT_SCALE = 4;
+
+/** The box of every node, so a screenshot shows the same rectangles a snapshot's bounds name. */
+function drawOutline(canvas: Canvas, b: Rect): void {
+  if (b.right - b.left <= 2 * OUTLINE_PX || b.bottom - b.top <= 2 * OUTLINE_PX) return;
+  canvas.fill({ ...b, bottom: b.top + OUTLINE_PX }, OUTLINE);
+  canvas.fill({ ...b, top: b.bottom - OUTLINE_PX }, OUTLINE);
+  canvas.fill({ ...b, right: b.left + OUTLINE_PX }, OUTLINE);
+  canvas.fill({ ...b, left: b.right - OUTLINE_PX }, OUTLINE);
+}
 
 function drawNode(canvas: Canvas, node: UiNode): void {
   const b = node.bounds;
+  drawOutline(canvas, b);
   const name = node.cls.slice(node.cls.lastIndexOf('.') + 1);
   if (name.endsWith('Button'))
     canvas.fill({ ...b, left: b.left + 8, right: b.right - 8, top: b.top + 8, bottom: b.bottom - 8 }, BUTTON);

@@ -141,7 +141,11 @@ test('type uses --text as the text to enter and targets with the other flags', (
     assert.ok(buildType(input({ [key]: ['x'], text: ['t'] })).actions[0]?.params?.matcher);
   }
   throwsCode(() => buildType(input({ id: ['p:id/q'] })), 'EXECUTION_VALIDATION_FAILED', /--text/);
-  throwsCode(() => buildType(input({ text: ['t'] })), 'EXECUTION_VALIDATION_FAILED', /needs an element selector/);
+  throwsCode(
+    () => buildType(input({ text: ['t'] })),
+    'EXECUTION_VALIDATION_FAILED',
+    /^type needs an element selector: --selector '<json>' or --text-contains, --id/,
+  );
   throwsCode(() => buildType(input({ id: ['p:id/q'], text: ['a', 'b'] })), 'CLI_USAGE_ERROR');
   throwsCode(
     () => buildType(input({ selector: ['{"role":"textfield"}'], role: ['x'], text: ['t'] })),

@@ -91,7 +91,8 @@ export function requireMatcher(matcher: RawMatcher, command: string, path: strin
   if (isEmptyMatcher(matcher)) {
     throw new SvcError(
       'EXECUTION_VALIDATION_FAILED',
-      `${command} needs an element selector: --selector '<json>' or --text, --text-contains, --id, --desc, --desc-contains, --role`,
+      // `type` uses --text for the text to enter, so it is not one of its selector flags (SPEC 4.4).
+      `${command} needs an element selector: --selector '<json>' or ${command === 'type' ? '' : '--text, '}--text-contains, --id, --desc, --desc-contains, --role`,
       { path },
     );
   }

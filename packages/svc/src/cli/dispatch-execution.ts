@@ -1,7 +1,9 @@
 // THE seam through which every execution command of the CLI reaches a device (execute, snapshot, screenshot, the
-// flat and action commands, on-screen-log). Today it calls runExecution in this process; the daemon proxy (SPEC 4.7)
-// plugs in here and decides per request whether to proxy or run direct. Core modules load lazily so that
-// --help, --dry-run and --validate-only never load the adb stack.
+// flat and action commands, on-screen-log). It proxies through the daemon of the request's key (SPEC 4.7,
+// daemon/proxy.ts) unless the request must run direct (--no-daemon, SVC_NO_DAEMON=1, Windows, a relative
+// screenshot path, or a daemon that cannot become ready before dispatch), and then runs runExecution in this
+// process. Core modules load lazily so that --help, --dry-run and --validate-only never load the adb stack.
+import { homedir } from 'node:os';
 import type { RunResult } from '../contracts/types.ts';
 
 export interface DispatchRequest {
@@ -12,12 +14,34 @@ export interface DispatchRequest {
   /** Relative screenshot paths resolve against it. */
   cwd: string;
   verbose: boolean;
-  /** False after `--no-daemon` (or SVC_NO_DAEMON=1 for the proxy to read from env). */
+  /** False after `--no-daemon` (SVC_NO_DAEMON=1 is read from env). */
   daemon: boolean;
   env: Record<string, string | undefined>;
 }
 
 export async function dispatchExecution(request: DispatchRequest): Promise<RunResult> {
+  const proxy = await import('../daemon/proxy.ts');
+  const execution = request.execution as Parameters<typeof proxy.directReason>[0]['execution'];
+  let reason = proxy.directReason({ execution, env: request.env }, request.daemon);
+  if (reason === undefined) {
+    const outcome = await proxy.proxyExecution({
+      execution,
+      deviceId: request.deviceId,
+      operatorPackage: request.operatorPackage ?? 'com.svc.operator',
+      cwd: request.cwd,
+      verbose: request.verbose,
+      env: request.env,
+      home: request.env.HOME?.trim() || homedir(),
+    });
+    if (outcome.kind === 'result') return outcome.result;
+    reason = outcome.reason;
+    if (outcome.execution !== undefined) request = { ...request, execution: outcome.execution };
+  }
+  if (request.verbose) process.stderr.write(`svc: running direct (${reason})\n`);
+  return runDirect(request);
+}
+
+async function runDirect(request: DispatchRequest): Promise<RunResult> {
   const [{ createContext }, { runExecution }] = await Promise.all([
     import('../app/context.ts'),
     import('../executions/run-execution.ts'),

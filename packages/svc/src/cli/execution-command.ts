@@ -4,12 +4,13 @@
 import type { Command } from 'commander';
 import { newIds } from '../builders/execution.ts';
 import type { BuildInput } from '../builders/types.ts';
-import { isFullSuccess } from '../contracts/types.ts';
+import { type Execution, isFullSuccess } from '../contracts/types.ts';
 import { normalizeAndValidateExecution } from '../contracts/validate.ts';
 import { dispatchExecution } from './dispatch-execution.ts';
 import { effectiveOperatorPackage, type Globals, readGlobals, requestedDevice } from './globals.ts';
 import { printError, printValue, toErrorBody } from './output.ts';
 import { renderRunResult } from './render-run.ts';
+import { dim, green } from './style.ts';
 
 /** Validates and runs (or dry-runs) a raw execution; returns the exit code. */
 export async function runRawExecution(globals: Globals, raw: unknown, cwd = process.cwd()): Promise<number> {
@@ -22,11 +23,15 @@ export async function runRawExecution(globals: Globals, raw: unknown, cwd = proc
   const deviceId = requestedDevice(globals, process.env);
   if (globals.dryRun) {
     const target = { operatorPackage, ...(deviceId === undefined ? {} : { deviceId }) };
-    printValue(globals.output, { ok: true, dryRun: true, ...target, execution: outcome.execution });
+    printValue(globals.output, { ok: true, dryRun: true, ...target, execution: outcome.execution }, prettyDryRun);
     return 0;
   }
   if (globals.validateOnly) {
-    printValue(globals.output, { ok: true, validated: true });
+    printValue(
+      globals.output,
+      { ok: true, validated: true },
+      () => `${green('valid')} ${summaryOf(outcome.execution)}`,
+    );
     return 0;
   }
   const result = await dispatchExecution({
@@ -44,6 +49,19 @@ export async function runRawExecution(globals: Globals, raw: unknown, cwd = proc
   }
   printValue(globals.output, result, renderRunResult);
   return isFullSuccess(result) ? 0 : 1;
+}
+
+function summaryOf(execution: Execution): string {
+  const types = execution.actions.map((action) => action.type).join(', ');
+  return `${execution.commandId}: ${execution.actions.length} action(s) (${types}), timeout ${execution.timeoutMs} ms`;
+}
+
+/** Pretty dry run: a summary line, then the execution exactly as it would be sent. */
+function prettyDryRun(value: { operatorPackage: string; deviceId?: string; execution: Execution }): string {
+  const target = `${value.operatorPackage}${value.deviceId === undefined ? '' : ` on ${value.deviceId}`}`;
+  return [`${dim('dry run')} ${summaryOf(value.execution)} → ${target}`, JSON.stringify(value.execution, null, 2)].join(
+    '\n',
+  );
 }
 
 export type Builder = (input: BuildInput) => unknown;

@@ -15,21 +15,27 @@ import { Command, CommanderError } from 'commander';
 import { SvcError } from '../contracts/errors.ts';
 import { registerAction } from './commands/action.ts';
 import { registerCompletion } from './commands/completion.ts';
+import { registerDaemon } from './commands/daemon.ts';
 import { registerDemo } from './commands/demo.ts';
 import { registerDevices } from './commands/devices.ts';
+import { registerDoctor } from './commands/doctor.ts';
+import { registerEmulator } from './commands/emulator.ts';
 import { registerExecute } from './commands/execute.ts';
 import { registerFlatElement } from './commands/flat-element.ts';
 import { registerFlatScroll } from './commands/flat-scroll.ts';
 import { registerFlatSimple } from './commands/flat-simple.ts';
+import { registerMcp } from './commands/mcp.ts';
 import { registerObserve } from './commands/observe.ts';
 import { registerOnScreenLog } from './commands/on-screen-log.ts';
 import { registerOperator } from './commands/operator.ts';
 import { registerPackages } from './commands/packages.ts';
+import { registerSchema } from './commands/schema.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerSim } from './commands/sim.ts';
+import { registerSkills } from './commands/skills.ts';
 import { cliVersion, registerVersion } from './commands/version.ts';
 import { addGlobalOptions, outputModeOf } from './globals.ts';
-import { printError } from './output.ts';
+import { printError, toErrorBody } from './output.ts';
 
 const REGISTRARS: Array<(program: Command) => void> = [
   registerDemo,
@@ -43,10 +49,16 @@ const REGISTRARS: Array<(program: Command) => void> = [
   registerDevices,
   registerPackages,
   registerOperator,
+  registerSkills,
+  registerEmulator,
   registerSim,
   registerServe,
+  registerMcp,
+  registerDaemon,
+  registerDoctor,
   registerVersion,
   registerCompletion,
+  registerSchema,
 ];
 
 export function buildProgram(): Command {
@@ -75,6 +87,24 @@ function usageError(error: CommanderError): SvcError {
   });
 }
 
+/** The deepest command group named by argv, and its subcommands, for `svc <group>` given without a subcommand. */
+function missingSubcommand(program: Command, argv: readonly string[]): SvcError {
+  let group = program;
+  const path: string[] = [];
+  for (const word of argv) {
+    if (word.startsWith('-')) continue;
+    const next = group.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (next === undefined) break;
+    group = next;
+    path.push(next.name());
+  }
+  const subcommands = group.commands.map((c) => c.name()).filter((name) => name !== 'help');
+  return new SvcError('CLI_USAGE_ERROR', `svc ${path.join(' ')} needs a subcommand: ${subcommands.join(', ')}`, {
+    reason: 'missingSubcommand',
+    subcommands,
+  });
+}
+
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
   if (argv.length === 0) {
@@ -89,16 +119,19 @@ export async function main(argv: string[]): Promise<number> {
     return Number(process.exitCode ?? 0);
   } catch (error) {
     if (error instanceof CommanderError) {
+      if (error.code === 'commander.help' && error.exitCode !== 0) {
+        // A command group without its subcommand (`svc action`): help went to stderr; stdout still gets one JSON error.
+        printError(outputModeOf(argv), missingSubcommand(program, argv).toBody());
+        return 1;
+      }
       if (error.exitCode === 0 || error.code === 'commander.help' || error.code === 'commander.helpDisplayed') {
         return 0;
       }
       printError(outputModeOf(argv), usageError(error).toBody());
       return 1;
     }
-    printError(outputModeOf(argv), {
-      code: 'INTERNAL_ERROR',
-      message: error instanceof Error ? error.message : String(error),
-    });
+    // A command action without safeAction may still throw an SvcError (serve's --port, a bind failure): keep its code.
+    printError(outputModeOf(argv), toErrorBody(error));
     return 1;
   }
 }

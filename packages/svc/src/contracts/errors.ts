@@ -54,7 +54,7 @@ export const ERROR_CODES = {
   MISSING_EXECUTION: c(400, 'Send { "execution": { ... } } in the body.'),
   ORIGIN_FORBIDDEN: c(
     403,
-    'Requests from web pages are refused; start `svc serve --allow-origin <origin>` to allow one.',
+    'Requests from web pages are refused; start `svc serve` (or `svc mcp --http`) with --allow-origin <origin> to allow one.',
   ),
   HOST_FORBIDDEN: c(403, 'Use a loopback host name (localhost, 127.0.0.1, [::1]) to reach a loopback-bound server.'),
   INVALID_ARGUMENT: c(400, 'Fix the field named in details.path and retry.'),
@@ -66,7 +66,7 @@ export const ERROR_CODES = {
     400,
     'The skill ran but its output lacks the expected text; check the device state.',
   ),
-  SKILL_RESULT_PARSE_FAILED: c(500, 'The skill printed a malformed [svc-Skill-Result] frame; fix the script output.'),
+  SKILL_RESULT_PARSE_FAILED: c(400, 'The skill printed a malformed [svc-Skill-Result] frame; fix the script output.'),
   SKILL_VARS_MISSING: c(400, 'Pass every missing variable with --vars \'{"NAME":"value"}\'.'),
   SKILL_ARTIFACT_NOT_FOUND: c(404, 'Use one of the artifact names listed by `svc skills get <id>`.'),
   SKILL_INSTALL_FAILED: c(500, 'Check SVC_SKILLS_REPO and your git access, then run `svc skills install` again.'),
@@ -128,6 +128,10 @@ export const ERROR_CODES = {
     'Run `svc grant-device-permissions`, or enable the operator in Accessibility Settings.',
   ),
   SMOKE_OPEN_SETTINGS_FAILED: c(500, 'Settings did not open or could not be snapshotted; check the device screen.'),
+  OPERATOR_PROJECT_NOT_CONFIGURED: c(
+    500,
+    'Set SVC_OPERATOR_PROJECT to the operator app checkout (the folder holding gradlew) for `doctor --full`.',
+  ),
 } as const satisfies Record<string, CodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,6 +1,6 @@
 // Field rules as data: the validator checks them and schema.ts turns the same tables into JSON Schema.
 
-import type { Range } from './limits.ts';
+import { ACTION_RANGES, type Range } from './limits.ts';
 import { validateMatcher } from './matcher.ts';
 import { validateRetry } from './retry.ts';
 import { describe, fail, isPlainObject } from './validation-issue.ts';
@@ -110,8 +110,10 @@ function checkCoordinate(value: unknown, path: string): { x: number; y: number }
   const axis = (name: 'x' | 'y'): number => {
     const v = value[name];
     if (v === undefined) fail(`${path}.${name}`, 'is required', 'integer >= 0');
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
-      fail(`${path}.${name}`, `expected an integer >= 0, got ${describe(v)}`, 'integer >= 0');
+    // The range the JSON Schema publishes (limits.ts); an unbounded integer like 1e308 is not a coordinate.
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > ACTION_RANGES.coordinate.max) {
+      const range = `integer 0 to ${ACTION_RANGES.coordinate.max}`;
+      fail(`${path}.${name}`, `expected an ${range}, got ${typeof v === 'number' ? v : describe(v)}`, range);
     }
     return v;
   };

@@ -135,7 +135,7 @@ describe('payload size limit', () => {
     assert.equal(outcome.ok, false);
     if (outcome.ok) return;
     assert.equal(outcome.error.code, 'PAYLOAD_TOO_LARGE');
-    assert.deepEqual(outcome.error.details, { bytes: 64_001, limit: 64_000 });
+    assert.deepEqual(outcome.error.details, { path: '$', bytes: 64_001, limit: 64_000 });
   });
 
   test('the limit counts UTF-8 bytes, not chars', () => {

@@ -65,7 +65,8 @@ function checkSize(execution: Execution): ExecutionOutcome {
       error: new SvcError(
         'PAYLOAD_TOO_LARGE',
         `The normalized execution payload is ${bytes} bytes of UTF-8; the limit is ${LIMITS.MAX_PAYLOAD_BYTES}.`,
-        { bytes, limit: LIMITS.MAX_PAYLOAD_BYTES },
+        // `$`: the whole payload is what is too large (issue 12: every rejection names a path).
+        { path: '$', bytes, limit: LIMITS.MAX_PAYLOAD_BYTES },
       ),
     };
   }

@@ -69,6 +69,25 @@ describe('describeAvd', () => {
     assert.match(avd.configProblem ?? '', /malformed lines: 6, 7/);
   });
 
+  it('says CONFIG_UNREADABLE when <name>.ini is missing, since the emulator cannot find the AVD without it', () => {
+    const avd = describeAvd('orphan', { topIni: undefined, configIni: SUPPORTED_CONFIG });
+    assert.equal(avd.exists, true);
+    assert.deepEqual(avd.unsupportedReasons, ['CONFIG_UNREADABLE']);
+    assert.match(avd.configProblem ?? '', /orphan\.ini is missing/);
+  });
+
+  it('names where config.ini was looked for, and counts a bare AVD folder as an existing (broken) AVD', () => {
+    const avd = describeAvd('bare', {
+      topIni: undefined,
+      configIni: undefined,
+      configPath: '/avd/bare.avd/config.ini',
+      folderExists: true,
+    });
+    assert.equal(avd.exists, true);
+    assert.equal(avd.supported, false);
+    assert.match(avd.configProblem ?? '', /\(\/avd\/bare\.avd\/config\.ini\)/);
+  });
+
   it('reports a name with no files as not existing and not supported', () => {
     const avd = describeAvd('ghost', { topIni: undefined, configIni: undefined });
     assert.equal(avd.exists, false);

@@ -22,6 +22,10 @@ export interface AvdFiles {
   topIni: string | undefined;
   /** `<name>.avd/config.ini` text, or undefined when missing or unreadable. */
   configIni: string | undefined;
+  /** Where config.ini was looked for (named in the reason when it is missing). */
+  configPath?: string;
+  /** The `<name>.avd` folder exists (an AVD with neither ini file is still there, only broken). */
+  folderExists?: boolean;
 }
 
 const API_FROM_TEXT = /android-(\d+)/;
@@ -41,7 +45,7 @@ export function systemImageFromSysdir(sysdir: string | undefined): string {
 }
 
 export function describeAvd(name: string, files: AvdFiles, running = false): ConfiguredAvd {
-  const exists = files.topIni !== undefined || files.configIni !== undefined;
+  const exists = files.topIni !== undefined || files.configIni !== undefined || files.folderExists === true;
   const top = parseIni(files.topIni ?? '');
   const config = parseIni(files.configIni ?? '');
   const get = (key: string) => config.values.get(key);
@@ -53,8 +57,13 @@ export function describeAvd(name: string, files: AvdFiles, running = false): Con
   const playStore = (get('PlayStore.enabled') ?? '').toLowerCase() === 'true';
 
   let configProblem: string | undefined;
-  if (files.configIni === undefined) configProblem = `config.ini of AVD '${name}' is missing or unreadable`;
-  else if (config.badLines.length > 0) configProblem = `config.ini has malformed lines: ${config.badLines.join(', ')}`;
+  if (files.configIni === undefined) {
+    const where = files.configPath ? ` (${files.configPath})` : '';
+    configProblem = `config.ini of AVD '${name}' is missing or unreadable${where}`;
+  } else if (files.topIni === undefined) {
+    configProblem = `${name}.ini is missing from the AVD home, so the emulator cannot find this AVD`;
+  } else if (config.badLines.length > 0)
+    configProblem = `config.ini has malformed lines: ${config.badLines.join(', ')}`;
   else if (!get('image.sysdir.1') || !get('abi.type')) configProblem = 'config.ini lacks image.sysdir.1 or abi.type';
 
   const reasons: UnsupportedReason[] = [];

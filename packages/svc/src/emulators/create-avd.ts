@@ -1,11 +1,16 @@
 // `emulator create`: installs the system image when missing (licences accepted), then `avdmanager create avd`.
 import { SvcError } from '../contracts/errors.ts';
 import type { ConfiguredAvd } from './avd-config.ts';
+import { assertAvdName } from './avd-name.ts';
 import { readAvd } from './avd-store.ts';
 import type { EmulatorDeps } from './deps.ts';
 import { runTool } from './run-tool.ts';
 import { findSdkTool } from './sdk-tools.ts';
 import { SUPPORTED_PROFILE, systemImageId } from './supported-profile.ts';
+import { toolFailed } from './tool-failed.ts';
+
+/** The image download can take long on a slow link; a caller's timeout overrides it. */
+export const DEFAULT_CREATE_TIMEOUT_MS = 3_600_000;
 
 export interface CreateAvdRequest {
   name?: unknown;
@@ -23,16 +28,13 @@ export interface CreateAvdSpec {
   playStore: boolean;
 }
 
-const NAME = /^[A-Za-z0-9._-]{1,64}$/;
-
 function invalid(path: string, expected: string): SvcError {
   return new SvcError('INVALID_ARGUMENT', `${path} must be ${expected}.`, { path, expected });
 }
 
 /** Defaults of SPEC 4.1: svc-pixel, 35, arm64-v8a, pixel_7, Play Store unless explicitly false. */
 export function resolveCreateSpec(request: CreateAvdRequest): CreateAvdSpec {
-  const name = request.name ?? SUPPORTED_PROFILE.name;
-  if (typeof name !== 'string' || !NAME.test(name)) throw invalid('name', 'letters, digits, dot, dash or underscore');
+  const name = assertAvdName(request.name ?? SUPPORTED_PROFILE.name);
   const apiLevel = request.apiLevel ?? SUPPORTED_PROFILE.apiLevel;
   if (typeof apiLevel !== 'number' || !Number.isInteger(apiLevel) || apiLevel < 1 || apiLevel > 99) {
     throw invalid('apiLevel', 'an integer from 1 to 99');
@@ -58,39 +60,53 @@ export function isImageListed(listOutput: string, imageId: string): boolean {
   return listOutput.split('\n').some((line) => line.split('|')[0]?.trim() === imageId);
 }
 
-function toolFailed(tool: string, args: readonly string[], run: { code: number; stderr: string; stdout: string }) {
-  const tail = (run.stderr || run.stdout).trim().split('\n').slice(-5).join('\n');
-  return new SvcError('ANDROID_SDK_TOOL_FAILED', `${tool} ${args[0] ?? ''} failed (exit ${run.code}): ${tail}`, {
-    tool,
-    args: [...args],
-    exitCode: run.code,
-    stderr: run.stderr,
-  });
-}
-
-export async function createAvd(deps: EmulatorDeps, request: CreateAvdRequest): Promise<ConfiguredAvd> {
+export async function createAvd(
+  deps: EmulatorDeps,
+  request: CreateAvdRequest,
+  timeoutMs = DEFAULT_CREATE_TIMEOUT_MS,
+): Promise<ConfiguredAvd> {
   const spec = resolveCreateSpec(request);
   if ((await readAvd(deps.env, spec.name)).exists) {
     throw new SvcError('EMULATOR_ALREADY_EXISTS', `An AVD named '${spec.name}' already exists.`, { name: spec.name });
   }
+  const deadline = deps.now() + timeoutMs;
+  const left = () => Math.max(1, deadline - deps.now());
   const imageId = imageIdOf(spec);
   const sdkmanager = await findSdkTool(deps.env, 'sdkmanager');
-  const listed = await runTool(sdkmanager, ['--list_installed'], { env: deps.env, timeoutMs: 120000 });
+  const listArgs = ['--list_installed'];
+  const listed = await runTool(sdkmanager, listArgs, { env: deps.env, timeoutMs: Math.min(left(), 120_000) });
+  if (listed.code !== 0 || listed.timedOut) throw toolFailed('sdkmanager', listArgs, listed, Math.min(left(), 120_000));
   if (!isImageListed(listed.stdout, imageId)) {
     deps.onProgress(`Installing system image ${imageId} (accepting the SDK licences)…`);
     const args = ['--install', imageId];
+    const budget = left();
+    // sdkmanager asks once per licence not yet accepted; answering `y` to each is accepting the SDK licences.
     const install = await runTool(sdkmanager, args, {
       env: deps.env,
       input: 'y\n'.repeat(32),
-      timeoutMs: 3_600_000,
-      onOutput: (chunk) => deps.onProgress(chunk.trim()),
+      timeoutMs: budget,
+      onOutput: (chunk) => {
+        const line = chunk
+          .trim()
+          .split(/[\r\n]+/)
+          .at(-1);
+        if (line) deps.onProgress(line);
+      },
     });
-    if (install.code !== 0) throw toolFailed('sdkmanager', args, install);
+    if (install.code !== 0 || install.timedOut) throw toolFailed('sdkmanager', args, install, budget);
   }
   const avdmanager = await findSdkTool(deps.env, 'avdmanager');
   deps.onProgress(`Creating AVD ${spec.name} (${imageId}, ${spec.deviceProfile})…`);
   const args = ['create', 'avd', '-n', spec.name, '-k', imageId, '-d', spec.deviceProfile];
-  const created = await runTool(avdmanager, args, { env: deps.env, input: 'no\n', timeoutMs: 300000 });
-  if (created.code !== 0) throw toolFailed('avdmanager', args, created);
+  const budget = Math.min(left(), 300_000);
+  // avdmanager asks "Do you wish to create a custom hardware profile? [no]".
+  const created = await runTool(avdmanager, args, { env: deps.env, input: 'no\n', timeoutMs: budget });
+  if (created.code !== 0 || created.timedOut) {
+    // A concurrent create (another CLI or server) may have won the name meanwhile.
+    if (!created.timedOut && /already exists/.test(created.stderr) && (await readAvd(deps.env, spec.name)).exists) {
+      throw new SvcError('EMULATOR_ALREADY_EXISTS', `An AVD named '${spec.name}' already exists.`, { name: spec.name });
+    }
+    throw toolFailed('avdmanager', args, created, budget);
+  }
   return readAvd(deps.env, spec.name);
 }

@@ -11,6 +11,8 @@ export interface EmulatorDeps {
   now: () => number;
   /** Poll interval of the registration and boot waits. */
   pollMs: number;
+  /** How often a long wait reports that it is still waiting. */
+  heartbeatMs: number;
 }
 
 export function createEmulatorDeps(env: Env, onProgress: (message: string) => void = () => {}): EmulatorDeps {
@@ -21,19 +23,32 @@ export function createEmulatorDeps(env: Env, onProgress: (message: string) => vo
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     now: () => Date.now(),
     pollMs: 250,
+    heartbeatMs: 10_000,
   };
 }
 
-/** Waits until `probe` returns a value, or the deadline passes (undefined). */
+/**
+ * Waits until `probe` returns a value, or the deadline passes (undefined). With `waitingFor`, says every
+ * `heartbeatMs` how long it has been waiting, so a person watching a minutes-long boot sees it is alive.
+ */
 export async function pollUntil<T>(
   deps: EmulatorDeps,
   deadline: number,
   probe: () => Promise<T | undefined>,
+  waitingFor?: string,
 ): Promise<T | undefined> {
+  const started = deps.now();
+  let nextBeat = started + deps.heartbeatMs;
   for (;;) {
     const value = await probe().catch(() => undefined);
     if (value !== undefined) return value;
-    if (deps.now() >= deadline) return undefined;
-    await deps.sleep(deps.pollMs);
+    const now = deps.now();
+    if (now >= deadline) return undefined;
+    if (waitingFor !== undefined && now >= nextBeat) {
+      const total = Math.round((deadline - started) / 1000);
+      deps.onProgress(`still waiting for ${waitingFor} (${Math.round((now - started) / 1000)} s of ${total} s)`);
+      nextBeat = now + deps.heartbeatMs;
+    }
+    await deps.sleep(Math.min(deps.pollMs, Math.max(1, deadline - now)));
   }
 }

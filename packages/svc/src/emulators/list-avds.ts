@@ -1,6 +1,7 @@
 // `emulator list` / `inspect`: configured AVDs with their support verdict and whether each is running.
 import { SvcError } from '../contracts/errors.ts';
 import type { ConfiguredAvd } from './avd-config.ts';
+import { assertAvdName } from './avd-name.ts';
 import { listAvdNames, readAvd } from './avd-store.ts';
 import type { EmulatorDeps } from './deps.ts';
 import { listRunningEmulators } from './running-emulators.ts';
@@ -15,7 +16,8 @@ export async function listAvds(deps: EmulatorDeps): Promise<ConfiguredAvd[]> {
   return Promise.all(names.map((name) => readAvd(deps.env, name, running.has(name))));
 }
 
-export async function inspectAvd(deps: EmulatorDeps, name: string): Promise<ConfiguredAvd> {
+export async function inspectAvd(deps: EmulatorDeps, rawName: string): Promise<ConfiguredAvd> {
+  const name = assertAvdName(rawName);
   const avd = await readAvd(deps.env, name);
   if (!avd.exists) {
     throw new SvcError('EMULATOR_NOT_FOUND', `No AVD named '${name}'. List them with \`svc emulator list\`.`, {

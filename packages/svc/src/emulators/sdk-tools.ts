@@ -48,10 +48,12 @@ export async function findSdkTool(env: Env, tool: SdkTool): Promise<string> {
   const candidate = override && override.trim() !== '' ? override : root ? join(root, RELATIVE_PATH[tool]) : undefined;
   if (candidate && (await isExecutable(candidate))) return candidate;
   const where = candidate
-    ? `not found or not executable at ${candidate}`
-    : 'ANDROID_HOME and ANDROID_SDK_ROOT are not set';
+    ? `is not found or not executable at ${candidate}`
+    : 'was not found: ANDROID_HOME and ANDROID_SDK_ROOT are not set';
   throw new SvcError('ANDROID_SDK_TOOL_NOT_FOUND', `Android SDK tool '${tool}' ${where}. ${INSTALL_HINT[tool]}`, {
     tool,
     ...(candidate ? { path: candidate } : {}),
+    overrideVariable: OVERRIDE_VAR[tool],
+    hint: INSTALL_HINT[tool],
   });
 }

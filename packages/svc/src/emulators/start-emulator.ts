@@ -1,16 +1,19 @@
 // `emulator start <name>` (SPEC 3.4): verify it exists and is supported, refuse a running one, spawn the emulator
-// detached, wait for adb registration, wait for boot completion, enable developer settings.
-import { spawn } from 'node:child_process';
+// detached, wait for adb registration, wait for boot completion, enable developer settings. When the timeout
+// passes, the emulator this call spawned is stopped again, so a retry does not meet EMULATOR_ALREADY_RUNNING.
+import { type ChildProcess, spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { SvcError } from '../contracts/errors.ts';
-import { avdHome } from './avd-home.ts';
+import { assertAvdName } from './avd-name.ts';
 import { readAvd } from './avd-store.ts';
 import { pickConsolePort } from './console-ports.ts';
 import { type EmulatorDeps, pollUntil } from './deps.ts';
 import { isBooted, listRunningEmulators } from './running-emulators.ts';
 import { findSdkTool } from './sdk-tools.ts';
+import { withStartLock } from './start-lock.ts';
 
 export interface StartResult {
   type: 'emulator';
@@ -21,20 +24,35 @@ export interface StartResult {
 
 export const DEFAULT_BOOT_TIMEOUT_MS = 600_000;
 
+/** The emulator's own output goes to `~/.svc/emulators/<name>.log` (it outlives this command). */
+export function emulatorLogPath(env: EmulatorDeps['env'], name: string): string {
+  return join(env.HOME?.trim() || homedir(), '.svc', 'emulators', `${name}.log`);
+}
+
 export async function startEmulator(
   deps: EmulatorDeps,
-  name: string,
+  rawName: string,
   timeoutMs = DEFAULT_BOOT_TIMEOUT_MS,
 ): Promise<StartResult> {
+  const name = assertAvdName(rawName);
   const avd = await readAvd(deps.env, name);
   if (!avd.exists) throw new SvcError('EMULATOR_NOT_FOUND', `No AVD named '${name}'.`, { name });
   if (!avd.supported) {
+    const why = avd.configProblem ? ` (${avd.configProblem})` : '';
     throw new SvcError(
       'EMULATOR_UNSUPPORTED',
-      `AVD '${name}' does not match the supported profile: ${avd.unsupportedReasons.join(', ')}.`,
-      { name, unsupportedReasons: avd.unsupportedReasons },
+      `AVD '${name}' does not match the supported profile: ${avd.unsupportedReasons.join(', ')}${why}.`,
+      {
+        name,
+        unsupportedReasons: avd.unsupportedReasons,
+        ...(avd.configProblem ? { problem: avd.configProblem } : {}),
+      },
     );
   }
+  return withStartLock(deps.env, name, () => bootAvd(deps, name, timeoutMs));
+}
+
+async function bootAvd(deps: EmulatorDeps, name: string, timeoutMs: number): Promise<StartResult> {
   const running = (await listRunningEmulators(deps)).find((emulator) => emulator.avdName === name);
   if (running) {
     throw new SvcError('EMULATOR_ALREADY_RUNNING', `AVD '${name}' is already running as ${running.serial}.`, {
@@ -47,50 +65,112 @@ export async function startEmulator(
   const serial = `emulator-${port}`;
   const deadline = deps.now() + timeoutMs;
 
-  // Detached with its own log file: the emulator outlives this command (and the server request).
-  const logDir = join(avdHome(deps.env), `${name}.avd`);
-  await mkdir(logDir, { recursive: true });
-  const log = openSync(join(logDir, 'svc-emulator.log'), 'a');
+  const logPath = emulatorLogPath(deps.env, name);
+  await mkdir(join(logPath, '..'), { recursive: true });
+  const log = openSync(logPath, 'w');
   const child = spawn(emulatorBin, ['-avd', name, '-port', String(port), '-no-snapshot-save', '-no-boot-anim'], {
     env: deps.env as NodeJS.ProcessEnv,
     detached: true,
     stdio: ['ignore', log, log],
   });
   let exited: number | null = null;
-  child.on('exit', (code) => {
-    exited = code ?? 1;
+  const exitedPromise = new Promise<void>((resolve) => {
+    child.on('exit', (code, signal) => {
+      exited = code ?? (signal ? 128 : 1);
+      resolve();
+    });
+    child.on('error', () => resolve());
   });
   child.unref();
 
   deps.onProgress(`Starting ${name} as ${serial}; waiting for adb…`);
-  const registered = await pollUntil(deps, deadline, async () => {
-    if (exited !== null) throw new Error('exited');
-    const devices = await deps.adb.devices();
-    return devices.some((device) => device.serial === serial && device.state === 'device') ? true : undefined;
-  });
+  const registered = await pollUntil(
+    deps,
+    deadline,
+    async () => {
+      if (exited !== null) return false;
+      const devices = await deps.adb.devices();
+      return devices.some((device) => device.serial === serial && device.state === 'device') ? true : undefined;
+    },
+    'adb registration',
+  );
   if (exited !== null) {
-    throw new SvcError('ANDROID_SDK_TOOL_FAILED', `The emulator exited with code ${exited} before registering.`, {
-      name,
-      log: join(logDir, 'svc-emulator.log'),
-    });
+    // Another process (a second CLI, a server) may have started this AVD meanwhile; the emulator refuses a twin.
+    const twin = (await listRunningEmulators(deps).catch(() => [])).find((emulator) => emulator.avdName === name);
+    if (twin) {
+      throw new SvcError('EMULATOR_ALREADY_RUNNING', `AVD '${name}' is already running as ${twin.serial}.`, {
+        name,
+        serial: twin.serial,
+      });
+    }
+    const logTail = (await readFile(logPath, 'utf8').catch(() => '')).trim().split('\n').slice(-5).join('\n');
+    throw new SvcError(
+      'ANDROID_SDK_TOOL_FAILED',
+      `The emulator exited with code ${exited} before registering with adb${logTail ? `: ${logTail}` : ''}`,
+      { tool: 'emulator', name, exitCode: exited, log: logPath, logTail },
+    );
   }
-  if (!registered) throw bootTimeout(name, serial, timeoutMs, 'adb registration');
+  if (!registered) {
+    await stopSpawned(child, exitedPromise);
+    throw bootTimeout(name, serial, timeoutMs, 'adb registration');
+  }
 
-  deps.onProgress(`${serial} registered; waiting for boot to complete…`);
-  const booted = await pollUntil(deps, deadline, async () => ((await isBooted(deps, serial)) ? true : undefined));
-  if (!booted) throw bootTimeout(name, serial, timeoutMs, 'boot completion');
+  deps.onProgress(`${serial} registered with adb; waiting for boot to complete…`);
+  const booted = await pollUntil(
+    deps,
+    deadline,
+    async () => ((await isBooted(deps, serial)) ? true : undefined),
+    'boot completion',
+  );
+  if (!booted) {
+    await deps.adb.emu(serial, ['kill']).catch(() => undefined);
+    await stopSpawned(child, exitedPromise);
+    throw bootTimeout(name, serial, timeoutMs, 'boot completion');
+  }
 
-  await deps.adb.shell(serial, ['settings', 'put', 'global', 'development_settings_enabled', '1']);
-  await deps.adb.shell(serial, ['settings', 'put', 'global', 'adb_enabled', '1']);
-  deps.onProgress(`${name} booted.`);
+  await enableDeveloperSettings(deps, serial);
+  deps.onProgress(`${name} booted as ${serial}.`);
   return { type: 'emulator', avdName: name, serial, booted: true };
 }
 
-function bootTimeout(name: string, serial: string, timeoutMs: number, step: string): SvcError {
-  return new SvcError('EMULATOR_BOOT_TIMEOUT', `AVD '${name}' (${serial}) did not reach ${step} in ${timeoutMs} ms.`, {
-    name,
-    serial,
-    timeoutMs,
-    step,
+async function enableDeveloperSettings(deps: EmulatorDeps, serial: string): Promise<void> {
+  for (const key of ['development_settings_enabled', 'adb_enabled']) {
+    const result = await deps.adb.shell(serial, ['settings', 'put', 'global', key, '1']);
+    if (result.code !== 0) {
+      throw new SvcError('ANDROID_SDK_TOOL_FAILED', `Could not enable developer settings on ${serial} (${key}).`, {
+        serial,
+        setting: key,
+        exitCode: result.code,
+        output: result.stdout,
+      });
+    }
+  }
+}
+
+/** Stops the emulator process group this call spawned: SIGTERM, then SIGKILL if it lingers. */
+async function stopSpawned(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-(child.pid as number), name);
+    } catch {
+      // already gone
+    }
+  };
+  signal('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const lingering = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), 5000);
   });
+  const gone = await Promise.race([exited.then(() => true), lingering]);
+  clearTimeout(timer);
+  if (!gone) signal('SIGKILL');
+}
+
+function bootTimeout(name: string, serial: string, timeoutMs: number, step: string): SvcError {
+  return new SvcError(
+    'EMULATOR_BOOT_TIMEOUT',
+    `AVD '${name}' (${serial}) did not reach ${step} in ${timeoutMs} ms; the emulator was stopped.`,
+    { name, serial, timeoutMs, step, stopped: true },
+  );
 }

@@ -1,15 +1,26 @@
-// `emulator stop <name>`: `emu kill` through the console, then wait until adb no longer lists it.
+// `emulator stop <name>`: `emu kill` through the console, then wait until adb no longer lists it. `stopped` is
+// false when it is still listed when the timeout passes.
 import { SvcError } from '../contracts/errors.ts';
+import { assertAvdName } from './avd-name.ts';
 import { type EmulatorDeps, pollUntil } from './deps.ts';
 import { findRunningByName } from './running-emulators.ts';
 
-export async function stopEmulator(deps: EmulatorDeps, name: string, timeoutMs = 30_000) {
+export const DEFAULT_STOP_TIMEOUT_MS = 30_000;
+
+export async function stopEmulator(deps: EmulatorDeps, rawName: string, timeoutMs = DEFAULT_STOP_TIMEOUT_MS) {
+  const name = assertAvdName(rawName);
   const running = await findRunningByName(deps, name);
   if (!running) throw new SvcError('EMULATOR_NOT_RUNNING', `AVD '${name}' is not running.`, { name });
+  deps.onProgress(`Stopping ${name} (${running.serial})…`);
   await deps.adb.emu(running.serial, ['kill']);
-  const gone = await pollUntil(deps, deps.now() + timeoutMs, async () => {
-    const devices = await deps.adb.devices();
-    return devices.some((device) => device.serial === running.serial) ? undefined : true;
-  });
+  const gone = await pollUntil(
+    deps,
+    deps.now() + timeoutMs,
+    async () => {
+      const devices = await deps.adb.devices();
+      return devices.some((device) => device.serial === running.serial) ? undefined : true;
+    },
+    `${running.serial} to leave adb`,
+  );
   return { avdName: name, stopped: gone === true };
 }

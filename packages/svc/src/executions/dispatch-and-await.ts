@@ -97,7 +97,15 @@ async function runOnDevice(ctx: SvcContext, run: DeviceRun): Promise<RunResult> 
 
 async function broadcastExecution(ctx: SvcContext, run: DeviceRun): Promise<ShellOutput> {
   const command = buildBroadcastCommand(run.operatorPackage, serializeExecution(run.execution));
-  const out = await ctx.adb.shell(run.serial, command);
+  let out: ShellOutput;
+  try {
+    out = await ctx.adb.shell(run.serial, command);
+  } catch (error) {
+    if (error instanceof SvcError) throw error;
+    // The transport dropped while `am broadcast` ran (device hiccup, adb restart): the intent may well have been
+    // delivered, so the envelope decides (the log follow resumes); RESULT_ENVELOPE_TIMEOUT if it never comes.
+    return { stdout: '', stderr: error instanceof Error ? error.message : String(error), exitCode: -1 };
+  }
   if (out.exitCode !== 0 || !/Broadcast completed/.test(out.stdout)) {
     throw new SvcError('BROADCAST_FAILED', `\`am broadcast\` failed on ${run.serial} (exit ${out.exitCode}).`, {
       deviceId: run.serial,

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { serverArgs } from './adb-binary.ts';
-import { accessibilityComponent, grantSteps, listenerComponent, parsePackageList } from './components.ts';
+import {
+  accessibilityComponent,
+  grantSteps,
+  listenerComponent,
+  parsePackageList,
+  withAccessibilityComponent,
+} from './components.ts';
 
 test('grant steps are exactly the SPEC 4.4 commands for the package', () => {
   assert.deepEqual(
@@ -26,4 +32,13 @@ test('the adb binary is pointed at ADB_SERVER_SOCKET, else ANDROID_ADB_SERVER_PO
   assert.deepEqual(serverArgs({ ADB_SERVER_SOCKET: 'tcp:6001' }), ['-P', '6001']);
   assert.deepEqual(serverArgs({ ANDROID_ADB_SERVER_PORT: '6002' }), ['-P', '6002']);
   assert.deepEqual(serverArgs({}), []);
+});
+
+test('the accessibility component is appended to the services already enabled, never written over them', () => {
+  const op = 'com.svc.operator/svc.operator.OperatorAccessibilityService';
+  assert.equal(withAccessibilityComponent('null\n', 'com.svc.operator'), op);
+  assert.equal(withAccessibilityComponent('', 'com.svc.operator'), op);
+  assert.equal(withAccessibilityComponent('com.a/.Talk\n', 'com.svc.operator'), `com.a/.Talk:${op}`);
+  assert.equal(withAccessibilityComponent(`com.a/.Talk:${op}`, 'com.svc.operator'), `com.a/.Talk:${op}`);
+  assert.equal(grantSteps('com.svc.operator', 'com.a/.Talk')[0]?.words.at(-1), `com.a/.Talk:${op}`);
 });

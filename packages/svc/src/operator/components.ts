@@ -11,11 +11,30 @@ export interface GrantStep {
   words: string[];
 }
 
-export function grantSteps(pkg: string): GrantStep[] {
+/**
+ * `enabled_accessibility_services` is a `:`-separated list shared with every other accessibility service (TalkBack,
+ * password managers): the operator's component is appended to what `settings get` printed, never written over it.
+ */
+export function withAccessibilityComponent(current: string, pkg: string): string {
+  const services = current
+    .trim()
+    .split(':')
+    .filter((service) => service !== '' && service !== 'null');
+  const component = accessibilityComponent(pkg);
+  return services.includes(component) ? services.join(':') : [...services, component].join(':');
+}
+
+export function grantSteps(pkg: string, currentServices = ''): GrantStep[] {
   return [
     {
       name: 'accessibility',
-      words: ['settings', 'put', 'secure', 'enabled_accessibility_services', accessibilityComponent(pkg)],
+      words: [
+        'settings',
+        'put',
+        'secure',
+        'enabled_accessibility_services',
+        withAccessibilityComponent(currentServices, pkg),
+      ],
     },
     { name: 'accessibility_enabled', words: ['settings', 'put', 'secure', 'accessibility_enabled', '1'] },
     { name: 'post_notifications', words: ['pm', 'grant', pkg, 'android.permission.POST_NOTIFICATIONS'] },

@@ -34,7 +34,8 @@ export async function choosePackage(serial: string, env: Env, explicit: string |
 
 export async function grantPermissions(serial: string, pkg: string, env: Env): Promise<string[]> {
   const granted: string[] = [];
-  for (const step of grantSteps(pkg)) {
+  const current = await deviceShell(serial, ['settings', 'get', 'secure', 'enabled_accessibility_services'], env);
+  for (const step of grantSteps(pkg, current.code === 0 ? current.stdout : '')) {
     const result = await deviceShell(serial, step.words, env);
     // `settings`, `pm` and `cmd` print errors yet sometimes exit 0 on old Android versions: check both.
     const failed = result.code !== 0 || /^(Error|Exception|Security exception)/im.test(result.stdout + result.stderr);

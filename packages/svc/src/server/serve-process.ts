@@ -59,11 +59,4 @@ export async function startServe(ctx: SvcContext, options: ServeOptions): Promis
   return running;
 }
 
-/** `--port`: an integer 0..65535 (0 picks a free port, printed in the listening line). */
-export function parsePort(value: string): number {
-  const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65_535) {
-    throw new SvcError('CLI_USAGE_ERROR', `--port must be an integer from 0 to 65535, got ${JSON.stringify(value)}.`);
-  }
-  return port;
-}
+export { parsePort } from './port.ts';

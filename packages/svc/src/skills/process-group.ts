@@ -12,6 +12,8 @@ export interface GroupRunOptions {
   onStderr?: (chunk: string) => void;
   /** Time a timed-out group gets between SIGTERM and SIGKILL. */
   killGraceMs?: number;
+  /** Aborting stops the whole group the same way a timeout does (an HTTP client that went away). */
+  signal?: AbortSignal | undefined;
 }
 
 export interface GroupRun {
@@ -21,6 +23,8 @@ export interface GroupRun {
   stdout: string;
   stderr: string;
   timedOut: boolean;
+  /** True when options.signal stopped the run. */
+  aborted: boolean;
   durationMs: number;
 }
 
@@ -44,17 +48,27 @@ export function runInProcessGroup(file: string, args: readonly string[], options
     let stdout = '';
     let stderr = '';
     let timedOut = false;
+    let aborted = false;
     let exited = false;
     let killTimer: NodeJS.Timeout | undefined;
-    const timer = setTimeout(() => {
-      if (child.pid === undefined) return;
-      timedOut = true;
+    const stopGroup = () => {
+      if (child.pid === undefined || exited || killTimer !== undefined) return;
       signalGroup(child.pid, 'SIGTERM');
       killTimer = setTimeout(
         () => child.pid !== undefined && signalGroup(child.pid, 'SIGKILL'),
         options.killGraceMs ?? 2000,
       );
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      stopGroup();
     }, options.timeoutMs);
+    const onAbort = () => {
+      aborted = true;
+      stopGroup();
+    };
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
       options.onStdout?.(chunk);
@@ -75,12 +89,14 @@ export function runInProcessGroup(file: string, args: readonly string[], options
       finished = true;
       clearTimeout(timer);
       clearTimeout(killTimer);
+      options.signal?.removeEventListener('abort', onAbort);
       resolve({
         exitCode,
         signal,
         stdout,
         stderr: stderr + extraStderr,
         timedOut,
+        aborted,
         durationMs: Math.round(performance.now() - started),
       });
     };

@@ -1,10 +1,12 @@
 // `skills run` and POST /skills/:skillId/run (SPEC 4.2): run a skill's script with the device serial first, then
 // the caller's arguments; answer the success shape or throw the matching skill error.
+import { existsSync } from 'node:fs';
 import { SvcError } from '../contracts/errors.ts';
 import { getSkill } from './find-skills.ts';
 import { runInProcessGroup } from './process-group.ts';
 import { resolveSkillPath } from './registry.ts';
 import { parseSkillResultFrame } from './result-frame.ts';
+import { checkTimeoutMs } from './run-input.ts';
 import { chooseScript, scriptCommand } from './script-command.ts';
 import { scriptEnv } from './script-env.ts';
 import { svcEntryPath } from './svc-entry.ts';
@@ -25,6 +27,8 @@ export interface SkillRunRequest {
   onStdout?: (chunk: string) => void;
   onStderr?: (chunk: string) => void;
   svcBin?: string;
+  /** Aborting kills the script's whole process group (the HTTP route passes the request's signal). */
+  signal?: AbortSignal | undefined;
 }
 
 export interface SkillRunSuccess {
@@ -39,11 +43,10 @@ export interface SkillRunSuccess {
 }
 
 export async function runSkill(registry: SkillsRegistry, request: SkillRunRequest): Promise<SkillRunSuccess> {
+  const timeoutMs = request.timeoutMs === undefined ? DEFAULT_SKILL_TIMEOUT_MS : checkTimeoutMs(request.timeoutMs);
   const skill = getSkill(registry, request.skillId);
-  const timeoutMs = request.timeoutMs ?? DEFAULT_SKILL_TIMEOUT_MS;
-  const script = chooseScript(skill.scripts);
-  if (script === undefined) {
-    throw new SvcError('SKILL_EXECUTION_FAILED', `Skill "${skill.id}" lists no script to run.`, {
+  const cannotStart = (why: string) =>
+    new SvcError('SKILL_EXECUTION_FAILED', `Skill "${skill.id}" ${why}.`, {
       skillId: skill.id,
       exitCode: null,
       stdout: '',
@@ -51,9 +54,12 @@ export async function runSkill(registry: SkillsRegistry, request: SkillRunReques
       skillResult: null,
       timeoutMs,
     });
-  }
+  const script = chooseScript(skill.scripts);
+  if (script === undefined) throw cannotStart('lists no script to run');
+  const scriptPath = resolveSkillPath(registry, skill, script);
+  if (!existsSync(scriptPath)) throw cannotStart(`has no script at ${scriptPath}`);
   const args = [...(request.deviceId ? [request.deviceId] : []), ...(request.args ?? [])];
-  const command = scriptCommand(resolveSkillPath(registry, skill, script), args);
+  const command = scriptCommand(scriptPath, args);
   const run = await runInProcessGroup(command.file, command.args, {
     cwd: resolveSkillPath(registry, skill, skill.path || '.'),
     env: scriptEnv({
@@ -67,16 +73,19 @@ export async function runSkill(registry: SkillsRegistry, request: SkillRunReques
     timeoutMs,
     ...(request.onStdout ? { onStdout: request.onStdout } : {}),
     ...(request.onStderr ? { onStderr: request.onStderr } : {}),
+    signal: request.signal,
   });
   const frame = parseSkillResultFrame(run.stdout);
   const skillResult = frame.found && frame.ok ? frame.skillResult : null;
 
-  if (run.timedOut || run.exitCode !== 0) {
+  if (run.timedOut || run.aborted || run.exitCode !== 0) {
     const why = run.timedOut
       ? `timed out after ${timeoutMs} ms and was killed`
-      : run.exitCode === null
-        ? `could not run or was killed (${run.signal ?? run.stderr.trim()})`
-        : `exited with code ${run.exitCode}`;
+      : run.aborted
+        ? 'was cancelled and killed'
+        : run.exitCode === null
+          ? `could not run or was killed (${run.signal ?? run.stderr.trim()})`
+          : `exited with code ${run.exitCode}`;
     throw new SvcError('SKILL_EXECUTION_FAILED', `Skill "${skill.id}" ${why}.`, {
       skillId: skill.id,
       exitCode: run.exitCode,

@@ -21,7 +21,10 @@ export function abbExecCommandLine(service: string): string {
 
 /** The declared stdin size of a streamed install command line, when it is one. */
 export function streamedInstallSize(commandLine: string): number | undefined {
-  const match = /^cmd package (?:install|install-write)\b.*?\s-S\s+(\d+)\b/.exec(commandLine.trim());
+  // adb 29 quotes some words (`exec:cmd package 'install' -S 123`), so a word may come single-quoted.
+  const match = /^cmd '?package'? '?(?:install|install-write)'?(?:\s.*?)?\s'?-S'?\s+'?(\d+)'?(?:\s|$)/.exec(
+    commandLine.trim(),
+  );
   return match?.[1] !== undefined ? Number(match[1]) : undefined;
 }
 

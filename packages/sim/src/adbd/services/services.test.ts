@@ -29,6 +29,9 @@ describe('service names', () => {
     assert.equal(streamedInstallSize('cmd package install -S 4096'), 4096);
     assert.equal(streamedInstallSize("cmd package install -r -S 10 'x'"), 10);
     assert.equal(streamedInstallSize('cmd package list packages'), undefined);
+    // What adb 29 sends over exec: when the device has `cmd` but not `abb_exec`.
+    assert.equal(streamedInstallSize("cmd package 'install' -S 200000"), 200000);
+    assert.equal(streamedInstallSize("cmd package 'install' '-r' -S 7"), 7);
   });
 });
 

@@ -24,6 +24,8 @@ import {
 import { receiveFile, sendFile } from './sync-transfer.ts';
 
 const MAX_PATH = 1024;
+/** SVC_SIM_TRACE=1 logs every sync request (which of STAT/STA2/LIST/LIS2/… adb chose for the banner's features). */
+const TRACE = process.env.SVC_SIM_TRACE === '1';
 
 export async function runSyncService(stream: AdbStream, context: ServiceContext): Promise<void> {
   const input = new ChunkQueue();
@@ -42,6 +44,9 @@ export async function runSyncService(stream: AdbStream, context: ServiceContext)
       break;
     }
     const path = Buffer.from(await input.readExactly(length)).toString('utf8');
+    const request = `sync:${Buffer.from(header.subarray(0, 4)).toString('latin1')} ${path}`;
+    if (TRACE) process.stderr.write(`[svc-sim] ${request}\n`);
+    context.traceService?.(request);
     if (id === ID_STAT) {
       await stream.write(statV1(ID_STAT, statPath(device, path)));
     } else if (id === ID_STA2 || id === ID_LST2) {

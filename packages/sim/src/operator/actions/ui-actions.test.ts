@@ -125,6 +125,16 @@ test('wait_for_node finds a node that appears later, and fails with NODE_NOT_FOU
   assert.equal(miss.data.error, 'NODE_NOT_FOUND');
 });
 
+test('wait_for_node clamps its timeout into 1..120000 instead of rejecting it', async () => {
+  const h = createHarness();
+  setTimeout(() => h.ui.launch('com.svc.login'), 100);
+  const long = await step(h, 'wait_for_node', { matcher: { textEquals: 'Log in' }, timeoutMs: 10_000_000 });
+  assert.equal(long.success, true);
+  const low = await step(h, 'wait_for_node', { matcher: { textEquals: 'Never' }, timeoutMs: -5, retry: ONCE });
+  assert.equal(low.data.error, 'NODE_NOT_FOUND');
+  assert.match(low.data.message!, /within 1ms/);
+});
+
 test('wait_for_navigation waits for the expected package and node', async () => {
   const h = createHarness();
   setTimeout(() => h.ui.launch('com.android.settings'), 100);

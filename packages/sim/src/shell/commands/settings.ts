@@ -45,6 +45,10 @@ export const settings: ShellCommand = async (argv, io, device) => {
     case 'put':
       if (key === undefined || value === undefined) break;
       map.set(key, value);
+      // As on a phone, a new font scale is a configuration change (apps and overlays re-lay out their text).
+      if (map === device.settings.system && key === 'font_scale' && Number(value) > 0) {
+        device.ui.changeConfiguration?.({ fontScale: Number(value) });
+      }
       return 0;
     case 'delete':
       if (key === undefined) break;

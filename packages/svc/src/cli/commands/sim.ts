@@ -13,6 +13,25 @@ async function simMain(argv: string[]): Promise<number> {
   return main(argv);
 }
 
+/**
+ * `svc sim start` must end with the device connected, as the README promises: when no adb server runs on the target
+ * port yet, start one first (`adb -P <port> start-server`, the way svc does before any execution).
+ */
+async function ensureAdbServer(adbPort: string | undefined): Promise<void> {
+  const { createContext } = await import('../../app/context.ts');
+  const env: Record<string, string | undefined> = { ...process.env };
+  if (adbPort) {
+    delete env.ADB_SERVER_SOCKET;
+    env.ANDROID_ADB_SERVER_PORT = adbPort;
+  }
+  const ctx = createContext({ env });
+  try {
+    await ctx.adb.listDevices();
+  } finally {
+    await ctx.close();
+  }
+}
+
 export function registerSim(program: Command): void {
   const group = program.command('sim').description('simulated Android devices for trying svc without a phone');
   const start = group
@@ -33,6 +52,7 @@ export function registerSim(program: Command): void {
         if (o.apiLevel) argv.push('--api-level', String(o.apiLevel));
         if (o.operator === false) argv.push('--no-operator');
         if (o.adbPort) argv.push('--adb-port', String(o.adbPort));
+        await ensureAdbServer(o.adbPort === undefined ? undefined : String(o.adbPort));
         return simMain(argv);
       }),
     );

@@ -1,21 +1,62 @@
-// `svc version`: the CLI version, plain text. (`--check-compat` is added by the compatibility work.)
-import { readFileSync } from 'node:fs';
+// `svc version`: the CLI version (`{ version }` like every command's JSON output; plain text with --output pretty,
+// and `svc --version` is always plain). With `--check-compat` the compatibility
+// report of SPEC part 9 against the installed operator app (JSON by default; exit 1 unless compatible).
 import type { Command } from 'commander';
+import type { CompatReport } from '../../doctor/check-compat.ts';
+import { svcVersion } from '../../server/version.ts';
 import { examples } from '../command-kit.ts';
+import { safeAction } from '../execution-command.ts';
+import { printValue } from '../output.ts';
 
 export function cliVersion(): string {
-  const url = new URL('../../../package.json', import.meta.url);
-  return (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version;
+  return svcVersion();
+}
+
+function pretty(report: CompatReport): string {
+  const lines = [
+    `CLI version:        ${report.cliVersion}`,
+    `Operator package:   ${report.operatorPackage} on ${report.deviceId}`,
+    `Operator version:   ${report.operatorVersion ?? 'unknown'} (versionCode ${report.operatorVersionCode ?? 'unknown'})`,
+    `Verdict:            ${report.verdict} (CLI ${report.cliMajorMinor ?? '?'}, operator ${report.operatorMajorMinor ?? '?'}; major.minor must match)`,
+  ];
+  if (report.code) lines.push(`Code:               ${report.code}`);
+  if (report.remediation) lines.push(`Remediation:        ${report.remediation}`);
+  return lines.join('\n');
 }
 
 export function registerVersion(program: Command): void {
-  examples(
-    program
-      .command('version')
-      .description('print the CLI version')
-      .action(() => {
-        process.stdout.write(`${cliVersion()}\n`);
-      }),
-    ['svc version', 'svc --version'],
+  const version = program
+    .command('version')
+    .description('print the CLI version; --check-compat compares it with the installed operator app')
+    .option('--check-compat', 'report CLI and operator versions and whether their major.minor match');
+  version.action(
+    safeAction(async (command, globals) => {
+      const flags = command.optsWithGlobals() as { checkCompat?: boolean };
+      if (flags.checkCompat !== true) {
+        printValue(globals.output, { version: cliVersion() }, (value: { version: string }) => value.version);
+        return 0;
+      }
+      const [{ createContext }, { checkOperatorCompat }] = await Promise.all([
+        import('../../app/context.ts'),
+        import('../../doctor/check-compat.ts'),
+      ]);
+      const ctx = createContext({ env: process.env, cwd: process.cwd() });
+      try {
+        const report = await checkOperatorCompat(ctx, {
+          deviceId: globals.deviceId,
+          operatorPackage: globals.operatorPackage,
+        });
+        printValue(globals.output, report, pretty);
+        return report.ok ? 0 : 1;
+      } finally {
+        await ctx.close();
+      }
+    }),
   );
+  examples(version, [
+    'svc version',
+    'svc --version',
+    'svc version --check-compat',
+    'svc version --check-compat --device emulator-5554 --output pretty',
+  ]);
 }

@@ -2,7 +2,15 @@
 // `RouteModule` (see server/runtime.ts) and append it here.
 import type { RouteModule } from '../runtime.ts';
 import { mountDeviceRoutes } from './devices.ts';
+import { mountEmulatorRoutes } from './emulators.ts';
 import { mountEventRoutes } from './events.ts';
 import { mountExecutionRoutes } from './executions.ts';
+import { mountSkillRoutes } from './skills.ts';
 
-export const ROUTE_MODULES: readonly RouteModule[] = [mountDeviceRoutes, mountExecutionRoutes, mountEventRoutes];
+export const ROUTE_MODULES: readonly RouteModule[] = [
+  mountDeviceRoutes,
+  mountExecutionRoutes,
+  mountEventRoutes,
+  mountSkillRoutes,
+  mountEmulatorRoutes,
+];

@@ -1,0 +1,152 @@
+// The `svc-sim` command: `start -n 2` puts two devices on this suite's adb server, and the control commands of a
+// second invocation (list, set-state, latency, fault, disconnect, stop) change them as real adb then sees.
+import assert from 'node:assert/strict';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { DeviceSummary } from '../src/cli/control-server.ts';
+import { FAULT_NAMES } from '../src/faults.ts';
+import type { SimDevice } from '../src/sim-device.ts';
+import { createLab, type Lab } from '../src/testing/lab.ts';
+import { eventually } from './helpers.ts';
+import { execute } from './operator-adb-helpers.ts';
+
+const BIN = join(import.meta.dirname, '..', 'bin', 'svc-sim.js');
+
+describe('the svc-sim command', () => {
+  let lab: Lab;
+  let simHome: string;
+  let server: ChildProcess | undefined;
+  let output = '';
+  let env: NodeJS.ProcessEnv;
+
+  const svcSim = (...args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, [BIN, ...args], { env }, (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      });
+    });
+  const list = async () => JSON.parse((await svcSim('list', '--json')).stdout) as DeviceSummary[];
+
+  before(async () => {
+    lab = await createLab();
+    simHome = await mkdtemp(join(tmpdir(), 'svc-sim-cli-'));
+    env = { ...process.env, ...lab.env, SVC_SIM_HOME: simHome };
+    server = spawn(
+      process.execPath,
+      [BIN, 'start', '-n', '2', '--model', 'Cli Phone', '--adb-port', `${lab.adbPort}`],
+      {
+        env,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    server.stdout!.setEncoding('utf8').on('data', (text: string) => {
+      output += text;
+    });
+    await eventually(() => output.includes('control: http://127.0.0.1:'), 'svc-sim start to be ready');
+  });
+  after(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server!.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    await lab?.close();
+    await rm(simHome, { recursive: true, force: true });
+  });
+
+  it('starts N devices that adb lists and drives, and lists them with their state', async () => {
+    const devices = await list();
+    assert.deepEqual(
+      devices.map((d) => [d.model, d.state, d.latencyMs]),
+      [
+        ['Cli Phone 1', 'device', 0],
+        ['Cli Phone 2', 'device', 0],
+      ],
+    );
+    for (const d of devices) {
+      assert.match(output, new RegExp(`connected to ${d.serial.replaceAll('.', '\\.')}`));
+      await lab.waitForState(d.serial, 'device');
+      const model = await lab.adb('-s', d.serial, 'shell', 'getprop ro.product.model');
+      assert.equal(model.stdout, `${d.model}\n`);
+    }
+  });
+
+  it('set-state switches to unauthorized and back; --accept-after taps Allow later', async () => {
+    const [first] = await list();
+    const serial = first!.serial;
+    assert.equal((await svcSim('set-state', serial, 'unauthorized')).code, 0);
+    await lab.waitForState(serial, 'unauthorized');
+    assert.equal((await svcSim('set-state', serial, 'device')).code, 0);
+    await lab.waitForState(serial, 'device');
+    assert.equal((await svcSim('set-state', serial, 'unauthorized', '--accept-after', '1500')).code, 0);
+    await lab.waitForState(serial, 'unauthorized');
+    await lab.waitForState(serial, 'device');
+    assert.equal((await lab.adb('-s', serial, 'shell', 'exit 4')).code, 4);
+    const bad = await svcSim('set-state', serial, 'sleepy');
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /state must be device, unauthorized or offline/);
+  });
+
+  it('set-state offline makes adb see the device offline', async () => {
+    const [, second] = await list();
+    assert.equal((await svcSim('set-state', second!.serial, 'offline')).code, 0);
+    await lab.waitForState(second!.serial, 'offline');
+    assert.equal((await svcSim('set-state', second!.serial, 'device')).code, 0);
+    await lab.waitForState(second!.serial, 'device');
+  });
+
+  it('latency adds to every shell command and shows in the list', async () => {
+    const [first] = await list();
+    assert.equal((await svcSim('latency', first!.serial, '300')).code, 0);
+    assert.equal((await list())[0]!.latencyMs, 300);
+    const started = Date.now();
+    assert.equal((await lab.adb('-s', first!.serial, 'shell', 'true')).code, 0);
+    assert.ok(Date.now() - started >= 300, 'the command waited for the injected latency');
+    assert.equal((await svcSim('latency', first!.serial, '0')).code, 0);
+  });
+
+  it('fault switches any fault on (a dropped envelope is really dropped) and --clear switches them off', async () => {
+    const [first] = await list();
+    const sim = { serial: first!.serial } as SimDevice;
+    assert.equal((await svcSim('fault', sim.serial, 'delay_envelope', '50')).code, 0);
+    assert.equal((await svcSim('fault', sim.serial, 'drop_next_envelope')).code, 0);
+    assert.deepEqual((await list())[0]!.faults, { delay_envelope: 50, drop_next_envelope: true });
+    const sleep0 = [{ id: 's', type: 'sleep', params: { durationMs: 0 } }];
+    assert.equal((await execute(lab, sim, sleep0, { waitMs: 1500 })).envelope, undefined);
+    assert.equal((await execute(lab, sim, sleep0)).envelope?.status, 'success');
+    assert.equal((await svcSim('fault', sim.serial, '--clear')).code, 0);
+    assert.deepEqual((await list())[0]!.faults, {});
+    const switched = await Promise.all(FAULT_NAMES.map((name) => svcSim('fault', sim.serial, name)));
+    assert.deepEqual(
+      switched.map((r) => r.code),
+      FAULT_NAMES.map(() => 0),
+    );
+    assert.deepEqual(Object.keys((await list())[0]!.faults).sort(), [...FAULT_NAMES].sort());
+    assert.equal((await svcSim('fault', sim.serial, '--clear')).code, 0);
+    const unknown = await svcSim('fault', sim.serial, 'no_such_fault');
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /unknown fault no_such_fault/);
+  });
+
+  it('disconnect drops the transport and adb connects again', async () => {
+    const [first] = await list();
+    assert.equal((await svcSim('disconnect', first!.serial)).code, 0);
+    await eventually(async () => (await lab.adb('-s', first!.serial, 'shell', 'true')).code === 0, 'a reconnect');
+  });
+
+  it('stop <serial> stops one device; stop stops the rest and the start process exits', async () => {
+    const [first, second] = await list();
+    assert.equal((await svcSim('stop', first!.serial)).code, 0);
+    assert.deepEqual(
+      (await list()).map((d) => d.serial),
+      [second!.serial],
+    );
+    const exited = new Promise<number | null>((resolve) => server!.once('exit', resolve));
+    assert.equal((await svcSim('stop')).code, 0);
+    assert.equal(await exited, 0);
+    assert.deepEqual(await list(), []);
+  });
+});

@@ -1,0 +1,67 @@
+// `svc version --check-compat` (SPEC 4.4, part 9): CLI version, installed operator version and versionCode,
+// package, the major.minor verdict and what to do about it. Device resolution failures throw SvcError.
+import type { SvcContext } from '../app/context.ts';
+import { resolveDevice } from '../devices/resolve-device.ts';
+import { isPackageInstalled, resolveOperatorPackage } from '../operator/resolve-package.ts';
+import { svcVersion } from '../server/version.ts';
+import { checkCompatibility } from './compatibility.ts';
+import { readOperatorVersion } from './operator-version.ts';
+
+export interface CompatReport {
+  ok: boolean;
+  cliVersion: string;
+  deviceId: string;
+  operatorPackage: string;
+  operatorVersion: string | null;
+  operatorVersionCode: number | null;
+  compatible: boolean;
+  /** `compatible` when major.minor match; `incompatible` when they differ; `unknown` when a side is unreadable. */
+  verdict: 'compatible' | 'incompatible' | 'unknown';
+  cliMajorMinor: string | null;
+  operatorMajorMinor: string | null;
+  code?: string;
+  remediation?: string;
+}
+
+export async function checkOperatorCompat(
+  ctx: SvcContext,
+  request: { deviceId?: string | undefined; operatorPackage?: string | undefined },
+): Promise<CompatReport> {
+  const { serial } = await resolveDevice(ctx, request.deviceId);
+  const operatorPackage = resolveOperatorPackage(request.operatorPackage, ctx.env);
+  const cliVersion = svcVersion();
+  const base = { cliVersion, deviceId: serial, operatorPackage };
+  if (!(await isPackageInstalled(ctx.adb, serial, operatorPackage))) {
+    return {
+      ok: false,
+      ...base,
+      operatorVersion: null,
+      operatorVersionCode: null,
+      compatible: false,
+      verdict: 'unknown',
+      cliMajorMinor: null,
+      operatorMajorMinor: null,
+      code: 'OPERATOR_NOT_INSTALLED',
+      remediation: `${operatorPackage} is not installed on ${serial}; install it with \`svc operator setup --apk <path>\`.`,
+    };
+  }
+  const read = await readOperatorVersion(ctx.adb, serial, operatorPackage);
+  const verdict = checkCompatibility({
+    cliVersion,
+    apkVersion: read.versionName,
+    apkVersionCode: read.versionCode,
+    operatorPackage,
+  });
+  return {
+    ok: verdict.compatible,
+    ...base,
+    operatorVersion: read.versionName ?? null,
+    operatorVersionCode: read.versionCode ?? null,
+    compatible: verdict.compatible,
+    verdict: verdict.compatible ? 'compatible' : verdict.code === 'VERSION_INCOMPATIBLE' ? 'incompatible' : 'unknown',
+    cliMajorMinor: verdict.cliMajorMinor ?? null,
+    operatorMajorMinor: verdict.apkMajorMinor ?? null,
+    ...(verdict.code ? { code: verdict.code } : {}),
+    ...(verdict.remediation ? { remediation: verdict.remediation } : {}),
+  };
+}

@@ -1,0 +1,152 @@
+// Steps 10 and 11 of SPEC 4.5: readiness.handshake (one doctor_ping execution, 7000 ms wait, OPERATOR-PROTOCOL §5)
+// and readiness.smoke (Settings opens and a snapshot_ui step succeeds).
+import { randomBytes } from 'node:crypto';
+import type { SvcContext } from '../../app/context.ts';
+import type { Execution, RunResult } from '../../contracts/types.ts';
+import { buildInternalExecution, normalizeAndValidateExecution } from '../../contracts/validate.ts';
+import { dispatchAndAwait, RESULT_MARGIN_MS } from '../../executions/dispatch-and-await.ts';
+import { fix, manual, svcStep, targetArgs } from '../fixes.ts';
+import type { CheckResult } from '../types.ts';
+
+/** SPEC part 8: the doctor handshake waits 7000 ms for the envelope (timeoutMs + the core's result margin). */
+export const HANDSHAKE_WAIT_MS = 7000;
+const SETTINGS_PACKAGE = 'com.android.settings';
+
+const ids = (verb: string) => {
+  const id = `doctor-${verb}-${Date.now()}-${randomBytes(3).toString('hex')}`;
+  return { commandId: id, taskId: id, source: 'svc-doctor' };
+};
+
+function run(ctx: SvcContext, serial: string, pkg: string, execution: Execution): Promise<RunResult> {
+  return dispatchAndAwait(ctx, { execution, serial, operatorPackage: pkg, cwd: ctx.cwd, verbose: false });
+}
+
+const ACCESSIBILITY_SCREEN = {
+  screen: 'Accessibility Settings',
+  steps: [
+    'Open Settings > Accessibility',
+    'Open "Installed apps" (or "Downloaded apps") and choose Operator',
+    'Turn the Operator service on and confirm',
+  ],
+};
+
+export async function checkHandshake(ctx: SvcContext, serial: string, pkg: string): Promise<CheckResult> {
+  const id = 'readiness.handshake';
+  const execution = buildInternalExecution({
+    ...ids('ping'),
+    expectedFormat: 'android-ui-automator',
+    timeoutMs: HANDSHAKE_WAIT_MS - RESULT_MARGIN_MS,
+    actions: [{ id: 'ping', type: 'doctor_ping' }],
+  });
+  const result = await run(ctx, serial, pkg, execution);
+  const grant = svcStep(['grant-device-permissions', ...targetArgs(serial, pkg)]);
+  const evidence = { commandId: execution.commandId, waitMs: HANDSHAKE_WAIT_MS };
+  if (result.ok && result.envelope.status === 'success') {
+    const data = result.envelope.stepResults?.[0]?.data ?? {};
+    return {
+      id,
+      status: 'pass',
+      summary: `the operator answered (accessibility service ${data.accessibility_service ?? 'running'})`,
+      evidence: { ...evidence, ...data },
+    };
+  }
+  if (result.ok) {
+    const envelopeCode = result.envelope.errorCode ?? undefined;
+    if (envelopeCode === 'SERVICE_UNAVAILABLE') {
+      return {
+        id,
+        status: 'fail',
+        code: 'DEVICE_ACCESSIBILITY_NOT_RUNNING',
+        summary: `the accessibility service of ${pkg} is not running`,
+        detail: 'The operator received the command but cannot act without its accessibility service.',
+        fix: fix('Grant the operator its permissions', [grant], 'troubleshooting/accessibility/'),
+        deviceGuidance: ACCESSIBILITY_SCREEN,
+        evidence: { ...evidence, envelopeError: result.envelope.error },
+      };
+    }
+    return {
+      id,
+      status: 'fail',
+      ...(envelopeCode ? { code: envelopeCode } : {}),
+      summary: `the operator answered the handshake with a failure: ${result.envelope.error ?? 'no reason given'}`,
+      fix: fix('Update the operator app', [manual(`svc version --check-compat ${targetArgs(serial, pkg).join(' ')}`)]),
+      evidence: { ...evidence, envelopeError: result.envelope.error },
+    };
+  }
+  const { code, message, details } = result.error;
+  if (code === 'RESULT_ENVELOPE_TIMEOUT') {
+    return {
+      id,
+      status: 'fail',
+      code,
+      summary: `no answer from ${pkg} within ${HANDSHAKE_WAIT_MS} ms`,
+      detail: message,
+      fix: fix(
+        'Re-grant permissions and look at a snapshot',
+        [
+          grant,
+          manual(`svc snapshot ${targetArgs(serial, pkg).join(' ')} --timeout 5000 --verbose`),
+          manual('Check that the Operator accessibility service is on'),
+        ],
+        'troubleshooting/result-envelope-timeout/',
+      ),
+      deviceGuidance: ACCESSIBILITY_SCREEN,
+      evidence,
+    };
+  }
+  const mapped = code === 'RECEIVER_NOT_INSTALLED' ? 'OPERATOR_NOT_INSTALLED' : code;
+  return {
+    id,
+    status: 'fail',
+    code: mapped,
+    summary: `the handshake could not be sent: ${message}`,
+    fix: fix('Check the connection and the operator', [
+      manual(`svc devices`),
+      manual(`svc operator setup --apk <operator.apk> ${targetArgs(serial, pkg).join(' ')}`),
+    ]),
+    evidence: { ...evidence, ...(details ?? {}) },
+  };
+}
+
+export async function checkSmoke(ctx: SvcContext, serial: string, pkg: string): Promise<CheckResult> {
+  const id = 'readiness.smoke';
+  const outcome = normalizeAndValidateExecution({
+    ...ids('smoke'),
+    expectedFormat: 'android-ui-automator',
+    timeoutMs: 30_000,
+    actions: [
+      { id: 'open-settings', type: 'open_app', params: { applicationId: SETTINGS_PACKAGE } },
+      { id: 'snap', type: 'snapshot_ui' },
+    ],
+  });
+  if (!outcome.ok) throw outcome.error;
+  const result = await run(ctx, serial, pkg, outcome.execution);
+  const steps = result.ok ? (result.envelope.stepResults ?? []) : [];
+  const opened = steps.find((s) => s.id === 'open-settings');
+  const snapshot = steps.find((s) => s.id === 'snap');
+  const xml = snapshot?.success ? (snapshot.data.text ?? '') : '';
+  const showsSettings = xml.includes(`package="${SETTINGS_PACKAGE}"`);
+  const evidence = {
+    commandId: outcome.execution.commandId,
+    openApp: opened ? (opened.success ? 'success' : (opened.data.error ?? 'failed')) : 'not run',
+    snapshot: snapshot ? (snapshot.success ? 'success' : (snapshot.data.error ?? 'failed')) : 'not run',
+    ...(result.ok ? {} : { error: result.error.code }),
+  };
+  if (opened?.success && snapshot?.success && showsSettings) {
+    return { id, status: 'pass', summary: 'Settings opened and a UI snapshot was taken', evidence };
+  }
+  return {
+    id,
+    status: 'fail',
+    code: 'SMOKE_OPEN_SETTINGS_FAILED',
+    summary: 'opening Settings and taking a UI snapshot failed',
+    detail: result.ok
+      ? `open_app ${evidence.openApp}, snapshot_ui ${evidence.snapshot}${snapshot?.success && !showsSettings ? ' (Settings is not on screen)' : ''}`
+      : `${result.error.code}: ${result.error.message}`,
+    fix: fix('Check the device screen', [
+      manual(`svc open ${SETTINGS_PACKAGE} ${targetArgs(serial, pkg).join(' ')}`),
+      manual(`svc snapshot ${targetArgs(serial, pkg).join(' ')} --output pretty`),
+    ]),
+    evidence,
+  };
+}

@@ -1,0 +1,43 @@
+// Fix steps and their display form. A shell step's `value` is exactly the command `--fix` runs (DR-4), shown with
+// POSIX quoting where a word needs it so a user can paste it; `--fix` itself runs the argv, never a host shell.
+import { quoteShellArg } from '../contracts/dispatch.ts';
+import type { InternalFix, InternalStep } from './types.ts';
+
+/** Placeholder of SPEC's `{docs_url}`: one constant to change when the docs site is published (DR-7). */
+export const DOCS_URL = 'https://docs.svc.dev';
+
+export const docsLink = (path: string) => `${DOCS_URL}/${path}`;
+
+const SAFE_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
+export const displayWord = (word: string) => (SAFE_WORD.test(word) ? word : quoteShellArg(word));
+export const displayCommand = (words: readonly string[]) => words.map(displayWord).join(' ');
+
+/** `svc <args>` run through this CLI's entry with the current Node (the user's `svc` on PATH may differ). */
+export function svcStep(args: string[]): InternalStep {
+  return { kind: 'shell', value: displayCommand(['svc', ...args]), run: { program: 'svc', args } };
+}
+
+/** `adb -s <serial> shell <words>`: the device words are quoted for the device's sh, as operator setup does. */
+export function adbShellStep(serial: string, words: string[]): InternalStep {
+  const args = ['-s', serial, 'shell', words.map(quoteShellArg).join(' ')];
+  return {
+    kind: 'shell',
+    value: displayCommand(['adb', '-s', serial, 'shell', ...words]),
+    run: { program: 'adb', args },
+  };
+}
+
+export function adbStep(args: string[]): InternalStep {
+  return { kind: 'shell', value: displayCommand(['adb', ...args]), run: { program: 'adb', args } };
+}
+
+export const manual = (value: string): InternalStep => ({ kind: 'manual', value });
+
+export function fix(title: string, steps: InternalStep[], docsPath?: string): InternalFix {
+  return { title, platform: 'any', steps, ...(docsPath === undefined ? {} : { docsUrl: docsLink(docsPath) }) };
+}
+
+/** `--device <serial> --operator-package <pkg>` for svc commands that target the doctor's device. */
+export function targetArgs(serial: string | undefined, pkg: string | undefined): string[] {
+  return [...(serial ? ['--device', serial] : []), ...(pkg ? ['--operator-package', pkg] : [])];
+}

@@ -1,0 +1,65 @@
+// Pretty doctor output (SPEC 4.6): critical checks, advisory checks, a count of the other passed checks, a summary
+// line and "Next actions:". A failing or warning check shows summary, detail, fix title, step values, `Docs: <url>`
+// and `On device (<screen>):` guidance. Colors only when asked (the CLI asks on a TTY without NO_COLOR).
+import { isCritical } from './finalize.ts';
+import type { DoctorCheck, DoctorReport } from './types.ts';
+
+export interface RenderOptions {
+  colors: boolean;
+  /** List the passed checks too, instead of only counting them. */
+  verbose?: boolean;
+}
+
+export function renderDoctorReport(report: DoctorReport, options: RenderOptions): string {
+  const paint = (code: number) => (text: string) => (options.colors ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const [red, green, yellow, bold, dim] = [paint(31), paint(32), paint(33), paint(1), paint(2)];
+  const mark = (c: DoctorCheck) => (c.status === 'pass' ? green('✓') : c.status === 'warn' ? yellow('!') : red('✗'));
+  const head = (c: DoctorCheck) =>
+    `  ${mark(c)} ${bold(c.id)}: ${c.summary}${c.code ? ` ${c.status === 'fail' ? red(`[${c.code}]`) : yellow(`[${c.code}]`)}` : ''}`;
+
+  const describe = (c: DoctorCheck): string[] => {
+    const lines = [head(c)];
+    if (c.detail) lines.push(...c.detail.split('\n').map((l) => `      ${dim(l)}`));
+    if (c.fix) {
+      lines.push(`      Fix: ${c.fix.title}`);
+      for (const step of c.fix.steps) lines.push(`        ${step.kind === 'shell' ? '$' : '-'} ${step.value}`);
+      if (c.fix.docsUrl) lines.push(`      Docs: ${c.fix.docsUrl}`);
+    }
+    if (c.deviceGuidance) {
+      lines.push(`      On device (${c.deviceGuidance.screen}):`);
+      c.deviceGuidance.steps.forEach((step, i) => {
+        lines.push(`        ${i + 1}. ${step}`);
+      });
+    }
+    return lines;
+  };
+
+  const critical = report.checks.filter((c) => c.status !== 'pass' && isCritical(c.id));
+  const advisory = report.checks.filter((c) => c.status !== 'pass' && !isCritical(c.id));
+  const passedChecks = report.checks.filter((c) => c.status === 'pass');
+  const out: string[] = [bold('svc doctor')];
+  const target = [
+    report.deviceId && `device ${report.deviceId}`,
+    report.operatorPackage && `operator ${report.operatorPackage}`,
+  ];
+  if (target.some(Boolean)) out.push(dim(target.filter(Boolean).join(', ')));
+  out.push('');
+  if (critical.length > 0) out.push(bold('Critical checks:'), ...critical.flatMap(describe), '');
+  if (advisory.length > 0) out.push(bold('Advisory checks:'), ...advisory.flatMap(describe), '');
+  if (options.verbose && passedChecks.length > 0) out.push(bold('Passed checks:'), ...passedChecks.map(head), '');
+  out.push(
+    `${passedChecks.length} ${critical.length + advisory.length > 0 ? 'other ' : ''}check${passedChecks.length === 1 ? '' : 's'} passed.`,
+  );
+  const failed = report.checks.filter((c) => c.status === 'fail').length;
+  const warned = report.checks.filter((c) => c.status === 'warn').length;
+  const verdict = report.criticalOk ? green('OK') : red('NOT OK');
+  out.push(
+    `Summary: ${verdict}: ${report.checks.length} checks, ${passedChecks.length} passed, ${warned} warning${warned === 1 ? '' : 's'}, ${failed} failed.`,
+  );
+  for (const run of report.fixesRun ?? [])
+    out.push(`Fix ${run.ok ? green('ran') : red(`failed (exit ${run.exitCode})`)}: ${run.value}`);
+  if (report.nextActions && report.nextActions.length > 0) {
+    out.push('', bold('Next actions:'), ...report.nextActions.map((a) => `  - ${a}`));
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,66 @@
+// The doctor use case (SPEC 4.5 order, run conditions and early stop; 4.6 checks; 2.11 report) behind the CLI,
+// HTTP and MCP surfaces. Never throws for an environment problem: every finding is a check in the report.
+import type { SvcContext } from '../app/context.ts';
+import { resolveOperatorPackage } from '../operator/resolve-package.ts';
+import { checkAssemble, checkInstall, checkJava, checkLaunch } from './checks/build.ts';
+import { checkCapability, discoverDevice } from './checks/device.ts';
+import { checkHandshake, checkSmoke } from './checks/handshake.ts';
+import { checkAdbPresence, checkAdbServer, checkNodeVersion } from './checks/host.ts';
+import { checkApkPresence, checkSettings, checkVersionCompatibility } from './checks/readiness.ts';
+import { finalize, halts } from './finalize.ts';
+import type { CheckResult, DoctorOptions, DoctorReport } from './types.ts';
+
+export type { DoctorCheck, DoctorOptions, DoctorReport } from './types.ts';
+
+const nonBlank = (value: string | undefined) => (value !== undefined && value.trim() !== '' ? value.trim() : undefined);
+
+export async function runDoctor(ctx: SvcContext, options: DoctorOptions = {}): Promise<DoctorReport> {
+  const checks: CheckResult[] = [];
+  const operatorPackage = resolveOperatorPackage(options.operatorPackage, ctx.env);
+  const target: { deviceId?: string; operatorPackage: string } = { operatorPackage };
+  const done = () => finalize(ctx, checks, target, options.fix === true);
+  /** Records a check; true when the run may go on. */
+  const record = (check: CheckResult) => {
+    checks.push(check);
+    return !halts(check);
+  };
+  const passed = (check: CheckResult) => check.status === 'pass';
+
+  // 1. host
+  if (!record(checkNodeVersion(process.versions.node))) return done();
+  const adb = await checkAdbPresence(ctx);
+  if (!record(adb.check) || adb.adbPath === undefined) return done();
+  if (!record(await checkAdbServer(ctx, adb.adbPath))) return done();
+  // 2. --full: Java and the project build
+  if (options.full) {
+    if (!record(await checkJava(ctx))) return done();
+    if (!record(await checkAssemble(ctx))) return done();
+  }
+  // 3–4. discovery and device resolution (a multiple-devices warn ends the run: no device can be chosen)
+  const discovery = await discoverDevice(ctx, nonBlank(options.deviceId) ?? nonBlank(ctx.env.ANDROID_SERIAL));
+  if (!record(discovery.check) || discovery.serial === undefined) return done();
+  const serial = discovery.serial;
+  target.deviceId = serial;
+  // 5. --full: install and launch on the resolved device
+  if (options.full) {
+    if (!record(await checkInstall(ctx, serial))) return done();
+    if (!record(await checkLaunch(ctx, serial, operatorPackage))) return done();
+  }
+  // 6–9. capability, package, version, settings
+  if (!record(await checkCapability(ctx, serial))) return done();
+  const presence = await checkApkPresence(ctx, serial, operatorPackage);
+  if (!record(presence)) return done();
+  let compatible = false;
+  if (passed(presence)) {
+    const compat = await checkVersionCompatibility(ctx, serial, operatorPackage);
+    if (!record(compat)) return done();
+    compatible = passed(compat);
+  }
+  for (const check of await checkSettings(ctx, serial, operatorPackage)) record(check);
+  // 10–11. handshake, then the --full smoke run
+  if (!passed(presence) || !compatible) return done();
+  const handshake = await checkHandshake(ctx, serial, operatorPackage);
+  if (!record(handshake)) return done();
+  if (options.full) record(await checkSmoke(ctx, serial, operatorPackage));
+  return done();
+}

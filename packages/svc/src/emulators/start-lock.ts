@@ -1,0 +1,53 @@
+// One start per AVD across processes (two CLIs, a CLI and a server): a lock file `~/.svc/locks/avd-<name>.lock`
+// holding the starter's pid while it starts. A lock whose process is gone is taken over. A second starter is told
+// EMULATOR_ALREADY_RUNNING (the AVD is coming up), never spawns a twin.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { SvcError } from '../contracts/errors.ts';
+import type { Env } from './avd-home.ts';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export function startLockPath(env: Env, name: string): string {
+  return join(env.HOME?.trim() || homedir(), '.svc', 'locks', `avd-${name}.lock`);
+}
+
+export async function withStartLock<T>(env: Env, name: string, task: () => Promise<T>): Promise<T> {
+  const path = startLockPath(env, name);
+  await mkdir(join(path, '..'), { recursive: true });
+  const mine = JSON.stringify({ pid: process.pid, startedAt: Date.now() });
+  for (let round = 0; ; round += 1) {
+    try {
+      await writeFile(path, mine, { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = await readFile(path, 'utf8').then(
+      (text) => Number((JSON.parse(text) as { pid?: unknown }).pid),
+      () => Number.NaN,
+    );
+    if (round === 0 && !(Number.isInteger(holder) && holder > 0 && isAlive(holder))) {
+      await rm(path, { force: true }); // stale: its starter is gone
+      continue;
+    }
+    throw new SvcError('EMULATOR_ALREADY_RUNNING', `AVD '${name}' is being started by another process.`, {
+      name,
+      ...(Number.isInteger(holder) ? { startingPid: holder } : {}),
+    });
+  }
+  try {
+    return await task();
+  } finally {
+    const current = await readFile(path, 'utf8').catch(() => '');
+    if (current === mine) await rm(path, { force: true });
+  }
+}

@@ -1,0 +1,83 @@
+// The MCP server of svc on the SDK's low-level `Server` (M-1): tools/list advertises the JSON Schemas generated
+// from the contracts, tools/call enforces them with the SDK's own JSON Schema validator and answers a violation with
+// InvalidParams (McpServer would wrap it into an isError result and wants zod schemas). One server per connection.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ListToolsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import { SvcError } from '../contracts/errors.ts';
+import { svcVersion } from '../server/version.ts';
+import { SERVER_INSTRUCTIONS } from './guidance.ts';
+import { errorResult, invalidParams, type McpRuntime, type ToolArgs, type ToolDef, toErrorBody } from './tool-kit.ts';
+import { allTools } from './tools.ts';
+
+type Validator = JsonSchemaValidator<ToolArgs>;
+const validators = new WeakMap<ToolDef, Validator>();
+let ajv: AjvJsonSchemaValidator | undefined;
+
+/** Compiled once per tool and process (the HTTP transport builds a server per request). */
+function validatorOf(tool: ToolDef): Validator {
+  let validator = validators.get(tool);
+  if (validator === undefined) {
+    ajv ??= new AjvJsonSchemaValidator();
+    validator = ajv.getValidator<ToolArgs>(tool.enforcedSchema ?? tool.inputSchema);
+    validators.set(tool, validator);
+  }
+  return validator;
+}
+
+async function callTool(tool: ToolDef, rawArgs: unknown, runtime: McpRuntime): Promise<CallToolResult> {
+  const checked = validatorOf(tool)(rawArgs ?? {});
+  if (!checked.valid) {
+    // Ajv names the argument in its message (`data/selector must NOT have additional properties`).
+    const reason = checked.errorMessage.replaceAll('data/', '').replaceAll('data ', 'arguments ');
+    throw invalidParams(
+      new SvcError('INVALID_ARGUMENT', `Invalid arguments for ${tool.name}: ${reason}`, { tool: tool.name, reason }),
+    );
+  }
+  try {
+    return await tool.run(checked.data, runtime);
+  } catch (error) {
+    if (error instanceof McpError) throw error;
+    // A bug, not an svc failure: keep the stack on stderr, give the agent the message and the code.
+    runtime.log(
+      `svc mcp: tool ${tool.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`,
+    );
+    return errorResult(toErrorBody(error));
+  }
+}
+
+export function createMcpServer(runtime: McpRuntime, tools: readonly ToolDef[] = allTools()): Server {
+  const server = new Server(
+    { name: 'svc', title: 'svc: drive an Android device', version: svcVersion() },
+    { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS },
+  );
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: tools.map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.inputSchema as { type: 'object' },
+      ...(tool.annotations ? { annotations: { title: tool.title, ...tool.annotations } } : {}),
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const tool = byName.get(request.params.name);
+    if (tool === undefined) {
+      throw invalidParams(
+        new SvcError('INVALID_ARGUMENT', `Unknown tool ${JSON.stringify(request.params.name)}`, {
+          tool: request.params.name,
+          tools: [...byName.keys()],
+        }),
+      );
+    }
+    return callTool(tool, request.params.arguments, runtime);
+  });
+  return server;
+}

@@ -1,0 +1,96 @@
+// The shape of an svc MCP tool and the two ways it fails (M-2 in docs/decisions.md): arguments that break the
+// tool's schema or the contracts are a JSON-RPC InvalidParams error whose data is the svc error body; every other
+// svc failure is a tool result flagged isError whose structuredContent is `{ ok: false, error: { code, message,
+// details?, hint? } }`, so the agent can branch on the code.
+import { type CallToolResult, ErrorCode, McpError, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { type ErrorBody, hintOf, SvcError } from '../contracts/errors.ts';
+import type { JsonSchema } from './schema-parts.ts';
+
+export type Env = Record<string, string | undefined>;
+
+/** What every tool call runs with: the process env and cwd, and the defaults of `svc mcp`'s own flags. */
+export interface McpRuntime {
+  readonly env: Env;
+  readonly cwd: string;
+  /** False after `svc mcp --no-daemon`: executions never go through the daemon proxy. */
+  readonly daemon: boolean;
+  /** `svc mcp --device` / `--operator-package`: used when a call does not name one. */
+  readonly defaultDeviceId?: string | undefined;
+  readonly defaultOperatorPackage?: string | undefined;
+  /** Diagnostics (stderr; stdout is the protocol channel). */
+  log(line: string): void;
+}
+
+export type ToolArgs = Record<string, unknown>;
+
+export interface ToolDef {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  /** The schema advertised in tools/list and enforced before `run` (unless `enforcedSchema` is given). */
+  readonly inputSchema: JsonSchema;
+  /** A looser schema to enforce when the contracts validator checks part of the input itself (aliases). */
+  readonly enforcedSchema?: JsonSchema;
+  readonly annotations?: ToolAnnotations;
+  run(args: ToolArgs, runtime: McpRuntime): Promise<CallToolResult>;
+}
+
+/** The svc error body plus its recovery hint from the catalogue. */
+export function errorWithHint(body: ErrorBody): ErrorBody & { hint?: string } {
+  const hint = hintOf(body.code);
+  return hint === undefined ? body : { ...body, hint };
+}
+
+export function toErrorBody(error: unknown): ErrorBody {
+  if (error instanceof SvcError) return error.toBody();
+  return { code: 'INTERNAL_ERROR', message: error instanceof Error ? error.message : String(error) };
+}
+
+/** Bad arguments: JSON-RPC InvalidParams, data = `{ code, message, details?, hint? }`. */
+export function invalidParams(error: SvcError | ErrorBody): McpError {
+  const body = errorWithHint(error instanceof SvcError ? error.toBody() : error);
+  return new McpError(ErrorCode.InvalidParams, `${body.code}: ${body.message}`, body);
+}
+
+/** Runs the argument-checking part of a tool: any SvcError it throws is the caller's fault (InvalidParams). */
+export function checkArguments<T>(build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof SvcError) throw invalidParams(error);
+    throw error;
+  }
+}
+
+const asText = (value: unknown) => JSON.stringify(value, null, 2);
+
+/** A successful tool result: the value as structured content and, for older clients, as JSON text. */
+export function okResult(value: Record<string, unknown>, extra: CallToolResult['content'] = []): CallToolResult {
+  return { content: [{ type: 'text', text: asText(value) }, ...extra], structuredContent: value };
+}
+
+/** An svc failure as a tool result the agent can branch on. */
+export function errorResult(body: ErrorBody): CallToolResult {
+  const error = errorWithHint(body);
+  const value = { ok: false, error };
+  const headline = `${error.code}: ${error.message}${error.hint ? `\nhint: ${error.hint}` : ''}`;
+  return {
+    content: [
+      { type: 'text', text: headline },
+      { type: 'text', text: asText(value) },
+    ],
+    structuredContent: value,
+    isError: true,
+  };
+}
+
+/** Optional string argument (the schema already checked its type). */
+export function str(args: ToolArgs, key: string): string | undefined {
+  const value = args[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function int(args: ToolArgs, key: string): number | undefined {
+  const value = args[key];
+  return typeof value === 'number' ? value : undefined;
+}

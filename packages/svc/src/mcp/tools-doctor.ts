@@ -1,0 +1,66 @@
+// The doctor as a tool: the same runDoctor use case as `svc doctor --json`, the SPEC 2.11 report as structured
+// content. Like the CLI's exit code, the result is flagged isError when a critical check failed (criticalOk false).
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { deviceIdSchema, objectSchema, operatorPackageSchema } from './schema-parts.ts';
+import { errorResult, okResult, str, type ToolDef, toErrorBody } from './tool-kit.ts';
+
+interface ReportLike {
+  criticalOk: boolean;
+  checks: { id: string; status: string; code?: string; summary: string }[];
+  nextActions?: string[];
+}
+
+function headline(report: ReportLike): string {
+  const bad = report.checks.filter((check) => check.status !== 'pass');
+  const lines = bad.map(
+    (check) => `${check.status} ${check.id}${check.code ? ` ${check.code}` : ''}: ${check.summary}`,
+  );
+  const verdict = report.criticalOk ? 'doctor: no critical failure' : 'doctor: a critical check failed';
+  return [verdict, ...lines, ...(report.nextActions ?? []).map((action) => `next: ${action}`)].join('\n');
+}
+
+export const doctorTool: ToolDef = {
+  name: 'doctor',
+  title: 'Diagnose the setup',
+  description:
+    'Check host, adb, device and operator app in order (SPEC 4.5) and say what is wrong and how to fix it. Run it ' +
+    'when device tools fail with RESULT_ENVELOPE_TIMEOUT, RECEIVER_NOT_INSTALLED, NO_DEVICES or similar. Result: ' +
+    '{ ok, criticalOk, deviceId?, operatorPackage?, checks: [{ id, status pass|warn|fail, code?, summary, detail?, ' +
+    'fix?, deviceGuidance? }], nextActions? }; flagged isError when criticalOk is false. Branch on checks[].code; ' +
+    'nextActions is guidance, not proof. It dispatches a handshake execution: not while another tool uses the device.',
+  inputSchema: objectSchema({
+    deviceId: deviceIdSchema,
+    operatorPackage: operatorPackageSchema,
+    full: {
+      type: 'boolean',
+      description: 'Also check Java, the operator project build/install, launch and a smoke run',
+    },
+    fix: {
+      type: 'boolean',
+      description: 'Run the shell fix steps best-effort (adb and svc commands, e.g. restarting the adb server)',
+    },
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+  run: async (args, runtime): Promise<CallToolResult> => {
+    const [{ createContext }, { runDoctor }] = await Promise.all([
+      import('../app/context.ts'),
+      import('../doctor/run-doctor.ts'),
+    ]);
+    const ctx = createContext({ env: runtime.env, cwd: runtime.cwd });
+    try {
+      const report = await runDoctor(ctx, {
+        deviceId: str(args, 'deviceId') ?? runtime.defaultDeviceId,
+        operatorPackage: str(args, 'operatorPackage') ?? runtime.defaultOperatorPackage,
+        fix: args.fix === true,
+        full: args.full === true,
+      });
+      const result = okResult({ ...report }, []);
+      result.content.unshift({ type: 'text', text: headline(report) });
+      return { ...result, isError: !report.criticalOk };
+    } catch (error) {
+      return errorResult(toErrorBody(error));
+    } finally {
+      await ctx.close();
+    }
+  },
+};

@@ -1,0 +1,93 @@
+// doctor's pretty output (SPEC 4.6) through the real CLI, and the renderer's colors.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createLab, type Lab } from 'svc-sim/testing';
+import { renderDoctorReport } from '../src/doctor/render-pretty.ts';
+import type { DoctorReport } from '../src/doctor/types.ts';
+import { runCli } from './run-cli.ts';
+
+const ESC = '\u001b[';
+
+describe('doctor pretty output', () => {
+  let lab: Lab;
+  before(async () => {
+    lab = await createLab();
+  });
+  after(async () => {
+    await lab?.close();
+  });
+
+  test('a failing handshake shows summary, detail, fix, step values, Docs and On device guidance, then Next actions', async () => {
+    const sim = await lab.addDevice({ operator: { accessibility: false } });
+    try {
+      await lab.adb('-s', sim.serial, 'shell', 'settings put global adb_enabled 0');
+      const run = await runCli(['doctor', '--output', 'pretty'], { env: lab.env });
+      assert.equal(run.code, 1);
+      const out = run.stdout;
+      assert.ok(!out.includes(ESC), 'no colors when stdout is not a TTY');
+      const order = [
+        'Critical checks:',
+        '✗ readiness.handshake: the accessibility service of com.svc.operator is not running [DEVICE_ACCESSIBILITY_NOT_RUNNING]',
+        'The operator received the command but cannot act without its accessibility service.',
+        'Fix: Grant the operator its permissions',
+        `$ svc grant-device-permissions --device ${sim.serial} --operator-package com.svc.operator`,
+        'Docs: https://docs.svc.dev/troubleshooting/accessibility/',
+        'On device (Accessibility Settings):',
+        '1. Open Settings > Accessibility',
+        'Advisory checks:',
+        '! readiness.settings.usb_debugging: USB debugging disabled (adb_enabled=0) [DEVICE_USB_DEBUGGING_DISABLED]',
+        'On device (Developer options):',
+        '8 other checks passed.',
+        'Summary: NOT OK: 10 checks, 8 passed, 1 warning, 1 failed.',
+        'Next actions:',
+        '  - On device, open Developer options and follow the listed steps.',
+        '  - On device, open Accessibility Settings and follow the listed steps.',
+      ];
+      let at = 0;
+      for (const piece of order) {
+        const found = out.indexOf(piece, at);
+        assert.ok(found >= 0, `missing or out of order: ${piece}\n---\n${out}`);
+        at = found + piece.length;
+      }
+    } finally {
+      await lab.removeDevice(sim);
+    }
+  });
+
+  test('a healthy device prints only the count of passed checks, the summary and the docs line', async () => {
+    const sim = await lab.addDevice();
+    try {
+      const run = await runCli(['doctor', '--output', 'pretty'], { env: lab.env });
+      assert.equal(run.code, 0, run.stdout);
+      assert.ok(!run.stdout.includes('Critical checks:'));
+      assert.ok(!run.stdout.includes('Advisory checks:'));
+      assert.match(run.stdout, /^10 checks passed\.$/m);
+      assert.match(run.stdout, /^Summary: OK: 10 checks, 10 passed, 0 warnings, 0 failed\.$/m);
+      assert.match(run.stdout, /- Docs: https:\/\/docs\.svc\.dev\/getting-started\/first-time-setup\//);
+      const verbose = await runCli(['doctor', '--output', 'pretty', '--verbose'], { env: lab.env });
+      assert.match(verbose.stdout, /Passed checks:\n {2}✓ host\.node\.version: Node\.js /);
+    } finally {
+      await lab.removeDevice(sim);
+    }
+  });
+
+  test('the renderer colors marks and codes when asked, and prints plain text otherwise', () => {
+    const report: DoctorReport = {
+      ok: false,
+      criticalOk: false,
+      checks: [
+        { id: 'host.node.version', status: 'pass', summary: 'Node.js 24' },
+        { id: 'device.discovery', status: 'fail', code: 'NO_DEVICES', summary: 'no devices are connected' },
+      ],
+      nextActions: [],
+    };
+    const colored = renderDoctorReport(report, { colors: true });
+    assert.ok(colored.includes(`${ESC}31m✗${ESC}0m`), colored);
+    assert.ok(colored.includes(`${ESC}31m[NO_DEVICES]${ESC}0m`));
+    assert.ok(colored.includes(`${ESC}31mNOT OK${ESC}0m`));
+    const plain = renderDoctorReport(report, { colors: false });
+    assert.ok(!plain.includes(ESC));
+    assert.ok(plain.includes('✗ device.discovery: no devices are connected [NO_DEVICES]'));
+    assert.ok(!plain.includes('Next actions:'), 'an empty list prints no heading');
+  });
+});

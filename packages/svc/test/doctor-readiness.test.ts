@@ -1,0 +1,223 @@
+// doctor readiness checks (SPEC 4.5 steps 6–10, 4.6) through real adb against simulated operators.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createLab, type Lab } from 'svc-sim/testing';
+import { check, checkIds, doctor, FULL_BASIC_RUN, labEnv } from './doctor-helpers.ts';
+import { runCliJson } from './run-cli.ts';
+
+const UP_TO_PRESENCE = FULL_BASIC_RUN.slice(0, FULL_BASIC_RUN.indexOf('readiness.apk.presence') + 1);
+const UP_TO_VERSION = FULL_BASIC_RUN.slice(0, FULL_BASIC_RUN.indexOf('readiness.version.compatibility') + 1);
+
+describe('doctor readiness', () => {
+  let lab: Lab;
+  before(async () => {
+    lab = await createLab();
+  });
+  after(async () => {
+    await lab?.close();
+  });
+
+  test('a ready device passes every check and nextActions point to the docs and a first snapshot', async () => {
+    const sim = await lab.addDevice();
+    try {
+      const run = await runCliJson(['doctor', '--json'], { env: lab.env });
+      assert.equal(run.code, 0, run.stdout);
+      assert.deepEqual(
+        run.json.checks.map((c: { id: string }) => c.id),
+        FULL_BASIC_RUN,
+      );
+      assert.ok(run.json.checks.every((c: { status: string }) => c.status === 'pass'));
+      assert.equal(run.json.ok, true);
+      assert.equal(run.json.deviceId, sim.serial);
+      assert.equal(run.json.operatorPackage, 'com.svc.operator');
+      assert.deepEqual(run.json.nextActions, [
+        'Docs: https://docs.svc.dev/getting-started/first-time-setup/',
+        `Try: svc snapshot --device ${sim.serial}`,
+      ]);
+      const capability = run.json.checks.find((c: { id: string }) => c.id === 'device.capability');
+      assert.deepEqual(capability.evidence, { sdk: '35', wmSize: '1080x2400', wmDensity: '420' });
+      const handshake = run.json.checks.find((c: { id: string }) => c.id === 'readiness.handshake');
+      assert.equal(handshake.evidence.accessibility_service, 'running');
+      assert.equal(handshake.evidence.waitMs, 7000);
+    } finally {
+      await lab.removeDevice(sim);
+    }
+  });
+
+  test('no operator installed fails readiness.apk.presence with OPERATOR_NOT_INSTALLED and stops', async () => {
+    const sim = await lab.addDevice({ operator: false });
+    try {
+      const report = await doctor(lab);
+      assert.deepEqual(checkIds(report), UP_TO_PRESENCE);
+      const presence = check(report, 'readiness.apk.presence');
+      assert.equal(presence.code, 'OPERATOR_NOT_INSTALLED');
+      assert.ok(report.nextActions?.some((a) => a.startsWith('svc operator setup --apk')));
+    } finally {
+      await lab.removeDevice(sim);
+    }
+  });
+
+  test('only the other variant installed fails presence with OPERATOR_VARIANT_MISMATCH naming it', async () => {
+    const sim = await lab.addDevice({ operator: { package: 'com.svc.operator.dev' } });
+    try {
+      const report = await doctor(lab);
+      const presence = check(report, 'readiness.apk.presence');
+      assert.equal(presence.status, 'fail');
+      assert.equal(presence.code, 'OPERATOR_VARIANT_MISMATCH');
+      assert.deepEqual(presence.evidence?.installedVariants, ['com.svc.operator.dev']);
+      assert.ok(
+        report.nextActions?.includes(`svc doctor --device ${sim.serial} --operator-package com.svc.operator.dev`),
+      );
+      // Following that advice passes: the package flag drives presence, version and handshake.
+      const dev = await doctor(lab, { operatorPackage: 'com.svc.operator.dev' });
+      assert.equal(dev.criticalOk, true, JSON.stringify(dev.checks.filter((c) => c.status !== 'pass')));
+      assert.equal(dev.operatorPackage, 'com.svc.operator.dev');
+      assert.deepEqual(checkIds(dev), FULL_BASIC_RUN);
+      // The same through the CLI with the other flag spellings (--device-id, --receiver-package).
+      const cli = await runCliJson(
+        ['doctor', '--device-id', sim.serial, '--receiver-package', 'com.svc.operator.dev', '--json'],
+        { env: lab.env },
+      );
+      assert.equal(cli.code, 0, cli.stdout);
+      assert.deepEqual([cli.json.deviceId, cli.json.operatorPackage], [sim.serial, 'com.svc.operator.dev']);
+    } finally {
+      await lab.removeDevice(sim);
+    }
+  });
+
+  test('SVC_OPERATOR_PACKAGE selects the package when no flag is given', async () => {
+    const sim = await lab.addDevice({ operator: { package: 'com.svc.operator.dev' } });
+    try {
+      const report = await doctor(lab, {}, { SVC_OPERATOR_PACKAGE: 'com.svc.operator.dev' });
+      assert.equal(report.operatorPackage, 'com.svc.operator.dev');
+      assert.equal(report.criticalOk, true);
+    } finally {
+      await lab.removeDevice(sim);
+    }
+  });
+
+  const versionCases = [
+    { name: 'a different major.minor', versionName: '0.2.0', code: 'VERSION_INCOMPATIBLE' },
+    { name: 'an empty (unreadable) version', versionName: '', code: 'APK_VERSION_UNREADABLE' },
+    { name: 'a non-semantic version', versionName: 'banana', code: 'APK_VERSION_INVALID' },
+  ];
+  for (const c of versionCases) {
+    test(`an operator with ${c.name} fails version compatibility with ${c.code} and skips the handshake`, async () => {
+      const sim = await lab.addDevice({ operator: { versionName: c.versionName, versionCode: 7 } });
+      try {
+        const report = await doctor(lab);
+        assert.deepEqual(checkIds(report), UP_TO_VERSION);
+        const compat = check(report, 'readiness.version.compatibility');
+        assert.equal(compat.status, 'fail');
+        assert.equal(compat.code, c.code);
+        assert.equal(compat.evidence?.cliVersion, '0.1.0');
+        assert.equal(compat.evidence?.apkVersionCode, 7);
+        assert.equal(compat.evidence?.operatorPackage, 'com.svc.operator');
+        assert.equal(compat.evidence?.apkVersion, c.versionName === '' ? null : c.versionName);
+      } finally {
+        await lab.removeDevice(sim);
+      }
+    });
+  }
+
+  test('a -dev suffix on the operator version is ignored by the compatibility rule', async () => {
+    const sim = await lab.addDevice({ operator: { versionName: '0.1.7-dev' } });
+    try {
+      const report = await doctor(lab);
+      assert.equal(check(report, 'readiness.version.compatibility').status, 'pass');
+      assert.equal(report.criticalOk, true);
+    } finally {
+      await lab.removeDevice(sim);
+    }
+  });
+
+  test('developer options and USB debugging off are advisory warnings; --fix turns them on', async () => {
+    const sim = await lab.addDevice();
+    try {
+      await lab.adb('-s', sim.serial, 'shell', 'settings put global development_settings_enabled 0');
+      await lab.adb('-s', sim.serial, 'shell', 'settings put global adb_enabled 0');
+      const report = await doctor(lab);
+      assert.equal(report.criticalOk, true, 'settings checks never change criticalOk');
+      assert.deepEqual(checkIds(report), FULL_BASIC_RUN, 'warnings never halt');
+      const dev = check(report, 'readiness.settings.dev_options');
+      const usb = check(report, 'readiness.settings.usb_debugging');
+      assert.deepEqual([dev.status, dev.code], ['warn', 'DEVICE_DEV_OPTIONS_DISABLED']);
+      assert.deepEqual([usb.status, usb.code], ['warn', 'DEVICE_USB_DEBUGGING_DISABLED']);
+      assert.equal(check(report, 'readiness.handshake').evidence?.developer_options_enabled, 'false');
+      const shellSteps = [dev, usb].flatMap((c) => c.fix?.steps.filter((s) => s.kind === 'shell') ?? []);
+      for (const step of shellSteps) assert.ok(report.nextActions?.includes(step.value), step.value);
+      assert.ok(report.nextActions?.includes('On device, open About phone and follow the listed steps.'));
+      assert.ok(report.nextActions?.includes('On device, open Developer options and follow the listed steps.'));
+
+      const fixed = await doctor(lab, { fix: true });
+      assert.deepEqual(
+        fixed.fixesRun?.map((r) => [r.checkId, r.ok]),
+        [
+          ['readiness.settings.dev_options', true],
+          ['readiness.settings.usb_debugging', true],
+        ],
+      );
+      assert.ok(!fixed.nextActions?.some((a) => a.startsWith('adb ')), 'run shell steps are not listed again');
+      const setting = await lab.adb('-s', sim.serial, 'shell', 'settings get global development_settings_enabled');
+      assert.equal(setting.stdout.trim(), '1');
+      const rerun = await doctor(lab);
+      assert.ok(
+        rerun.checks.every((c) => c.status === 'pass'),
+        JSON.stringify(rerun.checks),
+      );
+    } finally {
+      await lab.removeDevice(sim);
+    }
+  });
+
+  test('accessibility off fails the handshake with DEVICE_ACCESSIBILITY_NOT_RUNNING; --fix grants it and the rerun passes', async () => {
+    const sim = await lab.addDevice({ operator: { accessibility: false } });
+    try {
+      const run = await runCliJson(['doctor', '--json'], { env: labEnv(lab) });
+      assert.equal(run.code, 1);
+      const handshake = run.json.checks.at(-1);
+      assert.equal(handshake.id, 'readiness.handshake');
+      assert.equal(handshake.code, 'DEVICE_ACCESSIBILITY_NOT_RUNNING');
+      assert.equal(handshake.deviceGuidance.screen, 'Accessibility Settings');
+      const grant = `svc grant-device-permissions --device ${sim.serial} --operator-package com.svc.operator`;
+      assert.deepEqual(run.json.nextActions, [
+        grant,
+        'On device, open Accessibility Settings and follow the listed steps.',
+      ]);
+
+      const fixing = await runCliJson(['doctor', '--json', '--fix'], { env: labEnv(lab) });
+      assert.equal(fixing.code, 1, 'the report describes the state before the fix');
+      assert.deepEqual(fixing.json.fixesRun, [{ checkId: 'readiness.handshake', value: grant, ok: true, exitCode: 0 }]);
+      assert.deepEqual(fixing.json.nextActions, [
+        'On device, open Accessibility Settings and follow the listed steps.',
+      ]);
+      const enabled = await lab.adb('-s', sim.serial, 'shell', 'settings get secure enabled_accessibility_services');
+      assert.equal(enabled.stdout.trim(), 'com.svc.operator/svc.operator.OperatorAccessibilityService');
+
+      const rerun = await runCliJson(['doctor', '--json'], { env: labEnv(lab) });
+      assert.equal(rerun.code, 0, rerun.stdout);
+      assert.equal(rerun.json.checks.at(-1).status, 'pass');
+    } finally {
+      await lab.removeDevice(sim);
+    }
+  });
+
+  test('an operator that never answers fails the handshake with RESULT_ENVELOPE_TIMEOUT after the 7000 ms wait', async () => {
+    const sim = await lab.addDevice();
+    try {
+      sim.faults.set('drop_next_envelope');
+      const report = await doctor(lab);
+      const handshake = check(report, 'readiness.handshake');
+      assert.equal(handshake.status, 'fail');
+      assert.equal(handshake.code, 'RESULT_ENVELOPE_TIMEOUT');
+      assert.equal(handshake.evidence?.waitMs, 7000);
+      assert.equal(handshake.deviceGuidance?.screen, 'Accessibility Settings');
+      const actions = report.nextActions ?? [];
+      assert.ok(actions.some((a) => a.startsWith('svc grant-device-permissions')));
+      assert.ok(actions.some((a) => a.includes('--timeout 5000 --verbose')));
+      assert.equal(actions.at(-1), 'On device, open Accessibility Settings and follow the listed steps.');
+    } finally {
+      await lab.removeDevice(sim);
+    }
+  });
+});

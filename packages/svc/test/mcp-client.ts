@@ -1,0 +1,58 @@
+// Test helper: the SDK's own MCP client connected to `node packages/svc/src/cli/main.ts mcp` over stdio.
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+
+export const MAIN = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
+
+/** This process's env without adb/android/svc variables (tests stay isolated), plus `extra`. */
+export function isolatedEnv(extra: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = { NO_COLOR: '1' };
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !/^(ADB_|ANDROID_|SVC_)/.test(key)) env[key] = value;
+  }
+  return { ...env, ...extra };
+}
+
+export interface StdioSession {
+  client: Client;
+  /** Everything the server wrote on stderr so far. */
+  stderr(): string;
+  close(): Promise<void>;
+}
+
+export async function connectStdio(args: string[], env: Record<string, string>, cwd: string): Promise<StdioSession> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [MAIN, 'mcp', ...args],
+    env,
+    cwd,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const client = new Client({ name: 'svc-mcp-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => stderr, close: () => client.close() };
+}
+
+/** Calls a tool that must be refused with a JSON-RPC error; returns that error. */
+export async function expectProtocolError(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<McpError> {
+  try {
+    const result = await client.callTool({ name, arguments: args });
+    throw new Error(`expected a protocol error, got ${JSON.stringify(result)}`);
+  } catch (error) {
+    if (error instanceof McpError) return error;
+    throw error;
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: test helper; each test asserts the fields it reads.
+export type Loose = any;

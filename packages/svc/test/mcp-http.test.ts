@@ -1,0 +1,134 @@
+// `svc mcp --http`: the same tools over Streamable HTTP on loopback, with the Origin/Host protections of `svc serve`
+// (issue 11), driven by the SDK's own Streamable HTTP client against a simulated device through real adb.
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { request } from 'node:http';
+import { after, before, describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { createLab, type Lab } from 'svc-sim/testing';
+import { isolatedEnv, type Loose, MAIN } from './mcp-client.ts';
+
+const ALLOWED = 'http://localhost:5173';
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
+
+/** A raw POST to the MCP endpoint with chosen headers (node:http lets a test set Host). */
+function post(
+  url: URL,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...headers,
+        },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      },
+    );
+    req.on('error', reject);
+    req.end(INITIALIZE);
+  });
+}
+
+describe('svc mcp --http', () => {
+  let lab: Lab;
+  let serial: string;
+  let child: ChildProcess;
+  let url: URL;
+  let stderr = '';
+
+  before(async () => {
+    lab = await createLab({ devices: [{}] });
+    serial = lab.devices[0]?.serial ?? '';
+    child = spawn(process.execPath, [MAIN, 'mcp', '--http', '--port', '0', '--no-daemon', '--allow-origin', ALLOWED], {
+      env: isolatedEnv(lab.env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    url = await new Promise<URL>((resolve, reject) => {
+      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+        const match = /listening on (http:\/\/\S+)/.exec(stderr);
+        if (match?.[1]) resolve(new URL(match[1]));
+      });
+      child.on('exit', (code) => reject(new Error(`svc mcp --http exited ${code}: ${stderr}`)));
+    });
+  });
+  after(async () => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    await lab?.close();
+  });
+
+  test('listens on 127.0.0.1 and serves the tools to the SDK client, device calls included', async () => {
+    assert.equal(url.hostname, '127.0.0.1');
+    assert.equal(url.pathname, '/mcp');
+    const client = new Client({ name: 'svc-mcp-http-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(url));
+    try {
+      const { tools } = await client.listTools();
+      assert.ok(tools.some((tool) => tool.name === 'execute'));
+      const devices: Loose = await client.callTool({ name: 'devices', arguments: {} });
+      assert.deepEqual(devices.structuredContent.devices, [{ serial, state: 'device' }]);
+      const snap: Loose = await client.callTool({ name: 'snapshot', arguments: { deviceId: serial } });
+      assert.equal(snap.isError, false, JSON.stringify(snap.structuredContent));
+      assert.equal(snap.structuredContent.envelope.stepResults[0].actionType, 'snapshot_ui');
+      const refused = await client.callTool({ name: 'open', arguments: {} }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      assert.ok(refused instanceof McpError);
+      assert.equal(refused.code, ErrorCode.InvalidParams);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('a request from a web page (Origin not allowed) is refused with 403 ORIGIN_FORBIDDEN', async () => {
+    const { status, body } = await post(url, { origin: 'http://evil.example' });
+    assert.equal(status, 403);
+    assert.equal(JSON.parse(body).error.code, 'ORIGIN_FORBIDDEN');
+  });
+
+  test('an --allow-origin origin is served', async () => {
+    const { status, body, headers } = await post(url, { origin: ALLOWED });
+    assert.equal(status, 200, body);
+    assert.equal(JSON.parse(body).result.serverInfo.name, 'svc');
+    assert.equal(headers['access-control-allow-origin'], ALLOWED);
+  });
+
+  test('a non-loopback Host header (DNS rebinding) is refused with 403 HOST_FORBIDDEN', async () => {
+    const { status, body } = await post(url, { host: `attacker.example:${url.port}` });
+    assert.equal(status, 403);
+    assert.equal(JSON.parse(body).error.code, 'HOST_FORBIDDEN');
+  });
+
+  test('GET and DELETE are 405 (stateless: no stream or session to open or end)', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const response = await fetch(url, { method, headers: { accept: 'text/event-stream' } });
+      assert.equal(response.status, 405, method);
+      assert.equal(response.headers.get('allow'), 'POST');
+    }
+  });
+
+  test('SIGTERM stops the server with exit code 0', async () => {
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0);
+  });
+});

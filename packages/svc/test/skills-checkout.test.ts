@@ -1,0 +1,170 @@
+// `svc skills install | update | sync` with real git against a local bare repository named by SVC_SKILLS_REPO: the
+// clone lands in ~/.svc/skills, the registry is then found without SVC_SKILLS_REGISTRY, update follows a branch
+// (default main), sync pins a tag or commit, failures are SKILL_INSTALL_FAILED, and a TTY gets a progress line.
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { startProgress } from '../src/cli/commands/skills-checkout.ts';
+import { runCliJson } from './run-cli.ts';
+import { createFixtureRepo, type FixtureRepo, gitIn } from './skills-fixture.ts';
+
+describe('skills install, update and sync', () => {
+  let repo: FixtureRepo;
+  let scratch: string;
+  let bare: string;
+  let home: string;
+  let firstCommit: string;
+  let env: Record<string, string>;
+  const svc = (...args: string[]) => runCliJson(['skills', ...args], { env });
+
+  /** Adds a commit to `branch` of the bare repository (through the fixture working copy). */
+  function pushCommit(branch: string, file: string): string {
+    gitIn(repo.dir, 'checkout', '--quiet', '-B', branch);
+    writeFileSync(join(repo.dir, file), `${file}\n`);
+    gitIn(repo.dir, 'add', '.');
+    gitIn(repo.dir, 'commit', '--quiet', '-m', file);
+    gitIn(repo.dir, 'push', '--quiet', 'origin', branch);
+    return gitIn(repo.dir, 'rev-parse', 'HEAD');
+  }
+
+  before(() => {
+    repo = createFixtureRepo();
+    scratch = mkdtempSync(join(tmpdir(), 'svc-skills-checkout-'));
+    bare = join(scratch, 'skills.git');
+    execFileSync('git', ['clone', '--quiet', '--bare', repo.dir, bare]);
+    gitIn(repo.dir, 'remote', 'add', 'origin', bare);
+    firstCommit = gitIn(repo.dir, 'rev-parse', 'HEAD');
+    gitIn(repo.dir, 'tag', 'v1');
+    gitIn(repo.dir, 'push', '--quiet', 'origin', 'v1');
+    home = join(scratch, 'home');
+    mkdirSync(home);
+    env = { PATH: process.env.PATH ?? '', HOME: home, SVC_SKILLS_REPO: bare };
+  });
+  after(() => {
+    rmSync(scratch, { recursive: true, force: true });
+    rmSync(repo.dir, { recursive: true, force: true });
+  });
+
+  it('update before install fails with SKILL_INSTALL_FAILED pointing at install', async () => {
+    const run = await svc('update');
+    assert.equal(run.code, 1);
+    assert.equal(run.json.code, 'SKILL_INSTALL_FAILED');
+    assert.match(run.json.message, /svc skills install/);
+  });
+
+  it('install clones into ~/.svc/skills and prints the export line; the registry is then found by default', async () => {
+    const run = await svc('install');
+    assert.equal(run.code, 0, run.stdout);
+    const dir = join(home, '.svc', 'skills');
+    const registryPath = join(dir, 'skills', 'skills-registry.json');
+    assert.equal(run.json.path, dir);
+    assert.equal(run.json.repo, bare);
+    assert.equal(run.json.commit, firstCommit);
+    assert.equal(run.json.registryPath, registryPath);
+    assert.equal(run.json.exportCommand, `export SVC_SKILLS_REGISTRY='${registryPath}'`);
+    assert.equal(run.json.alreadyInstalled, false);
+    // No progress output without a terminal.
+    assert.equal(run.stderr, '');
+    const listed = await svc('list');
+    assert.equal(listed.code, 0, listed.stdout);
+    assert.equal(listed.json.count, 8);
+    const again = await svc('install');
+    assert.equal(again.json.alreadyInstalled, true);
+  });
+
+  it('update follows main (the default) to the newest commit, and --ref follows another branch', async () => {
+    const second = pushCommit('main', 'second.txt');
+    const run = await svc('update');
+    assert.equal(run.code, 0, run.stdout);
+    assert.equal(run.json.ref, 'main');
+    assert.equal(run.json.previousCommit, firstCommit);
+    assert.equal(run.json.commit, second);
+    assert.equal(run.json.changed, true);
+    assert.equal(run.json.pinned, false);
+    const unchanged = await svc('update');
+    assert.equal(unchanged.json.changed, false);
+    const beta = pushCommit('beta', 'beta.txt');
+    const onBeta = await svc('update', '--ref', 'beta');
+    assert.equal(onBeta.json.commit, beta);
+    assert.equal(gitIn(onBeta.json.path, 'rev-parse', '--abbrev-ref', 'HEAD'), 'beta');
+    gitIn(repo.dir, 'checkout', '--quiet', 'main');
+    assert.equal((await svc('update')).json.commit, second);
+  });
+
+  it('sync pins a tag or a commit (detached), and requires --ref', async () => {
+    const tag = await svc('sync', '--ref', 'v1');
+    assert.equal(tag.code, 0, tag.stdout);
+    assert.equal(tag.json.commit, firstCommit);
+    assert.equal(tag.json.pinned, true);
+    assert.equal(gitIn(tag.json.path, 'rev-parse', '--abbrev-ref', 'HEAD'), 'HEAD');
+    const main = await svc('sync', '--ref', 'main');
+    assert.equal(main.json.pinned, true);
+    assert.notEqual(main.json.commit, firstCommit);
+    const byCommit = await svc('sync', '--ref', firstCommit.slice(0, 10));
+    assert.equal(byCommit.json.commit, firstCommit);
+    const missing = await svc('sync');
+    assert.equal(missing.code, 1);
+    assert.equal(missing.json.code, 'CLI_USAGE_ERROR');
+  });
+
+  it('an unknown ref, a ref that looks like an option and an unreachable repository fail cleanly', async () => {
+    const unknown = await svc('sync', '--ref', 'no-such-ref');
+    assert.equal(unknown.json.code, 'SKILL_INSTALL_FAILED');
+    assert.equal(unknown.json.details.ref, 'no-such-ref');
+    const option = await svc('update', '--ref=--upload-pack=touch');
+    assert.equal(option.json.code, 'INVALID_ARGUMENT');
+    const otherHome = join(scratch, 'other-home');
+    const unreachable = await runCliJson(['skills', 'install'], {
+      env: { ...env, HOME: otherHome, SVC_SKILLS_REPO: join(scratch, 'missing.git') },
+    });
+    assert.equal(unreachable.code, 1);
+    assert.equal(unreachable.json.code, 'SKILL_INSTALL_FAILED');
+    assert.match(unreachable.json.message, /git clone failed/);
+  });
+
+  it('shows a progress line on a terminal while git works, and the JSON result on stdout', async () => {
+    // `script` gives the CLI a pseudo-terminal; its stdout and stderr both arrive on the pty.
+    const main = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
+    const command = [process.execPath, main, 'skills', 'install'].map((arg) => `'${arg}'`).join(' ');
+    const ttyHome = join(scratch, 'tty-home');
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn('script', ['-qec', command, '/dev/null'], {
+        env: { ...env, HOME: ttyHome, NO_COLOR: '1' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let text = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        text += chunk;
+      });
+      child.on('error', reject);
+      child.on('close', () => resolve(text));
+    });
+    assert.match(output, /\r\u001b\[K[|/\\-] cloning skills/);
+    assert.match(output, /\r\u001b\[Kdone: cloning skills\r?\n/);
+    assert.match(output, /"alreadyInstalled": false/);
+  });
+});
+
+describe('the progress indicator', () => {
+  it('draws a spinner with the latest git progress line on a TTY and ends with the outcome', () => {
+    const writes: string[] = [];
+    const progress = startProgress({ isTTY: true, write: (text) => writes.push(text) }, 'cloning skills', 60_000);
+    progress.onChunk?.('Receiving objects:  50% (1/2)\rReceiving objects: 100% (2/2), done.\n');
+    progress.stop('done');
+    assert.equal(writes[0], '\r\u001b[K| cloning skills');
+    assert.equal(writes[1], '\r\u001b[K/ cloning skills Receiving objects: 100% (2/2), done.');
+    assert.equal(writes.at(-1), '\r\u001b[Kdone: cloning skills\n');
+  });
+
+  it('writes nothing when the stream is not a terminal', () => {
+    const writes: string[] = [];
+    const progress = startProgress({ isTTY: false, write: (text) => writes.push(text) }, 'x');
+    assert.equal(progress.onChunk, undefined);
+    progress.stop('failed');
+    assert.deepEqual(writes, []);
+  });
+});

@@ -66,7 +66,8 @@ export interface SimDevice {
   readonly faults: FaultControl;
   /**
    * The last 1000 services hosts opened (`shell,v2,raw:true`, `abb_exec:package\0install…`) and sync requests
-   * (`sync:STA2 /sdcard/x`), oldest first: shows what adb sends for the banner's features.
+   * (`sync:STA2 /sdcard/x`), oldest first: shows what adb sends for the banner's features. Fewer when they are long:
+   * the ring also keeps at most 1 MiB of characters (the newest entry always stays).
    */
   readonly serviceLog: readonly string[];
   /** Shell commands running now (a test sees `adb logcat` end on the device after the client was killed). */
@@ -75,6 +76,9 @@ export interface SimDevice {
   /** Settles once the device stopped (stop(), or `emu kill` on the console). */
   readonly stopped: Promise<void>;
 }
+
+const SERVICE_LOG_LINES = 1000;
+const SERVICE_LOG_CHARS = 1024 * 1024;
 
 export type RunShell = (device: DeviceApi, commandLine: string, io: ShellIO) => Promise<number>;
 
@@ -89,12 +93,21 @@ export async function startSimDevice(device: DeviceApi, runShell: RunShell, opti
   let activeCommands = 0;
   let reannounce = () => {};
   const serviceLog: string[] = [];
+  let serviceLogChars = 0;
   const adbd = new AdbdServer({
     context: {
       device,
       traceService: (entry) => {
         serviceLog.push(entry);
-        if (serviceLog.length > 1000) serviceLog.shift();
+        serviceLogChars += entry.length;
+        // A shell service name carries its whole command line (an `am broadcast` holds the execution), so the ring is
+        // bounded by size as well as by count.
+        while (
+          serviceLog.length > SERVICE_LOG_LINES ||
+          (serviceLogChars > SERVICE_LOG_CHARS && serviceLog.length > 1)
+        ) {
+          serviceLogChars -= serviceLog.shift()?.length ?? 0;
+        }
       },
       runCommand: async (commandLine, io) => {
         const slow = faults.get('slow_shell');

@@ -1,26 +1,14 @@
 // Drives the operator exactly as the host does, through the real adb binary: `adb shell am broadcast ...` with the
 // payload single-quoted for the device's sh, then `adb logcat -d -s SvcOperator` until the envelope shows.
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Envelope } from '../src/operator/envelope.ts';
+import { findEnvelope, reassemble } from '../src/operator/harness.test-helper.ts';
 import type { SimDevice } from '../src/sim-device.ts';
 import type { Lab } from '../src/testing/lab.ts';
 import { VirtualUi } from '../src/ui/virtual-ui.ts';
 import { shQuote } from './helpers.ts';
 
-export interface StepResult {
-  id: string;
-  actionType: string;
-  success: boolean;
-  data: Record<string, string>;
-}
-
-export interface Envelope {
-  commandId: string;
-  taskId: string;
-  status: string;
-  stepResults: StepResult[];
-  error: string | null;
-  errorCode?: string;
-}
+export { ONCE } from '../src/operator/harness.test-helper.ts';
 
 let counter = 0;
 
@@ -36,33 +24,6 @@ export async function operatorLog(lab: Lab, sim: SimDevice): Promise<string[]> {
     .split('\n')
     .map((l) => /\bI SvcOperator\s*: (.*)$/.exec(l.replace(/\r$/, ''))?.[1])
     .filter((m): m is string => m !== undefined);
-}
-
-function reassemble(lines: string[], kind: string, id: string): string | undefined {
-  const parts = new Map<number, string>();
-  let total = 0;
-  for (const line of lines) {
-    const m = /^\[svc-Frame\] (\S+) (\S+) (\d+)\/(\d+) (\S*)$/.exec(line);
-    if (!m || m[1] !== kind || m[2] !== id) continue;
-    total = Number(m[4]);
-    parts.set(Number(m[3]), m[5]!);
-  }
-  if (total === 0 || parts.size !== total) return undefined;
-  return Buffer.concat(
-    [...parts.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => Buffer.from(c, 'base64')),
-  ).toString('utf8');
-}
-
-export function envelopeIn(lines: string[], commandId: string): Envelope | undefined {
-  for (const line of lines) {
-    if (!line.startsWith('[svc-Result] ')) continue;
-    try {
-      const e = JSON.parse(line.slice(13)) as Envelope;
-      if (e.commandId === commandId) return e;
-    } catch {}
-  }
-  const framed = reassemble(lines, 'result', commandId);
-  return framed ? (JSON.parse(framed) as Envelope) : undefined;
 }
 
 export async function broadcast(lab: Lab, sim: SimDevice, payload: string, pkg = 'com.svc.operator') {
@@ -99,7 +60,7 @@ export async function execute(
   const deadline = Date.now() + (opts.waitMs ?? 20000);
   for (;;) {
     const lines = await operatorLog(lab, sim);
-    const envelope = envelopeIn(lines, commandId);
+    const envelope = findEnvelope(lines, commandId);
     if (envelope || Date.now() > deadline) {
       return {
         commandId,
@@ -122,8 +83,6 @@ export async function run(
   if (!r.envelope) throw new Error(`no envelope for ${r.commandId}:\n${r.lines.slice(-20).join('\n')}`);
   return r as Run;
 }
-
-export const ONCE = { maxAttempts: 1 };
 
 /** `error` code of each step, or `ok`. */
 export function outcomes(e: Envelope): string[] {

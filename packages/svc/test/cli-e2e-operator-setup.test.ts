@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
+import { withDevice } from './lab-device.ts';
 import { runCliJson } from './run-cli.ts';
 
 const ACCESSIBILITY = 'svc.operator.OperatorAccessibilityService';
@@ -30,8 +31,7 @@ describe('operator setup', () => {
   });
 
   test('installs, detects the one variant, grants accessibility and notifications, and verifies', async () => {
-    const sim = await lab.addDevice({ operator: false });
-    try {
+    await withDevice(lab, { operator: false }, async (sim) => {
       await lab.adb('-s', sim.serial, 'shell', 'settings put secure enabled_accessibility_services com.other/.Reader');
       const file = await apk({ package: 'com.svc.operator' });
       const run = await runCliJson(['operator', 'setup', '--apk', file, '--device', sim.serial], { env: lab.env });
@@ -52,40 +52,31 @@ describe('operator setup', () => {
         `com.other/.Reader:com.svc.operator/${ACCESSIBILITY}`,
       );
       assert.equal(await secure(sim.serial, 'accessibility_enabled'), '1');
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 
   test('operator install is an alias; a failing install is OPERATOR_INSTALL_FAILED', async () => {
-    const sim = await lab.addDevice({ operator: false });
-    try {
+    await withDevice(lab, { operator: false }, async (sim) => {
       const file = await apk({ package: 'com.svc.operator', fail: 'INSTALL_FAILED_INSUFFICIENT_STORAGE' });
       const run = await runCliJson(['operator', 'install', '--apk', file, '--device', sim.serial], { env: lab.env });
       assert.equal(run.code, 1);
       assert.equal(run.json.code, 'OPERATOR_INSTALL_FAILED');
       assert.match(run.json.details.output, /INSTALL_FAILED_INSUFFICIENT_STORAGE/);
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 
   test('a permission the package manager refuses is OPERATOR_GRANT_FAILED naming the step', async () => {
-    const sim = await lab.addDevice({ operator: false });
-    try {
+    await withDevice(lab, { operator: false }, async (sim) => {
       const file = await apk({ package: 'com.svc.operator.dev', permissions: [] });
       const run = await runCliJson(['operator', 'setup', '--apk', file, '--device', sim.serial], { env: lab.env });
       assert.equal(run.code, 1, run.stdout);
       assert.equal(run.json.code, 'OPERATOR_GRANT_FAILED');
       assert.equal(run.json.details.step, 'post_notifications');
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 
   test('with both variants installed the package must be named; --operator-package then sets up that one', async () => {
-    const sim = await lab.addDevice({ operator: { package: 'com.svc.operator' } });
-    try {
+    await withDevice(lab, { operator: { package: 'com.svc.operator' } }, async (sim) => {
       const file = await apk({ package: 'com.svc.operator.dev' });
       const ambiguous = await runCliJson(['operator', 'setup', '--apk', file, '--device', sim.serial], {
         env: lab.env,
@@ -99,14 +90,11 @@ describe('operator setup', () => {
       );
       assert.equal(named.code, 0, named.stdout);
       assert.equal(named.json.operatorPackage, 'com.svc.operator.dev');
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 
   test('a package named explicitly that the APK did not install fails at its first package grant', async () => {
-    const sim = await lab.addDevice({ operator: false });
-    try {
+    await withDevice(lab, { operator: false }, async (sim) => {
       const file = await apk({ package: 'com.svc.operator' });
       const run = await runCliJson(
         ['operator', 'setup', '--apk', file, '--operator-package', 'com.svc.operator.dev', '--device', sim.serial],
@@ -116,8 +104,6 @@ describe('operator setup', () => {
       assert.equal(run.json.code, 'OPERATOR_GRANT_FAILED', run.stdout);
       assert.equal(run.json.details.step, 'post_notifications');
       assert.match(run.json.details.output, /Unknown package: com\.svc\.operator\.dev/);
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 });

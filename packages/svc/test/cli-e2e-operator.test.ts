@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
+import { withDevice } from './lab-device.ts';
 import { runCliJson } from './run-cli.ts';
 
 describe('operator commands', () => {
@@ -14,8 +15,7 @@ describe('operator commands', () => {
   });
 
   test('grant-device-permissions detects the one installed variant and grants the SPEC 4.4 settings', async () => {
-    const sim = await lab.addDevice({ operator: { package: 'com.svc.operator.dev', accessibility: false } });
-    try {
+    await withDevice(lab, { operator: { package: 'com.svc.operator.dev', accessibility: false } }, async (sim) => {
       const run = await runCliJson(['grant-device-permissions', '--device', sim.serial], { env: lab.env });
       assert.equal(run.code, 0, run.stdout);
       assert.equal(run.json.operatorPackage, 'com.svc.operator.dev');
@@ -29,20 +29,15 @@ describe('operator commands', () => {
       assert.equal(setting.stdout.trim(), 'com.svc.operator.dev/svc.operator.OperatorAccessibilityService');
       const enabled = await lab.adb('-s', sim.serial, 'shell', 'settings get secure accessibility_enabled');
       assert.equal(enabled.stdout.trim(), '1');
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 
   test('with no operator installed grant-device-permissions fails with OPERATOR_VERIFY_FAILED', async () => {
-    const sim = await lab.addDevice({ operator: false });
-    try {
+    await withDevice(lab, { operator: false }, async (sim) => {
       const run = await runCliJson(['grant-device-permissions', '--device', sim.serial], { env: lab.env });
       assert.equal(run.code, 1);
       assert.equal(run.json.code, 'OPERATOR_VERIFY_FAILED');
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 
   test('operator setup with a missing APK fails with OPERATOR_APK_NOT_FOUND before touching the device', async () => {

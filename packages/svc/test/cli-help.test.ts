@@ -18,7 +18,7 @@ function leafPaths(command: Command, prefix: string[] = []): string[][] {
 }
 
 test('every command and subcommand answers --help with a description and examples', async () => {
-  const paths = leafPaths(buildProgram()).filter((p) => p.at(-1) !== 'best-effort');
+  const paths = leafPaths(await buildProgram()).filter((p) => p.at(-1) !== 'best-effort');
   const missing: string[] = [];
   await Promise.all(
     paths.map(async (path) => {

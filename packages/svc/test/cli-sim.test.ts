@@ -5,12 +5,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { freePort } from '../../sim/src/testing/free-port.ts';
-import { runCliJson } from './run-cli.ts';
-
-const MAIN = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
+import { MAIN, runCliJson } from './run-cli.ts';
 
 describe('svc sim', () => {
   let lab: Lab;

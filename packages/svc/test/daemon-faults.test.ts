@@ -10,16 +10,9 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { daemonPaths } from '../src/daemon/paths.ts';
-import {
-  cliEnv,
-  daemonPidsOf,
-  executeLines,
-  MAIN,
-  runForegroundDaemon,
-  stopDaemonsOf,
-  svcIn,
-  waitFor,
-} from './daemon-helpers.ts';
+import { cliEnv, daemonPidsOf, executeLines, runForegroundDaemon, stopDaemonsOf, svcIn } from './daemon-helpers.ts';
+import { waitFor } from './reliability-helpers.ts';
+import { collectOutput, MAIN } from './run-cli.ts';
 
 const SRC = fileURLToPath(new URL('../src', import.meta.url));
 const NODE_MODULES = fileURLToPath(new URL('../../../node_modules', import.meta.url));
@@ -107,13 +100,15 @@ describe('daemon proxy faults and restarts', () => {
     await new Promise((resolve) => daemon.on('exit', resolve));
     const paths = daemonPaths(lab.home, undefined);
     assert.ok(existsSync(paths.socket), 'the killed daemon left its socket file');
-    const staleIno = statSync(paths.socket).ino;
     assert.equal((await svc.json(['daemon', 'status'])).json.daemon.status, 'not_running');
     const before = executeLines(lab.home).length;
     const run = await svc.json(['sleep', '0']);
     assert.equal(run.code, 0, run.stdout);
     assert.equal(executeLines(lab.home).length, before + 1, 'a new daemon ran it');
-    assert.notEqual(statSync(paths.socket).ino, staleIno);
+    // A new daemon owns the socket now (an inode comparison is not proof: the file system may reuse the number).
+    const status = (await svc.json(['daemon', 'status'])).json.daemon;
+    assert.equal(status.status, 'running');
+    assert.notEqual(status.pid, daemon.pid);
     assert.equal((await svc.json(['daemon', 'stop'])).json.daemon.status, 'stopped');
   });
 
@@ -165,24 +160,16 @@ describe('daemon proxy faults and restarts', () => {
   });
 
   /** Runs another build's CLI entry with the lab env. */
-  function runOtherCli(main: string, args: string[]) {
-    // biome-ignore lint/suspicious/noExplicitAny: test helper; each test asserts the fields it reads.
-    return new Promise<{ code: number; stdout: string; json: any }>((resolve, reject) => {
-      const child = spawn(process.execPath, [main, ...args], { env: cliEnv(lab), stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-        stdout += chunk;
-      });
-      child.on('error', reject);
-      child.on('close', (code) => {
-        let json: unknown;
-        try {
-          json = JSON.parse(stdout);
-        } catch {
-          json = undefined;
-        }
-        resolve({ code: code ?? 1, stdout, json });
-      });
-    });
+  // biome-ignore lint/suspicious/noExplicitAny: test helper; each test asserts the fields it reads.
+  async function runOtherCli(main: string, args: string[]): Promise<{ code: number; stdout: string; json: any }> {
+    const child = spawn(process.execPath, [main, ...args], { env: cliEnv(lab), stdio: ['ignore', 'pipe', 'pipe'] });
+    const { code, stdout } = await collectOutput(child);
+    let json: unknown;
+    try {
+      json = JSON.parse(stdout);
+    } catch {
+      json = undefined;
+    }
+    return { code, stdout, json };
   }
 });

@@ -4,14 +4,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import type { Lab } from 'svc-sim/testing';
 import { liveStatus } from '../src/daemon/lifecycle.ts';
 import { daemonPaths } from '../src/daemon/paths.ts';
-import { type CliOptions, runCli, runCliJson } from './run-cli.ts';
-
-export const MAIN = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
+import { waitFor } from './reliability-helpers.ts';
+import { type CliOptions, MAIN, runCli, runCliJson } from './run-cli.ts';
 
 export const daemonDirOf = (home: string) => join(home, '.svc', 'daemon');
 
@@ -50,15 +47,6 @@ export function executeLines(home: string, key = 'default'): string[] {
   } catch {
     return [];
   }
-}
-
-export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await sleep(25);
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 /** Stops every daemon of this HOME (SIGTERM, then SIGKILL) and waits until none is left. */

@@ -9,7 +9,9 @@ import { createLab, type Lab } from 'svc-sim/testing';
 import { isProcessAlive } from '../src/adapters/process/process-runner.ts';
 import { daemonStatus, stopDaemon } from '../src/daemon/lifecycle.ts';
 import { daemonPaths } from '../src/daemon/paths.ts';
-import { daemonDirOf, daemonPidsOf, executeLines, MAIN, stopDaemonsOf, svcIn, waitFor } from './daemon-helpers.ts';
+import { daemonDirOf, daemonPidsOf, executeLines, stopDaemonsOf, svcIn } from './daemon-helpers.ts';
+import { waitFor } from './reliability-helpers.ts';
+import { MAIN } from './run-cli.ts';
 
 describe('daemon lifecycle', () => {
   let lab: Lab;

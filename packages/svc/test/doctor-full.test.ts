@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { check, checkIds, doctor } from './doctor-helpers.ts';
+import { withDevice } from './lab-device.ts';
 
 async function script(path: string, body: string): Promise<void> {
   await writeFile(path, `#!/bin/sh\n${body}\n`);
@@ -37,8 +38,7 @@ describe('doctor --full', () => {
   });
 
   test('without an operator project the build checks are skipped with a reason, and the smoke run passes', async () => {
-    const sim = await lab.addDevice();
-    try {
+    await withDevice(lab, {}, async () => {
       const report = await doctor(lab, { full: true });
       assert.deepEqual(checkIds(report), [
         'host.node.version',
@@ -71,14 +71,11 @@ describe('doctor --full', () => {
       assert.equal(report.criticalOk, true);
       assert.ok(!report.nextActions?.some((a) => a.startsWith('Docs:')), 'not every check passed');
       assert.ok(report.nextActions?.includes('export SVC_OPERATOR_PROJECT=<path to the operator app checkout>'));
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 
   test('with an operator project, assembleDebug and installDebug run through its gradlew for the resolved device', async () => {
-    const sim = await lab.addDevice();
-    try {
+    await withDevice(lab, {}, async (sim) => {
       const report = await doctor(lab, { full: true }, { SVC_OPERATOR_PROJECT: goodProject });
       assert.equal(check(report, 'build.android.assemble').status, 'pass');
       assert.equal(check(report, 'build.android.install').status, 'pass');
@@ -92,9 +89,7 @@ describe('doctor --full', () => {
         `-p ${goodProject} installDebug serial=${sim.serial}`,
       ]);
       assert.equal(report.nextActions?.[0], 'Docs: https://docs.svc.dev/getting-started/first-time-setup/');
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 
   test('a failing assembleDebug fails with ANDROID_BUILD_FAILED and halts before device discovery', async () => {
@@ -127,19 +122,15 @@ describe('doctor --full', () => {
   });
 
   test('an operator that is not installed fails build.android.launch with ANDROID_APP_LAUNCH_FAILED', async () => {
-    const sim = await lab.addDevice({ operator: false });
-    try {
+    await withDevice(lab, { operator: false }, async () => {
       const report = await doctor(lab, { full: true });
       assert.equal(checkIds(report).at(-1), 'build.android.launch');
       assert.equal(check(report, 'build.android.launch').code, 'ANDROID_APP_LAUNCH_FAILED');
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 
   test('a UI snapshot that cannot be extracted fails the smoke run with SMOKE_OPEN_SETTINGS_FAILED', async () => {
-    const sim = await lab.addDevice();
-    try {
+    await withDevice(lab, {}, async (sim) => {
       // The operator drops a hierarchy frame, so the host cannot rebuild the snapshot of the smoke run.
       sim.faults.set('drop_hierarchy_frame');
       const report = await doctor(lab, { full: true });
@@ -150,20 +141,15 @@ describe('doctor --full', () => {
       assert.equal(smoke.evidence?.snapshot, 'SNAPSHOT_EXTRACTION_FAILED');
       assert.equal(check(report, 'readiness.handshake').status, 'pass');
       assert.equal(report.criticalOk, false);
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 
   test('smoke and launch run only with --full', async () => {
-    const sim = await lab.addDevice();
-    try {
+    await withDevice(lab, {}, async () => {
       const report = await doctor(lab);
       for (const id of ['host.java.version', 'build.android.assemble', 'build.android.launch', 'readiness.smoke']) {
         assert.ok(!checkIds(report).includes(id), id);
       }
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 });

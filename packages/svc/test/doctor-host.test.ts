@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { check, checkIds, doctor, FULL_BASIC_RUN } from './doctor-helpers.ts';
+import { withDevice } from './lab-device.ts';
 import { runCliJson } from './run-cli.ts';
 
 describe('doctor host and device discovery', () => {
@@ -78,8 +79,7 @@ describe('doctor host and device discovery', () => {
   });
 
   test('an unauthorized device fails discovery with DEVICE_UNAUTHORIZED and on-device guidance', async () => {
-    const sim = await lab.addDevice({ state: 'unauthorized' });
-    try {
+    await withDevice(lab, { state: 'unauthorized' }, async (sim) => {
       const report = await doctor(lab);
       const discovery = check(report, 'device.discovery');
       assert.equal(discovery.status, 'fail');
@@ -87,14 +87,11 @@ describe('doctor host and device discovery', () => {
       assert.equal(discovery.evidence?.serial, sim.serial);
       assert.equal(discovery.deviceGuidance?.screen, 'USB debugging prompt');
       assert.equal(report.nextActions?.at(-1), 'On device, open USB debugging prompt and follow the listed steps.');
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 
   test('an offline device fails discovery with DEVICE_OFFLINE and the adb restart as shell steps', async () => {
-    const sim = await lab.addDevice({ state: 'offline' });
-    try {
+    await withDevice(lab, { state: 'offline' }, async () => {
       const report = await doctor(lab);
       const discovery = check(report, 'device.discovery');
       assert.equal(discovery.code, 'DEVICE_OFFLINE');
@@ -102,9 +99,7 @@ describe('doctor host and device discovery', () => {
         discovery.fix?.steps.filter((s) => s.kind === 'shell').map((s) => s.value),
         ['adb kill-server', 'adb start-server'],
       );
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 
   test('several devices warn MULTIPLE_DEVICES_DEVICE_ID_REQUIRED, list them, and end the run with criticalOk', async () => {

@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { renderDoctorReport } from '../src/doctor/render-pretty.ts';
 import type { DoctorReport } from '../src/doctor/types.ts';
+import { withDevice } from './lab-device.ts';
 import { runCli } from './run-cli.ts';
 
 const ESC = '\u001b[';
@@ -18,8 +19,7 @@ describe('doctor pretty output', () => {
   });
 
   test('a failing handshake shows summary, detail, fix, step values, Docs and On device guidance, then Next actions', async () => {
-    const sim = await lab.addDevice({ operator: { accessibility: false } });
-    try {
+    await withDevice(lab, { operator: { accessibility: false } }, async (sim) => {
       await lab.adb('-s', sim.serial, 'shell', 'settings put global adb_enabled 0');
       const run = await runCli(['doctor', '--output', 'pretty'], { env: lab.env });
       assert.equal(run.code, 1);
@@ -49,14 +49,11 @@ describe('doctor pretty output', () => {
         assert.ok(found >= 0, `missing or out of order: ${piece}\n---\n${out}`);
         at = found + piece.length;
       }
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 
   test('a healthy device prints only the count of passed checks, the summary and the docs line', async () => {
-    const sim = await lab.addDevice();
-    try {
+    await withDevice(lab, {}, async () => {
       const run = await runCli(['doctor', '--output', 'pretty'], { env: lab.env });
       assert.equal(run.code, 0, run.stdout);
       assert.ok(!run.stdout.includes('Critical checks:'));
@@ -66,9 +63,7 @@ describe('doctor pretty output', () => {
       assert.match(run.stdout, /- Docs: https:\/\/docs\.svc\.dev\/getting-started\/first-time-setup\//);
       const verbose = await runCli(['doctor', '--output', 'pretty', '--verbose'], { env: lab.env });
       assert.match(verbose.stdout, /Passed checks:\n {2}✓ host\.node\.version: Node\.js /);
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 
   test('the renderer colors marks and codes when asked, and prints plain text otherwise', () => {

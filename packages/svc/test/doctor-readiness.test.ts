@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { check, checkIds, doctor, FULL_BASIC_RUN, labEnv } from './doctor-helpers.ts';
+import { withDevice } from './lab-device.ts';
 import { runCliJson } from './run-cli.ts';
 
 const UP_TO_PRESENCE = FULL_BASIC_RUN.slice(0, FULL_BASIC_RUN.indexOf('readiness.apk.presence') + 1);
@@ -18,8 +19,7 @@ describe('doctor readiness', () => {
   });
 
   test('a ready device passes every check and nextActions point to the docs and a first snapshot', async () => {
-    const sim = await lab.addDevice();
-    try {
+    await withDevice(lab, {}, async (sim) => {
       const run = await runCliJson(['doctor', '--json'], { env: lab.env });
       assert.equal(run.code, 0, run.stdout);
       assert.deepEqual(
@@ -39,27 +39,21 @@ describe('doctor readiness', () => {
       const handshake = run.json.checks.find((c: { id: string }) => c.id === 'readiness.handshake');
       assert.equal(handshake.evidence.accessibility_service, 'running');
       assert.equal(handshake.evidence.waitMs, 7000);
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 
   test('no operator installed fails readiness.apk.presence with OPERATOR_NOT_INSTALLED and stops', async () => {
-    const sim = await lab.addDevice({ operator: false });
-    try {
+    await withDevice(lab, { operator: false }, async () => {
       const report = await doctor(lab);
       assert.deepEqual(checkIds(report), UP_TO_PRESENCE);
       const presence = check(report, 'readiness.apk.presence');
       assert.equal(presence.code, 'OPERATOR_NOT_INSTALLED');
       assert.ok(report.nextActions?.some((a) => a.startsWith('svc operator setup --apk')));
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 
   test('only the other variant installed fails presence with OPERATOR_VARIANT_MISMATCH naming it', async () => {
-    const sim = await lab.addDevice({ operator: { package: 'com.svc.operator.dev' } });
-    try {
+    await withDevice(lab, { operator: { package: 'com.svc.operator.dev' } }, async (sim) => {
       const report = await doctor(lab);
       const presence = check(report, 'readiness.apk.presence');
       assert.equal(presence.status, 'fail');
@@ -80,20 +74,15 @@ describe('doctor readiness', () => {
       );
       assert.equal(cli.code, 0, cli.stdout);
       assert.deepEqual([cli.json.deviceId, cli.json.operatorPackage], [sim.serial, 'com.svc.operator.dev']);
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 
   test('SVC_OPERATOR_PACKAGE selects the package when no flag is given', async () => {
-    const sim = await lab.addDevice({ operator: { package: 'com.svc.operator.dev' } });
-    try {
+    await withDevice(lab, { operator: { package: 'com.svc.operator.dev' } }, async () => {
       const report = await doctor(lab, {}, { SVC_OPERATOR_PACKAGE: 'com.svc.operator.dev' });
       assert.equal(report.operatorPackage, 'com.svc.operator.dev');
       assert.equal(report.criticalOk, true);
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 
   const versionCases = [
@@ -103,8 +92,7 @@ describe('doctor readiness', () => {
   ];
   for (const c of versionCases) {
     test(`an operator with ${c.name} fails version compatibility with ${c.code} and skips the handshake`, async () => {
-      const sim = await lab.addDevice({ operator: { versionName: c.versionName, versionCode: 7 } });
-      try {
+      await withDevice(lab, { operator: { versionName: c.versionName, versionCode: 7 } }, async () => {
         const report = await doctor(lab);
         assert.deepEqual(checkIds(report), UP_TO_VERSION);
         const compat = check(report, 'readiness.version.compatibility');
@@ -114,26 +102,20 @@ describe('doctor readiness', () => {
         assert.equal(compat.evidence?.apkVersionCode, 7);
         assert.equal(compat.evidence?.operatorPackage, 'com.svc.operator');
         assert.equal(compat.evidence?.apkVersion, c.versionName === '' ? null : c.versionName);
-      } finally {
-        await lab.removeDevice(sim);
-      }
+      });
     });
   }
 
   test('a -dev suffix on the operator version is ignored by the compatibility rule', async () => {
-    const sim = await lab.addDevice({ operator: { versionName: '0.1.7-dev' } });
-    try {
+    await withDevice(lab, { operator: { versionName: '0.1.7-dev' } }, async () => {
       const report = await doctor(lab);
       assert.equal(check(report, 'readiness.version.compatibility').status, 'pass');
       assert.equal(report.criticalOk, true);
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 
   test('developer options and USB debugging off are advisory warnings; --fix turns them on', async () => {
-    const sim = await lab.addDevice();
-    try {
+    await withDevice(lab, {}, async (sim) => {
       await lab.adb('-s', sim.serial, 'shell', 'settings put global development_settings_enabled 0');
       await lab.adb('-s', sim.serial, 'shell', 'settings put global adb_enabled 0');
       const report = await doctor(lab);
@@ -165,14 +147,11 @@ describe('doctor readiness', () => {
         rerun.checks.every((c) => c.status === 'pass'),
         JSON.stringify(rerun.checks),
       );
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 
   test('accessibility off fails the handshake with DEVICE_ACCESSIBILITY_NOT_RUNNING; --fix grants it and the rerun passes', async () => {
-    const sim = await lab.addDevice({ operator: { accessibility: false } });
-    try {
+    await withDevice(lab, { operator: { accessibility: false } }, async (sim) => {
       const run = await runCliJson(['doctor', '--json'], { env: labEnv(lab) });
       assert.equal(run.code, 1);
       const handshake = run.json.checks.at(-1);
@@ -197,14 +176,11 @@ describe('doctor readiness', () => {
       const rerun = await runCliJson(['doctor', '--json'], { env: labEnv(lab) });
       assert.equal(rerun.code, 0, rerun.stdout);
       assert.equal(rerun.json.checks.at(-1).status, 'pass');
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 
   test('an operator that never answers fails the handshake with RESULT_ENVELOPE_TIMEOUT after the 7000 ms wait', async () => {
-    const sim = await lab.addDevice();
-    try {
+    await withDevice(lab, {}, async (sim) => {
       sim.faults.set('drop_next_envelope');
       const report = await doctor(lab);
       const handshake = check(report, 'readiness.handshake');
@@ -216,8 +192,6 @@ describe('doctor readiness', () => {
       assert.ok(actions.some((a) => a.startsWith('svc grant-device-permissions')));
       assert.ok(actions.some((a) => a.includes('--timeout 5000 --verbose')));
       assert.equal(actions.at(-1), 'On device, open Accessibility Settings and follow the listed steps.');
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 });

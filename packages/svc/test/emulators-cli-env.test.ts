@@ -5,10 +5,9 @@ import { spawn } from 'node:child_process';
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { createFakeSdk } from 'svc-sim/sdk';
 import { createEmulatorLab, type EmulatorLab } from './emulators-helpers.ts';
-import { runCliJson } from './run-cli.ts';
+import { MAIN, runCliJson } from './run-cli.ts';
 
 const SUPPORTED_CONFIG = [
   'PlayStore.enabled=true',
@@ -164,9 +163,8 @@ describe('emulator AVD and SDK locations, broken AVD files, terminal progress', 
 
   it('shows the progress of a start on a terminal while stdout keeps the JSON result', async () => {
     assert.equal((await svc(['emulator', 'create', '--name', 'tty'])).code, 0);
-    const main = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
     const quote = (value: string) => `'${value.replaceAll("'", `'"'"'`)}'`;
-    const command = [process.execPath, main, 'emulator', 'start', 'tty'].map(quote).join(' ');
+    const command = [process.execPath, MAIN, 'emulator', 'start', 'tty'].map(quote).join(' ');
     const output = await new Promise<string>((resolve, reject) => {
       // `script` runs the CLI on a pseudo-terminal, so stderr.isTTY is true as in an interactive shell.
       const child = spawn('script', ['-qec', command, '/dev/null'], {

@@ -1,19 +1,8 @@
 // Test helper: the SDK's own MCP client connected to `node packages/svc/src/cli/main.ts mcp` over stdio.
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-
-export const MAIN = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
-
-/** This process's env without adb/android/svc variables (tests stay isolated), plus `extra`. */
-export function isolatedEnv(extra: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = { NO_COLOR: '1' };
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && !/^(ADB_|ANDROID_|SVC_)/.test(key)) env[key] = value;
-  }
-  return { ...env, ...extra };
-}
+import { MAIN } from './run-cli.ts';
 
 export interface StdioSession {
   client: Client;

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
-import { connectStdio, isolatedEnv, type Loose, type StdioSession } from './mcp-client.ts';
-import { runCliJson } from './run-cli.ts';
+import { connectStdio, type Loose, type StdioSession } from './mcp-client.ts';
+import { isolatedEnv, runCliJson } from './run-cli.ts';
 
 describe('svc mcp and the daemon', () => {
   let lab: Lab;

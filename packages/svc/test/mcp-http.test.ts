@@ -8,7 +8,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { createLab, type Lab } from 'svc-sim/testing';
-import { isolatedEnv, type Loose, MAIN } from './mcp-client.ts';
+import type { Loose } from './mcp-client.ts';
+import { isolatedEnv, MAIN } from './run-cli.ts';
 
 const ALLOWED = 'http://localhost:5173';
 const INITIALIZE = JSON.stringify({

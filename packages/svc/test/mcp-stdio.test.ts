@@ -9,7 +9,8 @@ import { after, before, describe, test } from 'node:test';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { executionJsonSchema } from '../src/contracts/schema.ts';
-import { connectStdio, expectProtocolError, isolatedEnv, type Loose, type StdioSession } from './mcp-client.ts';
+import { connectStdio, expectProtocolError, type Loose, type StdioSession } from './mcp-client.ts';
+import { isolatedEnv } from './run-cli.ts';
 import { createFixtureRepo, type FixtureRepo } from './skills-fixture.ts';
 
 const SETTINGS = 'com.android.settings';

@@ -3,23 +3,14 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { collectOutput } from './run-cli.ts';
 
 const GUARD = fileURLToPath(new URL('../src/mcp/stdout-guard.ts', import.meta.url));
 
-function run(script: string): Promise<{ stdout: string; stderr: string; code: number | null }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ stdout, stderr, code }));
-  });
+function run(script: string) {
+  return collectOutput(
+    spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
 }
 
 test('after the guard, console.log and process.stdout.write go to stderr and only the protocol writer reaches stdout', async () => {

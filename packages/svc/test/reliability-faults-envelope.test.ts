@@ -6,53 +6,25 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  assertNoLeaks,
-  type EventRecorder,
-  type LeakSnapshot,
-  leakSnapshot,
-  recordEvents,
-  sleeps,
-  waitFor,
-} from './reliability-helpers.ts';
-import { type LabServer, postJson, startLabServer } from './server-helpers.ts';
+import { assertRecovered, type FaultBench, openFaultBench } from './fault-bench.ts';
+import { sleeps, waitFor } from './reliability-helpers.ts';
+import { postJson } from './server-helpers.ts';
 
-let env: LabServer;
-let events: EventRecorder;
-let baseline: LeakSnapshot;
-const sim = () => env.lab.devices[0]!;
+let bench: FaultBench;
+const sim = () => bench.env.lab.devices[0]!;
 
 before(async () => {
-  env = await startLabServer([{}]);
-  events = await recordEvents(env.url);
-  // Warm-up, so pooled sockets are part of the baseline.
-  assert.equal((await postJson(env.url, '/execute', { execution: sleeps([0]) })).status, 200);
-  baseline = leakSnapshot(env.lab);
+  bench = await openFaultBench();
 });
-after(async () => {
-  events.close();
-  await env.close();
-});
+after(() => bench.close());
 
 /** Runs one execution and checks the invariants every fault must keep. */
 async function runOnce(execution: ReturnType<typeof sleeps> | Record<string, unknown>, expected: number) {
-  const response = await postJson(env.url, '/execute', { execution });
+  const response = await bench.execute(execution);
   assert.equal(response.status, expected, JSON.stringify(response.body));
   const commandId = execution.commandId as string;
-  await waitFor('its svc:result', () => events.resultsFor(commandId).length > 0);
+  await waitFor('its svc:result', () => bench.events.resultsFor(commandId).length > 0);
   return { response, commandId };
-}
-
-/** The lock is free again (after the settle window if any), a normal execution succeeds, nothing leaked. */
-async function assertRecovered(): Promise<void> {
-  let next = await postJson(env.url, '/execute', { execution: sleeps([0]) });
-  for (let i = 0; next.status === 423 && i < 40; i++) {
-    await sleep(100);
-    next = await postJson(env.url, '/execute', { execution: sleeps([0]) });
-  }
-  assert.equal(next.status, 200, JSON.stringify(next.body));
-  assert.equal(env.serverApp.inFlight.count, 0);
-  await assertNoLeaks(env.lab, baseline);
 }
 
 describe('fault matrix on the result channel (server + real adb + simulator)', () => {
@@ -60,23 +32,23 @@ describe('fault matrix on the result channel (server + real adb + simulator)', (
     sim().faults.set('drop_next_envelope');
     const { response, commandId } = await runOnce(sleeps([0], { timeoutMs: 1000 }), 504);
     assert.equal(response.body.error?.code, 'RESULT_ENVELOPE_TIMEOUT');
-    const results = events.resultsFor(commandId);
+    const results = bench.events.resultsFor(commandId);
     assert.equal(results.length, 1);
     assert.equal(results[0]?.envelope.errorCode, 'RESULT_ENVELOPE_TIMEOUT');
     // Settling (SPEC 3.1): the very next execution is refused, then the lock frees itself.
-    const early = await postJson(env.url, '/execute', { execution: sleeps([0]) });
+    const early = await bench.execute(sleeps([0]));
     assert.equal(early.status, 423);
-    await assertRecovered();
+    await assertRecovered(bench);
   });
 
   it('a malformed envelope answers RESULT_ENVELOPE_MALFORMED once and frees the lock at once', async () => {
     sim().faults.set('malformed_envelope');
     const { response, commandId } = await runOnce(sleeps([0]), 500);
     assert.equal(response.body.error?.code, 'RESULT_ENVELOPE_MALFORMED');
-    assert.equal(events.resultsFor(commandId).length, 1);
-    const next = await postJson(env.url, '/execute', { execution: sleeps([0]) });
+    assert.equal(bench.events.resultsFor(commandId).length, 1);
+    const next = await bench.execute(sleeps([0]));
     assert.equal(next.status, 200, 'no settle window after a malformed envelope');
-    await assertRecovered();
+    await assertRecovered(bench);
   });
 
   it('an envelope delayed past the timeout gives one RESULT_ENVELOPE_TIMEOUT; the late envelope is ignored', async () => {
@@ -90,18 +62,18 @@ describe('fault matrix on the result channel (server + real adb + simulator)', (
         .device.log.entries()
         .some((e) => e.message.startsWith('[svc-Result] ') && e.message.includes(`"${commandId}"`)),
     );
-    await assertRecovered();
+    await assertRecovered(bench);
     await sleep(200);
-    assert.equal(events.resultsFor(commandId).length, 1, 'the late envelope produced no second result');
+    assert.equal(bench.events.resultsFor(commandId).length, 1, 'the late envelope produced no second result');
   });
 
   it('an envelope of another commandId written first is skipped; ours arrives once', async () => {
     sim().faults.set('foreign_envelope_first');
     const { response, commandId } = await runOnce(sleeps([0]), 200);
     assert.equal((response.body.envelope as { commandId: string }).commandId, commandId);
-    assert.equal(events.resultsFor(commandId).length, 1);
-    assert.equal(events.resultsFor(`${commandId}-other`).length, 0);
-    await assertRecovered();
+    assert.equal(bench.events.resultsFor(commandId).length, 1);
+    assert.equal(bench.events.resultsFor(`${commandId}-other`).length, 0);
+    await assertRecovered(bench);
   });
 
   it('duplicated frames of a large envelope and of a snapshot still give one result with one hierarchy', async () => {
@@ -130,11 +102,11 @@ describe('fault matrix on the result channel (server + real adb + simulator)', (
           .some((e) => e.message.startsWith(`[svc-Frame] result ${commandId} `)),
         'the envelope was framed',
       );
-      assert.equal(events.resultsFor(commandId).length, 1);
+      assert.equal(bench.events.resultsFor(commandId).length, 1);
     } finally {
       sim().faults.clear('duplicate_frames');
     }
-    await assertRecovered();
+    await assertRecovered(bench);
   });
 
   it('a missing hierarchy frame fails only that snapshot step, once, and the next snapshot works', async () => {
@@ -150,9 +122,9 @@ describe('fault matrix on the result channel (server + real adb + simulator)', (
         [true, null],
       ],
     );
-    assert.equal(events.resultsFor(commandId).length, 1);
-    const again = await postJson(env.url, '/snapshot', {});
+    assert.equal(bench.events.resultsFor(commandId).length, 1);
+    const again = await postJson(bench.env.url, '/snapshot', {});
     assert.equal(again.status, 200);
-    await assertRecovered();
+    await assertRecovered(bench);
   });
 });

@@ -7,59 +7,30 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  assertNoLeaks,
-  type EventRecorder,
-  type LeakSnapshot,
-  leakSnapshot,
-  recordDeviceWindows,
-  recordEvents,
-  sleeps,
-  waitFor,
-} from './reliability-helpers.ts';
+import { assertRecovered, type FaultBench, openFaultBench } from './fault-bench.ts';
+import { assertNoLeaks, leakSnapshot, recordDeviceWindows, sleeps, waitFor } from './reliability-helpers.ts';
 import { runCliJson } from './run-cli.ts';
-import { type LabServer, postJson, startLabServer } from './server-helpers.ts';
+import { postJson } from './server-helpers.ts';
 import { connectSse } from './sse-client.ts';
 
-let env: LabServer;
-let events: EventRecorder;
-let baseline: LeakSnapshot;
-const sim = () => env.lab.devices[0]!;
+let bench: FaultBench;
+const sim = () => bench.env.lab.devices[0]!;
+const execute = (execution: Record<string, unknown>) => bench.execute(execution);
 
 before(async () => {
-  env = await startLabServer([{}]);
-  events = await recordEvents(env.url);
-  assert.equal((await postJson(env.url, '/execute', { execution: sleeps([0]) })).status, 200);
-  baseline = leakSnapshot(env.lab);
+  bench = await openFaultBench();
 });
-after(async () => {
-  events.close();
-  await env.close();
-});
-
-function execute(execution: Record<string, unknown>) {
-  return postJson(env.url, '/execute', { execution });
-}
-
-async function assertRecovered(): Promise<void> {
-  let next = await execute(sleeps([0]));
-  for (let i = 0; next.status === 423 && i < 40; i++) {
-    await sleep(100);
-    next = await execute(sleeps([0]));
-  }
-  assert.equal(next.status, 200, JSON.stringify(next.body));
-  await assertNoLeaks(env.lab, baseline);
-}
+after(() => bench.close());
 
 describe('fault matrix on the transport (server + real adb + simulator)', () => {
   it('the leak probe sees a running execution: a lock file and a device-side log follow', async () => {
     const pending = execute(sleeps([600]));
     await waitFor('the execution to hold the device', () => {
-      const now = leakSnapshot(env.lab);
+      const now = leakSnapshot(bench.env.lab);
       return now.lockFiles.length === 1 && now.deviceCommands >= 1;
     });
     assert.equal((await pending).status, 200);
-    await assertNoLeaks(env.lab, baseline);
+    await assertNoLeaks(bench.env.lab, bench.baseline);
   });
 
   it('a device that drops its connection mid-execution still delivers its one envelope', async () => {
@@ -68,10 +39,10 @@ describe('fault matrix on the transport (server + real adb + simulator)', () => 
     const response = await execute(execution);
     assert.equal(response.status, 200, JSON.stringify(response.body));
     assert.equal((response.body.envelope as { status: string }).status, 'success');
-    await waitFor('svc:result', () => events.resultsFor(execution.commandId).length === 1);
-    await env.lab.waitForState(sim().serial, 'device');
-    await assertRecovered();
-    assert.equal(events.resultsFor(execution.commandId).length, 1);
+    await waitFor('svc:result', () => bench.events.resultsFor(execution.commandId).length === 1);
+    await bench.env.lab.waitForState(sim().serial, 'device');
+    await assertRecovered(bench);
+    assert.equal(bench.events.resultsFor(execution.commandId).length, 1);
   });
 
   for (const state of ['offline', 'unauthorized'] as const) {
@@ -84,14 +55,14 @@ describe('fault matrix on the transport (server + real adb + simulator)', () => 
       const response = await pending;
       assert.equal(response.status, 504, JSON.stringify(response.body));
       assert.equal(response.body.error?.code, 'RESULT_ENVELOPE_TIMEOUT');
-      await env.lab.waitForState(serial, state);
-      const refused = await postJson(env.url, '/execute', { execution: sleeps([0]), deviceId: serial });
+      await bench.env.lab.waitForState(serial, state);
+      const refused = await postJson(bench.env.url, '/execute', { execution: sleeps([0]), deviceId: serial });
       assert.equal(refused.status, 404);
       assert.equal(refused.body.error?.code, 'DEVICE_NOT_FOUND');
       sim().setState('device');
-      await env.lab.waitForState(serial, 'device');
-      await assertRecovered();
-      assert.equal(events.resultsFor(execution.commandId).length, 1);
+      await bench.env.lab.waitForState(serial, 'device');
+      await assertRecovered(bench);
+      assert.equal(bench.events.resultsFor(execution.commandId).length, 1);
     });
   }
 
@@ -99,40 +70,40 @@ describe('fault matrix on the transport (server + real adb + simulator)', () => 
     const execution = sleeps([1500], { timeoutMs: 2000 });
     const pending = execute(execution);
     await waitFor('the broadcast', () => sim().device.commandLog.some((c) => c.includes(execution.commandId)));
-    await env.lab.adb('kill-server');
+    await bench.env.lab.adb('kill-server');
     const response = await pending;
     // The envelope was written while no adb server could carry it: a timeout, never a crash or a hang.
     assert.ok([200, 504].includes(response.status), JSON.stringify(response.body));
     if (response.status === 504) assert.equal(response.body.error?.code, 'RESULT_ENVELOPE_TIMEOUT');
     // The server is running again (svc restarted it); the device must be reconnected as after any adb restart.
-    await env.lab.adb('connect', sim().serial);
-    await env.lab.waitForState(sim().serial, 'device');
-    await assertRecovered();
-    await waitFor('svc:result', () => events.resultsFor(execution.commandId).length === 1);
+    await bench.env.lab.adb('connect', sim().serial);
+    await bench.env.lab.waitForState(sim().serial, 'device');
+    await assertRecovered(bench);
+    await waitFor('svc:result', () => bench.events.resultsFor(execution.commandId).length === 1);
     await sleep(100);
-    assert.equal(events.resultsFor(execution.commandId).length, 1);
+    assert.equal(bench.events.resultsFor(execution.commandId).length, 1);
   });
 
   it('an SSE client vanishing mid-execution neither breaks the execution nor keeps a subscription', async () => {
-    const before = env.serverApp.bus.subscriberCount;
-    const sse = await connectSse(`${env.url}/events`);
+    const before = bench.env.serverApp.bus.subscriberCount;
+    const sse = await connectSse(`${bench.env.url}/events`);
     assert.equal((await sse.next())?.event, 'heartbeat');
-    await waitFor('the subscription', () => env.serverApp.bus.subscriberCount === before + 1);
+    await waitFor('the subscription', () => bench.env.serverApp.bus.subscriberCount === before + 1);
     const execution = sleeps([300]);
     const pending = execute(execution);
     await waitFor('the broadcast', () => sim().device.commandLog.some((c) => c.includes(execution.commandId)));
     sse.close();
     assert.equal((await pending).status, 200);
-    await waitFor('the subscription to go', () => env.serverApp.bus.subscriberCount === before);
-    await waitFor('svc:result', () => events.resultsFor(execution.commandId).length === 1);
-    await assertRecovered();
+    await waitFor('the subscription to go', () => bench.env.serverApp.bus.subscriberCount === before);
+    await waitFor('svc:result', () => bench.events.resultsFor(execution.commandId).length === 1);
+    await assertRecovered(bench);
   });
 
   for (const [label, pathOf] of [
     [
       'a path under a regular file (unwritable)',
       async () => {
-        const file = join(env.lab.home, 'not-a-dir');
+        const file = join(bench.env.lab.home, 'not-a-dir');
         await writeFile(file, 'x');
         return join(file, 'shot.png');
       },
@@ -159,15 +130,15 @@ describe('fault matrix on the transport (server + real adb + simulator)', () => 
           [true, null],
         ],
       );
-      await waitFor('svc:result', () => events.resultsFor(execution.commandId).length === 1);
-      await assertRecovered();
+      await waitFor('svc:result', () => bench.events.resultsFor(execution.commandId).length === 1);
+      await assertRecovered(bench);
     });
   }
 
   it('two CLI processes and the server racing for one device never overlap on it, and each gets one answer', async () => {
     const windows = recordDeviceWindows(sim());
-    const cliEnv = { ...env.lab.env, PATH: process.env.PATH };
-    const dir = join(env.lab.home, 'race');
+    const cliEnv = { ...bench.env.lab.env, PATH: process.env.PATH };
+    const dir = join(bench.env.lab.home, 'race');
     await mkdir(dir, { recursive: true });
     const runs = await Promise.all([
       runCliJson(['execute', JSON.stringify(sleeps([2500])), '--no-daemon'], { env: cliEnv, cwd: dir }),
@@ -194,6 +165,6 @@ describe('fault matrix on the transport (server + real adb + simulator)', () => 
     for (let i = 1; i < spans.length; i++) {
       assert.ok((spans[i]?.start as number) >= (spans[i - 1]?.end as number), `overlap: ${JSON.stringify(spans)}`);
     }
-    await assertRecovered();
+    await assertRecovered(bench);
   });
 });

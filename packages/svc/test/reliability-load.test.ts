@@ -1,7 +1,7 @@
 // A small load run as a correctness test (bench/load.ts is the long one, with the numbers): 200 executions over 4
 // simulated devices through the real server and real adb, two workers per device so the in-flight lock is contended.
 // Nothing is lost or duplicated, SSE delivers exactly one svc:result per execution, and open handles end where they
-// started. No timing assertions.
+// started, with no per-execution bookkeeping left in the server. No timing assertions.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { runLoad } from '../../../bench/load.ts';
@@ -24,4 +24,7 @@ test('200 executions over 4 devices: every one answered once, one svc:result eac
   // start beyond a few sockets in transit.
   assert.ok(report.end.fds <= report.start.fds + 6, JSON.stringify([report.start, report.end]));
   assert.ok(report.end.activeResources <= report.start.activeResources + 6, JSON.stringify([report.start, report.end]));
+  // Per-execution bookkeeping is gone once every answer is in: nothing counted in flight, only the bench's own SSE
+  // subscriber, no lock file left behind.
+  assert.deepEqual(report.leftover, { inFlight: 0, sseSubscribers: 1, lockFiles: 0 });
 });

@@ -1,8 +1,10 @@
 // Runs the real CLI in a child process (Node 24, TypeScript sources) and collects its output.
-import { spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
-const MAIN = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
+/** The CLI entry the tests run (TypeScript sources, Node 24). */
+export const MAIN = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
 
 export interface CliRun {
   stdout: string;
@@ -17,21 +19,18 @@ export interface CliOptions {
   input?: string;
 }
 
-function baseEnv(): Record<string, string | undefined> {
-  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1' };
-  for (const key of Object.keys(env)) {
-    if (/^(ADB_|ANDROID_|SVC_)/.test(key)) delete env[key];
+/** This process's env without adb, android and svc variables (tests stay isolated), no colours, plus `extra`. */
+export function isolatedEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !/^(ADB_|ANDROID_|SVC_)/.test(key)) env[key] = value;
   }
-  return env;
+  return { ...env, NO_COLOR: '1', ...extra };
 }
 
-export function runCli(args: string[], opts: CliOptions = {}): Promise<CliRun> {
+/** Collects a child's stdout and stderr as text until it closes; a child killed by a signal counts as code 1. */
+export function collectOutput(child: ChildProcessByStdio<Writable | null, Readable, Readable>): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, ...args], {
-      cwd: opts.cwd ?? process.cwd(),
-      env: { ...baseEnv(), ...opts.env } as NodeJS.ProcessEnv,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -42,8 +41,18 @@ export function runCli(args: string[], opts: CliOptions = {}): Promise<CliRun> {
     });
     child.on('error', reject);
     child.on('close', (code) => resolve({ stdout, stderr, code: code ?? 1 }));
-    child.stdin.end(opts.input ?? '');
   });
+}
+
+export function runCli(args: string[], opts: CliOptions = {}): Promise<CliRun> {
+  const child = spawn(process.execPath, [MAIN, ...args], {
+    cwd: opts.cwd ?? process.cwd(),
+    env: { ...isolatedEnv(), ...opts.env } as NodeJS.ProcessEnv,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const output = collectOutput(child);
+  child.stdin.end(opts.input ?? '');
+  return output;
 }
 
 /** Runs the CLI and parses stdout as one JSON document (typed loosely: tests assert its shape). */

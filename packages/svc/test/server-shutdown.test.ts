@@ -3,13 +3,11 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
+import { MAIN } from './run-cli.ts';
 import { postJson, sleepExecution } from './server-helpers.ts';
 import { connectSse } from './sse-client.ts';
-
-const MAIN = join(import.meta.dirname, '..', 'src', 'cli', 'main.ts');
 
 let lab: Lab;
 before(async () => {

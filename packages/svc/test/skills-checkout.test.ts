@@ -7,9 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { startProgress } from '../src/cli/commands/skills-checkout.ts';
-import { runCliJson } from './run-cli.ts';
+import { MAIN, runCliJson } from './run-cli.ts';
 import { createFixtureRepo, type FixtureRepo, gitIn } from './skills-fixture.ts';
 
 describe('skills install, update and sync', () => {
@@ -128,8 +127,7 @@ describe('skills install, update and sync', () => {
 
   it('shows a progress line on a terminal while git works, and the JSON result on stdout', async () => {
     // `script` gives the CLI a pseudo-terminal; its stdout and stderr both arrive on the pty.
-    const main = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
-    const command = [process.execPath, main, 'skills', 'install'].map((arg) => `'${arg}'`).join(' ');
+    const command = [process.execPath, MAIN, 'skills', 'install'].map((arg) => `'${arg}'`).join(' ');
     const ttyHome = join(scratch, 'tty-home');
     const output = await new Promise<string>((resolve, reject) => {
       const child = spawn('script', ['-qec', command, '/dev/null'], {

@@ -5,9 +5,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { runCli, runCliJson } from './run-cli.ts';
-import { createFixtureRepo, type FixtureRepo } from './skills-fixture.ts';
+import { MAIN, runCli, runCliJson } from './run-cli.ts';
+import { BROKEN_SKILL_DETAILS, createFixtureRepo, type FixtureRepo } from './skills-fixture.ts';
 import { isAlive, waitUntil } from './skills-process.ts';
 
 const NOTES = 'com.example.notes.create-note';
@@ -200,25 +199,14 @@ describe('svc skills CLI', () => {
     const run = await svc(['skills', 'run', 'com.example.broken.fails']);
     assert.equal(run.code, 1);
     assert.equal(run.json.code, 'SKILL_EXECUTION_FAILED');
-    assert.deepEqual(run.json.details, {
-      skillId: 'com.example.broken.fails',
-      exitCode: 3,
-      stdout: 'partial\n[svc-Skill-Result] {"stage":"login"}\n',
-      stderr: 'went wrong\n',
-      skillResult: { stage: 'login' },
-      timeoutMs: 120000,
-    });
+    assert.deepEqual(run.json.details, BROKEN_SKILL_DETAILS.fails);
   });
 
   it('fails SKILL_RESULT_PARSE_FAILED on a malformed frame and SKILL_NOT_FOUND on an unknown skill', async () => {
     const parse = await svc(['skills', 'run', 'com.example.broken.bad-frame']);
     assert.equal(parse.code, 1);
     assert.equal(parse.json.code, 'SKILL_RESULT_PARSE_FAILED');
-    assert.deepEqual(parse.json.details, {
-      skillId: 'com.example.broken.bad-frame',
-      stdout: '[svc-Skill-Result] {not json\n',
-      skillResult: null,
-    });
+    assert.deepEqual(parse.json.details, BROKEN_SKILL_DETAILS.badFrame);
     const unknown = await svc(['skills', 'run', 'nope.nope']);
     assert.equal(unknown.json.code, 'SKILL_NOT_FOUND');
   });
@@ -246,10 +234,9 @@ describe('svc skills CLI', () => {
     // The script prints its second line only once the go file exists; we create it when the first line reaches
     // the CLI's stdout, so the run can only finish if output is streamed before the script ends.
     const go = join(repo.dir, 'pretty-go');
-    const main = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
     const child = spawn(
       process.execPath,
-      [main, 'skills', 'run', 'com.example.stream.two-lines', '--output', 'pretty', '--', go],
+      [MAIN, 'skills', 'run', 'com.example.stream.two-lines', '--output', 'pretty', '--', go],
       {
         env: { ...repo.env, NO_COLOR: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],

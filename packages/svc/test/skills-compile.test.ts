@@ -1,12 +1,9 @@
 // compile-artifact over the fixture repository's recipes (SPEC 4.4, DECISIONS 10 and 21).
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { SvcError } from '../src/contracts/errors.ts';
 import { compileArtifact } from '../src/skills/compile-artifact.ts';
-import { loadRegistry } from '../src/skills/registry.ts';
-import type { SkillsRegistry } from '../src/skills/types.ts';
-import { createFixtureRepo, type FixtureRepo } from './skills-fixture.ts';
+import { useLoadedFixture } from './skills-fixture.ts';
 
 const skillId = 'com.example.notes.create-note';
 const vars = { APP: 'com.example.notes', FIELD: 'com.example.notes:id/body', TEXT: 'hello', NAP_MS: 0 };
@@ -21,16 +18,10 @@ const failsWith =
   };
 
 describe('skills compile-artifact', () => {
-  let repo: FixtureRepo;
-  let registry: SkillsRegistry;
-  before(async () => {
-    repo = createFixtureRepo();
-    registry = await loadRegistry(repo.env);
-  });
-  after(() => rmSync(repo.dir, { recursive: true, force: true }));
+  const fixture = useLoadedFixture();
 
   it('compiles a recipe into a validated execution in mode artifact_compiled', async () => {
-    const compiled = await compileArtifact(registry, { skillId, artifact: 'create-note', vars });
+    const compiled = await compileArtifact(fixture.registry, { skillId, artifact: 'create-note', vars });
     assert.equal(compiled.ok, true);
     assert.equal(compiled.skillId, skillId);
     assert.equal(compiled.artifact, 'create-note.recipe.json');
@@ -41,18 +32,18 @@ describe('skills compile-artifact', () => {
   });
 
   it('accepts the artifact name with the .recipe.json suffix', async () => {
-    const compiled = await compileArtifact(registry, { skillId, artifact: 'create-note.recipe.json', vars });
+    const compiled = await compileArtifact(fixture.registry, { skillId, artifact: 'create-note.recipe.json', vars });
     assert.equal(compiled.artifact, 'create-note.recipe.json');
   });
 
   it('fills COMMAND_ID and TASK_ID with fresh unique ids when not given, and keeps given ones', async () => {
-    const first = await compileArtifact(registry, { skillId, artifact: 'create-note', vars });
-    const second = await compileArtifact(registry, { skillId, artifact: 'create-note', vars });
+    const first = await compileArtifact(fixture.registry, { skillId, artifact: 'create-note', vars });
+    const second = await compileArtifact(fixture.registry, { skillId, artifact: 'create-note', vars });
     assert.notEqual(first.execution.commandId, second.execution.commandId);
     assert.notEqual(first.execution.commandId, first.execution.taskId);
     assert.ok(first.execution.commandId.startsWith(skillId));
     assert.ok(first.execution.commandId.length <= 128);
-    const given = await compileArtifact(registry, {
+    const given = await compileArtifact(fixture.registry, {
       skillId,
       artifact: 'create-note',
       vars: { ...vars, COMMAND_ID: 'c-1', TASK_ID: 't-1' },
@@ -63,7 +54,7 @@ describe('skills compile-artifact', () => {
 
   it('keeps text with quotes, newlines and backslashes exactly, without breaking the JSON', async () => {
     const text = 'He said "stop"\n\\path\\to\t{"x":1}\u0000 $(rm -rf /) 😀';
-    const compiled = await compileArtifact(registry, {
+    const compiled = await compileArtifact(fixture.registry, {
       skillId,
       artifact: 'create-note',
       vars: { ...vars, TEXT: text },
@@ -73,7 +64,7 @@ describe('skills compile-artifact', () => {
 
   it('fails with SKILL_VARS_MISSING listing every missing variable at once', async () => {
     await assert.rejects(
-      compileArtifact(registry, { skillId, artifact: 'create-note', vars: { APP: 'x' } }),
+      compileArtifact(fixture.registry, { skillId, artifact: 'create-note', vars: { APP: 'x' } }),
       failsWith('SKILL_VARS_MISSING', (details) => {
         assert.deepEqual(details.missing, ['FIELD', 'TEXT', 'NAP_MS']);
         assert.equal(details.skillId, skillId);
@@ -84,7 +75,7 @@ describe('skills compile-artifact', () => {
 
   it('fails with SKILL_ARTIFACT_NOT_FOUND listing the available artifacts', async () => {
     await assert.rejects(
-      compileArtifact(registry, { skillId, artifact: 'nope', vars }),
+      compileArtifact(fixture.registry, { skillId, artifact: 'nope', vars }),
       failsWith('SKILL_ARTIFACT_NOT_FOUND', (details) => {
         assert.deepEqual(details.available, [
           'create-note.recipe.json',
@@ -96,19 +87,22 @@ describe('skills compile-artifact', () => {
   });
 
   it('fails with SKILL_NOT_FOUND for an unknown skill', async () => {
-    await assert.rejects(compileArtifact(registry, { skillId: 'x.y', artifact: 'a' }), failsWith('SKILL_NOT_FOUND'));
+    await assert.rejects(
+      compileArtifact(fixture.registry, { skillId: 'x.y', artifact: 'a' }),
+      failsWith('SKILL_NOT_FOUND'),
+    );
   });
 
   it('fails with EXECUTION_VALIDATION_FAILED when the recipe is not JSON', async () => {
     await assert.rejects(
-      compileArtifact(registry, { skillId, artifact: 'bad-json' }),
+      compileArtifact(fixture.registry, { skillId, artifact: 'bad-json' }),
       failsWith('EXECUTION_VALIDATION_FAILED', (details) => assert.equal(details.artifact, 'bad-json.recipe.json')),
     );
   });
 
   it('fails with EXECUTION_VALIDATION_FAILED naming the path when the compiled execution is invalid', async () => {
     await assert.rejects(
-      compileArtifact(registry, { skillId, artifact: 'invalid-execution' }),
+      compileArtifact(fixture.registry, { skillId, artifact: 'invalid-execution' }),
       failsWith('EXECUTION_VALIDATION_FAILED', (details) => assert.equal(details.path, 'actions')),
     );
   });

@@ -1,9 +1,12 @@
 // A fixture skills repository: a real git repository in a temp dir with a registry (in `skills/`, as the upstream
 // layout has it) and skills whose scripts exercise every path of `skills run`. Tests point SVC_SKILLS_REGISTRY at it.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { after, before } from 'node:test';
+import { loadRegistry } from '../src/skills/registry.ts';
+import type { SkillsRegistry } from '../src/skills/types.ts';
 
 export interface FixtureRepo {
   dir: string;
@@ -166,6 +169,23 @@ export function gitIn(dir: string, ...args: string[]): string {
   }).trim();
 }
 
+/** The error details every surface (runSkill, the CLI, HTTP) must report for the two broken fixture skills. */
+export const BROKEN_SKILL_DETAILS = {
+  fails: {
+    skillId: 'com.example.broken.fails',
+    exitCode: 3,
+    stdout: 'partial\n[svc-Skill-Result] {"stage":"login"}\n',
+    stderr: 'went wrong\n',
+    skillResult: { stage: 'login' },
+    timeoutMs: 120000,
+  },
+  badFrame: {
+    skillId: 'com.example.broken.bad-frame',
+    stdout: '[svc-Skill-Result] {not json\n',
+    skillResult: null,
+  },
+};
+
 /** Creates the fixture repository (one commit on `main`) under a fresh temp dir. */
 export function createFixtureRepo(extraSkills: typeof FIXTURE_SKILLS = []): FixtureRepo {
   const dir = mkdtempSync(join(tmpdir(), 'svc-skills-repo-'));
@@ -179,4 +199,20 @@ export function createFixtureRepo(extraSkills: typeof FIXTURE_SKILLS = []): Fixt
   gitIn(dir, 'add', '.');
   gitIn(dir, 'commit', '--quiet', '-m', 'fixture skills');
   return { dir, registryPath, env: { PATH: process.env.PATH ?? '', HOME: dir, SVC_SKILLS_REGISTRY: registryPath } };
+}
+
+export interface LoadedFixture {
+  repo: FixtureRepo;
+  registry: SkillsRegistry;
+}
+
+/** Hooks for the enclosing suite: the fixture repository and its loaded registry before it, removal after it. */
+export function useLoadedFixture(): LoadedFixture {
+  const fixture = {} as LoadedFixture;
+  before(async () => {
+    fixture.repo = createFixtureRepo();
+    fixture.registry = await loadRegistry(fixture.repo.env);
+  });
+  after(() => rmSync(fixture.repo.dir, { recursive: true, force: true }));
+  return fixture;
 }

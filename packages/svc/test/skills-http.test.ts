@@ -9,7 +9,7 @@ import { createContext } from '../src/app/context.ts';
 import { createServerApp } from '../src/server/app.ts';
 import { listenTcp, type RunningServer } from '../src/server/listen.ts';
 import { getJson, postJson } from './server-helpers.ts';
-import { createFixtureRepo, type FixtureRepo } from './skills-fixture.ts';
+import { BROKEN_SKILL_DETAILS, createFixtureRepo, type FixtureRepo } from './skills-fixture.ts';
 import { isAlive, waitUntil } from './skills-process.ts';
 
 const NOTES = 'com.example.notes.create-note';
@@ -126,14 +126,7 @@ describe('skills HTTP routes', () => {
     const failed = await postJson(server.url, '/skills/com.example.broken.fails/run', {});
     assert.equal(failed.status, 400);
     assert.equal(failed.body.error?.code, 'SKILL_EXECUTION_FAILED');
-    assert.deepEqual(failed.body.error?.details, {
-      skillId: 'com.example.broken.fails',
-      exitCode: 3,
-      stdout: 'partial\n[svc-Skill-Result] {"stage":"login"}\n',
-      stderr: 'went wrong\n',
-      skillResult: { stage: 'login' },
-      timeoutMs: 120000,
-    });
+    assert.deepEqual(failed.body.error?.details, BROKEN_SKILL_DETAILS.fails);
     const assertion = await postJson(server.url, '/skills/com.example.settings.read-wifi/run', {
       expectContains: 'Elsewhere',
       timeoutMs: 8000,
@@ -146,11 +139,7 @@ describe('skills HTTP routes', () => {
     const parse = await postJson(server.url, '/skills/com.example.broken.bad-frame/run', {});
     assert.equal(parse.status, 400);
     assert.equal(parse.body.error?.code, 'SKILL_RESULT_PARSE_FAILED');
-    assert.deepEqual(parse.body.error?.details, {
-      skillId: 'com.example.broken.bad-frame',
-      stdout: '[svc-Skill-Result] {not json\n',
-      skillResult: null,
-    });
+    assert.deepEqual(parse.body.error?.details, BROKEN_SKILL_DETAILS.badFrame);
     const unknown = await postJson(server.url, '/skills/nope/run', {});
     assert.equal(unknown.status, 404);
     assert.equal(unknown.body.error?.code, 'SKILL_NOT_FOUND');

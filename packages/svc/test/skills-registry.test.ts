@@ -1,13 +1,12 @@
 // Loading, listing, getting and searching the registry of a fixture skills repository (a real git repository).
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { SvcError } from '../src/contracts/errors.ts';
 import { getSkill, hasAnyFilter, searchSkills } from '../src/skills/find-skills.ts';
 import { loadRegistry, resolveSkillPath } from '../src/skills/registry.ts';
-import type { SkillsRegistry } from '../src/skills/types.ts';
-import { createFixtureRepo, type FixtureRepo } from './skills-fixture.ts';
+import { useLoadedFixture } from './skills-fixture.ts';
 
 const readFailed = (path: string, reason: RegExp) => (error: unknown) => {
   assert.ok(error instanceof SvcError, String(error));
@@ -18,43 +17,40 @@ const readFailed = (path: string, reason: RegExp) => (error: unknown) => {
 };
 
 describe('skills registry', () => {
-  let repo: FixtureRepo;
-  let registry: SkillsRegistry;
-  before(async () => {
-    repo = createFixtureRepo();
-    registry = await loadRegistry(repo.env);
-  });
-  after(() => rmSync(repo.dir, { recursive: true, force: true }));
+  const fixture = useLoadedFixture();
 
   it('loads every entry and takes the git repository as the root of entry paths', () => {
-    assert.equal(registry.registryPath, repo.registryPath);
-    assert.equal(registry.root, repo.dir);
-    assert.equal(registry.skills.length, 8);
-    const skill = getSkill(registry, 'com.example.notes.create-note');
-    assert.equal(resolveSkillPath(registry, skill, skill.skillFile), join(repo.dir, 'skills', skill.id, 'SKILL.md'));
+    assert.equal(fixture.registry.registryPath, fixture.repo.registryPath);
+    assert.equal(fixture.registry.root, fixture.repo.dir);
+    assert.equal(fixture.registry.skills.length, 8);
+    const skill = getSkill(fixture.registry, 'com.example.notes.create-note');
+    assert.equal(
+      resolveSkillPath(fixture.registry, skill, skill.skillFile),
+      join(fixture.repo.dir, 'skills', skill.id, 'SKILL.md'),
+    );
   });
 
   it('accepts bare-string artifacts and names them by file name (DECISIONS 9)', async () => {
-    const path = join(repo.dir, 'other-registry.json');
-    const entry = { ...getSkill(registry, 'com.example.notes.create-note'), artifacts: ['a/b/x.recipe.json'] };
+    const path = join(fixture.repo.dir, 'other-registry.json');
+    const entry = { ...getSkill(fixture.registry, 'com.example.notes.create-note'), artifacts: ['a/b/x.recipe.json'] };
     writeFileSync(path, JSON.stringify({ skills: [entry] }));
     const loaded = await loadRegistry({ SVC_SKILLS_REGISTRY: path });
     assert.deepEqual(loaded.skills[0]?.artifacts, [{ name: 'x.recipe.json', path: 'a/b/x.recipe.json' }]);
   });
 
   it('fails with REGISTRY_READ_FAILED naming the path when the file is missing', async () => {
-    const path = join(repo.dir, 'nope.json');
+    const path = join(fixture.repo.dir, 'nope.json');
     await assert.rejects(loadRegistry({ SVC_SKILLS_REGISTRY: path }), readFailed(path, /file not found/));
   });
 
   it('points at `svc skills install` when SVC_SKILLS_REGISTRY is unset and nothing is installed', async () => {
-    const home = join(repo.dir, 'empty-home');
+    const home = join(fixture.repo.dir, 'empty-home');
     const path = join(home, '.svc', 'skills', 'skills-registry.json');
     await assert.rejects(loadRegistry({ HOME: home }), readFailed(path, /SVC_SKILLS_REGISTRY is not set.*install/));
   });
 
   it('finds the installed checkout registry when SVC_SKILLS_REGISTRY is unset', async () => {
-    const home = join(repo.dir, 'home');
+    const home = join(fixture.repo.dir, 'home');
     const installed = join(home, '.svc', 'skills', 'skills');
     mkdirSync(installed, { recursive: true });
     writeFileSync(join(installed, 'skills-registry.json'), '{"skills":[]}');
@@ -89,7 +85,7 @@ describe('skills registry', () => {
     ],
   ] as const) {
     it(`fails with REGISTRY_READ_FAILED and the reason for ${name}`, async () => {
-      const path = join(repo.dir, `broken-${name.replaceAll(' ', '-')}.json`);
+      const path = join(fixture.repo.dir, `broken-${name.replaceAll(' ', '-')}.json`);
       writeFileSync(path, text);
       await assert.rejects(loadRegistry({ SVC_SKILLS_REGISTRY: path }), readFailed(path, reason));
     });
@@ -97,7 +93,7 @@ describe('skills registry', () => {
 
   it('fails with SKILL_NOT_FOUND for an unknown id', () => {
     assert.throws(
-      () => getSkill(registry, 'no.such.skill'),
+      () => getSkill(fixture.registry, 'no.such.skill'),
       (error: unknown) => {
         return (
           error instanceof SvcError && error.code === 'SKILL_NOT_FOUND' && error.details?.skillId === 'no.such.skill'
@@ -107,7 +103,7 @@ describe('skills registry', () => {
   });
 
   const ids = (filters: Parameters<typeof searchSkills>[1], keywordOverApp = false) =>
-    searchSkills(registry, filters, { keywordOverApp }).map((skill) => skill.id);
+    searchSkills(fixture.registry, filters, { keywordOverApp }).map((skill) => skill.id);
 
   it('filters by exact applicationId and exact intent, both together', () => {
     assert.deepEqual(ids({ app: 'com.example.broken' }), ['com.example.broken.bad-frame', 'com.example.broken.fails']);

@@ -1,23 +1,20 @@
 // skills run over the fixture repository's scripts (SPEC 4.2): argument order, environment, framed results, every
 // failure code, live output, and timeouts that kill the whole process group.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { SvcError } from '../src/contracts/errors.ts';
-import { loadRegistry } from '../src/skills/registry.ts';
 import { runSkill, type SkillRunRequest } from '../src/skills/run-skill.ts';
-import type { SkillsRegistry } from '../src/skills/types.ts';
-import { createFixtureRepo, type FixtureRepo } from './skills-fixture.ts';
+import { BROKEN_SKILL_DETAILS, useLoadedFixture } from './skills-fixture.ts';
 import { isAlive, waitUntil } from './skills-process.ts';
 
 describe('skills run', () => {
-  let repo: FixtureRepo;
-  let registry: SkillsRegistry;
+  const fixture = useLoadedFixture();
   const run = (skillId: string, extra: Partial<SkillRunRequest> = {}) =>
-    runSkill(registry, {
+    runSkill(fixture.registry, {
       skillId,
-      env: repo.env,
+      env: fixture.repo.env,
       operatorPackage: 'com.svc.operator.dev',
       svcBin: '/x/svc.js',
       ...extra,
@@ -31,12 +28,6 @@ describe('skills run', () => {
     assert.equal(error.code, code, error.message);
     return { message: error.message, details: error.details ?? {} };
   };
-
-  before(async () => {
-    repo = createFixtureRepo();
-    registry = await loadRegistry(repo.env);
-  });
-  after(() => rmSync(repo.dir, { recursive: true, force: true }));
 
   it('runs the Node script with the device serial first, then the args, and returns the framed result', async () => {
     const result = await run('com.example.notes.create-note', {
@@ -60,7 +51,7 @@ describe('skills run', () => {
     assert.doesNotMatch(result.output, /a note on stderr/);
     assert.deepEqual(result.skillResult, {
       argv: ['emulator-5554', 'a b', '$(id)', '"q"'],
-      cwd: join(repo.dir, 'skills', 'com.example.notes.create-note'),
+      cwd: join(fixture.repo.dir, 'skills', 'com.example.notes.create-note'),
       env: {
         SVC_BIN: '/x/svc.js',
         SVC_OPERATOR_PACKAGE: 'com.svc.operator.dev',
@@ -107,23 +98,12 @@ describe('skills run', () => {
 
   it('fails with SKILL_EXECUTION_FAILED carrying exit code, stdout, stderr and the partial result', async () => {
     const { details } = await failure(run('com.example.broken.fails'), 'SKILL_EXECUTION_FAILED');
-    assert.deepEqual(details, {
-      skillId: 'com.example.broken.fails',
-      exitCode: 3,
-      stdout: 'partial\n[svc-Skill-Result] {"stage":"login"}\n',
-      stderr: 'went wrong\n',
-      skillResult: { stage: 'login' },
-      timeoutMs: 120000,
-    });
+    assert.deepEqual(details, BROKEN_SKILL_DETAILS.fails);
   });
 
   it('fails with SKILL_RESULT_PARSE_FAILED when the frame is malformed', async () => {
     const { details } = await failure(run('com.example.broken.bad-frame'), 'SKILL_RESULT_PARSE_FAILED');
-    assert.deepEqual(details, {
-      skillId: 'com.example.broken.bad-frame',
-      stdout: '[svc-Skill-Result] {not json\n',
-      skillResult: null,
-    });
+    assert.deepEqual(details, BROKEN_SKILL_DETAILS.badFrame);
   });
 
   it('fails with SKILL_EXECUTION_FAILED when the skill lists no script', async () => {
@@ -136,11 +116,11 @@ describe('skills run', () => {
   });
 
   it('fails with SKILL_EXECUTION_FAILED naming the path when the listed script file is missing', async () => {
-    const skill = registry.skills.find((entry) => entry.id === 'com.example.direct.exec');
+    const skill = fixture.registry.skills.find((entry) => entry.id === 'com.example.direct.exec');
     assert.ok(skill);
-    const broken = { ...registry, skills: [{ ...skill, scripts: ['skills/com.example.direct.exec/gone.sh'] }] };
+    const broken = { ...fixture.registry, skills: [{ ...skill, scripts: ['skills/com.example.direct.exec/gone.sh'] }] };
     const { message, details } = await failure(
-      runSkill(broken, { skillId: skill.id, env: repo.env, operatorPackage: 'p' }),
+      runSkill(broken, { skillId: skill.id, env: fixture.repo.env, operatorPackage: 'p' }),
       'SKILL_EXECUTION_FAILED',
     );
     assert.match(message, /has no script at .*gone\.sh/);
@@ -158,7 +138,7 @@ describe('skills run', () => {
   });
 
   it('kills the script and its grandchild when the caller aborts the run', async () => {
-    const pidFile = join(repo.dir, 'aborted-grandchild.pid');
+    const pidFile = join(fixture.repo.dir, 'aborted-grandchild.pid');
     const controller = new AbortController();
     const pending = run('com.example.slow.sleeper', {
       args: [pidFile],
@@ -172,7 +152,7 @@ describe('skills run', () => {
   });
 
   it('kills the script and its grandchild when the timeout passes', async () => {
-    const pidFile = join(repo.dir, 'grandchild.pid');
+    const pidFile = join(fixture.repo.dir, 'grandchild.pid');
     const { message, details } = await failure(
       run('com.example.slow.sleeper', { args: [pidFile], timeoutMs: 1500 }),
       'SKILL_EXECUTION_FAILED',
@@ -187,7 +167,7 @@ describe('skills run', () => {
   });
 
   it('hands output to the caller as it arrives, before the script ends', async () => {
-    const go = join(repo.dir, 'go-signal');
+    const go = join(fixture.repo.dir, 'go-signal');
     const chunks: string[] = [];
     const result = await run('com.example.stream.two-lines', {
       args: [go],

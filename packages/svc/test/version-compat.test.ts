@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
+import { withDevice } from './lab-device.ts';
 import { runCli, runCliJson } from './run-cli.ts';
 
 const CLI_VERSION = (
@@ -48,8 +49,7 @@ describe('version', () => {
   });
 
   test('a different major.minor is incompatible: VERSION_INCOMPATIBLE with remediation and exit 1', async () => {
-    const sim = await lab.addDevice({ operator: { versionName: '9.9.0', versionCode: 99 } });
-    try {
+    await withDevice(lab, { operator: { versionName: '9.9.0', versionCode: 99 } }, async (sim) => {
       const run = await runCliJson(['version', '--check-compat', '--device', sim.serial], { env: lab.env });
       assert.equal(run.code, 1);
       assert.equal(run.json.verdict, 'incompatible');
@@ -63,33 +63,24 @@ describe('version', () => {
         /^Verdict: {12}incompatible \(CLI \d+\.\d+, operator 9\.9; major\.minor must match\)$/m,
       );
       assert.match(pretty.stdout, /^Remediation: {8}/m);
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 
   test('unreadable and invalid operator versions give an unknown verdict with their codes', async () => {
-    const sim = await lab.addDevice({ operator: { versionName: 'nightly' } });
-    try {
+    await withDevice(lab, { operator: { versionName: 'nightly' } }, async () => {
       const invalid = await runCliJson(['version', '--check-compat'], { env: lab.env });
       assert.equal(invalid.code, 1);
       assert.deepEqual([invalid.json.verdict, invalid.json.code], ['unknown', 'APK_VERSION_INVALID']);
-    } finally {
-      await lab.removeDevice(sim);
-    }
-    const blank = await lab.addDevice({ operator: { versionName: '' } });
-    try {
+    });
+    await withDevice(lab, { operator: { versionName: '' } }, async () => {
       const unreadable = await runCliJson(['version', '--check-compat'], { env: lab.env });
       assert.deepEqual([unreadable.json.verdict, unreadable.json.code], ['unknown', 'APK_VERSION_UNREADABLE']);
       assert.equal(unreadable.json.operatorVersion, null);
-    } finally {
-      await lab.removeDevice(blank);
-    }
+    });
   });
 
   test('the operator package flag is honored, and a missing package is OPERATOR_NOT_INSTALLED', async () => {
-    const sim = await lab.addDevice({ operator: { package: 'com.svc.operator.dev', versionName: CLI_VERSION } });
-    try {
+    await withDevice(lab, { operator: { package: 'com.svc.operator.dev', versionName: CLI_VERSION } }, async () => {
       const dev = await runCliJson(['version', '--check-compat', '--operator-package', 'com.svc.operator.dev'], {
         env: lab.env,
       });
@@ -99,9 +90,7 @@ describe('version', () => {
       assert.equal(release.code, 1);
       assert.equal(release.json.code, 'OPERATOR_NOT_INSTALLED');
       assert.equal(release.json.operatorPackage, 'com.svc.operator');
-    } finally {
-      await lab.removeDevice(sim);
-    }
+    });
   });
 
   test('with no device, --check-compat fails with the device error of SPEC 3.3', async () => {

@@ -1,49 +1,14 @@
 // Test-only stand-in for the device model and shell, so the wire can be unit-tested alone. The contract suite
 // (packages/sim/test) runs the real model and shell instead.
-import type { BroadcastReceiver, DeviceApi, LogEntry, ShellIO } from '../device/types.ts';
+import { memoryDevice } from '../device/memory-device.test-helper.ts';
+import type { DeviceApi, ShellIO } from '../device/types.ts';
 
 export function standInDevice(): DeviceApi {
-  const commandLog: string[] = [];
-  const entries: LogEntry[] = [];
-  const listeners = new Set<(entry: LogEntry) => void>();
-  const receivers: Array<{ pkg: string; action: string; receiver: BroadcastReceiver }> = [];
-  return {
-    serialHint: 'standin',
-    props: new Map([
-      ['ro.product.model', 'Standin'],
-      ['ro.product.name', 'standin'],
-      ['ro.product.device', 'standin'],
-    ]),
-    settings: { global: new Map(), secure: new Map(), system: new Map() },
-    packages: new Map(),
-    files: new Map(),
-    log: {
-      write(entry) {
-        const full = { epochMs: Date.now(), ...entry };
-        entries.push(full);
-        for (const listener of listeners) listener(full);
-      },
-      entries: () => entries,
-      subscribe(listener) {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-      clear: () => void entries.splice(0),
-    },
-    ui: undefined as never,
-    registerReceiver(pkg, action, receiver) {
-      receivers.push({ pkg, action, receiver });
-    },
-    sendBroadcast(intent) {
-      const hit = receivers.filter(
-        (r) => r.action === intent.action && (!intent.targetPackage || r.pkg === intent.targetPackage),
-      );
-      for (const r of hit) r.receiver(intent);
-      return hit.length;
-    },
-    commandLog,
-    now: () => Date.now(),
-  };
+  return memoryDevice('standin', {
+    'ro.product.model': 'Standin',
+    'ro.product.name': 'standin',
+    'ro.product.device': 'standin',
+  });
 }
 
 /** Understands `echo <words>`, `true`, `false`, `exit N`, `cat <path>`, `cat` (stdin), `wc -c`, `err <text>`. */

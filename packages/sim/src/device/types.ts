@@ -103,7 +103,10 @@ export interface DeviceApi {
   registerReceiver(pkg: string, action: string, receiver: BroadcastReceiver): void;
   /** Deliver a broadcast; returns the number of receivers that got it. */
   sendBroadcast(intent: BroadcastIntent): number;
-  /** Every command line the shell ran, in order (security tests assert on it). */
+  /**
+   * The command lines the shell ran, oldest first (security tests assert on it): a ring holding at least the newest
+   * 1000 lines (fewer when they are very long), so a long-running device does not grow (device/command-log.ts).
+   */
   readonly commandLog: string[];
   /** Wall clock of the device (epoch ms); tests may skew it. */
   now(): number;

@@ -2,15 +2,7 @@
 // runs. The stand-in does the same (pid inside; a lock whose process is gone is taken over).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { isRunningPid } from './pid-alive.ts';
 
 /** True when this process now holds the AVD; the lock goes when the process exits. */
 export function lockAvd(avdDir: string): boolean {
@@ -19,7 +11,7 @@ export function lockAvd(avdDir: string): boolean {
     writeFileSync(lock, String(process.pid), { flag: 'wx' });
   } catch {
     const owner = Number(readFileSync(lock, 'utf8').trim());
-    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) return false;
+    if (owner !== process.pid && isRunningPid(owner)) return false;
     writeFileSync(lock, String(process.pid));
   }
   process.on('exit', () => rmSync(lock, { force: true }));

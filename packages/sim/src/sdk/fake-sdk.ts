@@ -3,6 +3,7 @@
 import { chmod, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isRunningPid } from './pid-alive.ts';
 import { configPath, DEFAULT_FAKE_SDK_CONFIG, type FakeSdkConfig, imageDir, pidDir } from './sdk-paths.ts';
 
 export interface FakeSdk {
@@ -15,21 +16,12 @@ export interface FakeSdk {
   killEmulators(): Promise<number>;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function livePids(root: string): Promise<number[]> {
   const files = await readdir(pidDir(root)).catch(() => [] as string[]);
   const pids: number[] = [];
   for (const file of files) {
     const pid = Number(file);
-    if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) pids.push(pid);
+    if (isRunningPid(pid)) pids.push(pid);
     else await rm(join(pidDir(root), file), { force: true });
   }
   return pids;

@@ -1,6 +1,7 @@
 // The device's `sh -c <command line>`: parses, expands and runs the command line against the device model, with
 // mksh's exit statuses (127 for an unknown command, 1 for a syntax error) and its builtins (export, exec, exit, ...).
 import { normalizePath } from '../adbd/sync/sync-files.ts';
+import { recordCommandLine } from '../device/command-log.ts';
 import type { DeviceApi, ShellIO } from '../device/types.ts';
 import { COMMANDS } from './commands/index.ts';
 import { expandToString, expandWord, type ShellVars } from './expand.ts';
@@ -33,7 +34,7 @@ interface ShellState extends ShellVars {
 }
 
 export async function runShellCommandLine(device: DeviceApi, commandLine: string, io: ShellIO): Promise<number> {
-  device.commandLog.push(commandLine);
+  recordCommandLine(device.commandLog, commandLine);
   let script: Script;
   try {
     script = parse(commandLine);

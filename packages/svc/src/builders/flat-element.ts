@@ -3,7 +3,7 @@ import { SvcError } from '../contracts/errors.ts';
 import { type BuiltExecution, plainTimeout, waitTimeout, wrapExecution } from './execution.ts';
 import { isSet, single } from './flag-values.ts';
 import { parseIntegerToken } from './numeric.ts';
-import { isEmptyMatcher, parseSelectorFlags, requireMatcher } from './selector.ts';
+import { ELEMENT_FLAGS, isEmptyMatcher, parseSelectorFlags, requireMatcher } from './selector.ts';
 import type { BuildInput } from './types.ts';
 
 function coordinateOf(input: BuildInput): { x: number; y: number } | undefined {
@@ -89,13 +89,7 @@ export function buildWaitForNav(input: BuildInput): BuiltExecution {
 }
 
 /** `type`: --text is the text to enter, so --text cannot be a target flag here. */
-const TYPE_TARGET_FLAGS = [
-  { keys: ['textContains'], field: 'textContains' },
-  { keys: ['id', 'resourceId'], field: 'resourceId' },
-  { keys: ['desc', 'contentDesc'], field: 'contentDescEquals' },
-  { keys: ['descContains', 'contentDescContains'], field: 'contentDescContains' },
-  { keys: ['role'], field: 'role' },
-] as const;
+const TYPE_TARGET_FLAGS = ELEMENT_FLAGS.filter((flag) => flag.field !== 'textEquals');
 
 export function buildType(input: BuildInput): BuiltExecution {
   const { matcher } = parseSelectorFlags(input.flags, TYPE_TARGET_FLAGS);

@@ -3,7 +3,9 @@
 // HOW TO ADD A COMMAND (pattern for serve, daemon, skills, emulator, doctor, mcp, ...):
 //   1. Create cli/commands/<verb>.ts exporting `register<Verb>(program: Command): void` that calls
 //      `program.command('<verb>')...`. Give it `.description()` and help examples (command-kit `examples`).
-//   2. Import it below and add it to REGISTRARS (help lists commands in that order).
+//   2. Add it to COMMAND_MODULES in command-table.ts with the names it registers (help lists commands in that
+//      order; the module loads only when a call names one of those commands, or help needs them all).
+//      Keep heavy imports (adb stack, server, SDKs) inside the action: `await import(...)` there.
 //   3. Global options (--device/--device-id, --operator-package/--receiver-package, --output/--format, --json,
 //      --timeout-ms/--timeout, --verbose, --no-daemon, --dry-run, --validate-only) are defined ONCE on the program
 //      and parsed before or after the command name, so do not redefine them on your command: read them with
@@ -13,58 +15,19 @@
 //   5. Execution commands go through execution-command.ts → dispatch-execution.ts (the daemon proxy's seam).
 import { Command, CommanderError } from 'commander';
 import { SvcError } from '../contracts/errors.ts';
-import { registerAction } from './commands/action.ts';
-import { registerCompletion } from './commands/completion.ts';
-import { registerDaemon } from './commands/daemon.ts';
-import { registerDemo } from './commands/demo.ts';
-import { registerDevices } from './commands/devices.ts';
-import { registerDoctor } from './commands/doctor.ts';
-import { registerEmulator } from './commands/emulator.ts';
-import { registerExecute } from './commands/execute.ts';
-import { registerFlatElement } from './commands/flat-element.ts';
-import { registerFlatScroll } from './commands/flat-scroll.ts';
-import { registerFlatSimple } from './commands/flat-simple.ts';
-import { registerMcp } from './commands/mcp.ts';
-import { registerObserve } from './commands/observe.ts';
-import { registerOnScreenLog } from './commands/on-screen-log.ts';
-import { registerOperator } from './commands/operator.ts';
-import { registerPackages } from './commands/packages.ts';
-import { registerSchema } from './commands/schema.ts';
-import { registerServe } from './commands/serve.ts';
-import { registerSim } from './commands/sim.ts';
-import { registerSkills } from './commands/skills.ts';
-import { cliVersion, registerVersion } from './commands/version.ts';
+import { svcVersion } from '../server/version.ts';
+import { COMMAND_MODULES, type CommandModule, modulesFor } from './command-table.ts';
 import { addGlobalOptions, outputModeOf } from './globals.ts';
 import { printError, toErrorBody } from './output.ts';
 
-const REGISTRARS: Array<(program: Command) => void> = [
-  registerDemo,
-  registerExecute,
-  registerObserve,
-  registerFlatElement,
-  registerFlatSimple,
-  registerFlatScroll,
-  registerAction,
-  registerOnScreenLog,
-  registerDevices,
-  registerPackages,
-  registerOperator,
-  registerSkills,
-  registerEmulator,
-  registerSim,
-  registerServe,
-  registerMcp,
-  registerDaemon,
-  registerDoctor,
-  registerVersion,
-  registerCompletion,
-  registerSchema,
-];
-
-export function buildProgram(): Command {
+/**
+ * The program with the commands argv needs (all of them without argv): a call loads only its own command's module,
+ * which keeps every other command's imports off the start-up path of an agent's hundreds of calls.
+ */
+export async function buildProgram(argv?: readonly string[]): Promise<Command> {
   const program = new Command('svc')
     .description('Let an agent drive an Android device: validated executions over adb, one result envelope each.')
-    .version(cliVersion(), '--version', 'print the CLI version')
+    .version(svcVersion(), '--version', 'print the CLI version')
     .usage('<command> [options]')
     .showSuggestionAfterError(true)
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
@@ -72,7 +35,10 @@ export function buildProgram(): Command {
     .configureOutput({ outputError: () => {} })
     .exitOverride();
   addGlobalOptions(program);
-  for (const register of REGISTRARS) register(program);
+  const needed = argv === undefined ? 'all' : modulesFor(argv, program);
+  const modules: readonly CommandModule[] = needed === 'all' ? COMMAND_MODULES : needed === 'none' ? [] : [needed.only];
+  const registrars = await Promise.all(modules.map((module) => module.load()));
+  for (const register of registrars) register(program);
   return program;
 }
 
@@ -106,7 +72,7 @@ function missingSubcommand(program: Command, argv: readonly string[]): SvcError 
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const program = buildProgram();
+  const program = await buildProgram(argv);
   if (argv.length === 0) {
     process.stdout.write(program.helpInformation());
     return 0;

@@ -4,6 +4,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SvcError } from '../contracts/errors.ts';
+import { type DaemonPaths, ensurePrivateDir } from './paths.ts';
 import { isLiveProcess } from './process-state.ts';
 
 export interface LifecycleLock {
@@ -50,5 +51,16 @@ export async function acquireLifecycleLock(path: string, waitMs = 10_000): Promi
       });
     }
     await sleep(50);
+  }
+}
+
+/** Runs `task` holding the lifecycle lock of `paths` (its private directory made or checked first). */
+export async function withLifecycleLock<T>(paths: DaemonPaths, task: () => Promise<T>, waitMs?: number): Promise<T> {
+  ensurePrivateDir(paths.dir);
+  const lock = await acquireLifecycleLock(paths.lock, waitMs);
+  try {
+    return await task();
+  } finally {
+    lock.release();
   }
 }

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SvcError } from '../contracts/errors.ts';
 import { type BuildIdentity, CLI_ENTRY_PATH } from './identity.ts';
-import { acquireLifecycleLock } from './lifecycle-lock.ts';
+import { withLifecycleLock } from './lifecycle-lock.ts';
 import { commandLineOf, type DaemonMetadata, isOwnedDaemonProcess, readMetadata } from './metadata.ts';
-import { type DaemonPaths, ensurePrivateDir } from './paths.ts';
+import type { DaemonPaths } from './paths.ts';
 import { isLiveProcess } from './process-state.ts';
 import { DaemonClient } from './socket-client.ts';
 import { removeStaleSocket } from './socket-files.ts';
@@ -76,35 +76,19 @@ export async function daemonStatus(paths: DaemonPaths): Promise<DaemonStatus> {
 }
 
 export async function startDaemon(paths: DaemonPaths, options: StartOptions): Promise<DaemonStatus> {
-  ensurePrivateDir(paths.dir);
-  const lock = await acquireLifecycleLock(paths.lock);
-  try {
-    return await startLocked(paths, options);
-  } finally {
-    lock.release();
-  }
+  return withLifecycleLock(paths, () => startLocked(paths, options));
 }
 
 export async function stopDaemon(paths: DaemonPaths, ports = nodeLifecyclePorts): Promise<DaemonStatus> {
-  ensurePrivateDir(paths.dir);
-  const lock = await acquireLifecycleLock(paths.lock);
-  try {
-    return await stopLocked(paths, ports);
-  } finally {
-    lock.release();
-  }
+  return withLifecycleLock(paths, () => stopLocked(paths, ports));
 }
 
 /** Stop then start under one lock hold (SPEC 3.6: `started` or `already_running`). */
 export async function restartDaemon(paths: DaemonPaths, options: StartOptions, ports = nodeLifecyclePorts) {
-  ensurePrivateDir(paths.dir);
-  const lock = await acquireLifecycleLock(paths.lock);
-  try {
+  return withLifecycleLock(paths, async () => {
     await stopLocked(paths, ports);
     return await startLocked(paths, options);
-  } finally {
-    lock.release();
-  }
+  });
 }
 
 export async function startLocked(paths: DaemonPaths, options: StartOptions): Promise<DaemonStatus> {

@@ -4,17 +4,9 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { isProcessAlive } from '../adapters/process/process-runner.ts';
 import { SvcError } from '../contracts/errors.ts';
 import type { Env } from './avd-home.ts';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 export function startLockPath(env: Env, name: string): string {
   return join(env.HOME?.trim() || homedir(), '.svc', 'locks', `avd-${name}.lock`);
@@ -35,7 +27,7 @@ export async function withStartLock<T>(env: Env, name: string, task: () => Promi
       (text) => Number((JSON.parse(text) as { pid?: unknown }).pid),
       () => Number.NaN,
     );
-    if (round === 0 && !(Number.isInteger(holder) && holder > 0 && isAlive(holder))) {
+    if (round === 0 && !isProcessAlive(holder)) {
       await rm(path, { force: true }); // stale: its starter is gone
       continue;
     }

@@ -6,10 +6,10 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { SvcError } from '../contracts/errors.ts';
-import { MAX_BODY_BYTES, sendError } from '../server/http.ts';
+import { requestBodyLimit } from '../server/body-limit.ts';
+import { sendError } from '../server/http.ts';
 import { securityChecks } from '../server/security.ts';
 import { createMcpServer } from './create-server.ts';
 import type { McpRuntime } from './tool-kit.ts';
@@ -32,18 +32,7 @@ export function createMcpHttpApp(runtime: McpRuntime, options: { allowOrigins: r
     );
   }
   // The same 100kb request limit as `svc serve` (SPEC part 8); an execution is at most 64000 bytes anyway.
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        sendError(c, {
-          code: 'PAYLOAD_TOO_LARGE',
-          message: `Request body is larger than ${MAX_BODY_BYTES} bytes (100kb).`,
-          details: { limitBytes: MAX_BODY_BYTES },
-        }),
-    }),
-  );
+  app.use('*', requestBodyLimit());
   // Stateless: no session to resume or delete, and no server-initiated messages for a GET stream to carry.
   const notAllowed = (c: Context) =>
     c.json(

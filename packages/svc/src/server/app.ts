@@ -1,14 +1,14 @@
 // The HTTP app shared by `svc serve` (TCP) and the daemon (Unix socket): a Hono app that knows nothing about how it
 // listens. Middleware order: version header, Origin/Host checks, CORS for allow-listed origins, body limit, routes.
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import type { SvcContext } from '../app/context.ts';
 import { SvcError } from '../contracts/errors.ts';
+import { requestBodyLimit } from './body-limit.ts';
 import { defaultServerDeps } from './default-deps.ts';
 import { createEventBus, type EventBus } from './event-bus.ts';
-import { MAX_BODY_BYTES, sendError } from './http.ts';
+import { sendError } from './http.ts';
 import { createInFlightTracker, type InFlightTracker } from './in-flight.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
 import { runAndPublish } from './run-and-publish.ts';
@@ -61,18 +61,7 @@ export function createServerApp(ctx: SvcContext, options: ServerAppOptions = {})
   });
   app.use('*', securityChecks({ allowOrigins, loopbackHostOnly: options.loopbackHostOnly ?? false }));
   if (allowOrigins.length > 0) app.use('*', cors({ origin: [...allowOrigins] }));
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        sendError(c, {
-          code: 'PAYLOAD_TOO_LARGE',
-          message: `Request body is larger than ${MAX_BODY_BYTES} bytes (100kb).`,
-          details: { limitBytes: MAX_BODY_BYTES },
-        }),
-    }),
-  );
+  app.use('*', requestBodyLimit());
   for (const mount of options.routes ?? ROUTE_MODULES) mount(app, runtime as ServerRuntime);
 
   app.notFound((c) => sendError(c, { code: 'NOT_FOUND', message: `No route for ${c.req.method} ${c.req.path}.` }));

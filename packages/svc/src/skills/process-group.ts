@@ -2,11 +2,14 @@
 // (`process.kill(-pid)` signals the whole group; killing only the child would leave grandchildren running and
 // holding our pipes open). Arguments are an argv array: nothing passes through a shell.
 import { spawn } from 'node:child_process';
+import { OUTPUT_CAP_CHARS, TailBuffer } from './output-capture.ts';
 
 export interface GroupRunOptions {
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   timeoutMs: number;
+  /** The tail of each stream the result keeps (default OUTPUT_CAP_CHARS); the callbacks still see everything. */
+  maxOutputChars?: number;
   /** Each chunk as it arrives (pretty mode streams it to the terminal). */
   onStdout?: (chunk: string) => void;
   onStderr?: (chunk: string) => void;
@@ -20,8 +23,12 @@ export interface GroupRun {
   /** null when the script was killed by a signal or could not start. */
   exitCode: number | null;
   signal: NodeJS.Signals | null;
+  /** The last maxOutputChars of stdout. */
   stdout: string;
   stderr: string;
+  /** True when the front of the stream was dropped to stay within maxOutputChars. */
+  stdoutTruncated: boolean;
+  stderrTruncated: boolean;
   timedOut: boolean;
   /** True when options.signal stopped the run. */
   aborted: boolean;
@@ -45,8 +52,8 @@ export function runInProcessGroup(file: string, args: readonly string[], options
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let stdout = '';
-    let stderr = '';
+    const stdout = new TailBuffer(options.maxOutputChars ?? OUTPUT_CAP_CHARS);
+    const stderr = new TailBuffer(options.maxOutputChars ?? OUTPUT_CAP_CHARS);
     let timedOut = false;
     let aborted = false;
     let exited = false;
@@ -70,11 +77,11 @@ export function runInProcessGroup(file: string, args: readonly string[], options
     if (options.signal?.aborted) onAbort();
     else options.signal?.addEventListener('abort', onAbort, { once: true });
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
+      stdout.push(chunk);
       options.onStdout?.(chunk);
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
+      stderr.push(chunk);
       options.onStderr?.(chunk);
     });
     // The run ends with the script: whatever it left behind in its group is killed, which also closes the pipes
@@ -90,11 +97,16 @@ export function runInProcessGroup(file: string, args: readonly string[], options
       clearTimeout(timer);
       clearTimeout(killTimer);
       options.signal?.removeEventListener('abort', onAbort);
+      if (extraStderr !== '') stderr.push(extraStderr);
+      const stdoutText = stdout.text();
+      const stderrText = stderr.text();
       resolve({
         exitCode,
         signal,
-        stdout,
-        stderr: stderr + extraStderr,
+        stdout: stdoutText,
+        stderr: stderrText,
+        stdoutTruncated: stdout.truncated,
+        stderrTruncated: stderr.truncated,
         timedOut,
         aborted,
         durationMs: Math.round(performance.now() - started),

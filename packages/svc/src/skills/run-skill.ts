@@ -3,9 +3,9 @@
 import { existsSync } from 'node:fs';
 import { SvcError } from '../contracts/errors.ts';
 import { getSkill } from './find-skills.ts';
+import { StdoutScanner } from './output-capture.ts';
 import { runInProcessGroup } from './process-group.ts';
 import { resolveSkillPath } from './registry.ts';
-import { parseSkillResultFrame } from './result-frame.ts';
 import { checkTimeoutMs } from './run-input.ts';
 import { chooseScript, scriptCommand } from './script-command.ts';
 import { scriptEnv } from './script-env.ts';
@@ -23,7 +23,7 @@ export interface SkillRunRequest {
   expectContains?: string | undefined;
   operatorPackage: string;
   env: Env;
-  /** Live output (pretty mode); the result still carries all of it. */
+  /** Live output (pretty mode), all of it; the result carries the last OUTPUT_CAP_CHARS of each stream. */
   onStdout?: (chunk: string) => void;
   onStderr?: (chunk: string) => void;
   svcBin?: string;
@@ -40,6 +40,8 @@ export interface SkillRunSuccess {
   durationMs: number;
   timeoutMs: number;
   expectedSubstring?: string;
+  /** Present (true) only when `output` is the tail of a longer stdout (beyond SPEC 4.2, DECISIONS R-9). */
+  outputTruncated?: true;
 }
 
 export async function runSkill(registry: SkillsRegistry, request: SkillRunRequest): Promise<SkillRunSuccess> {
@@ -60,6 +62,9 @@ export async function runSkill(registry: SkillsRegistry, request: SkillRunReques
   if (!existsSync(scriptPath)) throw cannotStart(`has no script at ${scriptPath}`);
   const args = [...(request.deviceId ? [request.deviceId] : []), ...(request.args ?? [])];
   const command = scriptCommand(scriptPath, args);
+  // The frame and the expected substring are read from ALL of stdout as it streams, not from the kept tail.
+  const scanner = new StdoutScanner(request.expectContains);
+  const onStdout = request.onStdout;
   const run = await runInProcessGroup(command.file, command.args, {
     cwd: resolveSkillPath(registry, skill, skill.path || '.'),
     env: scriptEnv({
@@ -71,11 +76,18 @@ export async function runSkill(registry: SkillsRegistry, request: SkillRunReques
       deviceId: request.deviceId,
     }),
     timeoutMs,
-    ...(request.onStdout ? { onStdout: request.onStdout } : {}),
+    onStdout: (chunk) => {
+      scanner.push(chunk);
+      onStdout?.(chunk);
+    },
     ...(request.onStderr ? { onStderr: request.onStderr } : {}),
     signal: request.signal,
   });
-  const frame = parseSkillResultFrame(run.stdout);
+  const frame = scanner.frame();
+  const truncated = {
+    ...(run.stdoutTruncated ? { stdoutTruncated: true } : {}),
+    ...(run.stderrTruncated ? { stderrTruncated: true } : {}),
+  };
   const skillResult = frame.found && frame.ok ? frame.skillResult : null;
 
   if (run.timedOut || run.aborted || run.exitCode !== 0) {
@@ -93,6 +105,7 @@ export async function runSkill(registry: SkillsRegistry, request: SkillRunReques
       stderr: run.stderr,
       skillResult,
       timeoutMs,
+      ...truncated,
     });
   }
   if (frame.found && !frame.ok) {
@@ -103,17 +116,19 @@ export async function runSkill(registry: SkillsRegistry, request: SkillRunReques
         skillId: skill.id,
         stdout: run.stdout,
         skillResult: null,
+        ...(run.stdoutTruncated ? { stdoutTruncated: true } : {}),
       },
     );
   }
   const expected = request.expectContains;
-  if (expected !== undefined && !run.stdout.includes(expected)) {
+  if (!scanner.containsExpected()) {
     throw new SvcError('SKILL_OUTPUT_ASSERTION_FAILED', `Skill "${skill.id}" output does not contain "${expected}".`, {
       skillId: skill.id,
       output: run.stdout,
       expectedSubstring: expected,
       timeoutMs,
       skillResult,
+      ...(run.stdoutTruncated ? { outputTruncated: true } : {}),
     });
   }
   return {
@@ -125,5 +140,6 @@ export async function runSkill(registry: SkillsRegistry, request: SkillRunReques
     durationMs: run.durationMs,
     timeoutMs,
     ...(expected !== undefined ? { expectedSubstring: expected } : {}),
+    ...(run.stdoutTruncated ? { outputTruncated: true as const } : {}),
   };
 }

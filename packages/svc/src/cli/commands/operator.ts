@@ -1,9 +1,9 @@
-// `svc operator setup|install --apk <path>` and `svc grant-device-permissions` (SPEC 4.4).
+// `svc operator setup|install --apk <path>` and `svc grant-device-permissions` (SPEC 4.4). The adb-facing setup
+// code loads inside the actions, so help and completion (which register every command) never load it.
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { single } from '../../builders/flag-values.ts';
 import { SvcError } from '../../contracts/errors.ts';
-import { assertApkExists, regrantPermissions, setupOperator } from '../../operator/setup-operator.ts';
 import { examples, valueFlag } from '../command-kit.ts';
 import { safeAction } from '../execution-command.ts';
 import { printValue } from '../output.ts';
@@ -23,6 +23,7 @@ export function registerOperator(program: Command): void {
     safeAction(async (command, globals) => {
       const apk = single(command.opts(), ['apk']);
       if (apk === undefined) throw new SvcError('CLI_USAGE_ERROR', '--apk <path> is required');
+      const { assertApkExists, setupOperator } = await import('../../operator/setup-operator.ts');
       assertApkExists(resolve(apk));
       const serial = await targetSerial(globals);
       const result = await setupOperator(serial, resolve(apk), globals.operatorPackage, process.env);
@@ -40,6 +41,7 @@ export function registerOperator(program: Command): void {
     .description('re-grant accessibility and notification permissions (after an operator crash revoked them)')
     .action(
       safeAction(async (_command, globals) => {
+        const { regrantPermissions } = await import('../../operator/setup-operator.ts');
         const serial = await targetSerial(globals);
         printValue(globals.output, await regrantPermissions(serial, globals.operatorPackage, process.env), summary);
         return 0;

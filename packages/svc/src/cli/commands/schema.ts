@@ -2,7 +2,6 @@
 // validator (contracts/schema.ts), for agents that build payloads. Validation stays the validator's job: the schema
 // cannot express every cross-field rule (unique action ids, alias collisions).
 import type { Command } from 'commander';
-import { executionJsonSchema } from '../../contracts/schema.ts';
 import { examples } from '../command-kit.ts';
 import { safeAction } from '../execution-command.ts';
 import { writeJson } from '../output.ts';
@@ -14,6 +13,7 @@ export function registerSchema(program: Command): void {
       .description('print the JSON Schema of the execution payload')
       .action(
         safeAction(async () => {
+          const { executionJsonSchema } = await import('../../contracts/schema.ts');
           writeJson(executionJsonSchema());
           return 0;
         }),

@@ -1,0 +1,92 @@
+// Every top-level command of the CLI, in help order, with the module that registers it. The modules load lazily:
+// a call names one command, so main.ts registers only that command's module (with its options, help and action)
+// and the CLI never loads the other 20 and their imports. Help without a command, completion, `svc help`, unknown
+// commands and anything unusual before the command word still register all of them (commandWordOf).
+//
+// A new command: add its registrar here. command-table.test.ts checks that `names` is exactly what each module
+// registers (names and aliases), so a command can never be missing from the table.
+import type { Command } from 'commander';
+
+export type Registrar = (program: Command) => void;
+
+export interface CommandModule {
+  /** The top-level command names and aliases the module registers. */
+  readonly names: readonly string[];
+  readonly load: () => Promise<Registrar>;
+}
+
+export const COMMAND_MODULES: readonly CommandModule[] = [
+  { names: ['demo'], load: async () => (await import('./commands/demo.ts')).registerDemo },
+  { names: ['execute', 'exec'], load: async () => (await import('./commands/execute.ts')).registerExecute },
+  {
+    names: ['observe', 'snapshot', 'screenshot', 'inspect'],
+    load: async () => (await import('./commands/observe.ts')).registerObserve,
+  },
+  {
+    names: ['click', 'tap', 'read', 'wait', 'wait-for-nav', 'type', 'read-value'],
+    load: async () => (await import('./commands/flat-element.ts')).registerFlatElement,
+  },
+  {
+    names: ['open', 'close', 'close-app', 'press', 'back', 'sleep'],
+    load: async () => (await import('./commands/flat-simple.ts')).registerFlatSimple,
+  },
+  {
+    names: ['scroll', 'scroll-until', 'scroll-and-click'],
+    load: async () => (await import('./commands/flat-scroll.ts')).registerFlatScroll,
+  },
+  { names: ['action'], load: async () => (await import('./commands/action.ts')).registerAction },
+  { names: ['on-screen-log'], load: async () => (await import('./commands/on-screen-log.ts')).registerOnScreenLog },
+  { names: ['devices'], load: async () => (await import('./commands/devices.ts')).registerDevices },
+  { names: ['packages'], load: async () => (await import('./commands/packages.ts')).registerPackages },
+  {
+    names: ['operator', 'grant-device-permissions'],
+    load: async () => (await import('./commands/operator.ts')).registerOperator,
+  },
+  { names: ['skills'], load: async () => (await import('./commands/skills.ts')).registerSkills },
+  { names: ['emulator', 'provision'], load: async () => (await import('./commands/emulator.ts')).registerEmulator },
+  { names: ['sim'], load: async () => (await import('./commands/sim.ts')).registerSim },
+  { names: ['serve'], load: async () => (await import('./commands/serve.ts')).registerServe },
+  { names: ['mcp'], load: async () => (await import('./commands/mcp.ts')).registerMcp },
+  { names: ['daemon'], load: async () => (await import('./commands/daemon.ts')).registerDaemon },
+  { names: ['doctor'], load: async () => (await import('./commands/doctor.ts')).registerDoctor },
+  { names: ['version'], load: async () => (await import('./commands/version.ts')).registerVersion },
+  // Completion walks the whole command tree, so it is never registered alone (FULL_TREE_COMMANDS).
+  { names: ['completion'], load: async () => (await import('./commands/completion.ts')).registerCompletion },
+  { names: ['schema'], load: async () => (await import('./commands/schema.ts')).registerSchema },
+];
+
+/** Commands whose output depends on every other command being registered. */
+const FULL_TREE_COMMANDS = new Set(['completion', 'help']);
+
+/**
+ * What argv needs registered: `{ only: module }` when it names one command, `'none'` when `--version` comes before
+ * any command (commander prints the version while parsing that option), else `'all'`. It skips the program's own
+ * options (and the value of those that take one) before the command word, exactly as commander consumes them; any
+ * other option there (`--help`, a typo) means `'all'`, which always behaves as before.
+ */
+export function modulesFor(argv: readonly string[], program: Command): { only: CommandModule } | 'none' | 'all' {
+  const word = commandWordOf(argv, program);
+  if (word === '--version') return 'none';
+  if (word === undefined || FULL_TREE_COMMANDS.has(word)) return 'all';
+  const only = COMMAND_MODULES.find((module) => module.names.includes(word));
+  return only === undefined ? 'all' : { only };
+}
+
+function commandWordOf(argv: readonly string[], program: Command): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (!arg.startsWith('-')) return arg;
+    if (arg === '--version') return arg;
+    const name = arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg;
+    const option = program.options.find((o) => o.long === name && o.long !== '--version');
+    if (option === undefined) return undefined;
+    if (arg.includes('=')) {
+      if (!option.required) return undefined;
+    } else if (option.required) {
+      i++; // its value, whatever it looks like (commander takes the next argument as is)
+    } else if (option.optional) {
+      return undefined;
+    }
+  }
+  return undefined;
+}

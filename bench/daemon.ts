@@ -8,13 +8,13 @@
 // - `svc exec <sleep 0>` and `svc snapshot`, spawned from bin/svc.js, through the daemon and direct.
 // Target (issue 7): through the daemon, a call costs at most node start-up + 10 ms beyond the device time.
 // Prints JSON, then a short table. Usage: npx node bench/daemon.ts [--runs N] [--cli-runs N]
-import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createLab, openDeviceService } from 'svc-sim/testing';
+import { createLab } from 'svc-sim/testing';
 import { createContext } from '../packages/svc/src/app/context.ts';
 import { type ProxyRequest, proxyExecution } from '../packages/svc/src/daemon/proxy.ts';
 import { runExecution } from '../packages/svc/src/executions/run-execution.ts';
+import { measure, mustSucceed, round, shellTrue, sleepPayload, snapshotPayload, spawnNode } from './lib/measure.ts';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '40' }, 'cli-runs': { type: 'string', default: '21' } },
@@ -23,61 +23,6 @@ const runs = Number(values.runs);
 const cliRuns = Number(values['cli-runs']);
 const BIN = fileURLToPath(new URL('../packages/svc/bin/svc.js', import.meta.url));
 
-const round = (ms: number) => Math.round(ms * 100) / 100;
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return round(sorted[Math.floor(sorted.length / 2)] ?? Number.NaN);
-}
-
-async function measure(count: number, once: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < Math.min(3, count); i++) await once(); // warm-up (and, through the daemon, its start)
-  const samples: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const start = performance.now();
-    await once();
-    samples.push(performance.now() - start);
-  }
-  return median(samples);
-}
-
-async function shellTrue(adbPort: number, serial: string): Promise<void> {
-  const { socket, reader } = await openDeviceService(adbPort, serial, 'shell,v2,raw:true');
-  try {
-    for (;;) {
-      const header = await reader.read(5);
-      await reader.read(header.readUInt32LE(1));
-      if (header[0] === 3) return;
-    }
-  } finally {
-    socket.destroy();
-  }
-}
-
-function spawnNode(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { env }, (error, stdout) => {
-      if (error && !stdout) reject(error);
-      else resolve(stdout);
-    });
-  });
-}
-
-let counter = 0;
-const sleepPayload = () => ({
-  commandId: `bench-daemon-${process.pid}-${++counter}`,
-  taskId: 'bench',
-  source: 'bench',
-  expectedFormat: 'android-ui-automator',
-  timeoutMs: 10000,
-  actions: [{ id: 's', type: 'sleep', params: { durationMs: 0 } }],
-});
-const snapshotPayload = () => ({ ...sleepPayload(), actions: [{ id: 'snap', type: 'snapshot_ui' }] });
-
-async function mustSucceed(promise: Promise<{ ok: boolean }>) {
-  const result = await promise;
-  if (!result.ok) throw new Error(`execution failed: ${JSON.stringify(result)}`);
-}
-
 const lab = await createLab({ devices: [{}] });
 const env = { ...process.env, ...lab.env, SVC_NO_DAEMON: undefined } as NodeJS.ProcessEnv;
 try {
@@ -85,14 +30,18 @@ try {
   const adbFloorMs = await measure(runs * 3, () => shellTrue(lab.adbPort, serial));
   const nodeStartupMs = await measure(cliRuns, () => spawnNode(['-e', '0'], env));
   const warm = createContext({ env, keepLogStreams: true });
-  const deviceExecMs = await measure(runs, () => mustSucceed(runExecution(warm, { execution: sleepPayload() })));
-  const deviceSnapshotMs = await measure(runs, () => mustSucceed(runExecution(warm, { execution: snapshotPayload() })));
+  const deviceExecMs = await measure(runs, () =>
+    mustSucceed(runExecution(warm, { execution: sleepPayload('bench-daemon') })),
+  );
+  const deviceSnapshotMs = await measure(runs, () =>
+    mustSucceed(runExecution(warm, { execution: snapshotPayload('bench-daemon') })),
+  );
   await warm.close();
   const cli = (args: string[]) => async () => {
     const out = JSON.parse(await spawnNode([BIN, ...args], env)) as { ok?: boolean };
     if (out.ok !== true) throw new Error(`svc ${args.join(' ')} failed: ${JSON.stringify(out)}`);
   };
-  const execArgs = () => ['exec', JSON.stringify(sleepPayload())];
+  const execArgs = () => ['exec', JSON.stringify(sleepPayload('bench-daemon'))];
   const cliLoadMs = await measure(cliRuns, () => spawnNode([BIN, 'snapshot', '--dry-run'], env));
   const viaProxy = (payload: () => ProxyRequest['execution']) => async () => {
     const outcome = await proxyExecution({

@@ -4,12 +4,12 @@
 // - runExecution in-process: cold (new context per call, like one CLI run) and warm (one context, daemon-like);
 // - spawned CLI: `svc exec <one sleep 0 action>` and `svc snapshot`.
 // Prints JSON, then a short table. Usage: npx node bench/exec.ts [--runs N] [--cli-runs N]
-import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createLab, openDeviceService } from 'svc-sim/testing';
+import { createLab } from 'svc-sim/testing';
 import { createContext } from '../packages/svc/src/app/context.ts';
 import { runExecution } from '../packages/svc/src/executions/run-execution.ts';
+import { measure, mustSucceed, round, shellTrue, sleepPayload, snapshotPayload, spawnNode } from './lib/measure.ts';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '40' }, 'cli-runs': { type: 'string', default: '15' } },
@@ -18,61 +18,6 @@ const runs = Number(values.runs);
 const cliRuns = Number(values['cli-runs']);
 // The user's entry (`npx svc`): it turns on Node's compile cache before loading the sources.
 const MAIN = fileURLToPath(new URL('../packages/svc/bin/svc.js', import.meta.url));
-
-const round = (ms: number) => Math.round(ms * 100) / 100;
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return round(sorted[Math.floor(sorted.length / 2)] ?? Number.NaN);
-}
-
-async function measure(count: number, once: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < Math.min(3, count); i++) await once(); // warm-up
-  const samples: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const start = performance.now();
-    await once();
-    samples.push(performance.now() - start);
-  }
-  return median(samples);
-}
-
-async function shellTrue(adbPort: number, serial: string): Promise<void> {
-  const { socket, reader } = await openDeviceService(adbPort, serial, 'shell,v2,raw:true');
-  try {
-    for (;;) {
-      const header = await reader.read(5);
-      await reader.read(header.readUInt32LE(1));
-      if (header[0] === 3) return;
-    }
-  } finally {
-    socket.destroy();
-  }
-}
-
-function spawnNode(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { env }, (error, stdout) => {
-      if (error && !stdout) reject(error);
-      else resolve(stdout);
-    });
-  });
-}
-
-let counter = 0;
-const sleepPayload = () => ({
-  commandId: `bench-${process.pid}-${++counter}`,
-  taskId: 'bench',
-  source: 'bench',
-  expectedFormat: 'android-ui-automator',
-  timeoutMs: 10000,
-  actions: [{ id: 's', type: 'sleep', params: { durationMs: 0 } }],
-});
-const snapshotPayload = () => ({ ...sleepPayload(), actions: [{ id: 'snap', type: 'snapshot_ui' }] });
-
-async function mustSucceed(promise: Promise<{ ok: boolean }>) {
-  const result = await promise;
-  if (!result.ok) throw new Error(`execution failed: ${JSON.stringify(result)}`);
-}
 
 const lab = await createLab({ devices: [{}] });
 try {

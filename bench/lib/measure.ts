@@ -1,0 +1,68 @@
+// Shared pieces of the benchmarks: medians, a warm-up-then-sample loop, the adb floor's `shell true` over the adb
+// server socket, a spawned Node process, and the one-action payloads every wall-time bench runs.
+import { execFile } from 'node:child_process';
+import { openDeviceService } from 'svc-sim/testing';
+
+export const round = (ms: number) => Math.round(ms * 100) / 100;
+
+export function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return round(sorted[Math.floor(sorted.length / 2)] ?? Number.NaN);
+}
+
+/** Median wall time of `once` over `count` samples, after up to three warm-up calls (a daemon starts in them). */
+export async function measure(count: number, once: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < Math.min(3, count); i++) await once();
+  const samples: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    await once();
+    samples.push(performance.now() - start);
+  }
+  return median(samples);
+}
+
+/** One `shell true` round trip through the adb server socket (shell protocol v2, until the exit packet). */
+export async function shellTrue(adbPort: number, serial: string): Promise<void> {
+  const { socket, reader } = await openDeviceService(adbPort, serial, 'shell,v2,raw:true');
+  try {
+    for (;;) {
+      const header = await reader.read(5);
+      await reader.read(header.readUInt32LE(1));
+      if (header[0] === 3) return;
+    }
+  } finally {
+    socket.destroy();
+  }
+}
+
+/** Runs `node <args>` (the Node running the bench) and resolves its stdout; a failing run with output still counts. */
+export function spawnNode(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, { env }, (error, stdout) => {
+      if (error && !stdout) reject(error);
+      else resolve(stdout);
+    });
+  });
+}
+
+let counter = 0;
+/** A valid one-action execution (sleep 0) with a fresh commandId. */
+export const sleepPayload = (prefix = 'bench') => ({
+  commandId: `${prefix}-${process.pid}-${++counter}`,
+  taskId: 'bench',
+  source: 'bench',
+  expectedFormat: 'android-ui-automator',
+  timeoutMs: 10000,
+  actions: [{ id: 's', type: 'sleep', params: { durationMs: 0 } }],
+});
+
+export const snapshotPayload = (prefix = 'bench') => ({
+  ...sleepPayload(prefix),
+  actions: [{ id: 'snap', type: 'snapshot_ui' }],
+});
+
+export async function mustSucceed(promise: Promise<{ ok: boolean }>): Promise<void> {
+  const result = await promise;
+  if (!result.ok) throw new Error(`execution failed: ${JSON.stringify(result)}`);
+}

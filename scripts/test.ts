@@ -1,6 +1,6 @@
 // Runs every colocated *.test.ts under packages/ with node's own test runner.
 // Usage: npm test [-- <path-substring> ...]   (filters test files by substring)
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -25,6 +25,10 @@ if (files.length === 0) {
   console.error(`no test files match ${filters.join(' ')}`);
   process.exit(1);
 }
+// The CLI tests run bin/svc.js as a user does, which runs the bundle when it is fresh: build it first, so the tests
+// prove the bundle (the unit tests import the sources).
+const built = spawnSync(process.execPath, [join(root, 'scripts', 'build.ts'), '--if-stale'], { stdio: 'inherit' });
+if (built.status !== 0) process.exit(built.status ?? 1);
 // Suites are I/O bound (real adb, simulated devices), so run more files than cores.
 const concurrency = process.env.SVC_TEST_CONCURRENCY ?? String(Math.max(4, availableParallelism() * 2));
 // One private temp directory for the whole run, removed at the end: whatever a suite forgets to delete (temp homes,

@@ -12,7 +12,7 @@ import { createLab, type Lab } from 'svc-sim/testing';
 import { daemonPaths } from '../src/daemon/paths.ts';
 import { cliEnv, daemonPidsOf, executeLines, runForegroundDaemon, stopDaemonsOf, svcIn } from './daemon-helpers.ts';
 import { waitFor } from './reliability-helpers.ts';
-import { collectOutput, MAIN } from './run-cli.ts';
+import { CLI_ENTRY, collectOutput } from './run-cli.ts';
 
 const SRC = fileURLToPath(new URL('../src', import.meta.url));
 const NODE_MODULES = fileURLToPath(new URL('../../../node_modules', import.meta.url));
@@ -128,7 +128,7 @@ describe('daemon proxy faults and restarts', () => {
     assert.equal(status.status, 'running');
     assert.notEqual(status.pid, oldPid);
     assert.notEqual(status.version, '0.0.1-old');
-    assert.equal(status.buildIdentity.entryPath, MAIN);
+    assert.equal(status.buildIdentity.entryPath, CLI_ENTRY);
     await waitFor('the old daemon to exit', () => !daemonPidsOf(lab.home).includes(oldPid));
     assert.equal((await svc.json(['daemon', 'stop'])).json.daemon.status, 'stopped');
   });
@@ -142,7 +142,7 @@ describe('daemon proxy faults and restarts', () => {
     assert.equal(copyDaemon.json.daemon.buildIdentity.entryPath, copy.main);
     assert.equal((await svc.json(['sleep', '0'])).code, 0);
     const mine = (await svc.json(['daemon', 'status'])).json.daemon;
-    assert.equal(mine.buildIdentity.entryPath, MAIN);
+    assert.equal(mine.buildIdentity.entryPath, CLI_ENTRY);
     assert.notEqual(mine.pid, copyDaemon.json.daemon.pid);
 
     // The copy as the current CLI; then its entry changes mtime (an edit or upgrade in place).

@@ -11,7 +11,7 @@ import { daemonStatus, stopDaemon } from '../src/daemon/lifecycle.ts';
 import { daemonPaths } from '../src/daemon/paths.ts';
 import { daemonDirOf, daemonPidsOf, executeLines, stopDaemonsOf, svcIn } from './daemon-helpers.ts';
 import { waitFor } from './reliability-helpers.ts';
-import { MAIN } from './run-cli.ts';
+import { CLI_ENTRY } from './run-cli.ts';
 
 describe('daemon lifecycle', () => {
   let lab: Lab;
@@ -47,9 +47,9 @@ describe('daemon lifecycle', () => {
     assert.equal(daemon.status, 'running');
     assert.equal(daemon.pid, pid);
     assert.equal(daemon.version, JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version);
-    assert.equal(daemon.buildIdentity.entryPath, MAIN);
-    assert.equal(daemon.buildIdentity.size, statSync(MAIN).size);
-    assert.equal(daemon.buildIdentity.mtimeMs, statSync(MAIN).mtimeMs);
+    assert.equal(daemon.buildIdentity.entryPath, CLI_ENTRY);
+    assert.equal(daemon.buildIdentity.size, statSync(CLI_ENTRY).size);
+    assert.equal(daemon.buildIdentity.mtimeMs, statSync(CLI_ENTRY).mtimeMs);
     assert.ok(Number.isInteger(daemon.uptimeSeconds) && daemon.uptimeSeconds >= 0);
 
     // Files of SPEC 4.7 with DECISIONS 13 modes, and the metadata of SPEC 2.12.
@@ -59,7 +59,7 @@ describe('daemon lifecycle', () => {
     const meta = JSON.parse(readFileSync(join(dir, 'daemon-default.pid'), 'utf8'));
     assert.equal(meta.pid, pid);
     assert.equal(meta.daemonKey, 'default');
-    assert.equal(meta.cliEntryPath, MAIN);
+    assert.equal(meta.cliEntryPath, CLI_ENTRY);
     assert.equal(meta.rawDeviceId, '');
     assert.ok(meta.startedAt <= Date.now() && meta.startedAt > Date.now() - 120_000);
     assert.ok(existsSync(join(dir, 'daemon-default.log')));
@@ -129,7 +129,7 @@ describe('daemon lifecycle', () => {
       pid: stranger.pid,
       startedAt: Date.now() - 1000,
       daemonKey: 'default',
-      cliEntryPath: MAIN,
+      cliEntryPath: CLI_ENTRY,
       rawDeviceId: '',
     };
     writeFileSync(paths.pid, JSON.stringify(meta), { mode: 0o600 });

@@ -1,10 +1,22 @@
-// Runs the real CLI in a child process (Node 24, TypeScript sources) and collects its output.
+// Runs the real CLI in a child process, as a user does (bin/svc.js: the bundle when it is fresh, which `npm test`
+// makes sure of, else the TypeScript sources), and collects its output.
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
-/** The CLI entry the tests run (TypeScript sources, Node 24). */
-export const MAIN = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
+/** The CLI entry the tests run: the package's bin. */
+export const MAIN = fileURLToPath(new URL('../bin/svc.js', import.meta.url));
+
+const { bundleIsFresh } = createRequire(import.meta.url)(MAIN) as { bundleIsFresh: () => boolean };
+
+/**
+ * The file a daemon started by MAIN runs and names as its build identity (package-root.ts): the bundle's dist/cli.js
+ * when bin/svc.js runs the bundle, else the source entry.
+ */
+export const CLI_ENTRY = fileURLToPath(
+  new URL(bundleIsFresh() ? '../dist/cli.js' : '../src/cli/main.ts', import.meta.url),
+);
 
 export interface CliRun {
   stdout: string;

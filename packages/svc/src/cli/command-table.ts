@@ -1,11 +1,24 @@
-// Every top-level command of the CLI, in help order, with the module that registers it. The modules load lazily:
-// a call names one command, so main.ts registers only that command's module (with its options, help and action)
-// and the CLI never loads the other 20 and their imports. Help without a command, completion, `svc help`, unknown
-// commands and anything unusual before the command word still register all of them (commandWordOf).
+// Every top-level command of the CLI, in help order, with the module that registers it. A call names one command,
+// so main.ts registers only that command's module (with its options, help and action), never all 21.
+// Help without a command, completion, `svc help`, unknown commands and anything unusual before the command word
+// still register all of them (commandWordOf).
+//
+// Two kinds of modules. The execution commands (execute, observe, the flat actions, action, on-screen-log) are what
+// an agent calls hundreds of times a session, and they share most of their code (builders, contracts, the daemon
+// proxy): they are imported statically, so the bundle (scripts/build.ts) puts them in its entry chunk with the CLI
+// core, and such a call loads one or two files. Each chunk a call loads costs a cold process ~0.4 ms, more than
+// parsing these modules. Every other command loads lazily, with whatever it needs (adb stack, servers, SDKs).
 //
 // A new command: add its registrar here. command-table.test.ts checks that `names` is exactly what each module
 // registers (names and aliases), so a command can never be missing from the table.
 import type { Command } from 'commander';
+import { registerAction } from './commands/action.ts';
+import { registerExecute } from './commands/execute.ts';
+import { registerFlatElement } from './commands/flat-element.ts';
+import { registerFlatScroll } from './commands/flat-scroll.ts';
+import { registerFlatSimple } from './commands/flat-simple.ts';
+import { registerObserve } from './commands/observe.ts';
+import { registerOnScreenLog } from './commands/on-screen-log.ts';
 
 export type Registrar = (program: Command) => void;
 
@@ -17,25 +30,25 @@ export interface CommandModule {
 
 export const COMMAND_MODULES: readonly CommandModule[] = [
   { names: ['demo'], load: async () => (await import('./commands/demo.ts')).registerDemo },
-  { names: ['execute', 'exec'], load: async () => (await import('./commands/execute.ts')).registerExecute },
+  { names: ['execute', 'exec'], load: async () => registerExecute },
   {
     names: ['observe', 'snapshot', 'screenshot', 'inspect'],
-    load: async () => (await import('./commands/observe.ts')).registerObserve,
+    load: async () => registerObserve,
   },
   {
     names: ['click', 'tap', 'read', 'wait', 'wait-for-nav', 'type', 'read-value'],
-    load: async () => (await import('./commands/flat-element.ts')).registerFlatElement,
+    load: async () => registerFlatElement,
   },
   {
     names: ['open', 'close', 'close-app', 'press', 'back', 'sleep'],
-    load: async () => (await import('./commands/flat-simple.ts')).registerFlatSimple,
+    load: async () => registerFlatSimple,
   },
   {
     names: ['scroll', 'scroll-until', 'scroll-and-click'],
-    load: async () => (await import('./commands/flat-scroll.ts')).registerFlatScroll,
+    load: async () => registerFlatScroll,
   },
-  { names: ['action'], load: async () => (await import('./commands/action.ts')).registerAction },
-  { names: ['on-screen-log'], load: async () => (await import('./commands/on-screen-log.ts')).registerOnScreenLog },
+  { names: ['action'], load: async () => registerAction },
+  { names: ['on-screen-log'], load: async () => registerOnScreenLog },
   { names: ['devices'], load: async () => (await import('./commands/devices.ts')).registerDevices },
   { names: ['packages'], load: async () => (await import('./commands/packages.ts')).registerPackages },
   {

@@ -2,9 +2,11 @@
 // flat and action commands, on-screen-log). It proxies through the daemon of the request's key (SPEC 4.7,
 // daemon/proxy.ts) unless the request must run direct (--no-daemon, SVC_NO_DAEMON=1, Windows, a relative
 // screenshot path, or a daemon that cannot become ready before dispatch), and then runs runExecution in this
-// process. Core modules load lazily so that --help, --dry-run and --validate-only never load the adb stack.
+// process. The proxy is small and on every proxied call's path, so it is a static import (it loads node:net only
+// when it connects); the execution core and the adb stack load only for a direct run.
 import { homedir } from 'node:os';
 import type { RunResult } from '../contracts/types.ts';
+import * as proxy from '../daemon/proxy.ts';
 
 export interface DispatchRequest {
   /** Already normalized and validated. */
@@ -20,7 +22,6 @@ export interface DispatchRequest {
 }
 
 export async function dispatchExecution(request: DispatchRequest): Promise<RunResult> {
-  const proxy = await import('../daemon/proxy.ts');
   const execution = request.execution as Parameters<typeof proxy.directReason>[0]['execution'];
   let reason = proxy.directReason({ execution, env: request.env }, request.daemon);
   if (reason === undefined) {

@@ -110,7 +110,13 @@ export function exitQuietlyOnClosedStdout(): void {
   });
 }
 
-if (import.meta.main) {
+/** Runs the CLI as a process: bin/svc.js, and `node <this file>` (the daemon is spawned that way). */
+export function runAsProcess(): void {
   exitQuietlyOnClosedStdout();
-  process.exitCode = await main(process.argv.slice(2));
+  void main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
 }
+
+// No top-level await: the bundle (scripts/build.ts) is CommonJS, where this becomes `require.main === module`.
+if (import.meta.main) runAsProcess();

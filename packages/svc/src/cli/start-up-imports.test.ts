@@ -1,14 +1,21 @@
-// Start-up cost is a product feature (agents call the CLI hundreds of times): an execution command must load its own
-// command module and the proxy client, and nothing of the adb stack, the servers, the SDKs or the other commands.
+// Start-up cost is a product feature (agents call the CLI hundreds of times): an execution command must load the CLI
+// core and the proxy client, and nothing of the adb stack, the servers, the SDKs or the other commands. Checked on
+// the sources (which modules load) and on the bundle users run (which files load: the entry and the core, no more).
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const MAIN = new URL('./main.ts', import.meta.url).href;
 const PROXY = new URL('../daemon/proxy.ts', import.meta.url).href;
+const BIN = fileURLToPath(new URL('../../bin/svc.js', import.meta.url));
+const BUILD = fileURLToPath(new URL('../../../../scripts/build.ts', import.meta.url));
 
-/** The module URLs a fresh process loads to run `svc <argv>` and then import the daemon proxy client. */
+/** The module URLs a fresh process loads to run `svc <argv>` from the sources and then import the proxy client. */
 async function modulesLoadedBy(argv: string[]): Promise<string[]> {
   const script = `
     import module from 'node:module';
@@ -24,24 +31,86 @@ async function modulesLoadedBy(argv: string[]): Promise<string[]> {
   return JSON.parse(stderr) as string[];
 }
 
+/** The dist files and Node built-ins a `bin/svc.js <argv>` process loads (the bundle is built first if stale). */
+function bundleLoadsOf(argv: string[]): { dist: string[]; builtins: string[] } {
+  const built = spawnSync(process.execPath, [BUILD, '--if-stale'], { encoding: 'utf8' });
+  assert.equal(built.status, 0, built.stderr);
+  const dir = mkdtempSync(join(tmpdir(), 'svc-startup-'));
+  try {
+    const preload = join(dir, 'report.cjs');
+    writeFileSync(
+      preload,
+      `process.on('exit', () => require('node:fs').writeSync(2, '\\n' + JSON.stringify({
+        files: Object.keys(require.cache), builtins: process.moduleLoadList })));`,
+    );
+    const run = spawnSync(process.execPath, ['--require', preload, BIN, ...argv], {
+      encoding: 'utf8',
+      env: { ...process.env, SVC_NO_DAEMON: '1' },
+    });
+    const report = JSON.parse(run.stderr.slice(run.stderr.lastIndexOf('\n') + 1)) as {
+      files: string[];
+      builtins: string[];
+    };
+    const dist = report.files
+      .filter((file) => file.includes('/packages/svc/dist/'))
+      .map((file) => file.replace(/.*\/dist\//, '').replace(/-[\w-]+\.js$/, '.js'));
+    const builtins = report.builtins.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13));
+    return { dist, builtins };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const HEAVY =
   /@yume-chan|@modelcontextprotocol|hono|zod|\/src\/(server\/(?!version|port)|mcp|skills|emulators|doctor|adapters|executions|app)\//;
 
-test('an execution command loads only its own command module and no adb, server, SDK or other command code', async () => {
+const EXECUTION_COMMANDS = [
+  'action.ts',
+  'execute.ts',
+  'flat-element.ts',
+  'flat-scroll.ts',
+  'flat-simple.ts',
+  'observe.ts',
+  'on-screen-log.ts',
+];
+
+test('an execution command loads the execution commands and no adb, server, SDK or other command code', async () => {
   const loaded = await modulesLoadedBy(['snapshot', '--dry-run']);
   assert.deepEqual(
     loaded.filter((url) => HEAVY.test(url)),
     [],
   );
   const commands = loaded.filter((url) => url.includes('/cli/commands/')).map((url) => url.replace(/.*\//, ''));
-  assert.deepEqual(commands, ['observe.ts']);
+  assert.deepEqual(commands.sort(), EXECUTION_COMMANDS);
   assert.ok(loaded.some((url) => url.endsWith('/daemon/proxy.ts')));
 });
 
-test('svc --version loads no command module', async () => {
+test('svc --version loads no lazily registered command module', async () => {
   const loaded = await modulesLoadedBy(['--version']);
   assert.deepEqual(
-    loaded.filter((url) => url.includes('/cli/commands/')),
+    loaded.filter((url) => url.includes('/cli/commands/') && !EXECUTION_COMMANDS.some((c) => url.endsWith(c))),
     [],
+  );
+});
+
+test('through the bundle an execution command loads two files: the entry and the core chunk', () => {
+  for (const argv of [
+    ['snapshot', '--dry-run'],
+    ['exec', '--validate-only', '{"commandId":"c","actions":[{"id":"s","type":"sleep","params":{"durationMs":0}}]}'],
+    ['tap', '--text', 'OK', '--dry-run'],
+  ]) {
+    const { dist, builtins } = bundleLoadsOf(argv);
+    assert.deepEqual(dist.sort(), ['core.js', 'main.js'], argv.join(' '));
+    // commander's child_process stays unloaded (build.ts gives it a lazy stand-in).
+    assert.ok(!builtins.includes('child_process'), `${argv[0]} loaded child_process`);
+  }
+});
+
+test('through the bundle a non-execution command loads its own chunk on top of the core', () => {
+  const { dist } = bundleLoadsOf(['version']);
+  assert.ok(dist.includes('core.js') && dist.includes('main.js'));
+  assert.ok(
+    dist.every((file) => !/^(serve|mcp|doctor|skills|emulator|daemon)/.test(file)),
+    `version loaded ${dist.join(', ')}`,
   );
 });

@@ -3,7 +3,7 @@
 // that change what the daemon does on the CLI's behalf (which adb server, which adb binary, where temp files go).
 import { statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { CLI_ENTRY_PATH } from '../package-root.ts';
 import { svcVersion } from '../server/version.ts';
 
 export interface BuildIdentity {
@@ -19,7 +19,7 @@ export interface DaemonIdentity {
 }
 
 /** The CLI entry the daemon is spawned from (`daemon run` runs this same file). */
-export const CLI_ENTRY_PATH = fileURLToPath(new URL('../cli/main.ts', import.meta.url));
+export { CLI_ENTRY_PATH };
 
 export function buildIdentity(entryPath = CLI_ENTRY_PATH): BuildIdentity {
   const stat = statSync(entryPath);

@@ -1,8 +1,8 @@
 // Finalization of a doctor run (SPEC 4.6): criticalOk/ok, `--fix` (shell steps best-effort, argv only) and the
 // nextActions list in the spec's order, deduplicated.
-import { fileURLToPath } from 'node:url';
 import type { SvcContext } from '../app/context.ts';
 import { serverArgs } from '../operator/adb-binary.ts';
+import { CLI_ENTRY_PATH } from '../package-root.ts';
 import { adbBinaryName } from './checks/host.ts';
 import { docsLink } from './fixes.ts';
 import type { CheckResult, DoctorCheck, DoctorReport, FixRun, StepCommand } from './types.ts';
@@ -28,13 +28,12 @@ export const isCritical = (id: string) => CRITICAL_PREFIXES.some((prefix) => id.
 /** SPEC 3.7: only a critical check that fails halts the run. */
 export const halts = (check: CheckResult) => check.status === 'fail' && isCritical(check.id);
 
-const CLI_MAIN = fileURLToPath(new URL('../cli/main.ts', import.meta.url));
 const FIX_TIMEOUT_MS = 60_000;
 
 async function runStep(ctx: SvcContext, command: StepCommand): Promise<number> {
   try {
     if (command.program === 'svc') {
-      const out = await ctx.processes.run(process.execPath, [CLI_MAIN, ...command.args], {
+      const out = await ctx.processes.run(process.execPath, [CLI_ENTRY_PATH, ...command.args], {
         env: ctx.env,
         timeoutMs: FIX_TIMEOUT_MS,
       });

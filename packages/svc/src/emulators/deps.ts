@@ -52,3 +52,14 @@ export async function pollUntil<T>(
     await deps.sleep(Math.min(deps.pollMs, Math.max(1, deadline - now)));
   }
 }
+
+/** Waits until `serial` is gone from adb's device list; false when it is still listed at `deadline`. */
+export async function leftAdb(deps: EmulatorDeps, serial: string, deadline: number): Promise<boolean> {
+  const gone = await pollUntil(
+    deps,
+    deadline,
+    async () => ((await deps.adb.devices()).some((device) => device.serial === serial) ? undefined : true),
+    `${serial} to leave adb`,
+  );
+  return gone === true;
+}

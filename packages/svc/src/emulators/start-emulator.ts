@@ -10,7 +10,11 @@ import { SvcError } from '../contracts/errors.ts';
 import { assertAvdName } from './avd-name.ts';
 import { readAvd } from './avd-store.ts';
 import { pickConsolePort } from './console-ports.ts';
-import { type EmulatorDeps, pollUntil } from './deps.ts';
+import { type EmulatorDeps, leftAdb, pollUntil } from './deps.ts';
+
+/** How long a stopped emulator may take to leave adb's device list. */
+const STOP_SETTLE_MS = 5000;
+
 import { isBooted, listRunningEmulators } from './running-emulators.ts';
 import { findSdkTool } from './sdk-tools.ts';
 import { withStartLock } from './start-lock.ts';
@@ -125,7 +129,9 @@ async function bootAvd(deps: EmulatorDeps, name: string, timeoutMs: number): Pro
   if (!booted) {
     await deps.adb.emu(serial, ['kill']).catch(() => undefined);
     await stopSpawned(child, exitedPromise);
-    throw bootTimeout(name, serial, timeoutMs, 'boot completion');
+    // "stopped" means gone from adb too, so `svc emulator status` right after no longer lists it.
+    const gone = await leftAdb(deps, serial, deps.now() + STOP_SETTLE_MS);
+    throw bootTimeout(name, serial, timeoutMs, 'boot completion', gone);
   }
 
   await enableDeveloperSettings(deps, serial);
@@ -167,10 +173,11 @@ async function stopSpawned(child: ChildProcess, exited: Promise<void>): Promise<
   if (!gone) signal('SIGKILL');
 }
 
-function bootTimeout(name: string, serial: string, timeoutMs: number, step: string): SvcError {
+function bootTimeout(name: string, serial: string, timeoutMs: number, step: string, stopped = true): SvcError {
+  const outcome = stopped ? 'the emulator was stopped' : 'the emulator was signalled but adb still lists it';
   return new SvcError(
     'EMULATOR_BOOT_TIMEOUT',
-    `AVD '${name}' (${serial}) did not reach ${step} in ${timeoutMs} ms; the emulator was stopped.`,
-    { name, serial, timeoutMs, step, stopped: true },
+    `AVD '${name}' (${serial}) did not reach ${step} in ${timeoutMs} ms; ${outcome}.`,
+    { name, serial, timeoutMs, step, stopped },
   );
 }

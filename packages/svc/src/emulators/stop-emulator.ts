@@ -2,7 +2,7 @@
 // false when it is still listed when the timeout passes.
 import { SvcError } from '../contracts/errors.ts';
 import { assertAvdName } from './avd-name.ts';
-import { type EmulatorDeps, pollUntil } from './deps.ts';
+import { type EmulatorDeps, leftAdb } from './deps.ts';
 import { findRunningByName } from './running-emulators.ts';
 
 export const DEFAULT_STOP_TIMEOUT_MS = 30_000;
@@ -13,14 +13,6 @@ export async function stopEmulator(deps: EmulatorDeps, rawName: string, timeoutM
   if (!running) throw new SvcError('EMULATOR_NOT_RUNNING', `AVD '${name}' is not running.`, { name });
   deps.onProgress(`Stopping ${name} (${running.serial})…`);
   await deps.adb.emu(running.serial, ['kill']);
-  const gone = await pollUntil(
-    deps,
-    deps.now() + timeoutMs,
-    async () => {
-      const devices = await deps.adb.devices();
-      return devices.some((device) => device.serial === running.serial) ? undefined : true;
-    },
-    `${running.serial} to leave adb`,
-  );
-  return { avdName: name, stopped: gone === true };
+  const gone = await leftAdb(deps, running.serial, deps.now() + timeoutMs);
+  return { avdName: name, stopped: gone };
 }

@@ -4,13 +4,14 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { SvcError } from '../contracts/errors.ts';
+import { SOURCE_ROOT } from '../package-root.ts';
 import { registryPathOf, repositoryRootOf } from './registry.ts';
 import { parseRegistry } from './registry-schema.ts';
 import type { Env, SkillEntry } from './types.ts';
 
 const SKILL_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 const APPLICATION_ID = /^[A-Za-z0-9_.]*$/;
-const templates = join(import.meta.dirname, 'templates');
+const templates = join(SOURCE_ROOT, 'skills', 'templates');
 
 export interface NewSkillRequest {
   env: Env;

@@ -2,10 +2,9 @@
 // otherwise the CLI entry module. Both run with the Node that runs svc (see script-env.ts).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-
-const packageRoot = join(import.meta.dirname, '..', '..');
+import { CLI_ENTRY_PATH, PACKAGE_ROOT } from '../package-root.ts';
 
 export function svcEntryPath(): string {
-  const candidates = [join(packageRoot, 'bin', 'svc.js'), join(packageRoot, 'src', 'cli', 'main.ts')];
-  return candidates.find((candidate) => existsSync(candidate)) ?? (candidates[1] as string);
+  const bin = join(PACKAGE_ROOT, 'bin', 'svc.js');
+  return existsSync(bin) ? bin : CLI_ENTRY_PATH;
 }

@@ -1,0 +1,166 @@
+// Bundles the svc CLI into packages/svc/dist/ so that a CLI call starts in a few milliseconds (bench/daemon.ts).
+// What a cold process pays, and what the bundle does about it:
+// - ~200 TypeScript modules, each resolved, read and type-stripped on every run: esbuild bundles them (and the
+//   dependencies) into a few chunks, split at the lazy imports (the non-execution commands, the adb stack, ...).
+// - Each chunk file costs ~0.4 ms to load, and esbuild makes one chunk per set of importers, so the code every call
+//   needs was spread over 14 files. Rollup re-chunks esbuild's output: everything the entry loads statically becomes
+//   one core file; the lazy chunks stay apart.
+// - Node's ESM loader costs a cold process ~3 ms before the first module loads: the output is CommonJS (dist/
+//   package.json says so), with import() of a sibling chunk as require().
+// - commander requires node:child_process at load, only for executable subcommands, which svc has none of; that
+//   require compiles child_process, net, dgram and streams (~2 ms), so commander gets a lazy stand-in.
+//
+// dist/build.json records every workspace source the bundle was made from (mtime and size) plus npm's install stamp;
+// bin/svc.js runs the bundle only while all of them are unchanged, else the sources, so an edit without a rebuild
+// never runs stale code. esbuild-wasm and @rollup/wasm-node, not their native builds, because those come as
+// per-platform binary packages that a registry may lack, and `npm ci` must work on any machine.
+//
+// Usage: npm run build [-- --if-stale]   (--if-stale: do nothing when the bundle is fresh)
+import { existsSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { rollup } from '@rollup/wasm-node';
+import { build, type Metafile, type OutputFile, type Plugin } from 'esbuild-wasm';
+
+const root = join(import.meta.dirname, '..');
+const svcRoot = join(root, 'packages', 'svc');
+const dist = join(svcRoot, 'dist');
+/** npm rewrites this file on every install or update, so it stands for the bundled dependencies. */
+const installStamp = join(root, 'node_modules', '.package-lock.json');
+
+// bin/svc.js owns the freshness rule (it runs it on every call); CommonJS, hence require.
+const { BUNDLE_MANIFEST, bundleIsFresh } = createRequire(import.meta.url)('../packages/svc/bin/svc.js') as {
+  BUNDLE_MANIFEST: string;
+  bundleIsFresh: () => boolean;
+};
+
+const { values } = parseArgs({ options: { 'if-stale': { type: 'boolean', default: false } } });
+if (values['if-stale'] && bundleIsFresh()) process.exit(0);
+
+const started = performance.now();
+const esm = await build({
+  absWorkingDir: root,
+  entryPoints: { main: join(svcRoot, 'src', 'cli', 'main.ts') },
+  outdir: dist,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node24',
+  // The simulator is a separate workspace that svc starts as its own process; it stays outside the bundle.
+  external: ['svc-sim', 'svc-sim/*'],
+  plugins: [lazyChildProcessForCommander()],
+  write: false,
+  metafile: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+
+rmSync(dist, { recursive: true, force: true });
+await writeCommonJsChunks(esm.outputFiles, coreOf(esm.metafile));
+writeFileSync(join(dist, 'package.json'), '{ "type": "commonjs" }\n');
+// What `node <file>` runs (the daemon is spawned that way, package-root.ts): the entry chunk only exports.
+writeFileSync(join(dist, 'cli.js'), "'use strict';\nrequire('./main.js').runAsProcess();\n");
+
+const sources = Object.keys(esm.metafile.inputs)
+  .map((input) => resolve(root, input))
+  .filter((file) => file.startsWith(join(svcRoot, 'src')));
+sources.push(join(svcRoot, 'package.json'));
+if (existsSync(installStamp)) sources.push(installStamp);
+writeFileSync(
+  BUNDLE_MANIFEST,
+  `${JSON.stringify({
+    sources: sources.map((file) => {
+      const stat = statSync(file);
+      return [relative(svcRoot, file), stat.mtimeMs, stat.size];
+    }),
+  })}\n`,
+);
+// The daemon's build identity is cli.js's mtime and size (package-root.ts): every build must change it.
+const now = new Date();
+utimesSync(join(dist, 'cli.js'), now, now);
+const ms = Math.round(performance.now() - started);
+console.log(`svc bundle: ${readdirSync(dist).length - 3} files from ${sources.length} sources in ${ms} ms`);
+
+/** The esbuild chunks the entry loads statically: what every CLI call loads anyway, so they become one file. */
+function coreOf(metafile: Metafile): Set<string> {
+  const core = new Set<string>();
+  const visit = (output: string) => {
+    if (core.has(output)) return;
+    core.add(output);
+    for (const imported of metafile.outputs[output]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+    }
+  };
+  visit(relative(root, join(dist, 'main.js')));
+  return new Set([...core].map((output) => resolve(root, output)));
+}
+
+/**
+ * Rollup re-chunks esbuild's ESM output as CommonJS: the core chunks merge into one file (a call then loads the entry
+ * and that file), the lazy ones keep their own, and import() of a sibling chunk becomes require().
+ */
+async function writeCommonJsChunks(files: readonly OutputFile[], core: ReadonlySet<string>): Promise<void> {
+  const sources = new Map(files.map((file) => [file.path, file.text]));
+  const bundle = await rollup({
+    input: join(dist, 'main.js'),
+    external: (id) => id.startsWith('node:') || builtinModules.includes(id) || /^svc-sim(\/|$)/.test(id),
+    plugins: [
+      {
+        name: 'esbuild-output',
+        resolveId: (id, importer) => {
+          const path = importer !== undefined && id.startsWith('.') ? resolve(dirname(importer), id) : id;
+          return sources.has(path) ? path : undefined;
+        },
+        load: (id) => sources.get(id) ?? null,
+        // A sibling chunk loads with require(); any other import() (a computed URL, svc-sim) stays an import().
+        renderDynamicImport: ({ targetModuleId }) =>
+          targetModuleId !== null && sources.has(targetModuleId)
+            ? { left: 'Promise.resolve().then(() => require(', right: '))' }
+            : null,
+        // import.meta.url has Rollup's CommonJS form; these two are Node's.
+        resolveImportMeta: (property) =>
+          property === 'main'
+            ? '(require.main === module)'
+            : property === 'resolve'
+              ? '((specifier) => require("node:url").pathToFileURL(require.resolve(specifier)).href)'
+              : undefined,
+      },
+    ],
+    onwarn: (warning) => {
+      // esbuild keeps a dependency's unused named imports of Node built-ins; nothing else is expected.
+      if (warning.code === 'UNUSED_EXTERNAL_IMPORT') return;
+      throw new Error(`rollup ${warning.code}: ${warning.message}`);
+    },
+  });
+  await bundle.write({
+    dir: dist,
+    format: 'cjs',
+    dynamicImportInCjs: true,
+    entryFileNames: '[name].js',
+    chunkFileNames: '[name]-[hash].js',
+    manualChunks: (id) => (core.has(id) ? 'core' : undefined),
+    generatedCode: 'es2015',
+  });
+  await bundle.close();
+}
+
+/** commander's `require('node:child_process')` as an object that loads child_process on first use. */
+function lazyChildProcessForCommander(): Plugin {
+  return {
+    name: 'lazy-child-process-for-commander',
+    setup(plugin) {
+      plugin.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+        dirname(args.importer).includes(`${join('node_modules', 'commander')}`)
+          ? { path: 'lazy-child-process', namespace: 'svc-lazy' }
+          : undefined,
+      );
+      plugin.onLoad({ filter: /.*/, namespace: 'svc-lazy' }, () => ({
+        contents: 'module.exports = { get spawn() { return require("node:child_process").spawn; } };',
+        loader: 'js',
+        resolveDir: root,
+      }));
+    },
+  };
+}

@@ -8,20 +8,29 @@
 // - `svc exec <sleep 0>` and `svc snapshot`, spawned from bin/svc.js, through the daemon and direct.
 // Target (issue 7): through the daemon, a call costs at most node start-up + 10 ms beyond the device time.
 // Prints JSON, then a short table. Usage: npx node bench/daemon.ts [--runs N] [--cli-runs N]
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createLab } from 'svc-sim/testing';
 import { createContext } from '../packages/svc/src/app/context.ts';
 import { type ProxyRequest, proxyExecution } from '../packages/svc/src/daemon/proxy.ts';
 import { runExecution } from '../packages/svc/src/executions/run-execution.ts';
-import { measure, mustSucceed, round, shellTrue, sleepPayload, snapshotPayload, spawnNode } from './lib/measure.ts';
+import {
+  BIN,
+  ensureBundle,
+  measure,
+  mustSucceed,
+  round,
+  shellTrue,
+  sleepPayload,
+  snapshotPayload,
+  spawnNode,
+} from './lib/measure.ts';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '40' }, 'cli-runs': { type: 'string', default: '21' } },
 });
 const runs = Number(values.runs);
 const cliRuns = Number(values['cli-runs']);
-const BIN = fileURLToPath(new URL('../packages/svc/bin/svc.js', import.meta.url));
+const cliMode = ensureBundle();
 
 const lab = await createLab({ devices: [{}] });
 const env = { ...process.env, ...lab.env, SVC_NO_DAEMON: undefined } as NodeJS.ProcessEnv;
@@ -64,6 +73,8 @@ try {
   const result = {
     bench: 'daemon',
     node: process.version,
+    /** What bin/svc.js ran: the bundle (dist/, as after npm ci) or the TypeScript sources. */
+    cli: cliMode,
     device: serial,
     medianMs: {
       adbFloor: adbFloorMs,

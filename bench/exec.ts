@@ -4,20 +4,28 @@
 // - runExecution in-process: cold (new context per call, like one CLI run) and warm (one context, daemon-like);
 // - spawned CLI: `svc exec <one sleep 0 action>` and `svc snapshot`.
 // Prints JSON, then a short table. Usage: npx node bench/exec.ts [--runs N] [--cli-runs N]
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createLab } from 'svc-sim/testing';
 import { createContext } from '../packages/svc/src/app/context.ts';
 import { runExecution } from '../packages/svc/src/executions/run-execution.ts';
-import { measure, mustSucceed, round, shellTrue, sleepPayload, snapshotPayload, spawnNode } from './lib/measure.ts';
+import {
+  BIN,
+  ensureBundle,
+  measure,
+  mustSucceed,
+  round,
+  shellTrue,
+  sleepPayload,
+  snapshotPayload,
+  spawnNode,
+} from './lib/measure.ts';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '40' }, 'cli-runs': { type: 'string', default: '15' } },
 });
 const runs = Number(values.runs);
 const cliRuns = Number(values['cli-runs']);
-// The user's entry (`npx svc`): it turns on Node's compile cache before loading the sources.
-const MAIN = fileURLToPath(new URL('../packages/svc/bin/svc.js', import.meta.url));
+const cliMode = ensureBundle();
 
 const lab = await createLab({ devices: [{}] });
 try {
@@ -35,7 +43,7 @@ try {
     await ctx.close();
   });
   const cli = (args: string[]) => async () => {
-    const out = JSON.parse(await spawnNode([MAIN, ...args, '--no-daemon'], env)) as { ok?: boolean };
+    const out = JSON.parse(await spawnNode([BIN, ...args, '--no-daemon'], env)) as { ok?: boolean };
     if (out.ok !== true) throw new Error(`svc ${args[0]} failed: ${JSON.stringify(out)}`);
   };
   const cliExecMs = await measure(cliRuns, cli(['exec', JSON.stringify(sleepPayload())]));
@@ -43,6 +51,8 @@ try {
   const result = {
     bench: 'exec',
     node: process.version,
+    /** What bin/svc.js ran: the bundle (dist/, as after npm ci) or the TypeScript sources. */
+    cli: cliMode,
     device: serial,
     medianMs: {
       adbFloor: adbFloorMs,

@@ -1,7 +1,22 @@
 // Shared pieces of the benchmarks: medians, a warm-up-then-sample loop, the adb floor's `shell true` over the adb
 // server socket, a spawned Node process, and the one-action payloads every wall-time bench runs.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { openDeviceService } from 'svc-sim/testing';
+
+/** The user's entry (`svc`): the bundle when it is fresh, else the sources. */
+export const BIN = fileURLToPath(new URL('../../packages/svc/bin/svc.js', import.meta.url));
+
+/**
+ * Builds the bundle when it is stale (as `npm ci` and `npm test` do) and says what bin/svc.js will run, so a number
+ * is never taken from the slower source mode by accident.
+ */
+export function ensureBundle(): 'bundle' | 'sources' {
+  execFileSync(process.execPath, [fileURLToPath(new URL('../../scripts/build.ts', import.meta.url)), '--if-stale']);
+  const { bundleIsFresh } = createRequire(import.meta.url)(BIN) as { bundleIsFresh: () => boolean };
+  return bundleIsFresh() ? 'bundle' : 'sources';
+}
 
 export const round = (ms: number) => Math.round(ms * 100) / 100;
 

@@ -1,7 +1,6 @@
 // The in-flight lock of SPEC 3.1, shared across processes (DECISIONS 20): one lock file per device and operator
 // package under ~/.svc/locks/, holding the owner's pid. A lock whose owner is gone is reclaimed; after a timeout the
 // owner marks it `settleUntil` (2000 ms), which holds even if the owner exits right away.
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Clock } from '../adapters/clock.ts';
 import type { FileStore } from '../adapters/fs/file-store.ts';
@@ -44,7 +43,8 @@ export async function acquireExecutionLock(
   const path = lockPath(deps.home, deviceId, operatorPackage);
   const record: LockRecord = {
     pid: process.pid,
-    token: randomUUID(),
+    // Unique per acquisition, not secret: node:crypto would cost a cold CLI ~3 ms to load for this alone.
+    token: `${process.pid}-${process.hrtime.bigint()}-${Math.random().toString(36).slice(2)}`,
     deviceId,
     operatorPackage,
     acquiredAt: deps.clock.now(),

@@ -1,6 +1,5 @@
 // The adb binary, for the host-side steps that are adb commands by definition (`adb install -r`) and the few
 // shell calls of operator setup. argv arrays only (never a host shell); device-side words are single-quoted.
-import { execFile } from 'node:child_process';
 import { quoteShellArg } from '../contracts/dispatch.ts';
 import { SvcError } from '../contracts/errors.ts';
 
@@ -19,19 +18,22 @@ export function serverArgs(env: Record<string, string | undefined>): string[] {
 
 export function runAdbBinary(args: string[], env: Record<string, string | undefined>): Promise<AdbOutcome> {
   return new Promise((resolve, reject) => {
-    execFile(
-      env.SVC_ADB_PATH ?? 'adb',
-      [...serverArgs(env), ...args],
-      { env: env as NodeJS.ProcessEnv, maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const code = error && typeof error.code === 'number' ? error.code : error ? -1 : 0;
-        if (error && (error as NodeJS.ErrnoException).code === 'ENOENT') {
-          reject(new SvcError('ADB_NOT_FOUND', 'adb was not found on PATH'));
-          return;
-        }
-        resolve({ stdout: String(stdout), stderr: String(stderr), code });
-      },
-    );
+    // Loaded on first use: child_process costs a cold CLI ~2 ms, and adb runs only when its server is down.
+    process
+      .getBuiltinModule('node:child_process')
+      .execFile(
+        env.SVC_ADB_PATH ?? 'adb',
+        [...serverArgs(env), ...args],
+        { env: env as NodeJS.ProcessEnv, maxBuffer: 16 * 1024 * 1024 },
+        (error, stdout, stderr) => {
+          const code = error && typeof error.code === 'number' ? error.code : error ? -1 : 0;
+          if (error && (error as NodeJS.ErrnoException).code === 'ENOENT') {
+            reject(new SvcError('ADB_NOT_FOUND', 'adb was not found on PATH'));
+            return;
+          }
+          resolve({ stdout: String(stdout), stderr: String(stderr), code });
+        },
+      );
   });
 }
 

@@ -1,6 +1,5 @@
 // The process runner port: argv arrays only (execFile, never a host shell), and a PATH lookup that tells
 // "binary missing" apart from "binary failed" without running anything.
-import { execFile } from 'node:child_process';
 import { access, constants } from 'node:fs/promises';
 import { delimiter, isAbsolute, join } from 'node:path';
 
@@ -24,16 +23,19 @@ export interface ProcessRunner {
 export const nodeProcessRunner: ProcessRunner = {
   run(file, args, options = {}) {
     return new Promise((resolve, reject) => {
-      execFile(
-        file,
-        [...args],
-        { env: options.env as NodeJS.ProcessEnv, timeout: options.timeoutMs ?? 0, maxBuffer: 16 * 1024 * 1024 },
-        (error, stdout, stderr) => {
-          if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') return reject(error);
-          const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-          resolve({ stdout: String(stdout), stderr: String(stderr), code });
-        },
-      );
+      // Loaded on first use: child_process costs a cold CLI ~2 ms, and most calls never spawn anything.
+      process
+        .getBuiltinModule('node:child_process')
+        .execFile(
+          file,
+          [...args],
+          { env: options.env as NodeJS.ProcessEnv, timeout: options.timeoutMs ?? 0, maxBuffer: 16 * 1024 * 1024 },
+          (error, stdout, stderr) => {
+            if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') return reject(error);
+            const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+            resolve({ stdout: String(stdout), stderr: String(stderr), code });
+          },
+        );
     });
   },
   async which(name, env) {

@@ -17,6 +17,7 @@
 //
 // Usage: npm run build [-- --if-stale]   (--if-stale: do nothing when the bundle is fresh)
 import { existsSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -61,7 +62,10 @@ rmSync(dist, { recursive: true, force: true });
 await writeCommonJsChunks(esm.outputFiles, coreOf(esm.metafile));
 writeFileSync(join(dist, 'package.json'), '{ "type": "commonjs" }\n');
 // What `node <file>` runs (the daemon is spawned that way, package-root.ts): the entry chunk only exports.
-writeFileSync(join(dist, 'cli.js'), "'use strict';\nrequire('./main.js').runAsProcess();\n");
+writeFileSync(
+  join(dist, 'cli.js'),
+  "'use strict';\nglobalThis.__svcImport = (specifier) => import(specifier);\nrequire('./main.js').runAsProcess();\n",
+);
 
 const sources = Object.keys(esm.metafile.inputs)
   .map((input) => resolve(root, input))
@@ -71,6 +75,8 @@ if (existsSync(installStamp)) sources.push(installStamp);
 writeFileSync(
   BUNDLE_MANIFEST,
   `${JSON.stringify({
+    // Names this build's V8 code caches (bin/svc.js): a rebuild never meets the cache of other code.
+    buildId: randomUUID(),
     sources: sources.map((file) => {
       const stat = statSync(file);
       return [relative(svcRoot, file), stat.mtimeMs, stat.size];
@@ -105,6 +111,8 @@ async function writeCommonJsChunks(files: readonly OutputFile[], core: ReadonlyS
   const sources = new Map(files.map((file) => [file.path, file.text]));
   const bundle = await rollup({
     input: join(dist, 'main.js'),
+    // The entry chunk may export more than main.ts does, so it can BE the core chunk (no facade re-exporting it).
+    preserveEntrySignatures: 'allow-extension',
     external: (id) => id.startsWith('node:') || builtinModules.includes(id) || /^svc-sim(\/|$)/.test(id),
     plugins: [
       {
@@ -114,11 +122,12 @@ async function writeCommonJsChunks(files: readonly OutputFile[], core: ReadonlyS
           return sources.has(path) ? path : undefined;
         },
         load: (id) => sources.get(id) ?? null,
-        // A sibling chunk loads with require(); any other import() (a computed URL, svc-sim) stays an import().
+        // A sibling chunk loads with require(). Any other import() (svc-sim, a computed URL) goes through the entry's
+        // __svcImport (bin/svc.js, cli.js): chunks may be compiled as vm scripts (P-7), which cannot import().
         renderDynamicImport: ({ targetModuleId }) =>
           targetModuleId !== null && sources.has(targetModuleId)
             ? { left: 'Promise.resolve().then(() => require(', right: '))' }
-            : null,
+            : { left: 'globalThis.__svcImport(', right: ')' },
         // import.meta.url has Rollup's CommonJS form; these two are Node's.
         resolveImportMeta: (property) =>
           property === 'main'

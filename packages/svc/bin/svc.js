@@ -4,39 +4,119 @@
 // stripping: the same behaviour, a slower start. So an edit without a rebuild never runs stale code.
 //
 // CommonJS (bin/package.json) and self-contained on purpose: every CLI call runs this file first, and an ESM entry
-// would start Node's ESM loader (~3 ms), a second module another ~0.4 ms. The compile cache keeps V8 code between
-// runs; it must be on before the CLI loads.
+// would start Node's ESM loader (~3 ms), a second module another ~0.4 ms. Decisions P-1, P-2, P-7.
 'use strict';
-const { readFileSync, statSync } = require('node:fs');
+const { readFileSync } = require('node:fs');
 
-const PACKAGE_ROOT = `${__dirname}/..`;
-const BUNDLE_MANIFEST = `${PACKAGE_ROOT}/dist/build.json`;
+const PACKAGE_ROOT = require('node:path').dirname(__dirname);
+const DIST = `${PACKAGE_ROOT}/dist`;
+const BUNDLE_MANIFEST = `${DIST}/build.json`;
 
 /**
- * True when every file the bundle was made from (dist/build.json: its path under `packageRoot`, mtime and size, for
- * each workspace source and npm's install stamp) still has the mtime and size it had then. ~200 stat calls, <1 ms.
+ * The bundle's build id when every file it was made from (dist/build.json: its path under `packageRoot`, mtime and
+ * size, for each workspace source and npm's install stamp) still has the mtime and size it had then, else undefined.
+ * ~200 stat calls, about 1 ms.
  * @param {string} [packageRoot]
- * @returns {boolean}
+ * @returns {string | undefined}
  */
-function bundleIsFresh(packageRoot = PACKAGE_ROOT) {
-  let sources;
+function freshBundleId(packageRoot = PACKAGE_ROOT) {
+  const { statSync } = require('node:fs');
+  let manifest;
   try {
-    sources = JSON.parse(readFileSync(`${packageRoot}/dist/build.json`, 'utf8')).sources;
+    manifest = JSON.parse(readFileSync(`${packageRoot}/dist/build.json`, 'utf8'));
   } catch {
-    return false;
+    return undefined;
   }
-  if (!Array.isArray(sources) || sources.length === 0) return false;
+  const sources = manifest?.sources;
+  if (!Array.isArray(sources) || sources.length === 0 || typeof manifest.buildId !== 'string') return undefined;
   for (const [path, mtimeMs, size] of sources) {
     const stat = statSync(`${packageRoot}/${path}`, { throwIfNoEntry: false });
-    if (stat === undefined || stat.mtimeMs !== mtimeMs || stat.size !== size) return false;
+    if (stat === undefined || stat.mtimeMs !== mtimeMs || stat.size !== size) return undefined;
   }
-  return true;
+  return manifest.buildId;
 }
 
-module.exports = { BUNDLE_MANIFEST, bundleIsFresh };
+/** @param {string} [packageRoot] */
+const bundleIsFresh = (packageRoot) => freshBundleId(packageRoot) !== undefined;
+
+/**
+ * Compiles the bundle's chunks with a V8 code cache taken AFTER a run, one per chunk and command word, in
+ * ~/.svc/code-cache/ (private to the user: it holds code that will run). Node's own compile cache (still on for
+ * everything else) is taken before a module runs, so it holds only top-level code, and every call compiled commander's
+ * and svc's functions again: ~4 ms of a proxied `svc exec`. The first call of each command word writes its cache when
+ * the process exits; later ones start with those functions compiled. V8 rejects a cache of another V8 or other flags,
+ * and the directory is per build, so a cache never meets other code.
+ * @param {string} buildId
+ * @param {string | undefined} word
+ */
+function useCodeCache(buildId, word) {
+  const home = process.env.HOME;
+  if (!home || process.env.NODE_DISABLE_COMPILE_CACHE || typeof process.getuid !== 'function') return;
+  const { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+  const Module = require('node:module');
+  const vm = require('node:vm');
+  const root = `${home}/.svc/code-cache`;
+  const dir = `${root}/${process.version}-${buildId}`;
+  const key = word !== undefined && /^[a-z][a-z-]{0,31}$/.test(word) ? word : 'other';
+  const stat = statSync(dir, { throwIfNoEntry: false });
+  // Only a directory of ours that nobody else can write to: its files become code.
+  const trusted = stat === undefined || (stat.isDirectory() && stat.uid === process.getuid() && !(stat.mode & 0o022));
+  if (!trusted) return;
+  /** @type {{ script: import('node:vm').Script, file: string }[]} */
+  const toWrite = [];
+  const compile = Module.prototype._compile;
+  Module.prototype._compile = function (content, filename) {
+    // Bundle chunks only, and never one with a dynamic import() left (vm scripts would need an experimental flag).
+    if (!filename.startsWith(DIST) || content.includes('import(')) return compile.call(this, content, filename);
+    // The mtime too: V8 checks only a cache's source length, and dist/main.js has no content hash in its name.
+    const mtime = statSync(filename, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    const file = `${dir}/${filename.slice(DIST.length + 1)}.${mtime}.${key}.bin`;
+    let cachedData;
+    try {
+      cachedData = readFileSync(file);
+    } catch {}
+    const script = new vm.Script(Module.wrap(content), { filename, cachedData });
+    if (cachedData === undefined || script.cachedDataRejected) toWrite.push({ script, file });
+    const wrapper = script.runInThisContext();
+    const require = Module.createRequire(filename);
+    return wrapper.call(this.exports, this.exports, require, this, filename, DIST);
+  };
+  process.once('exit', () => {
+    if (toWrite.length === 0) return;
+    try {
+      if (stat === undefined) {
+        // A new build: drop the caches of older ones. Every directory created here (~/.svc too) is 0700.
+        const builds = statSync(root, { throwIfNoEntry: false }) ? readdirSync(root) : [];
+        for (const name of builds) {
+          if (`${root}/${name}` !== dir) rmSync(`${root}/${name}`, { recursive: true, force: true });
+        }
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
+      }
+      for (const { script, file } of toWrite) {
+        const temp = `${file}.${process.pid}.tmp`;
+        writeFileSync(temp, script.createCachedData(), { mode: 0o600 });
+        renameSync(temp, file);
+      }
+    } catch {
+      // A cache is only an optimisation: a read-only or full home just means no cache.
+    }
+  });
+}
+
+/** The first argument that is not an option: the command word, which selects the code cache. */
+const commandWord = (argv) => argv.find((arg) => !arg.startsWith('-'));
+
+module.exports = { BUNDLE_MANIFEST, bundleIsFresh, freshBundleId };
 
 if (require.main === module) {
   require('node:module').enableCompileCache?.();
-  if (bundleIsFresh()) require('../dist/main.js').runAsProcess();
-  else import('../src/cli/main.ts').then((cli) => cli.runAsProcess());
+  const buildId = freshBundleId();
+  if (buildId !== undefined) {
+    // The bundle's import() of modules outside it (svc-sim) runs here: a vm-compiled chunk cannot import() itself.
+    globalThis.__svcImport = (specifier) => import(specifier);
+    useCodeCache(buildId, commandWord(process.argv.slice(2)));
+    require('../dist/main.js').runAsProcess();
+  } else {
+    import('../src/cli/main.ts').then((cli) => cli.runAsProcess());
+  }
 }

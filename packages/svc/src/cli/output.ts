@@ -1,15 +1,35 @@
 // Rendering of results and errors. JSON mode (the default) prints exactly one JSON document on stdout; pretty mode
 // prints readable text (colors on a TTY only). Errors are `{ code, message, details? }` on stdout, exit 1.
+import { writeSync } from 'node:fs';
 import { type ErrorBody, hintOf, SvcError } from '../contracts/errors.ts';
 import type { OutputMode } from './globals.ts';
 import { bold, dim, red } from './style.ts';
 
+/**
+ * Writes to file descriptor 1 and returns when all of it is written. Not process.stdout: creating that stream costs
+ * a cold CLI call ~0.5 ms, and a command prints one document. A non-blocking pipe that is full (EAGAIN) is waited
+ * for; a reader that went away (EPIPE, `svc ... | head`) ends the process quietly, as main.ts does for the stream.
+ */
+export function writeStdout(text: string): void {
+  let rest = Buffer.from(text, 'utf8');
+  while (rest.length > 0) {
+    try {
+      rest = rest.subarray(writeSync(1, rest));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      if (code !== 'EAGAIN') throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+    }
+  }
+}
+
 export function writeJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  writeStdout(`${JSON.stringify(value, null, 2)}\n`);
 }
 
 export function printValue(mode: OutputMode, value: unknown, pretty?: (value: never) => string): void {
-  if (mode === 'pretty' && pretty) process.stdout.write(`${pretty(value as never)}\n`);
+  if (mode === 'pretty' && pretty) writeStdout(`${pretty(value as never)}\n`);
   else writeJson(value);
 }
 
@@ -28,5 +48,5 @@ export function printError(mode: OutputMode, body: ErrorBody): void {
   if (body.details !== undefined) lines.push(dim(JSON.stringify(body.details)));
   const hint = hintOf(body.code);
   if (hint) lines.push(`hint: ${hint}`);
-  process.stdout.write(`${lines.join('\n')}\n`);
+  writeStdout(`${lines.join('\n')}\n`);
 }

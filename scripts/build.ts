@@ -16,8 +16,9 @@
 // per-platform binary packages that a registry may lack, and `npm ci` must work on any machine.
 //
 // Usage: npm run build [-- --if-stale]   (--if-stale: do nothing when the bundle is fresh)
-import { existsSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';

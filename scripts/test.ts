@@ -1,7 +1,7 @@
 // Runs every colocated *.test.ts under packages/ with node's own test runner.
 // Usage: npm test [-- <path-substring> ...]   (filters test files by substring)
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -34,10 +34,14 @@ const concurrency = process.env.SVC_TEST_CONCURRENCY ?? String(Math.max(4, avail
 // One private temp directory for the whole run, removed at the end: whatever a suite forgets to delete (temp homes,
 // default screenshot paths) cannot pile up in the machine's /tmp. Kept short: daemon sockets live below it.
 const runTmp = mkdtempSync(join(tmpdir(), 'svct-'));
+// And a private HOME: the CLI keeps state there (~/.svc: daemons, code caches, locks), and no test may touch the
+// user's own. Suites that need a specific home (labs) still set HOME for the processes they start.
+const runHome = join(runTmp, 'home');
+mkdirSync(runHome, { mode: 0o700 });
 const child = spawn(
   process.execPath,
   ['--test', `--test-concurrency=${concurrency}`, '--test-timeout=180000', ...files],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, TMPDIR: runTmp } },
+  { cwd: root, stdio: 'inherit', env: { ...process.env, TMPDIR: runTmp, HOME: runHome } },
 );
 child.on('exit', (code, signal) => {
   rmSync(runTmp, { recursive: true, force: true, maxRetries: 5 });

@@ -18,7 +18,7 @@
 // Usage: npm run build [-- --if-stale]   (--if-stale: do nothing when the bundle is fresh)
 
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -60,8 +60,12 @@ const esm = await build({
 });
 
 rmSync(dist, { recursive: true, force: true });
-await writeCommonJsChunks(esm.outputFiles, coreOf(esm.metafile));
+await writeCommonJsChunks(esm.outputFiles, chunkGroups(esm.metafile));
 writeFileSync(join(dist, 'package.json'), '{ "type": "commonjs" }\n');
+// bin/svc.js code-caches only chunks without a dynamic import() (P-7); the entry chunk is on every call's path.
+if (readFileSync(join(dist, 'main.js'), 'utf8').includes('import(')) {
+  throw new Error('dist/main.js contains import(): it could not be code-cached (see renderDynamicImport)');
+}
 // What `node <file>` runs (the daemon is spawned that way, package-root.ts): the entry chunk only exports.
 writeFileSync(
   join(dist, 'cli.js'),
@@ -90,25 +94,47 @@ utimesSync(join(dist, 'cli.js'), now, now);
 const ms = Math.round(performance.now() - started);
 console.log(`svc bundle: ${readdirSync(dist).length - 3} files from ${sources.length} sources in ${ms} ms`);
 
-/** The esbuild chunks the entry loads statically: what every CLI call loads anyway, so they become one file. */
-function coreOf(metafile: Metafile): Set<string> {
-  const core = new Set<string>();
+/** The esbuild chunks that `entry` (an output path) and what it imports statically load, as absolute paths. */
+function staticClosure(metafile: Metafile, entry: string): Set<string> {
+  const closure = new Set<string>();
   const visit = (output: string) => {
-    if (core.has(output)) return;
-    core.add(output);
+    if (closure.has(output)) return;
+    closure.add(output);
     for (const imported of metafile.outputs[output]?.imports ?? []) {
       if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
     }
   };
-  visit(relative(root, join(dist, 'main.js')));
-  return new Set([...core].map((output) => resolve(root, output)));
+  visit(entry);
+  return new Set([...closure].map((output) => resolve(root, output)));
+}
+
+/**
+ * Which file each esbuild chunk goes to: the entry's static closure is the core (every call loads it); what a direct
+ * run loads on top (the execution core and the adb stack, behind two lazy imports) is one `direct` file instead of a
+ * dozen; everything else keeps esbuild's split.
+ */
+function chunkGroups(metafile: Metafile): Map<string, 'core' | 'direct'> {
+  const groups = new Map<string, 'core' | 'direct'>();
+  for (const path of staticClosure(metafile, relative(root, join(dist, 'main.js')))) groups.set(path, 'core');
+  const directEntries = ['src/app/context.ts', 'src/executions/run-execution.ts'].map((source) => {
+    const output = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === `packages/svc/${source}`)?.[0];
+    if (output === undefined) throw new Error(`no esbuild chunk for ${source}`);
+    return output;
+  });
+  for (const entry of directEntries) {
+    for (const path of staticClosure(metafile, entry)) if (!groups.has(path)) groups.set(path, 'direct');
+  }
+  return groups;
 }
 
 /**
  * Rollup re-chunks esbuild's ESM output as CommonJS: the core chunks merge into one file (a call then loads the entry
  * and that file), the lazy ones keep their own, and import() of a sibling chunk becomes require().
  */
-async function writeCommonJsChunks(files: readonly OutputFile[], core: ReadonlySet<string>): Promise<void> {
+async function writeCommonJsChunks(
+  files: readonly OutputFile[],
+  groups: ReadonlyMap<string, 'core' | 'direct'>,
+): Promise<void> {
   const sources = new Map(files.map((file) => [file.path, file.text]));
   const bundle = await rollup({
     input: join(dist, 'main.js'),
@@ -150,7 +176,7 @@ async function writeCommonJsChunks(files: readonly OutputFile[], core: ReadonlyS
     dynamicImportInCjs: true,
     entryFileNames: '[name].js',
     chunkFileNames: '[name]-[hash].js',
-    manualChunks: (id) => (core.has(id) ? 'core' : undefined),
+    manualChunks: (id) => groups.get(id),
     generatedCode: 'es2015',
   });
   await bundle.close();

@@ -32,7 +32,10 @@ async function modulesLoadedBy(argv: string[]): Promise<string[]> {
 }
 
 /** The dist files and Node built-ins a `bin/svc.js <argv>` process loads (the bundle is built first if stale). */
-function bundleLoadsOf(argv: string[]): { dist: string[]; builtins: string[] } {
+function bundleLoadsOf(
+  argv: string[],
+  env: Record<string, string> = {},
+): { dist: string[]; builtins: string[]; stdout: string } {
   const built = spawnSync(process.execPath, [BUILD, '--if-stale'], { encoding: 'utf8' });
   assert.equal(built.status, 0, built.stderr);
   const dir = mkdtempSync(join(tmpdir(), 'svc-startup-'));
@@ -45,7 +48,7 @@ function bundleLoadsOf(argv: string[]): { dist: string[]; builtins: string[] } {
     );
     const run = spawnSync(process.execPath, ['--require', preload, BIN, ...argv], {
       encoding: 'utf8',
-      env: { ...process.env, SVC_NO_DAEMON: '1', HOME: dir },
+      env: { ...process.env, SVC_NO_DAEMON: '1', HOME: dir, ...env },
     });
     const report = JSON.parse(run.stderr.slice(run.stderr.lastIndexOf('\n') + 1)) as {
       files: string[];
@@ -55,7 +58,7 @@ function bundleLoadsOf(argv: string[]): { dist: string[]; builtins: string[] } {
       .filter((file) => file.includes('/packages/svc/dist/'))
       .map((file) => file.replace(/.*\/dist\//, '').replace(/-[\w-]+\.js$/, '.js'));
     const builtins = report.builtins.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13));
-    return { dist, builtins };
+    return { dist, builtins, stdout: run.stdout };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -113,4 +116,24 @@ test('through the bundle a non-execution command loads its own chunk on top of t
     dist.every((file) => !/^(serve|mcp|doctor|skills|emulator|daemon)/.test(file)),
     `version loaded ${dist.join(', ')}`,
   );
+});
+
+test('through the bundle a direct run loads the entry chunk and one more: the execution core with the adb stack', () => {
+  // No adb anywhere (a closed port, no binary): the run fails fast with ADB_NOT_FOUND, after loading what it needs.
+  const { dist, stdout } = bundleLoadsOf(
+    [
+      'exec',
+      JSON.stringify({
+        commandId: 'c',
+        taskId: 't',
+        source: 'start-up-test',
+        expectedFormat: 'android-ui-automator',
+        timeoutMs: 1000,
+        actions: [{ id: 's', type: 'sleep', params: { durationMs: 0 } }],
+      }),
+    ],
+    { ADB_SERVER_SOCKET: 'tcp:127.0.0.1:1', SVC_ADB_PATH: '/nonexistent/adb' },
+  );
+  assert.equal(JSON.parse(stdout).code, 'ADB_NOT_FOUND', stdout);
+  assert.deepEqual(dist.sort(), ['direct.js', 'main.js']);
 });

@@ -5,12 +5,16 @@
 // - device time: the same execution through a warm in-process context (what the daemon itself spends);
 // - proxy in-process: the proxy's own path (GET /version + POST /execute on the Unix socket) called from this process;
 // - CLI load: `svc snapshot --dry-run` spawned (node start-up + loading and parsing the CLI, no device);
+// - raw client: lib/raw-daemon-client.cjs spawned, a plain Node script that only POSTs the execution to the daemon
+//   socket (no svc code): the floor of any Node CLI proxying over this socket;
 // - `svc exec <sleep 0>` and `svc snapshot`, spawned from bin/svc.js, through the daemon and direct.
 // Target (issue 7): through the daemon, a call costs at most node start-up + 10 ms beyond the device time.
 // Prints JSON, then a short table. Usage: npx node bench/daemon.ts [--runs N] [--cli-runs N]
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createLab } from 'svc-sim/testing';
 import { createContext } from '../packages/svc/src/app/context.ts';
+import { daemonPaths } from '../packages/svc/src/daemon/paths.ts';
 import { type ProxyRequest, proxyExecution } from '../packages/svc/src/daemon/proxy.ts';
 import { runExecution } from '../packages/svc/src/executions/run-execution.ts';
 import {
@@ -31,6 +35,7 @@ const { values } = parseArgs({
 const runs = Number(values.runs);
 const cliRuns = Number(values['cli-runs']);
 const cliMode = ensureBundle();
+const RAW_CLIENT = fileURLToPath(new URL('./lib/raw-daemon-client.cjs', import.meta.url));
 
 const lab = await createLab({ devices: [{}] });
 const env = { ...process.env, ...lab.env, SVC_NO_DAEMON: undefined } as NodeJS.ProcessEnv;
@@ -66,6 +71,11 @@ try {
   const proxyExecMs = await measure(runs, viaProxy(sleepPayload));
   const proxySnapshotMs = await measure(runs, viaProxy(snapshotPayload));
   const daemonExecMs = await measure(cliRuns, () => cli(execArgs())());
+  const socket = daemonPaths(lab.home, undefined).socket;
+  const rawClientExecMs = await measure(cliRuns, async () => {
+    const out = JSON.parse(await spawnNode([RAW_CLIENT, JSON.stringify(sleepPayload('bench-raw')), socket], env));
+    if (out.ok !== true) throw new Error(`raw client: ${JSON.stringify(out)}`);
+  });
   const daemonSnapshotMs = await measure(cliRuns, cli(['snapshot']));
   const directExecMs = await measure(cliRuns, () => cli([...execArgs(), '--no-daemon'])());
   const directSnapshotMs = await measure(cliRuns, cli(['snapshot', '--no-daemon']));
@@ -84,6 +94,7 @@ try {
       proxyInProcessExec: proxyExecMs,
       proxyInProcessSnapshot: proxySnapshotMs,
       cliLoad: cliLoadMs,
+      rawClientExec: rawClientExecMs,
       daemonExec: daemonExecMs,
       directExec: directExecMs,
       daemonSnapshot: daemonSnapshotMs,
@@ -94,6 +105,8 @@ try {
       exec: round(daemonExecMs - nodeStartupMs - deviceExecMs),
       snapshot: round(daemonSnapshotMs - nodeStartupMs - deviceSnapshotMs),
     },
+    /** What svc's CLI adds to the raw client (a Node script that only POSTs to the socket): its own start-up. */
+    overRawClientMs: { exec: round(daemonExecMs - rawClientExecMs) },
     /** The proxy's own cost (socket round trips and version check), measured without process start-up. */
     proxyCostMs: { exec: round(proxyExecMs - deviceExecMs), snapshot: round(proxySnapshotMs - deviceSnapshotMs) },
     savedByDaemonMs: { exec: round(directExecMs - daemonExecMs), snapshot: round(directSnapshotMs - daemonSnapshotMs) },
@@ -105,6 +118,9 @@ try {
   for (const [name, ms] of Object.entries(result.proxyCostMs)) {
     process.stdout.write(`${`proxy cost ${name}`.padEnd(24)} ${`${ms.toFixed(2)} ms`.padStart(11)}\n`);
   }
+  process.stdout.write(
+    `${'svc over raw client exec'.padEnd(24)} ${`${result.overRawClientMs.exec.toFixed(2)} ms`.padStart(11)}\n`,
+  );
   for (const [name, ms] of Object.entries(result.daemonOverheadMs)) {
     process.stdout.write(`${`overhead ${name}`.padEnd(24)} ${`${ms.toFixed(2)} ms`.padStart(11)}  (target ≤ 10)\n`);
   }

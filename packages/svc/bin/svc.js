@@ -85,11 +85,12 @@ function useCodeCache(buildId, word) {
     if (toWrite.length === 0) return;
     try {
       if (stat === undefined) {
-        // A new build: drop the caches of older ones. Every directory created here (~/.svc too) is 0700.
-        const builds = statSync(root, { throwIfNoEntry: false }) ? readdirSync(root) : [];
-        for (const name of builds) {
-          if (`${root}/${name}` !== dir) rmSync(`${root}/${name}`, { recursive: true, force: true });
-        }
+        // A new build: keep the caches of the two most recent others (two checkouts used in turn must not wipe each
+        // other's on every call) and drop the rest. Every directory created here (~/.svc too) is 0700.
+        const others = (statSync(root, { throwIfNoEntry: false }) ? readdirSync(root) : [])
+          .map((name) => ({ path: `${root}/${name}`, mtimeMs: statSync(`${root}/${name}`).mtimeMs }))
+          .sort((a, b) => b.mtimeMs - a.mtimeMs);
+        for (const { path } of others.slice(KEPT_BUILDS)) rmSync(path, { recursive: true, force: true });
         mkdirSync(dir, { recursive: true, mode: 0o700 });
       }
       for (const { script, file } of toWrite) {
@@ -102,6 +103,9 @@ function useCodeCache(buildId, word) {
     }
   });
 }
+
+/** How many other builds' code caches survive a new build's first write. */
+const KEPT_BUILDS = 2;
 
 /** The first argument that is not an option: the command word, which selects the code cache. */
 const commandWord = (argv) => argv.find((arg) => !arg.startsWith('-'));

@@ -1,7 +1,17 @@
 // The bundle's V8 code cache (bin/svc.js, decision P-7): written after the first call of a command word, private to
 // the user, used by later calls with the same output, ignored when it is not trustworthy or not valid.
 import assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -55,12 +65,21 @@ describe('code cache of the bundle', () => {
     assert.deepEqual(readdirSync(cacheDir()), []);
   });
 
-  test('the caches of an older build are removed when a new build writes its own', async () => {
+  test('a new build keeps the caches of the two most recent other builds and removes older ones', async () => {
     rmSync(join(home, '.svc'), { recursive: true, force: true });
-    const old = join(home, '.svc', 'code-cache', `${process.version}-an-older-build`);
-    mkdirSync(old, { recursive: true, mode: 0o700 });
-    writeFileSync(join(old, 'main.js.1.version.bin'), 'old');
+    const root = join(home, '.svc', 'code-cache');
+    const ages = { oldest: 3000, older: 2000, recent: 1000 };
+    for (const [name, age] of Object.entries(ages)) {
+      const dir = join(root, `${process.version}-${name}`);
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      writeFileSync(join(dir, 'main.js.1.version.bin'), name);
+      const when = new Date(Date.now() - age * 1000);
+      utimesSync(dir, when, when);
+    }
     assert.equal((await version()).code, 0);
-    assert.deepEqual(readdirSync(join(home, '.svc', 'code-cache')), [`${process.version}-${buildId()}`]);
+    assert.deepEqual(
+      readdirSync(root).sort(),
+      [`${process.version}-${buildId()}`, `${process.version}-older`, `${process.version}-recent`].sort(),
+    );
   });
 });

@@ -4,6 +4,7 @@
 // - runExecution in-process: cold (new context per call, like one CLI run) and warm (one context, daemon-like);
 // - spawned CLI: `svc exec <one sleep 0 action>` and `svc snapshot`.
 // Prints JSON, then a short table. Usage: npx node bench/exec.ts [--runs N] [--cli-runs N]
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createLab } from 'svc-sim/testing';
 import { createContext } from '../packages/svc/src/app/context.ts';
@@ -26,6 +27,7 @@ const { values } = parseArgs({
 const runs = Number(values.runs);
 const cliRuns = Number(values['cli-runs']);
 const cliMode = ensureBundle();
+const RAW_ADB_CLIENT = fileURLToPath(new URL('./lib/raw-adb-client.cjs', import.meta.url));
 
 const lab = await createLab({ devices: [{}] });
 try {
@@ -46,6 +48,8 @@ try {
     const out = JSON.parse(await spawnNode([BIN, ...args, '--no-daemon'], env)) as { ok?: boolean };
     if (out.ok !== true) throw new Error(`svc ${args[0]} failed: ${JSON.stringify(out)}`);
   };
+  // The floor of any direct call: one adb round trip from a fresh Node process, without svc.
+  const rawAdbClientMs = await measure(cliRuns, () => spawnNode([RAW_ADB_CLIENT, String(lab.adbPort), serial], env));
   const cliExecMs = await measure(cliRuns, cli(['exec', JSON.stringify(sleepPayload())]));
   const cliSnapshotMs = await measure(cliRuns, cli(['snapshot']));
   const result = {
@@ -60,12 +64,15 @@ try {
       runExecutionWarm: warmExecMs,
       runExecutionWarmSnapshot: warmSnapshotMs,
       runExecutionCold: coldExecMs,
+      rawAdbClient: rawAdbClientMs,
       cliExec: cliExecMs,
       cliSnapshot: cliSnapshotMs,
     },
     /** Target: (cliExec − nodeStartup) under 3 × adbFloor + the device's own time. */
     cliExecOverNodeStartupInAdbFloors: round((cliExecMs - nodeStartupMs) / adbFloorMs),
     coldExecInAdbFloors: round(coldExecMs / adbFloorMs),
+    /** One adb round trip from a fresh Node process, beyond Node's start-up, in adb floors (the target allows 3). */
+    rawAdbClientOverNodeStartupInAdbFloors: round((rawAdbClientMs - nodeStartupMs) / adbFloorMs),
   };
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n\n`);
   for (const [name, ms] of Object.entries(result.medianMs)) {

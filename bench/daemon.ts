@@ -10,8 +10,6 @@
 // - `svc exec <sleep 0>` and `svc snapshot`, spawned from bin/svc.js, through the daemon and direct.
 // Target (issue 7): through the daemon, a call costs at most node start-up + 10 ms beyond the device time.
 // Prints JSON, then a short table. Usage: npx node bench/daemon.ts [--runs N] [--cli-runs N]
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { createLab } from 'svc-sim/testing';
 import { createContext } from '../packages/svc/src/app/context.ts';
 import { daemonPaths } from '../packages/svc/src/daemon/paths.ts';
@@ -19,7 +17,9 @@ import { type ProxyRequest, proxyExecution } from '../packages/svc/src/daemon/pr
 import { runExecution } from '../packages/svc/src/executions/run-execution.ts';
 import {
   BIN,
+  benchRuns,
   ensureBundle,
+  floorScript,
   measure,
   mustSucceed,
   round,
@@ -29,13 +29,9 @@ import {
   spawnNode,
 } from './lib/measure.ts';
 
-const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '40' }, 'cli-runs': { type: 'string', default: '21' } },
-});
-const runs = Number(values.runs);
-const cliRuns = Number(values['cli-runs']);
+const { runs, cliRuns } = benchRuns({ runs: 40, cliRuns: 21 });
 const cliMode = ensureBundle();
-const RAW_CLIENT = fileURLToPath(new URL('./lib/raw-daemon-client.cjs', import.meta.url));
+const RAW_CLIENT = floorScript('raw-daemon-client.cjs');
 
 const lab = await createLab({ devices: [{}] });
 const env = { ...process.env, ...lab.env, SVC_NO_DAEMON: undefined } as NodeJS.ProcessEnv;

@@ -4,14 +4,14 @@
 // - runExecution in-process: cold (new context per call, like one CLI run) and warm (one context, daemon-like);
 // - spawned CLI: `svc exec <one sleep 0 action>` and `svc snapshot`.
 // Prints JSON, then a short table. Usage: npx node bench/exec.ts [--runs N] [--cli-runs N]
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { createLab } from 'svc-sim/testing';
 import { createContext } from '../packages/svc/src/app/context.ts';
 import { runExecution } from '../packages/svc/src/executions/run-execution.ts';
 import {
   BIN,
+  benchRuns,
   ensureBundle,
+  floorScript,
   measure,
   mustSucceed,
   round,
@@ -21,13 +21,9 @@ import {
   spawnNode,
 } from './lib/measure.ts';
 
-const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '40' }, 'cli-runs': { type: 'string', default: '15' } },
-});
-const runs = Number(values.runs);
-const cliRuns = Number(values['cli-runs']);
+const { runs, cliRuns } = benchRuns({ runs: 40, cliRuns: 15 });
 const cliMode = ensureBundle();
-const RAW_ADB_CLIENT = fileURLToPath(new URL('./lib/raw-adb-client.cjs', import.meta.url));
+const RAW_ADB_CLIENT = floorScript('raw-adb-client.cjs');
 
 const lab = await createLab({ devices: [{}] });
 try {

@@ -3,7 +3,22 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { openDeviceService } from 'svc-sim/testing';
+
+/** `--runs N` (in-process samples) and `--cli-runs N` (spawned samples) of a wall-time bench. */
+export function benchRuns(defaults: { runs: number; cliRuns: number }): { runs: number; cliRuns: number } {
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: String(defaults.runs) },
+      'cli-runs': { type: 'string', default: String(defaults.cliRuns) },
+    },
+  });
+  return { runs: Number(values.runs), cliRuns: Number(values['cli-runs']) };
+}
+
+/** A plain Node script beside this file (bench/lib/), spawned as a floor no svc code takes part in. */
+export const floorScript = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
 
 /** The user's entry (`svc`): the bundle when it is fresh, else the sources. */
 export const BIN = fileURLToPath(new URL('../../packages/svc/bin/svc.js', import.meta.url));

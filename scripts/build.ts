@@ -3,12 +3,13 @@
 // - ~200 TypeScript modules, each resolved, read and type-stripped on every run: esbuild bundles them (and the
 //   dependencies) into a few chunks, split at the lazy imports (the non-execution commands, the adb stack, ...).
 // - Each chunk file costs ~0.4 ms to load, and esbuild makes one chunk per set of importers, so the code every call
-//   needs was spread over 14 files. Rollup re-chunks esbuild's output: everything the entry loads statically becomes
-//   one core file; the lazy chunks stay apart.
+//   needs was spread over 14 files. Rollup re-chunks esbuild's output: everything the entry loads statically is the
+//   entry file itself (dist/main.js), what a direct run adds is one `direct` file, the other lazy chunks stay apart.
 // - Node's ESM loader costs a cold process ~3 ms before the first module loads: the output is CommonJS (dist/
 //   package.json says so), with import() of a sibling chunk as require().
 // - commander requires node:child_process at load, only for executable subcommands, which svc has none of; that
 //   require compiles child_process, net, dgram and streams (~2 ms), so commander gets a lazy stand-in.
+// - bin/svc.js then compiles these chunks with a V8 code cache taken after a run (decision P-7).
 //
 // dist/build.json records every workspace source the bundle was made from (mtime and size) plus npm's install stamp;
 // bin/svc.js runs the bundle only while all of them are unchanged, else the sources, so an edit without a rebuild

@@ -6,7 +6,7 @@
 // Two kinds of modules. The execution commands (execute, observe, the flat actions, action, on-screen-log) are what
 // an agent calls hundreds of times a session, and they share most of their code (builders, contracts, the daemon
 // proxy): they are imported statically, so the bundle (scripts/build.ts) puts them in its entry chunk with the CLI
-// core, and such a call loads one or two files. Each chunk a call loads costs a cold process ~0.4 ms, more than
+// core, and such a call loads that one file. Each chunk a call loads costs a cold process ~0.4 ms, more than
 // parsing these modules. Every other command loads lazily, with whatever it needs (adb stack, servers, SDKs).
 //
 // A new command: add its registrar here. command-table.test.ts checks that `names` is exactly what each module

@@ -22,9 +22,13 @@ const TOOLS = [
   'type',
   'read',
   'wait',
+  'wait-for-nav',
+  'scroll',
   'scroll-until',
   'open',
+  'close-app',
   'press-key',
+  'sleep',
   'devices',
   'skills-list',
   'skills-search',
@@ -128,6 +132,25 @@ describe('svc mcp over stdio against a simulated device', () => {
     const clicked = await step('scroll-until', { selector: { textEquals: 'About phone' }, click: true });
     assert.equal(clicked.actionType, 'scroll_and_click');
     await step('wait', { selector: { textEquals: 'Build number' }, timeoutMs: 3000 });
+    assert.equal((await step('press-key', { key: 'home' })).data.key, 'home');
+  });
+
+  test('close-app, open, wait-for-nav, scroll and sleep map to their actions on the device', async () => {
+    const closed = await step('close-app', { target: SETTINGS });
+    assert.equal(closed.actionType, 'close_app');
+    assert.deepEqual(closed.data, { application_id: SETTINGS }, 'the host force-stopped it (close_app normalized)');
+    await step('open', { target: SETTINGS });
+    const nav = await step('wait-for-nav', { app: SETTINGS, selector: { textEquals: 'Settings' }, timeoutMs: 5000 });
+    assert.equal(nav.actionType, 'wait_for_navigation');
+    const scrolled = await step('scroll', { direction: 'down' });
+    assert.equal(scrolled.actionType, 'scroll');
+    const slept = await step('sleep', { durationMs: 10 });
+    assert.equal(slept.actionType, 'sleep');
+    // The tools build exactly what the CLI builds: wait-for-nav needs its timeout, sleep a duration.
+    const noTimeout = await expectProtocolError(session.client, 'wait-for-nav', { deviceId: serial, app: SETTINGS });
+    assert.match(noTimeout.message, /timeoutMs/);
+    const noDuration = await expectProtocolError(session.client, 'sleep', { deviceId: serial });
+    assert.match(noDuration.message, /durationMs/);
     assert.equal((await step('press-key', { key: 'home' })).data.key, 'home');
   });
 

@@ -1,10 +1,11 @@
-// The common flat actions as tools: click, type, read, wait, scroll-until, open, press-key. Each maps its arguments
-// to the flags of the same CLI command and runs the CLI's builder (builders/), so both build identical executions.
+// The common flat actions as tools: click, type, read, wait, wait-for-nav, scroll, scroll-until, open, close-app,
+// press-key, sleep. Each maps its arguments to the flags of the same CLI command and runs the CLI's builder
+// (builders/), so both build identical executions.
 
 import type { FlagBag } from '../builders/flag-values.ts';
-import { buildClick, buildRead, buildType, buildWait } from '../builders/flat-element.ts';
-import { buildScrollUntil } from '../builders/flat-scroll.ts';
-import { buildOpen, buildPress } from '../builders/flat-simple.ts';
+import { buildClick, buildRead, buildType, buildWait, buildWaitForNav } from '../builders/flat-element.ts';
+import { buildScroll, buildScrollUntil } from '../builders/flat-scroll.ts';
+import { buildClose, buildOpen, buildPress, buildSleep } from '../builders/flat-simple.ts';
 import type { BuildInput } from '../builders/types.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { deviceToolDescription, SELECTOR_GUIDE, SETTLE_GUIDE } from './guidance.ts';
@@ -222,6 +223,69 @@ const pressKey = actionTool('press-key', {
   toFlags: (args) => flags(args, { key: (v) => ({ key: text(v) }) }),
 });
 
+const waitForNav = actionTool('wait-for-nav', {
+  title: 'Wait for the next screen',
+  description: deviceToolDescription(
+    'Wait until the app in front is `app` and/or the element found by `selector` is on screen ' +
+      '(wait_for_navigation); give at least one. `timeoutMs` (required, at most 30000) is the wait itself. Use it ' +
+      'after a click that opens another screen or app; a miss is a failed step.',
+    SELECTOR_GUIDE,
+  ),
+  properties: {
+    app: paramSchema('wait_for_navigation', 'expectedPackage', 'The package expected in front'),
+    selector: matcherSchema('An element expected on the next screen (NodeMatcher).'),
+  },
+  required: ['timeoutMs'],
+  actionTimeout: paramSchema('wait_for_navigation', 'timeoutMs', 'How long to wait, in ms'),
+  build: buildWaitForNav,
+  toFlags: (args) => flags(args, { app: (v) => ({ app: text(v) }), selector: (v) => ({ selector: json(v) }) }),
+});
+
+const scroll = actionTool('scroll', {
+  title: 'Scroll once',
+  description: deviceToolDescription(
+    'Scroll the content once in `direction` (default down; scroll). `container` picks the scrollable element on ' +
+      'nested layouts. To bring a given element into view, scroll-until is the better tool.',
+    SETTLE_GUIDE,
+  ),
+  properties: {
+    direction: paramSchema('scroll', 'direction', 'Content direction (default down)'),
+    container: paramSchema('scroll', 'container', 'The scrollable element (default: the first scrollable)'),
+  },
+  build: buildScroll,
+  toFlags: (args) =>
+    flags(args, {
+      direction: (v) => ({ direction: text(v) }),
+      container: (v) => ({ containerSelector: json(v) }),
+    }),
+});
+
+const closeApp = actionTool('close-app', {
+  title: 'Close an app',
+  description: deviceToolDescription(
+    'Force-stop the app `target` (close_app: svc force-stops it from the host first, so it is closed even when the ' +
+      'operator cannot). Use it to start an app from a clean state before open.',
+  ),
+  properties: { target: paramSchema('close_app', 'applicationId', 'Application id') },
+  required: ['target'],
+  build: buildClose,
+  toFlags: () => ({}),
+  positional: (args) => [String(args.target)],
+});
+
+const sleep = actionTool('sleep', {
+  title: 'Wait a fixed time',
+  description: deviceToolDescription(
+    'Pause on the device for `durationMs` (sleep). Prefer wait or wait-for-nav, which end as soon as the screen is ' +
+      'ready; a fixed pause is for animations nothing on screen announces.',
+  ),
+  properties: { durationMs: paramSchema('sleep', 'durationMs') },
+  required: ['durationMs'],
+  build: buildSleep,
+  toFlags: () => ({}),
+  positional: (args) => [String(args.durationMs)],
+});
+
 export function actionTools(): ToolDef[] {
-  return [click, type, read, wait, scrollUntil, open, pressKey];
+  return [click, type, read, wait, waitForNav, scroll, scrollUntil, open, closeApp, pressKey, sleep];
 }

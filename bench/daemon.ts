@@ -11,19 +11,16 @@
 // Target (issue 7): through the daemon, a call costs at most node start-up + 10 ms beyond the device time.
 // Prints JSON, then a short table. Usage: npx node bench/daemon.ts [--runs N] [--cli-runs N]
 import { createLab } from 'svc-sim/testing';
-import { createContext } from '../packages/svc/src/app/context.ts';
 import { daemonPaths } from '../packages/svc/src/daemon/paths.ts';
 import { type ProxyRequest, proxyExecution } from '../packages/svc/src/daemon/proxy.ts';
-import { runExecution } from '../packages/svc/src/executions/run-execution.ts';
+import { measureBaseline } from './lib/baseline.ts';
 import {
   BIN,
   benchRuns,
   ensureBundle,
   floorScript,
   measure,
-  mustSucceed,
   round,
-  shellTrue,
   sleepPayload,
   snapshotPayload,
   spawnNode,
@@ -36,17 +33,12 @@ const RAW_CLIENT = floorScript('raw-daemon-client.cjs');
 const lab = await createLab({ devices: [{}] });
 const env = { ...process.env, ...lab.env, SVC_NO_DAEMON: undefined } as NodeJS.ProcessEnv;
 try {
-  const serial = lab.devices[0]?.serial as string;
-  const adbFloorMs = await measure(runs * 3, () => shellTrue(lab.adbPort, serial));
-  const nodeStartupMs = await measure(cliRuns, () => spawnNode(['-e', '0'], env));
-  const warm = createContext({ env, keepLogStreams: true });
-  const deviceExecMs = await measure(runs, () =>
-    mustSucceed(runExecution(warm, { execution: sleepPayload('bench-daemon') })),
+  const { serial, adbFloorMs, nodeStartupMs, deviceExecMs, deviceSnapshotMs } = await measureBaseline(
+    lab,
+    env,
+    { runs, cliRuns },
+    'bench-daemon',
   );
-  const deviceSnapshotMs = await measure(runs, () =>
-    mustSucceed(runExecution(warm, { execution: snapshotPayload('bench-daemon') })),
-  );
-  await warm.close();
   const cli = (args: string[]) => async () => {
     const out = JSON.parse(await spawnNode([BIN, ...args], env)) as { ok?: boolean };
     if (out.ok !== true) throw new Error(`svc ${args.join(' ')} failed: ${JSON.stringify(out)}`);

@@ -7,6 +7,7 @@
 import { createLab } from 'svc-sim/testing';
 import { createContext } from '../packages/svc/src/app/context.ts';
 import { runExecution } from '../packages/svc/src/executions/run-execution.ts';
+import { measureBaseline } from './lib/baseline.ts';
 import {
   BIN,
   benchRuns,
@@ -15,9 +16,7 @@ import {
   measure,
   mustSucceed,
   round,
-  shellTrue,
   sleepPayload,
-  snapshotPayload,
   spawnNode,
 } from './lib/measure.ts';
 
@@ -27,14 +26,11 @@ const RAW_ADB_CLIENT = floorScript('raw-adb-client.cjs');
 
 const lab = await createLab({ devices: [{}] });
 try {
-  const serial = lab.devices[0]?.serial as string;
   const env = { ...process.env, ...lab.env };
-  const adbFloorMs = await measure(runs * 3, () => shellTrue(lab.adbPort, serial));
-  const nodeStartupMs = await measure(cliRuns, () => spawnNode(['-e', '0'], env));
-  const warm = createContext({ env, keepLogStreams: true });
-  const warmExecMs = await measure(runs, () => mustSucceed(runExecution(warm, { execution: sleepPayload() })));
-  const warmSnapshotMs = await measure(runs, () => mustSucceed(runExecution(warm, { execution: snapshotPayload() })));
-  await warm.close();
+  const baseline = await measureBaseline(lab, env, { runs, cliRuns });
+  const { serial, adbFloorMs, nodeStartupMs } = baseline;
+  const warmExecMs = baseline.deviceExecMs;
+  const warmSnapshotMs = baseline.deviceSnapshotMs;
   const coldExecMs = await measure(runs, async () => {
     const ctx = createContext({ env });
     await mustSucceed(runExecution(ctx, { execution: sleepPayload() }));

@@ -11,8 +11,8 @@
 // Target (issue 7): through the daemon, a call costs at most node start-up + 10 ms beyond the device time.
 // Prints JSON, then a short table. Usage: npx node bench/daemon.ts [--runs N] [--cli-runs N]
 import { createLab } from 'svc-sim/testing';
-import { daemonPaths } from '../packages/svc/src/daemon/paths.ts';
-import { type ProxyRequest, proxyExecution } from '../packages/svc/src/daemon/proxy.ts';
+import { daemonPaths } from '../packages/svc/src/daemons/paths.ts';
+import { type ProxyRequest, proxyExecution } from '../packages/svc/src/submit/daemon-proxy.ts';
 import { measureBaseline } from './lib/baseline.ts';
 import {
   BIN,

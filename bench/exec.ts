@@ -5,7 +5,7 @@
 // - spawned CLI: `svc exec <one sleep 0 action>` and `svc snapshot`.
 // Prints JSON, then a short table. Usage: npx node bench/exec.ts [--runs N] [--cli-runs N]
 import { createLab } from 'svc-sim/testing';
-import { createContext } from '../packages/svc/src/app/context.ts';
+import { createContext } from '../packages/svc/src/core/context.ts';
 import { runExecution } from '../packages/svc/src/executions/run-execution.ts';
 import { measureBaseline } from './lib/baseline.ts';
 import {

@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { writeHeapSnapshot } from 'node:v8';
 import { createLab } from 'svc-sim/testing';
-import { createContext } from '../packages/svc/src/app/context.ts';
+import { createContext } from '../packages/svc/src/core/context.ts';
 import { createServerApp } from '../packages/svc/src/server/app.ts';
 import { listenTcp } from '../packages/svc/src/server/listen.ts';
 import { connectSse } from '../packages/svc/test/sse-client.ts';
@@ -108,7 +108,7 @@ function lockFilesIn(home: string): number {
 export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   const lab = await createLab({ devices: Array.from({ length: options.devices }, () => ({})) });
   // As `svc serve` builds it: one warm device-log follow per device (cli/commands/serve.ts).
-  const ctx = createContext({ env: { ...process.env, ...lab.env }, cwd: lab.home, keepLogStreams: true });
+  const ctx = createContext({ env: { ...process.env, ...lab.env }, cwd: lab.home, longLived: true });
   const serverApp = createServerApp(ctx, { loopbackHostOnly: true });
   const server = await listenTcp(serverApp, { host: '127.0.0.1', port: 0 });
   const sse = await connectSse(`${server.url}/events`);

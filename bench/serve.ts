@@ -4,7 +4,7 @@
 // Usage: npx node bench/serve.ts [--runs N] [--parallel-runs N] [--devices N]
 import { parseArgs } from 'node:util';
 import { createLab, openDeviceService } from 'svc-sim/testing';
-import { createContext } from '../packages/svc/src/app/context.ts';
+import { createContext } from '../packages/svc/src/core/context.ts';
 import { createServerApp } from '../packages/svc/src/server/app.ts';
 import { listenTcp } from '../packages/svc/src/server/listen.ts';
 
@@ -66,7 +66,7 @@ async function post(url: string, body: unknown): Promise<void> {
 
 const lab = await createLab({ devices: Array.from({ length: deviceCount }, () => ({})) });
 // As `svc serve` runs it: one device-log follow per device stays warm between executions.
-const ctx = createContext({ env: { ...process.env, ...lab.env }, cwd: lab.home, keepLogStreams: true });
+const ctx = createContext({ env: { ...process.env, ...lab.env }, cwd: lab.home, longLived: true });
 const serverApp = createServerApp(ctx, { loopbackHostOnly: true });
 const server = await listenTcp(serverApp, { host: '127.0.0.1', port: 0 });
 try {

@@ -44,7 +44,7 @@ if (values['if-stale'] && bundleIsFresh()) process.exit(0);
 const started = performance.now();
 const esm = await build({
   absWorkingDir: root,
-  entryPoints: { main: join(svcRoot, 'src', 'cli', 'main.ts') },
+  entryPoints: { main: join(svcRoot, 'src', 'main.ts') },
   outdir: dist,
   bundle: true,
   splitting: true,
@@ -117,7 +117,7 @@ function staticClosure(metafile: Metafile, entry: string): Set<string> {
 function chunkGroups(metafile: Metafile): Map<string, 'core' | 'direct'> {
   const groups = new Map<string, 'core' | 'direct'>();
   for (const path of staticClosure(metafile, relative(root, join(dist, 'main.js')))) groups.set(path, 'core');
-  const directEntries = ['src/app/context.ts', 'src/executions/run-execution.ts'].map((source) => {
+  const directEntries = ['src/core/context.ts', 'src/executions/run-on-device.ts'].map((source) => {
     const output = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === `packages/svc/${source}`)?.[0];
     if (output === undefined) throw new Error(`no esbuild chunk for ${source}`);
     return output;

@@ -2,7 +2,7 @@
 // (`shell true` through the adb server socket), Node's start-up (`node -e 0` spawned), and the device's own time
 // (one sleep-0 and one snapshot execution through a warm in-process context, as the daemon runs them).
 import type { Lab } from 'svc-sim/testing';
-import { createContext } from '../../packages/svc/src/app/context.ts';
+import { createContext } from '../../packages/svc/src/core/context.ts';
 import { runExecution } from '../../packages/svc/src/executions/run-execution.ts';
 import { measure, mustSucceed, shellTrue, sleepPayload, snapshotPayload, spawnNode } from './measure.ts';
 
@@ -23,7 +23,7 @@ export async function measureBaseline(
   const serial = lab.devices[0]?.serial as string;
   const adbFloorMs = await measure(counts.runs * 3, () => shellTrue(lab.adbPort, serial));
   const nodeStartupMs = await measure(counts.cliRuns, () => spawnNode(['-e', '0'], env));
-  const warm = createContext({ env, keepLogStreams: true });
+  const warm = createContext({ env, longLived: true });
   try {
     const deviceExecMs = await measure(counts.runs, () =>
       mustSucceed(runExecution(warm, { execution: sleepPayload(prefix) })),

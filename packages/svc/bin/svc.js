@@ -121,6 +121,6 @@ if (require.main === module) {
     useCodeCache(buildId, commandWord(process.argv.slice(2)));
     require('../dist/main.js').runAsProcess();
   } else {
-    import('../src/cli/main.ts').then((cli) => cli.runAsProcess());
+    import('../src/main.ts').then((svc) => svc.runAsProcess());
   }
 }

@@ -50,7 +50,7 @@ test('svc completion bash is valid bash and offers commands and flags', async ()
   const file = join(dir, 'svc.bash');
   await writeFile(
     file,
-    `${run.stdout}\nCOMP_WORDS=(svc on-screen-log set --w); COMP_CWORD=3; _svc; printf '%s\\n' "\${COMPREPLY[@]}"\n`,
+    `${run.stdout}\nCOMP_WORDS=(svc on-screen-log set --wi); COMP_CWORD=3; _svc; printf '%s\\n' "\${COMPREPLY[@]}"\n`,
   );
   const { stdout } = await promisify(execFile)('bash', [file]);
   assert.deepEqual(stdout.trim().split('\n').sort(), ['--width-dp']);

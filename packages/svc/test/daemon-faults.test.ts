@@ -9,8 +9,16 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createLab, type Lab } from 'svc-sim/testing';
-import { daemonPaths } from '../src/daemon/paths.ts';
-import { cliEnv, daemonPidsOf, executeLines, runForegroundDaemon, stopDaemonsOf, svcIn } from './daemon-helpers.ts';
+import { daemonPaths } from '../src/daemons/paths.ts';
+import {
+  cliEnv,
+  daemonPidsOf,
+  executeLines,
+  firstSerial,
+  runForegroundDaemon,
+  stopDaemonsOf,
+  svcIn,
+} from './daemon-helpers.ts';
 import { waitFor } from './reliability-helpers.ts';
 import { CLI_ENTRY, collectOutput } from './run-cli.ts';
 
@@ -23,7 +31,7 @@ function otherBuild(version: string): { dir: string; main: string } {
   cpSync(SRC, join(dir, 'src'), { recursive: true, filter: (path) => !path.endsWith('.test.ts') });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'svc', version, type: 'module' }));
   symlinkSync(NODE_MODULES, join(dir, 'node_modules'));
-  return { dir, main: join(dir, 'src', 'cli', 'main.ts') };
+  return { dir, main: join(dir, 'src', 'main.ts') };
 }
 
 describe('daemon proxy faults and restarts', () => {
@@ -65,7 +73,7 @@ describe('daemon proxy faults and restarts', () => {
     assert.equal(run.json.code, 'DAEMON_PROXY_ERROR');
     assert.match(run.json.message, /may have executed/);
     assert.equal(typeof run.json.details.error, 'string');
-    assert.equal(run.json.details.socketPath, daemonPaths(lab.home, undefined).socket);
+    assert.equal(run.json.details.socketPath, daemonPaths(lab.home, firstSerial(lab)).socket);
     await new Promise((resolve) => setTimeout(resolve, 3000)); // past the device's own sleep
     assert.equal(broadcastsOf(commandId).length, 1, 'the device saw exactly one broadcast');
   });
@@ -98,13 +106,13 @@ describe('daemon proxy faults and restarts', () => {
     const daemon = await runForegroundDaemon(lab);
     daemon.kill('SIGKILL');
     await new Promise((resolve) => daemon.on('exit', resolve));
-    const paths = daemonPaths(lab.home, undefined);
+    const paths = daemonPaths(lab.home, firstSerial(lab));
     assert.ok(existsSync(paths.socket), 'the killed daemon left its socket file');
     assert.equal((await svc.json(['daemon', 'status'])).json.daemon.status, 'not_running');
-    const before = executeLines(lab.home).length;
+    const before = executeLines(lab.home, firstSerial(lab)).length;
     const run = await svc.json(['sleep', '0']);
     assert.equal(run.code, 0, run.stdout);
-    assert.equal(executeLines(lab.home).length, before + 1, 'a new daemon ran it');
+    assert.equal(executeLines(lab.home, firstSerial(lab)).length, before + 1, 'a new daemon ran it');
     // A new daemon owns the socket now (an inode comparison is not proof: the file system may reuse the number).
     const status = (await svc.json(['daemon', 'status'])).json.daemon;
     assert.equal(status.status, 'running');
@@ -120,10 +128,14 @@ describe('daemon proxy faults and restarts', () => {
     assert.equal(started.json.daemon.version, '0.0.1-old');
     const oldPid = started.json.daemon.pid;
 
-    const executed = executeLines(lab.home).length;
+    const executed = executeLines(lab.home, firstSerial(lab)).length;
     const run = await svc.json(['sleep', '0']);
     assert.equal(run.code, 0, run.stdout);
-    assert.equal(executeLines(lab.home).length, executed + 1, 'the restarted daemon ran it, not a direct fallback');
+    assert.equal(
+      executeLines(lab.home, firstSerial(lab)).length,
+      executed + 1,
+      'the restarted daemon ran it, not a direct fallback',
+    );
     const status = (await svc.json(['daemon', 'status'])).json.daemon;
     assert.equal(status.status, 'running');
     assert.notEqual(status.pid, oldPid);

@@ -5,8 +5,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Lab } from 'svc-sim/testing';
-import { liveStatus } from '../src/daemon/lifecycle.ts';
-import { daemonPaths } from '../src/daemon/paths.ts';
+import { liveStatus } from '../src/daemons/lifecycle.ts';
+import { daemonPaths } from '../src/daemons/paths.ts';
 import { waitFor } from './reliability-helpers.ts';
 import { type CliOptions, MAIN, runCli, runCliJson } from './run-cli.ts';
 
@@ -38,16 +38,19 @@ export function daemonPidsOf(home: string): number[] {
   return pids;
 }
 
-/** Lines of the daemon log of a key that record an execution (`execute ...`). */
-export function executeLines(home: string, key = 'default'): string[] {
+/** Lines of the daemon log of a device that record an execution (`execute ...`). */
+export function executeLines(home: string, serial: string): string[] {
   try {
-    return readFileSync(join(daemonDirOf(home), `daemon-${key}.log`), 'utf8')
+    return readFileSync(daemonPaths(home, serial).log, 'utf8')
       .split('\n')
       .filter((line) => / execute /.test(line));
   } catch {
     return [];
   }
 }
+
+/** The serial of the lab's first device (a daemon is keyed by the serial of its device). */
+export const firstSerial = (lab: Lab) => lab.devices[0]?.serial as string;
 
 /** Stops every daemon of this HOME (SIGTERM, then SIGKILL) and waits until none is left. */
 export async function stopDaemonsOf(home: string): Promise<number[]> {
@@ -71,11 +74,15 @@ export function cliEnv(lab: Lab): NodeJS.ProcessEnv {
 
 /** `svc daemon run` in the foreground as a child of the test; resolves once it answers on its socket. */
 export async function runForegroundDaemon(lab: Lab, entry = MAIN): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [entry, 'daemon', 'run', '--daemon-key=default'], {
-    env: cliEnv(lab),
-    stdio: 'ignore',
-  });
-  const paths = daemonPaths(lab.home, undefined);
+  const paths = daemonPaths(lab.home, firstSerial(lab));
+  const child = spawn(
+    process.execPath,
+    [entry, 'daemon', 'run', `--daemon-key=${paths.key}`, '--device', paths.serial],
+    {
+      env: cliEnv(lab),
+      stdio: 'ignore',
+    },
+  );
   await waitFor('the foreground daemon to answer', async () => (await liveStatus(paths))?.pid === child.pid);
   return child;
 }

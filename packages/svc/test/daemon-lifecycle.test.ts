@@ -7,20 +7,23 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { isProcessAlive } from '../src/adapters/process/process-runner.ts';
-import { daemonStatus, stopDaemon } from '../src/daemon/lifecycle.ts';
-import { daemonPaths } from '../src/daemon/paths.ts';
-import { daemonDirOf, daemonPidsOf, executeLines, stopDaemonsOf, svcIn } from './daemon-helpers.ts';
+import { daemonStatus, stopDaemon } from '../src/daemons/lifecycle.ts';
+import { daemonKey, daemonPaths } from '../src/daemons/paths.ts';
+import { daemonDirOf, daemonPidsOf, executeLines, firstSerial, stopDaemonsOf, svcIn } from './daemon-helpers.ts';
 import { waitFor } from './reliability-helpers.ts';
 import { CLI_ENTRY } from './run-cli.ts';
 
 describe('daemon lifecycle', () => {
   let lab: Lab;
   let svc: ReturnType<typeof svcIn>;
+  /** `daemon-<key>` of the lab's only device: a daemon is keyed by its device's serial. */
+  let base: string;
   const sleepers: ChildProcess[] = [];
 
   before(async () => {
     lab = await createLab({ devices: [{}] });
     svc = svcIn(lab);
+    base = `daemon-${daemonKey(firstSerial(lab))}`;
   });
   after(async () => {
     for (const child of sleepers) child.kill('SIGKILL');
@@ -33,7 +36,7 @@ describe('daemon lifecycle', () => {
     const started = await svc.json(['daemon', 'start']);
     assert.equal(started.code, 0, started.stdout);
     const dir = daemonDirOf(lab.home);
-    const socketPath = join(dir, 'daemon-default.sock');
+    const socketPath = join(dir, `${base}.sock`);
     assert.equal(started.json.ok, true);
     assert.equal(started.json.daemon.status, 'started');
     assert.equal(started.json.daemon.socketPath, socketPath);
@@ -56,14 +59,14 @@ describe('daemon lifecycle', () => {
     assert.equal(statSync(dir).mode & 0o777, 0o700);
     assert.equal(statSync(socketPath).mode & 0o777, 0o600);
     assert.ok(statSync(socketPath).isSocket());
-    const meta = JSON.parse(readFileSync(join(dir, 'daemon-default.pid'), 'utf8'));
+    const meta = JSON.parse(readFileSync(join(dir, `${base}.pid`), 'utf8'));
     assert.equal(meta.pid, pid);
-    assert.equal(meta.daemonKey, 'default');
+    assert.equal(meta.daemonKey, daemonKey(firstSerial(lab)));
     assert.equal(meta.cliEntryPath, CLI_ENTRY);
-    assert.equal(meta.rawDeviceId, '');
+    assert.equal(meta.rawDeviceId, firstSerial(lab));
     assert.ok(meta.startedAt <= Date.now() && meta.startedAt > Date.now() - 120_000);
-    assert.ok(existsSync(join(dir, 'daemon-default.log')));
-    assert.ok(!existsSync(join(dir, 'daemon-default.lock')), 'the lifecycle lock is released after start');
+    assert.ok(existsSync(join(dir, `${base}.log`)));
+    assert.ok(!existsSync(join(dir, `${base}.lock`)), 'the lifecycle lock is released after start');
   });
 
   test('a second daemon start reports already_running with the same daemon', async () => {
@@ -82,14 +85,14 @@ describe('daemon lifecycle', () => {
     assert.equal(stopped.json.daemon.status, 'stopped');
     assert.equal(stopped.json.daemon.pid, pid);
     const dir = daemonDirOf(lab.home);
-    assert.ok(!existsSync(join(dir, 'daemon-default.sock')));
-    assert.ok(!existsSync(join(dir, 'daemon-default.pid')));
+    assert.ok(!existsSync(join(dir, `${base}.sock`)));
+    assert.ok(!existsSync(join(dir, `${base}.pid`)));
     await waitFor('the daemon to exit', () => daemonPidsOf(lab.home).length === 0);
 
     const again = await svc.json(['daemon', 'stop']);
     assert.deepEqual(again.json, {
       ok: true,
-      daemon: { status: 'not_running', socketPath: join(dir, 'daemon-default.sock') },
+      daemon: { status: 'not_running', socketPath: join(dir, `${base}.sock`) },
     });
     assert.equal((await svc.json(['daemon', 'status'])).json.daemon.status, 'not_running');
   });
@@ -105,32 +108,63 @@ describe('daemon lifecycle', () => {
     assert.equal((await svc.json(['daemon', 'stop'])).json.daemon.status, 'stopped');
   });
 
-  test('each device gets its own daemon, keyed id-<base64url of the raw value>', async () => {
-    const raw = 'emulator-5554/x+y';
-    const key = `id-${Buffer.from(raw).toString('base64url')}`;
-    const started = await svc.json(['daemon', 'start', '--device', raw]);
-    assert.equal(started.code, 0, started.stdout);
-    assert.equal(started.json.daemon.socketPath, join(daemonDirOf(lab.home), `daemon-${key}.sock`));
-    const meta = JSON.parse(readFileSync(join(daemonDirOf(lab.home), `daemon-${key}.pid`), 'utf8'));
-    assert.equal(meta.daemonKey, key);
-    assert.equal(meta.rawDeviceId, raw);
-    // ANDROID_SERIAL names the same key as --device (the proxy keys execution commands the same way).
-    const viaEnv = await svc.json(['daemon', 'status'], { env: { ANDROID_SERIAL: raw } });
-    assert.equal(viaEnv.json.daemon.pid, started.json.daemon.pid);
-    assert.equal((await svc.json(['daemon', 'status'])).json.daemon.status, 'not_running', 'default key untouched');
-    assert.equal((await svc.json(['daemon', 'stop', '--device', raw])).json.daemon.status, 'stopped');
+  test('each device gets its own daemon keyed by its serial, however the device was named', async () => {
+    const second = await lab.addDevice();
+    try {
+      const key = `id-${Buffer.from(second.serial).toString('base64url')}`;
+      const started = await svc.json(['daemon', 'start', '--device', second.serial]);
+      assert.equal(started.code, 0, started.stdout);
+      assert.equal(started.json.daemon.socketPath, join(daemonDirOf(lab.home), `daemon-${key}.sock`));
+      const meta = JSON.parse(readFileSync(join(daemonDirOf(lab.home), `daemon-${key}.pid`), 'utf8'));
+      assert.equal(meta.daemonKey, key);
+      assert.equal(meta.rawDeviceId, second.serial);
+      // ANDROID_SERIAL names the same daemon as --device (the proxy keys execution commands the same way).
+      const viaEnv = await svc.json(['daemon', 'status'], { env: { ANDROID_SERIAL: second.serial } });
+      assert.equal(viaEnv.json.daemon.pid, started.json.daemon.pid);
+      const other = await svc.json(['daemon', 'status', '--device', firstSerial(lab)]);
+      assert.equal(other.json.daemon.status, 'not_running', 'the other device has no daemon');
+      const listed = await svc.json(['daemon', 'list']);
+      const running = listed.json.daemons.filter((d: { status: string }) => d.status === 'running');
+      assert.deepEqual(
+        running.map((d: { serial: string; pid: number }) => [d.serial, d.pid]),
+        [[second.serial, started.json.daemon.pid]],
+      );
+      assert.equal((await svc.json(['daemon', 'stop', '--device', second.serial])).json.daemon.status, 'stopped');
+    } finally {
+      await lab.removeDevice(second);
+    }
+  });
+
+  test('a daemon is never started for a device that is not connected', async () => {
+    for (const serial of ['no-such-serial', ' x', 'emulator-5554']) {
+      const start = await svc.json(['daemon', 'start', '--device', serial]);
+      assert.equal(start.code, 1, start.stdout);
+      assert.equal(start.json.code, 'DEVICE_NOT_FOUND');
+    }
+    assert.deepEqual(daemonPidsOf(lab.home), []);
+  });
+
+  test('daemon stop --all stops every daemon and list shows none running', async () => {
+    const started = await svc.json(['daemon', 'start']);
+    assert.equal(started.json.daemon.status, 'started', started.stdout);
+    const all = await svc.json(['daemon', 'stop', '--all']);
+    assert.equal(all.code, 0, all.stdout);
+    assert.ok(all.json.daemons.some((d: { status: string }) => d.status === 'stopped'));
+    await waitFor('every daemon to exit', () => daemonPidsOf(lab.home).length === 0);
+    const listed = await svc.json(['daemon', 'list']);
+    assert.ok(listed.json.daemons.every((d: { status: string }) => d.status === 'not_running'));
   });
 
   test('a pid file naming a live process that is not the daemon (reused pid) is never taken for it', async () => {
     const stranger = spawn('sleep', ['60'], { stdio: 'ignore' });
     sleepers.push(stranger);
-    const paths = daemonPaths(lab.home, undefined);
+    const paths = daemonPaths(lab.home, firstSerial(lab));
     const meta = {
       pid: stranger.pid,
       startedAt: Date.now() - 1000,
-      daemonKey: 'default',
+      daemonKey: paths.key,
       cliEntryPath: CLI_ENTRY,
-      rawDeviceId: '',
+      rawDeviceId: paths.serial,
     };
     writeFileSync(paths.pid, JSON.stringify(meta), { mode: 0o600 });
 
@@ -152,7 +186,7 @@ describe('daemon lifecycle', () => {
   test('a stale lifecycle lock (its owner is gone) is reclaimed', async () => {
     const gone = spawn('true', { stdio: 'ignore' });
     await new Promise((resolve) => gone.on('exit', resolve));
-    const paths = daemonPaths(lab.home, undefined);
+    const paths = daemonPaths(lab.home, firstSerial(lab));
     writeFileSync(paths.lock, `${gone.pid}\n`);
     const start = await svc.json(['daemon', 'start']);
     assert.equal(start.code, 0, start.stdout);
@@ -164,7 +198,7 @@ describe('daemon lifecycle', () => {
   test('daemon stop that cannot signal the daemon fails with DAEMON_STOP_FAILED and changes nothing', async () => {
     const start = await svc.json(['daemon', 'start']);
     assert.equal(start.json.daemon?.status, 'started', start.stdout);
-    const paths = daemonPaths(lab.home, undefined);
+    const paths = daemonPaths(lab.home, firstSerial(lab));
     // Tests run as root, which may signal anything: the refusal (EPERM) is injected at the process port.
     const refuse = () => {
       throw Object.assign(new Error('kill EPERM'), { code: 'EPERM' });
@@ -210,13 +244,13 @@ describe('daemon lifecycle', () => {
     const start = await svc.json(['daemon', 'start'], { env });
     assert.equal(start.code, 1, start.stdout);
     assert.equal(start.json.code, 'DAEMON_START_FAILED');
-    assert.equal(start.json.details.socketPath, join(home, '.svc', 'daemon', 'daemon-default.sock'));
+    assert.equal(start.json.details.socketPath, join(home, '.svc', 'daemon', `${base}.sock`));
     assert.equal(start.json.details.timeoutMs, 3000);
     const snap = await svc.json(['snapshot'], { env });
     assert.equal(snap.code, 0, snap.stdout);
     assert.equal(snap.json.envelope.status, 'success');
     assert.equal(daemonPidsOf(home).length, 0);
-    assert.equal(executeLines(home).length, 0);
+    assert.equal(executeLines(home, firstSerial(lab)).length, 0);
   });
 });
 

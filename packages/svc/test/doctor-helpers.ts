@@ -1,9 +1,18 @@
 // Shared helpers of the doctor suites: run the use case in-process against a lab (its adb server, its HOME).
 import assert from 'node:assert/strict';
 import type { Lab } from 'svc-sim/testing';
-import { createContext } from '../src/app/context.ts';
+import { createContext } from '../src/core/context.ts';
 import { runDoctor } from '../src/doctor/run-doctor.ts';
-import type { DoctorCheck, DoctorOptions, DoctorReport } from '../src/doctor/types.ts';
+import type { DoctorCheck, DoctorReport } from '../src/doctor/types.ts';
+import { resolveTarget } from '../src/submit/target.ts';
+
+/** What the CLI flags of `svc doctor` give (resolved by the one target rule before the use case runs). */
+export interface DoctorFlags {
+  deviceId?: string;
+  operatorPackage?: string;
+  fix?: boolean;
+  full?: boolean;
+}
 
 /** The lab's adb env plus this process's PATH (adb, java), overridable per test. */
 export function labEnv(lab: Lab, extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
@@ -12,12 +21,14 @@ export function labEnv(lab: Lab, extra: Record<string, string | undefined> = {})
 
 export async function doctor(
   lab: Lab,
-  options: DoctorOptions = {},
+  flags: DoctorFlags = {},
   extraEnv: Record<string, string | undefined> = {},
 ): Promise<DoctorReport> {
-  const ctx = createContext({ env: labEnv(lab, extraEnv), cwd: lab.home });
+  const env = labEnv(lab, extraEnv);
+  const ctx = createContext({ env, cwd: lab.home });
+  const { deviceId, operatorPackage, ...options } = flags;
   try {
-    return await runDoctor(ctx, options);
+    return await runDoctor(ctx, { ...options, target: resolveTarget({ deviceId, operatorPackage }, env) });
   } finally {
     await ctx.close();
   }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createContext } from '../src/app/context.ts';
+import { createContext } from '../src/core/context.ts';
 import { createServerApp } from '../src/server/app.ts';
 import { listenTcp, type RunningServer } from '../src/server/listen.ts';
 import { createEmulatorLab, type EmulatorLab } from './emulators-helpers.ts';

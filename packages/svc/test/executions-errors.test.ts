@@ -3,10 +3,11 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { freePort } from '../../sim/src/testing/free-port.ts';
-import { createContext } from '../src/app/context.ts';
-import type { Execution } from '../src/contracts/types.ts';
-import { dispatchAndAwait } from '../src/executions/dispatch-and-await.ts';
-import { runExecution } from '../src/executions/run-execution.ts';
+import type { ValidExecution } from '../src/contracts/types.ts';
+import { createContext } from '../src/core/context.ts';
+import { operatorDriver } from '../src/executions/drivers/operator/operator-driver.ts';
+import { runLocked } from '../src/executions/run-on-device.ts';
+import { runExecution } from '../src/executions/validate-and-run.test-helper.ts';
 import { labContext, payload } from './executions-helpers.ts';
 
 const sleep0 = () => payload([{ id: 's', type: 'sleep', params: { durationMs: 0 } }]);
@@ -98,8 +99,9 @@ test('a malformed envelope ends in RESULT_ENVELOPE_MALFORMED', async () => {
 });
 
 test('an action type the runtime does not know comes back as a failed envelope EXECUTION_ACTION_UNSUPPORTED', async () => {
-  const execution = payload([{ id: 't', type: 'teleport', params: {} }]) as unknown as Execution;
-  const result = await dispatchAndAwait(labContext(lab), {
+  // Validation would refuse it; sent straight to the operator driver to see what the device answers.
+  const execution = payload([{ id: 't', type: 'teleport', params: {} }]) as unknown as ValidExecution;
+  const result = await runLocked(labContext(lab), operatorDriver, {
     execution,
     serial: lab.devices[0]?.serial as string,
     operatorPackage: 'com.svc.operator',

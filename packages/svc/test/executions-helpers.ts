@@ -2,7 +2,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Lab } from 'svc-sim/testing';
-import { createContext } from '../src/app/context.ts';
+import { createContext } from '../src/core/context.ts';
 
 let counter = 0;
 

@@ -1,4 +1,4 @@
-// A long-lived context (keepLogStreams, as `svc serve` and the daemon build it) whose device disappears for good,
+// A long-lived context (longLived, as `svc serve` and the daemon build it) whose device disappears for good,
 // through real adb and the simulator: the kept follow backs off instead of retrying every 200 ms, is let go once no
 // execution waits and the adb server no longer lists the device, and a later execution on the re-added device
 // works. The context's clock records each backoff and sleeps only 2 ms, so the test counts attempts, not time.
@@ -7,9 +7,10 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createLab, type Lab } from 'svc-sim/testing';
 import type { Clock } from '../src/adapters/clock.ts';
-import { createContext, type SvcContext } from '../src/app/context.ts';
-import { IDLE_FAILURE_LIMIT, WAITED_MAX_RETRY_DELAY_MS } from '../src/executions/follow-retry.ts';
-import { runExecution } from '../src/executions/run-execution.ts';
+import { createContext, type SvcContext } from '../src/core/context.ts';
+import { IDLE_FAILURE_LIMIT, WAITED_MAX_RETRY_DELAY_MS } from '../src/executions/drivers/operator/follow-retry.ts';
+import { logRouterOf } from '../src/executions/drivers/operator/log-router.ts';
+import { runExecution } from '../src/executions/validate-and-run.test-helper.ts';
 
 let lab: Lab;
 let counter = 0;
@@ -32,7 +33,7 @@ function recordingClock(delays: number[], holdAfter = Number.POSITIVE_INFINITY):
 }
 
 function longLivedContext(clock: Clock): SvcContext {
-  return createContext({ env: { ...lab.env, PATH: process.env.PATH }, cwd: lab.home, keepLogStreams: true, clock });
+  return createContext({ env: { ...lab.env, PATH: process.env.PATH }, cwd: lab.home, longLived: true, clock });
 }
 
 function sleepExecution() {
@@ -62,10 +63,10 @@ describe('the kept log follow of a device that disappears', () => {
       const serial = sim.serial;
       const first = await runExecution(ctx, { execution: sleepExecution(), deviceId: serial });
       assert.equal(first.ok, true, JSON.stringify(first));
-      const warm = ctx.logs.followOf(serial);
+      const warm = logRouterOf(ctx).followOf(serial);
       assert.ok(warm?.open, 'the follow stays warm after the execution');
 
-      const waiter = await ctx.logs.subscribe(serial, 'still-waiting', () => {});
+      const waiter = await logRouterOf(ctx).subscribe(serial, 'still-waiting', () => {});
       const port = sim.port;
       await lab.removeDevice(sim); // `adb disconnect` and stop: the adb server no longer lists it
       await until('six backoffs', () => delays.length >= 7);
@@ -77,12 +78,12 @@ describe('the kept log follow of a device that disappears', () => {
       );
       assert.ok(waits.every((ms) => ms <= WAITED_MAX_RETRY_DELAY_MS));
       assert.equal(waits.at(-1), WAITED_MAX_RETRY_DELAY_MS);
-      assert.equal(ctx.logs.followOf(serial), warm, 'still followed while an execution waits');
+      assert.equal(logRouterOf(ctx).followOf(serial), warm, 'still followed while an execution waits');
       assert.ok(warm.attempts <= 8, `attempts: ${warm.attempts}`);
 
       const attemptsBefore = warm.attempts;
       await waiter.unsubscribe();
-      await until('the follow to be let go', () => ctx.logs.followOf(serial) === undefined);
+      await until('the follow to be let go', () => logRouterOf(ctx).followOf(serial) === undefined);
       assert.equal(warm.gaveUp, true);
       assert.equal(warm.attempts, attemptsBefore + 1, 'one attempt after the last waiter left, then none');
       assert.ok(warm.failures < IDLE_FAILURE_LIMIT, 'let go because the adb server no longer lists the device');
@@ -92,7 +93,7 @@ describe('the kept log follow of a device that disappears', () => {
       await lab.addDevice({ port });
       const later = await runExecution(ctx, { execution: sleepExecution(), deviceId: serial });
       assert.equal(later.ok, true, JSON.stringify(later));
-      const fresh = ctx.logs.followOf(serial);
+      const fresh = logRouterOf(ctx).followOf(serial);
       assert.ok(fresh !== undefined && fresh !== warm, 'a fresh follow for the re-added device');
       assert.equal(fresh.attempts, 1);
       assert.equal(fresh.open, true);
@@ -108,10 +109,10 @@ describe('the kept log follow of a device that disappears', () => {
       const sim = await lab.addDevice({});
       const result = await runExecution(ctx, { execution: sleepExecution(), deviceId: sim.serial });
       assert.equal(result.ok, true, JSON.stringify(result));
-      const status = ctx.logs.followOf(sim.serial);
+      const status = logRouterOf(ctx).followOf(sim.serial);
       assert.ok(status?.open);
       await sim.stop(); // killed without `adb disconnect`: adb may list it (offline) a while longer
-      await until('the follow to be let go', () => ctx.logs.followOf(sim.serial) === undefined);
+      await until('the follow to be let go', () => logRouterOf(ctx).followOf(sim.serial) === undefined);
       assert.equal(status.gaveUp, true);
       assert.ok(status.attempts <= IDLE_FAILURE_LIMIT + 1, `attempts: ${status.attempts}`);
       const attempts = status.attempts;

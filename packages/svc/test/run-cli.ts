@@ -14,9 +14,7 @@ const { bundleIsFresh } = createRequire(import.meta.url)(MAIN) as { bundleIsFres
  * The file a daemon started by MAIN runs and names as its build identity (package-root.ts): the bundle's dist/cli.js
  * when bin/svc.js runs the bundle, else the source entry.
  */
-export const CLI_ENTRY = fileURLToPath(
-  new URL(bundleIsFresh() ? '../dist/cli.js' : '../src/cli/main.ts', import.meta.url),
-);
+export const CLI_ENTRY = fileURLToPath(new URL(bundleIsFresh() ? '../dist/cli.js' : '../src/main.ts', import.meta.url));
 
 export interface CliRun {
   stdout: string;
@@ -63,6 +61,8 @@ export function runCli(args: string[], opts: CliOptions = {}): Promise<CliRun> {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const output = collectOutput(child);
+  // A command that never reads stdin may exit before the input is written: that is not the test's failure.
+  child.stdin.on('error', () => {});
   child.stdin.end(opts.input ?? '');
   return output;
 }

@@ -3,7 +3,7 @@
 import { request as httpRequest } from 'node:http';
 import type { SimDeviceOptions } from 'svc-sim';
 import { createLab, type Lab } from 'svc-sim/testing';
-import { createContext } from '../src/app/context.ts';
+import { createContext } from '../src/core/context.ts';
 import { createServerApp, type ServerApp, type ServerAppOptions } from '../src/server/app.ts';
 import { listenTcp, type RunningServer } from '../src/server/listen.ts';
 

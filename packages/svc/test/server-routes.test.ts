@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { svcVersion } from '../src/server/version.ts';
+import { svcVersion } from '../src/core/version.ts';
 import { getJson, type LabServer, postJson, rawGet, sleepExecution, startLabServer } from './server-helpers.ts';
 
 let env: LabServer;
@@ -67,7 +67,7 @@ describe('svc serve routes against a simulated device', () => {
       const response = await postJson(env.url, path, {});
       assert.equal(response.status, 200);
       const envelope = response.body.envelope as Envelope;
-      assert.match(envelope.commandId, /^serve-snap-\d+$/);
+      assert.match(envelope.commandId, /^serve-snap-\d+-[0-9a-f]{12}$/);
       assert.equal(envelope.stepResults[0]?.id, 'snap');
       assert.match(envelope.stepResults[0]?.data.text ?? '', /<hierarchy/);
     });
@@ -79,7 +79,7 @@ describe('svc serve routes against a simulated device', () => {
       const response = await postJson(env.url, path, { path: file, deviceId: serial });
       assert.equal(response.status, 200);
       const envelope = response.body.envelope as Envelope;
-      assert.match(envelope.commandId, /^serve-shot-\d+$/);
+      assert.match(envelope.commandId, /^serve-shot-\d+-[0-9a-f]{12}$/);
       assert.equal(envelope.stepResults[0]?.id, 'shot');
       assert.equal(envelope.stepResults[0]?.data.path, file);
       const png = await readFile(file);

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { createLab, type Lab } from 'svc-sim/testing';
 import { MAIN, runCli, runCliJson } from './run-cli.ts';
 import { BROKEN_SKILL_DETAILS, createFixtureRepo, type FixtureRepo } from './skills-fixture.ts';
 import { isAlive, waitUntil } from './skills-process.ts';
@@ -14,11 +15,20 @@ const NOTE_VARS = { APP: 'com.example.notes', FIELD: 'com.example.notes:id/body'
 
 describe('svc skills CLI', () => {
   let repo: FixtureRepo;
-  const svc = (args: string[], env: Record<string, string> = {}) => runCliJson(args, { env: { ...repo.env, ...env } });
-  before(() => {
+  // `skills run` resolves its device like every device command: one simulated device, on a private adb server.
+  let lab: Lab;
+  let serial: string;
+  const envOf = (env: Record<string, string> = {}) => ({ ...lab.env, ...repo.env, ...env });
+  const svc = (args: string[], env: Record<string, string> = {}) => runCliJson(args, { env: envOf(env) });
+  before(async () => {
     repo = createFixtureRepo();
+    lab = await createLab({ devices: [{}] });
+    serial = lab.devices[0]?.serial as string;
   });
-  after(() => rmSync(repo.dir, { recursive: true, force: true }));
+  after(async () => {
+    rmSync(repo.dir, { recursive: true, force: true });
+    await lab.close();
+  });
 
   it('lists every skill as { ok, skills, count } and shows a table in pretty mode', async () => {
     const run = await svc(['skills', 'list']);
@@ -146,7 +156,7 @@ describe('svc skills CLI', () => {
   });
 
   it('runs a skill with the device serial first and the args after --, in the SPEC 4.2 success shape', async () => {
-    const run = await svc(['skills', 'run', NOTES, '--device', 'SER-1', '--', '--flag', 'two words']);
+    const run = await svc(['skills', 'run', NOTES, '--device', serial, '--', '--flag', 'two words']);
     assert.equal(run.code, 0, run.stdout);
     assert.deepEqual(Object.keys(run.json).sort(), [
       'durationMs',
@@ -159,8 +169,8 @@ describe('svc skills CLI', () => {
     ]);
     assert.equal(run.json.exitCode, 0);
     assert.equal(run.json.timeoutMs, 120000);
-    assert.deepEqual(run.json.skillResult.argv, ['SER-1', '--flag', 'two words']);
-    assert.equal(run.json.skillResult.env.ANDROID_SERIAL, 'SER-1');
+    assert.deepEqual(run.json.skillResult.argv, [serial, '--flag', 'two words']);
+    assert.equal(run.json.skillResult.env.ANDROID_SERIAL, serial);
     // The script can call svc back: SVC_BIN is a runnable svc entry and the operator package is passed on.
     assert.ok(existsSync(run.json.skillResult.env.SVC_BIN), run.json.skillResult.env.SVC_BIN);
     assert.equal(run.json.skillResult.env.SVC_OPERATOR_PACKAGE, 'com.svc.operator');
@@ -168,11 +178,23 @@ describe('svc skills CLI', () => {
 
   it('takes the device from ANDROID_SERIAL and the operator package from the flag', async () => {
     const run = await svc(['skills', 'run', NOTES, '--operator-package', 'com.svc.operator.dev', '--', 'x'], {
-      ANDROID_SERIAL: 'FROM-ENV',
+      ANDROID_SERIAL: serial,
     });
     assert.equal(run.code, 0, run.stdout);
-    assert.deepEqual(run.json.skillResult.argv, ['FROM-ENV', 'x']);
+    assert.deepEqual(run.json.skillResult.argv, [serial, 'x']);
     assert.equal(run.json.skillResult.env.SVC_OPERATOR_PACKAGE, 'com.svc.operator.dev');
+  });
+
+  it('puts the only connected device first when none is named, so the args after -- never shift', async () => {
+    const run = await svc(['skills', 'run', NOTES, '--', 'extra', 'args']);
+    assert.equal(run.code, 0, run.stdout);
+    assert.deepEqual(run.json.skillResult.argv, [serial, 'extra', 'args']);
+  });
+
+  it('refuses a device that is not connected before starting the script', async () => {
+    const run = await svc(['skills', 'run', NOTES, '--device', 'no-such-serial', '--', 'x']);
+    assert.equal(run.code, 1);
+    assert.equal(run.json.code, 'DEVICE_NOT_FOUND');
   });
 
   it('echoes expectedSubstring and the timeout, and fails SKILL_OUTPUT_ASSERTION_FAILED when text is absent', async () => {
@@ -238,7 +260,7 @@ describe('svc skills CLI', () => {
       process.execPath,
       [MAIN, 'skills', 'run', 'com.example.stream.two-lines', '--output', 'pretty', '--', go],
       {
-        env: { ...repo.env, NO_COLOR: '1' },
+        env: envOf({ NO_COLOR: '1' }),
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -253,7 +275,7 @@ describe('svc skills CLI', () => {
   });
 
   it('prints a pretty failure without repeating the streamed output', async () => {
-    const run = await runCli(['skills', 'run', 'com.example.broken.fails', '--output', 'pretty'], { env: repo.env });
+    const run = await runCli(['skills', 'run', 'com.example.broken.fails', '--output', 'pretty'], { env: envOf() });
     assert.equal(run.code, 1);
     assert.equal(run.stderr, 'went wrong\n');
     const lines = run.stdout.split('\n');

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
-import { createContext } from '../src/app/context.ts';
+import { createContext } from '../src/core/context.ts';
 import { createServerApp } from '../src/server/app.ts';
 import { listenTcp, type RunningServer } from '../src/server/listen.ts';
 import { runCliJson } from './run-cli.ts';
@@ -84,13 +84,11 @@ describe('a skill drives the simulator through svc and real adb', () => {
     assert.equal(run.json.expectedSubstring, serial);
   });
 
-  it('a svc call that fails inside the script (unknown device) surfaces as SKILL_EXECUTION_FAILED', async () => {
+  it('an unknown device is refused before the script starts', async () => {
     const run = await runCliJson(['skills', 'run', BASH_SKILL, '--device', 'nope:1'], { env });
     assert.equal(run.code, 1);
-    assert.equal(run.json.code, 'SKILL_EXECUTION_FAILED');
-    assert.equal(run.json.details.exitCode, 1);
-    assert.equal(run.json.details.skillResult, null);
-    assert.equal(run.json.details.stdout, '');
+    assert.equal(run.json.code, 'DEVICE_NOT_FOUND');
+    assert.deepEqual(run.json.details.connected, [serial]);
   });
 
   describe('over HTTP', () => {

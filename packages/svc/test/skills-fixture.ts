@@ -113,8 +113,8 @@ export const FIXTURE_SKILLS = [
     'sleeper',
     'Starts a grandchild and waits forever',
     {
-      // The grandchild pid goes to a file named by the first argument, so the test can check it is gone.
-      'scripts/run.sh': 'sleep 1000 &\necho $! > "$1"\necho started\nwait\n',
+      // The grandchild pid goes to a file named by the argument after the serial, so the test can check it is gone.
+      'scripts/run.sh': 'sleep 1000 &\necho $! > "$2"\necho started\nwait\n',
     },
     ['scripts/run.sh'],
   ),
@@ -126,7 +126,7 @@ export const FIXTURE_SKILLS = [
     {
       'scripts/run.js': `import { existsSync } from 'node:fs';
 console.log('first line');
-const go = process.argv[2];
+const go = process.argv[3];
 const wait = () => existsSync(go) ? console.log('second line') : setTimeout(wait, 20);
 wait();
 `,

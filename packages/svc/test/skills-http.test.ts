@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createContext } from '../src/app/context.ts';
+import { createLab, type Lab } from 'svc-sim/testing';
+import { createContext } from '../src/core/context.ts';
 import { createServerApp } from '../src/server/app.ts';
 import { listenTcp, type RunningServer } from '../src/server/listen.ts';
 import { getJson, postJson } from './server-helpers.ts';
@@ -18,10 +19,15 @@ describe('skills HTTP routes', () => {
   let repo: FixtureRepo;
   let server: RunningServer;
   let env: Record<string, string | undefined>;
+  // A run resolves its device like every device route: one simulated device on a private adb server.
+  let lab: Lab;
+  let serial: string;
   before(async () => {
     repo = createFixtureRepo();
+    lab = await createLab({ devices: [{}] });
+    serial = lab.devices[0]?.serial as string;
     // The routes read the registry through the server's env on every request, so a test can re-point it.
-    env = { ...repo.env };
+    env = { ...lab.env, ...repo.env };
     server = await listenTcp(createServerApp(createContext({ env, cwd: repo.dir }), { loopbackHostOnly: true }), {
       host: '127.0.0.1',
       port: 0,
@@ -29,6 +35,7 @@ describe('skills HTTP routes', () => {
   });
   after(async () => {
     await server?.close();
+    await lab.close();
     rmSync(repo.dir, { recursive: true, force: true });
   });
   const ids = (body: Record<string, unknown>) => (body.skills as { id: string }[]).map((skill) => skill.id);
@@ -88,7 +95,7 @@ describe('skills HTTP routes', () => {
 
   it('POST run answers the SPEC 4.2 success shape, deviceId first then each arg stringified', async () => {
     const response = await postJson(server.url, `/skills/${NOTES}/run`, {
-      deviceId: 'emulator-5554',
+      deviceId: serial,
       args: ['text', 7, true, null, { k: 'v' }, [1]],
       timeoutMs: 20000,
       expectContains: 'hello from echo',
@@ -109,16 +116,16 @@ describe('skills HTTP routes', () => {
     assert.equal(body.exitCode, 0);
     assert.equal(body.timeoutMs, 20000);
     assert.equal(body.expectedSubstring, 'hello from echo');
-    assert.deepEqual(body.skillResult.argv, ['emulator-5554', 'text', '7', 'true', 'null', '{"k":"v"}', '[1]']);
+    assert.deepEqual(body.skillResult.argv, [serial, 'text', '7', 'true', 'null', '{"k":"v"}', '[1]']);
     assert.equal((body.skillResult.env as { SVC_OPERATOR_PACKAGE: string }).SVC_OPERATOR_PACKAGE, 'com.svc.operator');
     assert.ok(existsSync((body.skillResult.env as { SVC_BIN: string }).SVC_BIN));
   });
 
-  it('POST run with an empty body uses the defaults: no serial, no args, timeout 120000', async () => {
+  it('POST run with an empty body uses the defaults: the only device, no args, timeout 120000', async () => {
     const response = await postJson(server.url, `/skills/${NOTES}/run`, '');
     assert.equal(response.status, 200);
     assert.equal(response.body.timeoutMs, 120000);
-    assert.deepEqual((response.body.skillResult as { argv: string[] }).argv, []);
+    assert.deepEqual((response.body.skillResult as { argv: string[] }).argv, [serial]);
     assert.equal(Object.hasOwn(response.body, 'expectedSubstring'), false);
   });
 
@@ -168,6 +175,7 @@ describe('skills HTTP routes', () => {
       [{ timeoutMs: 2 ** 31 }, 'timeoutMs', 'EXECUTION_VALIDATION_FAILED'],
       [{ expectContains: 3 }, 'expectContains', 'EXECUTION_VALIDATION_FAILED'],
       [{ deviceId: 5 }, 'deviceId', 'EXECUTION_VALIDATION_FAILED'],
+      [{ device: 'x' }, 'device', 'EXECUTION_VALIDATION_FAILED'],
       [[1, 2], 'body', 'EXECUTION_VALIDATION_FAILED'],
     ];
     for (const [body, path, code] of cases) {

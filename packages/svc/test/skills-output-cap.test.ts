@@ -12,9 +12,9 @@ import { loadRegistry } from '../src/skills/registry.ts';
 import { runSkill } from '../src/skills/run-skill.ts';
 import type { SkillsRegistry } from '../src/skills/types.ts';
 
-// argv: <frame: good|bad> <exit code>. 3 MiB of stdout after the frame, 1.5 MiB of stderr, then a last line.
+// argv: <serial> <frame: good|bad> <exit code>. 3 MiB of stdout after the frame, 1.5 MiB of stderr, then a last line.
 const FLOOD = `
-const [frame, code] = process.argv.slice(2);
+const [, frame, code] = process.argv.slice(2);
 console.log('BEGIN-MARK');
 console.log(frame === 'good' ? '[svc-Skill-Result]\\n{"early":true}' : '[svc-Skill-Result] {oops');
 const block = 'x'.repeat(1023);
@@ -33,7 +33,8 @@ describe('skills run with more output than the cap', () => {
       skillId: 'flood',
       args,
       env: { PATH: process.env.PATH ?? '' },
-      operatorPackage: 'p',
+      serial: 's',
+      target: { operatorPackage: 'p', driver: 'auto' },
       ...extra,
     });
   const failure = async (promise: Promise<unknown>, code: string) => {

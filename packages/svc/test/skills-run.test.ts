@@ -15,7 +15,8 @@ describe('skills run', () => {
     runSkill(fixture.registry, {
       skillId,
       env: fixture.repo.env,
-      operatorPackage: 'com.svc.operator.dev',
+      serial: 'emulator-5554',
+      target: { operatorPackage: 'com.svc.operator.dev', driver: 'auto' },
       svcBin: '/x/svc.js',
       ...extra,
     });
@@ -31,7 +32,7 @@ describe('skills run', () => {
 
   it('runs the Node script with the device serial first, then the args, and returns the framed result', async () => {
     const result = await run('com.example.notes.create-note', {
-      deviceId: 'emulator-5554',
+      serial: 'emulator-5554',
       args: ['a b', '$(id)', '"q"'],
     });
     assert.deepEqual(Object.keys(result).sort(), [
@@ -61,20 +62,20 @@ describe('skills run', () => {
     });
   });
 
-  it('passes no serial when no device is given', async () => {
-    const result = await run('com.example.notes.create-note', { args: ['only'] });
-    assert.deepEqual((result.skillResult as { argv: string[] }).argv, ['only']);
+  it('always passes the resolved serial first, so the args of the caller never shift', async () => {
+    const result = await run('com.example.notes.create-note', { serial: 'only-device', args: ['only'] });
+    assert.deepEqual((result.skillResult as { argv: string[] }).argv, ['only-device', 'only']);
   });
 
   it('runs a .sh script with bash and reads a frame whose JSON is on the next line', async () => {
-    const result = await run('com.example.settings.read-wifi', { deviceId: 'S1', args: ['x'] });
+    const result = await run('com.example.settings.read-wifi', { serial: 'S1', args: ['x'] });
     assert.match(result.output, /^args: S1 x\n/);
     assert.deepEqual(result.skillResult, { network: 'HomeNet', n: 2 });
   });
 
   it('executes a script without a known extension directly, and gives null skillResult without a frame', async () => {
     const result = await run('com.example.direct.exec', { args: ['one'] });
-    assert.equal(result.output, 'direct 1 one\n');
+    assert.equal(result.output, 'direct 2 emulator-5554\n');
     assert.equal(result.skillResult, null);
   });
 
@@ -120,7 +121,12 @@ describe('skills run', () => {
     assert.ok(skill);
     const broken = { ...fixture.registry, skills: [{ ...skill, scripts: ['skills/com.example.direct.exec/gone.sh'] }] };
     const { message, details } = await failure(
-      runSkill(broken, { skillId: skill.id, env: fixture.repo.env, operatorPackage: 'p' }),
+      runSkill(broken, {
+        skillId: skill.id,
+        env: fixture.repo.env,
+        serial: 's',
+        target: { operatorPackage: 'p', driver: 'auto' },
+      }),
       'SKILL_EXECUTION_FAILED',
     );
     assert.match(message, /has no script at .*gone\.sh/);

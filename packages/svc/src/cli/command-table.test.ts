@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { Command } from 'commander';
 import { COMMAND_MODULES, modulesFor } from './command-table.ts';
 import { addGlobalOptions } from './globals.ts';
+import { NO_LAUNCHERS } from './launchers.ts';
 import { buildProgram } from './main.ts';
 
 const namesOf = (program: Command) => program.commands.flatMap((c) => [c.name(), ...c.aliases()]);
@@ -16,7 +17,7 @@ function programWithGlobals(): Command {
 test('each command module registers exactly the names the table lists for it', async () => {
   for (const module of COMMAND_MODULES) {
     const program = new Command('svc');
-    (await module.load())(program);
+    (await module.load())(program, NO_LAUNCHERS);
     assert.deepEqual(namesOf(program), module.names);
   }
 });

@@ -20,7 +20,9 @@ import { registerFlatSimple } from './commands/flat-simple.ts';
 import { registerObserve } from './commands/observe.ts';
 import { registerOnScreenLog } from './commands/on-screen-log.ts';
 
-export type Registrar = (program: Command) => void;
+import type { Launchers } from './launchers.ts';
+
+export type Registrar = (program: Command, launchers: Launchers) => void;
 
 export interface CommandModule {
   /** The top-level command names and aliases the module registers. */

@@ -1,14 +1,17 @@
 // The one path of every execution command: build → normalize and validate (no device) → --dry-run /
-// --validate-only, or dispatch → render → exit code (DECISIONS 19: 0 only when the run fully succeeded; when an
-// envelope came back stdout holds the full run result either way).
+// --validate-only, or submit → render → exit code (0 only when the run fully succeeded; when an envelope came back
+// stdout holds the full run result either way).
+import { homedir } from 'node:os';
 import type { Command } from 'commander';
 import { newIds } from '../builders/execution.ts';
 import type { BuildInput } from '../builders/types.ts';
+import { errorBodyOf } from '../contracts/errors.ts';
 import { type Execution, isFullSuccess } from '../contracts/types.ts';
 import { normalizeAndValidateExecution } from '../contracts/validate.ts';
-import { dispatchExecution } from './dispatch-execution.ts';
-import { effectiveOperatorPackage, type Globals, readGlobals, requestedDevice } from './globals.ts';
-import { printError, printValue, toErrorBody } from './output.ts';
+import { homeOf } from '../core/env.ts';
+import { viaDaemon } from '../submit/submit.ts';
+import { type Globals, readGlobals, targetOf } from './globals.ts';
+import { printError, printValue } from './output.ts';
 import { renderRunResult } from './render-run.ts';
 import { dim, green } from './style.ts';
 
@@ -19,11 +22,14 @@ export async function runRawExecution(globals: Globals, raw: unknown, cwd = proc
     printError(globals.output, outcome.error.toBody());
     return 1;
   }
-  const operatorPackage = effectiveOperatorPackage(globals, process.env);
-  const deviceId = requestedDevice(globals, process.env);
+  const target = targetOf(globals, process.env);
   if (globals.dryRun) {
-    const target = { operatorPackage, ...(deviceId === undefined ? {} : { deviceId }) };
-    printValue(globals.output, { ok: true, dryRun: true, ...target, execution: outcome.execution }, prettyDryRun);
+    const shown = {
+      operatorPackage: target.operatorPackage,
+      driver: target.driver,
+      ...(target.deviceId === undefined ? {} : { deviceId: target.deviceId }),
+    };
+    printValue(globals.output, { ok: true, dryRun: true, ...shown, execution: outcome.execution }, prettyDryRun);
     return 0;
   }
   if (globals.validateOnly) {
@@ -34,14 +40,18 @@ export async function runRawExecution(globals: Globals, raw: unknown, cwd = proc
     );
     return 0;
   }
-  const result = await dispatchExecution({
+  const submit = viaDaemon({
+    env: process.env,
+    home: homeOf(process.env, homedir),
+    daemon: globals.daemon,
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+  const result = await submit({
     execution: outcome.execution,
-    deviceId,
-    operatorPackage,
+    target,
     cwd,
     verbose: globals.verbose,
-    daemon: globals.daemon,
-    env: process.env,
+    waitDeviceMs: globals.waitDeviceMs,
   });
   if (!result.ok) {
     printError(globals.output, result.error);
@@ -78,7 +88,7 @@ export function builtAction(verb: string, build: Builder) {
       const raw = build({ flags, args, timeoutMs: globals.timeoutMs, ids: newIds(verb) });
       process.exitCode = await runRawExecution(globals, raw);
     } catch (error) {
-      printError(globals?.output ?? 'json', toErrorBody(error));
+      printError(globals?.output ?? 'json', errorBodyOf(error));
       process.exitCode = 1;
     }
   };
@@ -93,7 +103,7 @@ export function safeAction(handler: (command: Command, globals: Globals, args: u
       globals = readGlobals(command);
       process.exitCode = await handler(command, globals, received.slice(0, -2));
     } catch (error) {
-      printError(globals?.output ?? 'json', toErrorBody(error));
+      printError(globals?.output ?? 'json', errorBodyOf(error));
       process.exitCode = 1;
     }
   };

@@ -5,12 +5,18 @@ import { type Command, Option } from 'commander';
 import { collectFlag, type FlagBag, single } from '../builders/flag-values.ts';
 import { parseIntegerToken } from '../builders/numeric.ts';
 import { SvcError } from '../contracts/errors.ts';
+import type { Env } from '../core/env.ts';
+import { resolveTarget, type Target, type TargetFieldNames } from '../submit/target.ts';
 
 export type OutputMode = 'json' | 'pretty';
 
 export interface Globals {
   deviceId?: string;
   operatorPackage?: string;
+  /** `--driver auto|operator|adb` as given (checked when the target is resolved). */
+  driver?: string;
+  /** `--wait-device-ms`: how long to wait for a device busy with another execution. */
+  waitDeviceMs?: number;
   output: OutputMode;
   /** `--timeout-ms` / `--timeout`, after the numeric token rule. */
   timeoutMs?: number;
@@ -30,6 +36,11 @@ export function addGlobalOptions(program: Command): void {
   value('--device-id <serial>', 'same as --device', true);
   value('--operator-package <pkg>', 'operator app package (default: SVC_OPERATOR_PACKAGE, else com.svc.operator)');
   value('--receiver-package <pkg>', 'same as --operator-package', true);
+  value(
+    '--driver <name>',
+    'auto (default: the operator app where installed, else adb), operator or adb; or SVC_DRIVER',
+  );
+  value('--wait-device-ms <ms>', 'wait this long for a device busy with another execution (default: fail at once)');
   value('--output <format>', 'json (default) or pretty');
   value('--format <format>', 'same as --output', true);
   value('--timeout-ms <ms>', 'execution timeout; on wait and wait-for-nav the action timeout');
@@ -59,6 +70,10 @@ export function parseGlobals(flags: FlagBag): Globals {
   const operatorPackage = single(flags, ['operatorPackage', 'receiverPackage']);
   if (operatorPackage !== undefined) globals.operatorPackage = operatorPackage;
   if (timeout !== undefined) globals.timeoutMs = parseIntegerToken(timeout, '--timeout', 'timeoutMs');
+  const driver = single(flags, ['driver']);
+  if (driver !== undefined) globals.driver = driver;
+  const wait = single(flags, ['waitDeviceMs']);
+  if (wait !== undefined) globals.waitDeviceMs = parseIntegerToken(wait, '--wait-device-ms', 'waitDeviceMs');
   return globals;
 }
 
@@ -78,19 +93,18 @@ export function outputModeOf(argv: readonly string[]): OutputMode {
   return 'json';
 }
 
-const nonBlank = (value: string | undefined) => (value !== undefined && value.trim() !== '' ? value : undefined);
+/** How CLI users name the target fields, for error paths. */
+const CLI_FIELD_NAMES: TargetFieldNames = {
+  deviceId: '--device',
+  operatorPackage: '--operator-package',
+  driver: '--driver',
+};
 
-/** SPEC 4.4 / DECISIONS 2: explicit flag, else SVC_OPERATOR_PACKAGE, else SVC_RECEIVER_PACKAGE, else the default. */
-export function effectiveOperatorPackage(globals: Globals, env: Record<string, string | undefined>): string {
-  return (
-    globals.operatorPackage ??
-    nonBlank(env.SVC_OPERATOR_PACKAGE) ??
-    nonBlank(env.SVC_RECEIVER_PACKAGE) ??
-    'com.svc.operator'
+/** The device, operator package and driver of this call (flags, then the environment, then the defaults). */
+export function targetOf(globals: Globals, env: Env): Target {
+  return resolveTarget(
+    { deviceId: globals.deviceId, operatorPackage: globals.operatorPackage, driver: globals.driver },
+    env,
+    CLI_FIELD_NAMES,
   );
-}
-
-/** DECISIONS 16: the flag, else ANDROID_SERIAL; undefined leaves SPEC 3.3 to the device resolver. */
-export function requestedDevice(globals: Globals, env: Record<string, string | undefined>): string | undefined {
-  return globals.deviceId ?? nonBlank(env.ANDROID_SERIAL);
 }

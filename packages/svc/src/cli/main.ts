@@ -1,4 +1,5 @@
-// svc CLI entry (SPEC 4.4). Run: `npx svc <command>` or `npx node packages/svc/src/cli/main.ts <command>`.
+// The svc command line: builds the program for argv and runs it. The process entry is src/main.ts (the composition
+// root), which passes the launchers of the long-running front ends.
 //
 // HOW TO ADD A COMMAND (pattern for serve, daemon, skills, emulator, doctor, mcp, ...):
 //   1. Create cli/commands/<verb>.ts exporting `register<Verb>(program: Command): void` that calls
@@ -12,19 +13,20 @@
 //      `readGlobals(command)` (globals.ts), e.g. inside `safeAction((command, globals, args) => ...)`.
 //   4. Print with output.ts (`printValue`, `printError`): JSON by default, `{ code, message, details? }` on stdout
 //      and exit 1 for errors. `safeAction` renders thrown SvcErrors for you and sets the exit code.
-//   5. Execution commands go through execution-command.ts → dispatch-execution.ts (the daemon proxy's seam).
+//   5. Execution commands go through execution-command.ts → submit/ (the one way in for every front end).
 import { Command, CommanderError } from 'commander';
-import { SvcError } from '../contracts/errors.ts';
-import { svcVersion } from '../server/version.ts';
+import { errorBodyOf, SvcError } from '../contracts/errors.ts';
+import { svcVersion } from '../core/version.ts';
 import { COMMAND_MODULES, type CommandModule, modulesFor } from './command-table.ts';
 import { addGlobalOptions, outputModeOf } from './globals.ts';
-import { printError, toErrorBody } from './output.ts';
+import { type Launchers, NO_LAUNCHERS } from './launchers.ts';
+import { printError } from './output.ts';
 
 /**
  * The program with the commands argv needs (all of them without argv): a call loads only its own command's module,
  * which keeps every other command's imports off the start-up path of an agent's hundreds of calls.
  */
-export async function buildProgram(argv?: readonly string[]): Promise<Command> {
+export async function buildProgram(argv?: readonly string[], launchers: Launchers = NO_LAUNCHERS): Promise<Command> {
   const program = new Command('svc')
     .description('Let an agent drive an Android device: validated executions over adb, one result envelope each.')
     .version(svcVersion(), '--version', 'print the CLI version')
@@ -38,7 +40,7 @@ export async function buildProgram(argv?: readonly string[]): Promise<Command> {
   const needed = argv === undefined ? 'all' : modulesFor(argv, program);
   const modules: readonly CommandModule[] = needed === 'all' ? COMMAND_MODULES : needed === 'none' ? [] : [needed.only];
   const registrars = await Promise.all(modules.map((module) => module.load()));
-  for (const register of registrars) register(program);
+  for (const register of registrars) register(program, launchers);
   return program;
 }
 
@@ -71,8 +73,8 @@ function missingSubcommand(program: Command, argv: readonly string[]): SvcError 
   });
 }
 
-export async function main(argv: string[]): Promise<number> {
-  const program = await buildProgram(argv);
+export async function main(argv: string[], launchers: Launchers): Promise<number> {
+  const program = await buildProgram(argv, launchers);
   if (argv.length === 0) {
     process.stdout.write(program.helpInformation());
     return 0;
@@ -97,7 +99,7 @@ export async function main(argv: string[]): Promise<number> {
       return 1;
     }
     // A command action without safeAction may still throw an SvcError (serve's --port, a bind failure): keep its code.
-    printError(outputModeOf(argv), toErrorBody(error));
+    printError(outputModeOf(argv), errorBodyOf(error));
     return 1;
   }
 }
@@ -133,14 +135,3 @@ export function exitQuietlyOnClosedStdout(): void {
     },
   });
 }
-
-/** Runs the CLI as a process: bin/svc.js, and `node <this file>` (the daemon is spawned that way). */
-export function runAsProcess(): void {
-  exitQuietlyOnClosedStdout();
-  void main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
-}
-
-// No top-level await: the bundle (scripts/build.ts) is CommonJS, where this becomes `require.main === module`.
-if (import.meta.main) runAsProcess();

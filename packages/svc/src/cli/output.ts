@@ -1,7 +1,7 @@
 // Rendering of results and errors. JSON mode (the default) prints exactly one JSON document on stdout; pretty mode
 // prints readable text (colors on a TTY only). Errors are `{ code, message, details? }` on stdout, exit 1.
 import { writeSync } from 'node:fs';
-import { type ErrorBody, hintOf, SvcError } from '../contracts/errors.ts';
+import { type ErrorBody, hintOf } from '../contracts/errors.ts';
 import type { OutputMode } from './globals.ts';
 import { bold, dim, red } from './style.ts';
 
@@ -31,12 +31,6 @@ export function writeJson(value: unknown): void {
 export function printValue(mode: OutputMode, value: unknown, pretty?: (value: never) => string): void {
   if (mode === 'pretty' && pretty) writeStdout(`${pretty(value as never)}\n`);
   else writeJson(value);
-}
-
-export function toErrorBody(error: unknown): ErrorBody {
-  if (error instanceof SvcError) return error.toBody();
-  const message = error instanceof Error ? error.message : String(error);
-  return { code: 'INTERNAL_ERROR', message };
 }
 
 export function printError(mode: OutputMode, body: ErrorBody): void {

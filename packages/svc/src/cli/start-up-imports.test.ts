@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const MAIN = new URL('./main.ts', import.meta.url).href;
-const PROXY = new URL('../daemon/proxy.ts', import.meta.url).href;
+const PROXY = new URL('../submit/daemon-proxy.ts', import.meta.url).href;
 const BIN = fileURLToPath(new URL('../../bin/svc.js', import.meta.url));
 const BUILD = fileURLToPath(new URL('../../../../scripts/build.ts', import.meta.url));
 
@@ -65,7 +65,7 @@ function bundleLoadsOf(
 }
 
 const HEAVY =
-  /@yume-chan|@modelcontextprotocol|hono|zod|\/src\/(server\/(?!version|port)|mcp|skills|emulators|doctor|adapters|executions|app)\//;
+  /@yume-chan|@modelcontextprotocol|hono|zod|\/src\/(server|mcp|skills|emulators|doctor|adapters\/(?!adb\/(quick-device-list|device-list|server-address))|executions|core\/context)/;
 
 const EXECUTION_COMMANDS = [
   'action.ts',
@@ -85,7 +85,7 @@ test('an execution command loads the execution commands and no adb, server, SDK 
   );
   const commands = loaded.filter((url) => url.includes('/cli/commands/')).map((url) => url.replace(/.*\//, ''));
   assert.deepEqual(commands.sort(), EXECUTION_COMMANDS);
-  assert.ok(loaded.some((url) => url.endsWith('/daemon/proxy.ts')));
+  assert.ok(loaded.some((url) => url.endsWith('/submit/daemon-proxy.ts')));
 });
 
 test('svc --version loads no lazily registered command module', async () => {

@@ -159,6 +159,13 @@ export class SvcError extends Error {
   }
 }
 
+/** Any thrown value as an error body: an SvcError keeps its code; anything else is a host-side bug and says so. */
+export function errorBodyOf(error: unknown): ErrorBody {
+  if (error instanceof SvcError) return error.toBody();
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'INTERNAL_ERROR', message: `Unexpected host-side failure: ${message}` };
+}
+
 export function isErrorCode(value: string): value is ErrorCode {
   return Object.hasOwn(ERROR_CODES, value);
 }

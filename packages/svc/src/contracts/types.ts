@@ -50,6 +50,21 @@ export interface Execution {
   mode?: 'artifact_compiled' | 'direct';
 }
 
+declare const validated: unique symbol;
+
+/**
+ * An execution that passed normalizeAndValidateExecution: aliases resolved, every rule checked, size within limits.
+ * Only the validator makes one, so code that takes a ValidExecution never validates again.
+ */
+export type ValidExecution = Execution & { readonly [validated]: true };
+
+/** How an execution reaches the device: the on-device operator app, or shell tools from the host. */
+export const DRIVERS = ['operator', 'adb'] as const;
+export type DriverName = (typeof DRIVERS)[number];
+/** What a caller may ask for: a driver, or `auto` (the operator where it is installed and answers, else adb). */
+export const DRIVER_CHOICES = ['auto', ...DRIVERS] as const;
+export type DriverChoice = (typeof DRIVER_CHOICES)[number];
+
 export interface StepResult {
   id: string;
   actionType: string;
@@ -67,12 +82,39 @@ export interface ResultEnvelope {
   errorCode?: string | null;
 }
 
-/** SPEC 2.7: what execute / snapshot / screenshot return on every surface. */
+/**
+ * The verdict an agent reads first. The envelope's own `status` says only whether the execution completed (a run
+ * whose steps failed is still `success` there), so every run result also says whether everything succeeded and, if
+ * not, which step failed first and with which code (the envelope's errorCode when the whole run failed).
+ */
+export interface RunSummary {
+  succeeded: boolean;
+  failedStepId?: string;
+  failedCode?: string;
+}
+
+/** What execute / snapshot / screenshot return on every surface. */
 export type RunResult =
-  | { ok: true; deviceId: string; terminalSource: 'svc_result'; envelope: ResultEnvelope }
+  | ({
+      ok: true;
+      deviceId: string;
+      driver: DriverName;
+      terminalSource: 'svc_result';
+      envelope: ResultEnvelope;
+    } & RunSummary)
   | { ok: false; error: ErrorBody };
 
-/** SPEC 2.7 success conditions: ok, envelope success, every step success. */
+/** The summary of an envelope: succeeded when it completed and every step succeeded. */
+export function summarize(envelope: ResultEnvelope): RunSummary {
+  if (envelope.status !== 'success') {
+    return { succeeded: false, failedCode: envelope.errorCode ?? 'EXECUTION_FAILED' };
+  }
+  const failed = (envelope.stepResults ?? []).find((step) => !step.success);
+  if (failed === undefined) return { succeeded: true };
+  return { succeeded: false, failedStepId: failed.id, failedCode: failed.data.error ?? failed.error ?? 'STEP_FAILED' };
+}
+
+/** The success conditions: ok, envelope success, every step success. */
 export function isFullSuccess(result: RunResult): boolean {
   return (
     result.ok &&

@@ -4,12 +4,12 @@ import { canonicalActionType, TOP_LEVEL_KEY_ALIASES } from './aliases.ts';
 import { SvcError } from './errors.ts';
 import { checkField, int, oneOf, str } from './fields.ts';
 import { EXECUTION_MODES, EXPECTED_FORMAT, LIMITS } from './limits.ts';
-import { ACTION_TYPES, type Action, type ActionType, type Execution } from './types.ts';
+import { ACTION_TYPES, type Action, type ActionType, type Execution, type ValidExecution } from './types.ts';
 import { utf8ByteLength } from './utf8.ts';
 import { normalizeParams } from './validate-params.ts';
 import { describe, fail, isPlainObject, toValidationError, ValidationIssue } from './validation-issue.ts';
 
-export type ExecutionOutcome = { ok: true; execution: Execution } | { ok: false; error: SvcError };
+export type ExecutionOutcome = { ok: true; execution: ValidExecution } | { ok: false; error: SvcError };
 
 const CANONICAL_TYPES: ReadonlySet<string> = new Set(ACTION_TYPES);
 const TOP_LEVEL_FIELDS = ['commandId', 'taskId', 'source', 'expectedFormat', 'timeoutMs', 'actions', 'mode'] as const;
@@ -47,14 +47,16 @@ export type InternalAction = Action | { id: string; type: 'doctor_ping' };
  * For host-internal builders only (the doctor handshake): like normalizeAndValidateExecution but also accepts
  * `doctor_ping` actions (validated as a param-less action with a unique id). Throws SvcError when invalid.
  */
-export function buildInternalExecution(input: Omit<Execution, 'actions'> & { actions: InternalAction[] }): Execution {
+export function buildInternalExecution(
+  input: Omit<Execution, 'actions'> & { actions: InternalAction[] },
+): ValidExecution {
   const stand = input.actions.map((a) => (a.type === 'doctor_ping' ? { id: a.id, type: 'clear_on_screen_log' } : a));
   const outcome = normalizeAndValidateExecution({ ...input, actions: stand });
   if (!outcome.ok) throw outcome.error;
   const actions = outcome.execution.actions.map((a, i) =>
     input.actions[i]?.type === 'doctor_ping' ? ({ id: a.id, type: 'doctor_ping' } as unknown as Action) : a,
   );
-  return { ...outcome.execution, actions };
+  return { ...outcome.execution, actions } as ValidExecution;
 }
 
 function checkSize(execution: Execution): ExecutionOutcome {
@@ -70,7 +72,8 @@ function checkSize(execution: Execution): ExecutionOutcome {
       ),
     };
   }
-  return { ok: true, execution };
+  // The one place a ValidExecution is made.
+  return { ok: true, execution: execution as ValidExecution };
 }
 
 function normalizeExecution(input: unknown, current: { id?: string; type?: string }): Execution {

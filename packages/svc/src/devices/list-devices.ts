@@ -1,6 +1,6 @@
 // `svc devices`, GET /devices: the adb server's devices as `{ serial, state }` (SPEC 2.8). Throws SvcError
 // (ADB_NOT_FOUND when there is neither a server nor a binary to start one).
-import type { SvcContext } from '../app/context.ts';
+import type { SvcContext } from '../core/context.ts';
 
 export interface Device {
   serial: string;

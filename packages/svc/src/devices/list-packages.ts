@@ -1,13 +1,14 @@
 // `svc packages list [--third-party]` → sorted package ids (DECISIONS 10).
-import type { SvcContext } from '../app/context.ts';
+
 import { SvcError } from '../contracts/errors.ts';
-import { resolveDevice } from './resolve-device.ts';
+import type { SvcContext } from '../core/context.ts';
+import { type DeviceWanted, resolveDevice } from './resolve-device.ts';
 
 export async function listPackages(
-  ctx: Pick<SvcContext, 'adb' | 'env'>,
-  req: { deviceId?: string | undefined; thirdParty?: boolean },
+  ctx: Pick<SvcContext, 'adb'>,
+  req: { target: DeviceWanted; thirdParty?: boolean },
 ): Promise<{ deviceId: string; packages: string[] }> {
-  const { serial } = await resolveDevice(ctx, req.deviceId);
+  const { serial } = await resolveDevice(ctx, req.target);
   const out = await ctx.adb.shell(serial, req.thirdParty ? 'pm list packages -3' : 'pm list packages');
   if (out.exitCode !== 0) {
     throw new SvcError('DEVICE_SHELL_UNAVAILABLE', `\`pm list packages\` failed on ${serial} (exit ${out.exitCode}).`, {

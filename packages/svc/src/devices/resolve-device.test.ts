@@ -26,13 +26,21 @@ test('NO_DEVICES when nothing is connected or nothing is ready', () => {
 
 test('MULTIPLE_DEVICES_DEVICE_ID_REQUIRED with two ready devices and no id; ANDROID_SERIAL chooses', () => {
   assert.equal(code(() => chooseDevice([a, b]))?.code, 'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED');
-  assert.deepEqual(chooseDevice([a, b], undefined, 'b'), { serial: 'b', source: 'ANDROID_SERIAL' });
-  assert.deepEqual(chooseDevice([a, b], 'a', 'b'), { serial: 'a', source: 'explicit' });
+  assert.deepEqual(chooseDevice([a, b], { deviceId: 'b', deviceSource: 'ANDROID_SERIAL' }), {
+    serial: 'b',
+    source: 'ANDROID_SERIAL',
+  });
+  assert.deepEqual(chooseDevice([a, b], { deviceId: 'a', deviceSource: 'explicit' }), {
+    serial: 'a',
+    source: 'explicit',
+  });
 });
 
 test('DEVICE_NOT_FOUND for an unknown or not-ready id, listing the connected serials', () => {
-  assert.deepEqual(code(() => chooseDevice([a, u], 'zz'))?.details?.connected, ['a']);
-  const notReady = code(() => chooseDevice([a, u], 'u'));
+  assert.deepEqual(code(() => chooseDevice([a, u], { deviceId: 'zz' }))?.details?.connected, ['a']);
+  const fromEnv = code(() => chooseDevice([a], { deviceId: 'zz', deviceSource: 'ANDROID_SERIAL' }));
+  assert.equal(fromEnv?.details?.from, 'ANDROID_SERIAL', 'the error says where the serial came from');
+  const notReady = code(() => chooseDevice([a, u], { deviceId: 'u' }));
   assert.equal(notReady?.code, 'DEVICE_NOT_FOUND');
   assert.equal(notReady?.details?.state, 'unauthorized');
 });

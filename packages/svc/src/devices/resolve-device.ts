@@ -1,8 +1,15 @@
-// Device selection (SPEC 3.3 with DECISIONS 16): the explicit id, else ANDROID_SERIAL, else the only device in
-// state `device`. Only devices in state `device` can be targeted.
-import type { SvcContext } from '../app/context.ts';
+// Device selection: the serial asked for (a flag, a body field, a tool argument, or ANDROID_SERIAL, folded in by
+// submit/target.ts), else the only device in state `device`. Only devices in state `device` can be targeted.
 import { SvcError } from '../contracts/errors.ts';
+import type { SvcContext } from '../core/context.ts';
+import { nonBlank } from '../core/env.ts';
 import { type Device, listDevices } from './list-devices.ts';
+
+/** The part of a target that names a device. */
+export interface DeviceWanted {
+  deviceId?: string | undefined;
+  deviceSource?: 'explicit' | 'ANDROID_SERIAL' | undefined;
+}
 
 export interface ResolvedDevice {
   serial: string;
@@ -10,19 +17,17 @@ export interface ResolvedDevice {
   source: 'explicit' | 'ANDROID_SERIAL' | 'only_device';
 }
 
-export async function resolveDevice(ctx: Pick<SvcContext, 'adb' | 'env'>, deviceId?: string): Promise<ResolvedDevice> {
-  return chooseDevice(await listDevices(ctx), deviceId, ctx.env.ANDROID_SERIAL);
+export async function resolveDevice(ctx: Pick<SvcContext, 'adb'>, wanted: DeviceWanted = {}): Promise<ResolvedDevice> {
+  return chooseDevice(await listDevices(ctx), wanted);
 }
 
 /** The pure rule, separate from the adb call so every branch is cheap to test. */
-export function chooseDevice(devices: Device[], deviceId?: string, androidSerial?: string): ResolvedDevice {
+export function chooseDevice(devices: Device[], asked: DeviceWanted = {}): ResolvedDevice {
   const ready = devices.filter((d) => d.state === 'device').map((d) => d.serial);
-  const explicit = nonBlank(deviceId);
-  const fromEnv = nonBlank(androidSerial);
-  const wanted = explicit ?? fromEnv;
+  const wanted = nonBlank(asked.deviceId);
+  const fromEnv = asked.deviceSource === 'ANDROID_SERIAL';
   if (wanted !== undefined) {
-    if (ready.includes(wanted))
-      return { serial: wanted, source: explicit !== undefined ? 'explicit' : 'ANDROID_SERIAL' };
+    if (ready.includes(wanted)) return { serial: wanted, source: fromEnv ? 'ANDROID_SERIAL' : 'explicit' };
     const known = devices.find((d) => d.serial === wanted);
     throw new SvcError(
       'DEVICE_NOT_FOUND',
@@ -32,7 +37,7 @@ export function chooseDevice(devices: Device[], deviceId?: string, androidSerial
       {
         deviceId: wanted,
         ...(known ? { state: known.state } : {}),
-        ...(explicit === undefined ? { from: 'ANDROID_SERIAL' } : {}),
+        ...(fromEnv ? { from: 'ANDROID_SERIAL' } : {}),
         connected: ready,
       },
     );
@@ -50,8 +55,4 @@ export function chooseDevice(devices: Device[], deviceId?: string, androidSerial
   throw new SvcError('MULTIPLE_DEVICES_DEVICE_ID_REQUIRED', `${ready.length} devices are connected; choose one.`, {
     connected: ready,
   });
-}
-
-function nonBlank(value: string | undefined): string | undefined {
-  return value !== undefined && value.trim() !== '' ? value.trim() : undefined;
 }

@@ -1,9 +1,10 @@
 // `svc version --check-compat` (SPEC 4.4, part 9): CLI version, installed operator version and versionCode,
 // package, the major.minor verdict and what to do about it. Device resolution failures throw SvcError.
-import type { SvcContext } from '../app/context.ts';
+import type { SvcContext } from '../core/context.ts';
+import { svcVersion } from '../core/version.ts';
 import { resolveDevice } from '../devices/resolve-device.ts';
-import { isPackageInstalled, resolveOperatorPackage } from '../operator/resolve-package.ts';
-import { svcVersion } from '../server/version.ts';
+import type { Target } from '../executions/target.ts';
+import { isPackageInstalled } from '../operator/resolve-package.ts';
 import { checkCompatibility } from './compatibility.ts';
 import { readOperatorVersion } from './operator-version.ts';
 
@@ -23,12 +24,9 @@ export interface CompatReport {
   remediation?: string;
 }
 
-export async function checkOperatorCompat(
-  ctx: SvcContext,
-  request: { deviceId?: string | undefined; operatorPackage?: string | undefined },
-): Promise<CompatReport> {
-  const { serial } = await resolveDevice(ctx, request.deviceId);
-  const operatorPackage = resolveOperatorPackage(request.operatorPackage, ctx.env);
+export async function checkOperatorCompat(ctx: SvcContext, target: Target): Promise<CompatReport> {
+  const { serial } = await resolveDevice(ctx, target);
+  const { operatorPackage } = target;
   const cliVersion = svcVersion();
   const base = { cliVersion, deviceId: serial, operatorPackage };
   if (!(await isPackageInstalled(ctx.adb, serial, operatorPackage))) {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { FakeAdb, ok } from '../adapters/adb/fake-adb.test-helper.ts';
-import { createContext } from '../app/context.ts';
+import { createContext } from '../core/context.ts';
 import { parseJavaMajor } from './checks/build.ts';
 import { checkCapability } from './checks/device.ts';
 import { checkNodeVersion } from './checks/host.ts';

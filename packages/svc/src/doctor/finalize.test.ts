@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { FakeAdb } from '../adapters/adb/fake-adb.test-helper.ts';
 import type { ProcessRunner } from '../adapters/process/process-runner.ts';
-import { createContext } from '../app/context.ts';
+import { createContext } from '../core/context.ts';
 import { finalize } from './finalize.ts';
 import { adbShellStep, fix, manual, svcStep } from './fixes.ts';
 import type { CheckResult } from './types.ts';
@@ -94,7 +94,7 @@ describe('doctor finalization', () => {
       args: ['-P', '5099', '-s', 'dev-1', 'shell', "'settings' 'put' 'global' 'development_settings_enabled' '1'"],
     });
     assert.equal(processes.calls[1]?.file, process.execPath);
-    assert.match(String(processes.calls[1]?.args[0]), /cli[/\\]main\.ts$/);
+    assert.match(String(processes.calls[1]?.args[0]), /src[/\\]main\.ts$/);
     assert.deepEqual(processes.calls[1]?.args.slice(1), ['grant-device-permissions', '--device', 'dev-1']);
     assert.deepEqual(
       report.fixesRun?.map((r) => [r.checkId, r.ok, r.exitCode]),

@@ -1,8 +1,8 @@
 // Finalization of a doctor run (SPEC 4.6): criticalOk/ok, `--fix` (shell steps best-effort, argv only) and the
 // nextActions list in the spec's order, deduplicated.
-import type { SvcContext } from '../app/context.ts';
+import type { SvcContext } from '../core/context.ts';
+import { CLI_ENTRY_PATH } from '../core/package-root.ts';
 import { serverArgs } from '../operator/adb-binary.ts';
-import { CLI_ENTRY_PATH } from '../package-root.ts';
 import { adbBinaryName } from './checks/host.ts';
 import { docsLink } from './fixes.ts';
 import type { CheckResult, DoctorCheck, DoctorReport, FixRun, StepCommand } from './types.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FakeAdb, ok } from '../adapters/adb/fake-adb.test-helper.ts';
-import { createContext } from '../app/context.ts';
+import { createContext } from '../core/context.ts';
 import { checkHandshake } from './checks/handshake.ts';
 
 describe('doctor handshake failures', () => {

@@ -1,7 +1,6 @@
 // The doctor use case (SPEC 4.5 order, run conditions and early stop; 4.6 checks; 2.11 report) behind the CLI,
 // HTTP and MCP surfaces. Never throws for an environment problem: every finding is a check in the report.
-import type { SvcContext } from '../app/context.ts';
-import { resolveOperatorPackage } from '../operator/resolve-package.ts';
+import type { SvcContext } from '../core/context.ts';
 import { checkAssemble, checkInstall, checkJava, checkLaunch } from './checks/build.ts';
 import { checkCapability, discoverDevice } from './checks/device.ts';
 import { checkHandshake, checkSmoke } from './checks/handshake.ts';
@@ -12,11 +11,9 @@ import type { CheckResult, DoctorOptions, DoctorReport } from './types.ts';
 
 export type { DoctorCheck, DoctorOptions, DoctorReport } from './types.ts';
 
-const nonBlank = (value: string | undefined) => (value !== undefined && value.trim() !== '' ? value.trim() : undefined);
-
-export async function runDoctor(ctx: SvcContext, options: DoctorOptions = {}): Promise<DoctorReport> {
+export async function runDoctor(ctx: SvcContext, options: DoctorOptions): Promise<DoctorReport> {
   const checks: CheckResult[] = [];
-  const operatorPackage = resolveOperatorPackage(options.operatorPackage, ctx.env);
+  const { operatorPackage } = options.target;
   const target: { deviceId?: string; operatorPackage: string } = { operatorPackage };
   const done = () => finalize(ctx, checks, target, options.fix === true);
   /** Records a check; true when the run may go on. */
@@ -37,7 +34,7 @@ export async function runDoctor(ctx: SvcContext, options: DoctorOptions = {}): P
     if (!record(await checkAssemble(ctx))) return done();
   }
   // 3–4. discovery and device resolution (a multiple-devices warn ends the run: no device can be chosen)
-  const discovery = await discoverDevice(ctx, nonBlank(options.deviceId) ?? nonBlank(ctx.env.ANDROID_SERIAL));
+  const discovery = await discoverDevice(ctx, options.target.deviceId);
   if (!record(discovery.check) || discovery.serial === undefined) return done();
   const serial = discovery.serial;
   target.deviceId = serial;

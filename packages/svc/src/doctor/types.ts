@@ -1,5 +1,6 @@
 // The doctor report of SPEC 2.11 (public shape, what `--json`, HTTP and MCP return) and the internal check result,
 // whose shell fix steps also carry the argv that `--fix` runs (never a host shell: DR-4).
+import type { Target } from '../executions/target.ts';
 
 export type CheckStatus = 'pass' | 'warn' | 'fail';
 export type FixPlatform = 'mac' | 'linux' | 'win' | 'any';
@@ -51,10 +52,8 @@ export interface DoctorReport {
 }
 
 export interface DoctorOptions {
-  /** `--device` / `--device-id`; else ANDROID_SERIAL (DECISIONS 16), else the only connected device. */
-  deviceId?: string | undefined;
-  /** `--operator-package` / `--receiver-package`; else SVC_OPERATOR_PACKAGE / SVC_RECEIVER_PACKAGE, else release. */
-  operatorPackage?: string | undefined;
+  /** The device (else the only connected one), operator package and driver, resolved by the one target rule. */
+  target: Target;
   /** Run shell fix steps best-effort during finalization. */
   fix?: boolean | undefined;
   /** Add Java, build, install, launch and smoke checks. */

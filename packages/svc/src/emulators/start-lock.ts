@@ -12,6 +12,15 @@ export function startLockPath(env: Env, name: string): string {
   return join(env.HOME?.trim() || homedir(), '.svc', 'locks', `avd-${name}.lock`);
 }
 
+function holderPid(text: string): number | undefined {
+  try {
+    const pid = (JSON.parse(text) as { pid?: unknown }).pid;
+    return typeof pid === 'number' && Number.isInteger(pid) ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function withStartLock<T>(env: Env, name: string, task: () => Promise<T>): Promise<T> {
   const path = startLockPath(env, name);
   await mkdir(join(path, '..'), { recursive: true });
@@ -23,17 +32,17 @@ export async function withStartLock<T>(env: Env, name: string, task: () => Promi
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const holder = await readFile(path, 'utf8').then(
-      (text) => Number((JSON.parse(text) as { pid?: unknown }).pid),
-      () => Number.NaN,
-    );
-    if (round === 0 && !isProcessAlive(holder)) {
+    const text = await readFile(path, 'utf8').catch(() => undefined);
+    if (text === undefined) continue; // released between our two calls
+    // An empty or partial file is a lock being written right now by its new holder: held, not stale.
+    const holder = holderPid(text);
+    if (round === 0 && holder !== undefined && !isProcessAlive(holder)) {
       await rm(path, { force: true }); // stale: its starter is gone
       continue;
     }
     throw new SvcError('EMULATOR_ALREADY_RUNNING', `AVD '${name}' is being started by another process.`, {
       name,
-      ...(Number.isInteger(holder) ? { startingPid: holder } : {}),
+      ...(holder === undefined ? {} : { startingPid: holder }),
     });
   }
   try {

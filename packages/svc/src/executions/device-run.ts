@@ -1,11 +1,13 @@
-import type { Execution } from '../contracts/types.ts';
+import type { ValidExecution } from '../contracts/types.ts';
 
 /** One validated execution bound for one resolved device and operator package. */
 export interface DeviceRun {
-  execution: Execution;
+  execution: ValidExecution;
   serial: string;
   operatorPackage: string;
   /** Relative screenshot paths resolve against it. */
   cwd: string;
   verbose: boolean;
+  /** The operator package was seen installed just before this run (its presence need not be checked again). */
+  operatorSeen?: boolean;
 }

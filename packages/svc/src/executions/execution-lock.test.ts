@@ -20,7 +20,11 @@ test('a held lock refuses a second holder and names its pid; release frees it', 
   const second = await acquireExecutionLock(deps(), 'dev-a', 'pkg');
   assert.equal(second.ok, false);
   assert.equal(!second.ok && second.holder.pid, process.pid);
-  assert.ok((await acquireExecutionLock(deps(), 'dev-a', 'other.pkg')).ok, 'another package is another lock');
+  assert.equal(
+    (await acquireExecutionLock(deps(), 'dev-a', 'other.pkg')).ok,
+    false,
+    'one lock per device, any package',
+  );
   await first.lock.release();
   const third = await acquireExecutionLock(deps(), 'dev-a', 'pkg');
   assert.ok(third.ok);
@@ -28,7 +32,7 @@ test('a held lock refuses a second holder and names its pid; release frees it', 
 });
 
 test('a lock whose owner process is gone is reclaimed', async () => {
-  const path = lockPath(home, 'dev-b', 'pkg');
+  const path = lockPath(home, 'dev-b');
   const dead = await acquireExecutionLock(deps(), 'dev-b', 'pkg');
   assert.ok(dead.ok);
   const taken = await acquireExecutionLock(deps({ isAlive: () => false }), 'dev-b', 'pkg');
@@ -38,7 +42,7 @@ test('a lock whose owner process is gone is reclaimed', async () => {
 });
 
 test('a lock file that names no owner is reclaimed', async () => {
-  const path = lockPath(home, 'dev-c', 'pkg');
+  const path = lockPath(home, 'dev-c');
   await nodeFileStore.writeFile(path, '');
   await writeFile(path, 'garbage');
   const taken = await acquireExecutionLock(deps(), 'dev-c', 'pkg');
@@ -61,8 +65,8 @@ test('a settling lock holds until settleUntil even when its owner has exited', a
 });
 
 test('serials with slashes and colons get distinct lock files inside the locks folder', () => {
-  const a = lockPath(home, '127.0.0.1:5555', 'pkg');
-  const b = lockPath(home, 'usb/1', 'pkg');
+  const a = lockPath(home, '127.0.0.1:5555');
+  const b = lockPath(home, 'usb/1');
   assert.notEqual(a, b);
   assert.ok(a.startsWith(join(home, '.svc', 'locks')) && b.startsWith(join(home, '.svc', 'locks')));
   assert.ok(!b.slice(join(home, '.svc', 'locks').length + 1).includes('/'));

@@ -1,5 +1,5 @@
-// The in-flight lock of SPEC 3.1, shared across processes (DECISIONS 20): one lock file per device and operator
-// package under ~/.svc/locks/, holding the owner's pid. A lock whose owner is gone is reclaimed; after a timeout the
+// The in-flight lock, shared across processes: one lock file per device under ~/.svc/locks/, holding the owner's
+// pid. Per device, whatever the operator package or driver: two executions on one screen would fight over it. A lock whose owner is gone is reclaimed; after a timeout the
 // owner marks it `settleUntil` (2000 ms), which holds even if the owner exits right away.
 import { join } from 'node:path';
 import type { Clock } from '../adapters/clock.ts';
@@ -30,9 +30,9 @@ export interface HeldLock {
 
 export type LockAttempt = { ok: true; lock: HeldLock } | { ok: false; holder: Partial<LockRecord> };
 
-export function lockPath(home: string, deviceId: string, operatorPackage: string): string {
+export function lockPath(home: string, deviceId: string): string {
   // encodeURIComponent keeps every distinct serial distinct and leaves no `/` in the name.
-  return join(home, '.svc', 'locks', `${encodeURIComponent(deviceId)}__${encodeURIComponent(operatorPackage)}.lock`);
+  return join(home, '.svc', 'locks', `${encodeURIComponent(deviceId)}.lock`);
 }
 
 export async function acquireExecutionLock(
@@ -40,7 +40,7 @@ export async function acquireExecutionLock(
   deviceId: string,
   operatorPackage: string,
 ): Promise<LockAttempt> {
-  const path = lockPath(deps.home, deviceId, operatorPackage);
+  const path = lockPath(deps.home, deviceId);
   const record: LockRecord = {
     pid: process.pid,
     // Unique per acquisition, not secret: node:crypto would cost a cold CLI ~3 ms to load for this alone.

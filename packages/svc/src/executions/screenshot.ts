@@ -1,7 +1,7 @@
 // take_screenshot on the host (OPERATOR-PROTOCOL §5): the operator cannot capture, so the host runs
 // `exec-out screencap -p` (raw bytes, no tty translation) and writes the PNG where the step asked, or to a temp file.
 import { isAbsolute, join, resolve } from 'node:path';
-import type { SvcContext } from '../app/context.ts';
+import type { SvcContext } from '../core/context.ts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 

@@ -10,10 +10,10 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import { SvcError } from '../contracts/errors.ts';
-import { svcVersion } from '../server/version.ts';
+import { errorBodyOf, SvcError } from '../contracts/errors.ts';
+import { svcVersion } from '../core/version.ts';
 import { SERVER_INSTRUCTIONS } from './guidance.ts';
-import { errorResult, invalidParams, type McpRuntime, type ToolArgs, type ToolDef, toErrorBody } from './tool-kit.ts';
+import { errorResult, invalidParams, type McpRuntime, type ToolArgs, type ToolDef } from './tool-kit.ts';
 import { allTools } from './tools.ts';
 
 type Validator = JsonSchemaValidator<ToolArgs>;
@@ -48,7 +48,7 @@ async function callTool(tool: ToolDef, rawArgs: unknown, runtime: McpRuntime): P
     runtime.log(
       `svc mcp: tool ${tool.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`,
     );
-    return errorResult(toErrorBody(error));
+    return errorResult(errorBodyOf(error));
   }
 }
 

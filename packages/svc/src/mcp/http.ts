@@ -7,10 +7,10 @@ import { getRequestListener } from '@hono/node-server';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { requestBodyLimit } from '../adapters/http/body-limit.ts';
+import { securityChecks } from '../adapters/http/loopback-guard.ts';
+import { sendError } from '../adapters/http/responses.ts';
 import { SvcError } from '../contracts/errors.ts';
-import { requestBodyLimit } from '../server/body-limit.ts';
-import { sendError } from '../server/http.ts';
-import { securityChecks } from '../server/security.ts';
 import { createMcpServer } from './create-server.ts';
 import type { McpRuntime } from './tool-kit.ts';
 

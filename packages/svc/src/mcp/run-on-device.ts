@@ -1,12 +1,12 @@
-// The one path from a tool call to a device: validate with the contracts (before any adb call), then dispatch
-// through the CLI's seam (cli/dispatch-execution.ts), so MCP gets the daemon's warm path exactly when the CLI does.
+// The one path from a tool call to a device: validate with the contracts (before any adb call), resolve the target
+// by the same rule as every front end, then submit (through the device's daemon unless `svc mcp --no-daemon`).
 import { randomBytes } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { BuiltExecution, Ids } from '../builders/execution.ts';
 import { isFullSuccess, type RunResult } from '../contracts/types.ts';
 import { normalizeAndValidateExecution } from '../contracts/validate.ts';
-import { resolveOperatorPackage } from '../operator/resolve-package.ts';
-import { errorResult, invalidParams, type McpRuntime, str, type ToolArgs } from './tool-kit.ts';
+import { resolveTarget, type Target } from '../submit/target.ts';
+import { checkArguments, errorResult, int, invalidParams, type McpRuntime, str, type ToolArgs } from './tool-kit.ts';
 
 /** `source` of the executions the MCP tools build (M-4). */
 export const MCP_SOURCE = 'svc-mcp';
@@ -22,34 +22,35 @@ export function fromMcp(built: BuiltExecution): BuiltExecution {
   return { ...built, source: MCP_SOURCE };
 }
 
-const nonBlank = (value: string | undefined) => (value !== undefined && value.trim() !== '' ? value : undefined);
-
-/** The call's device, else `svc mcp --device`, else ANDROID_SERIAL (DECISIONS 16), else SPEC 3.3 selection. */
-export function requestedDevice(args: ToolArgs, runtime: McpRuntime): string | undefined {
-  return str(args, 'deviceId') ?? runtime.defaultDeviceId ?? nonBlank(runtime.env.ANDROID_SERIAL);
+/** The call's device, operator package and driver, else `svc mcp`'s defaults, else the environment's. */
+export function targetOfCall(args: ToolArgs, runtime: McpRuntime): Target {
+  return resolveTarget(
+    {
+      deviceId: str(args, 'deviceId'),
+      defaultDeviceId: runtime.defaultDeviceId,
+      operatorPackage: str(args, 'operatorPackage'),
+      defaultOperatorPackage: runtime.defaultOperatorPackage,
+      driver: str(args, 'driver'),
+      defaultDriver: runtime.defaultDriver,
+    },
+    runtime.env,
+  );
 }
 
-export function requestedPackage(args: ToolArgs, runtime: McpRuntime): string {
-  return resolveOperatorPackage(str(args, 'operatorPackage') ?? runtime.defaultOperatorPackage, runtime.env);
-}
-
-/** Validates and dispatches; a contracts validation failure is InvalidParams, the rest is the run result. */
+/** Validates and submits; a contracts validation failure is InvalidParams, the rest is the run result. */
 export async function runOnDevice(raw: unknown, args: ToolArgs, runtime: McpRuntime): Promise<RunResult> {
   const outcome = normalizeAndValidateExecution(raw);
   if (!outcome.ok) {
     if (outcome.error.code === 'EXECUTION_VALIDATION_FAILED') throw invalidParams(outcome.error);
     return { ok: false, error: outcome.error.toBody() };
   }
-  // Loaded on first use, like the CLI does, so listing tools never loads the adb stack.
-  const { dispatchExecution } = await import('../cli/dispatch-execution.ts');
-  return dispatchExecution({
+  const target = checkArguments(() => targetOfCall(args, runtime));
+  return runtime.submit({
     execution: outcome.execution,
-    deviceId: requestedDevice(args, runtime),
-    operatorPackage: requestedPackage(args, runtime),
+    target,
     cwd: runtime.cwd,
     verbose: false,
-    daemon: runtime.daemon,
-    env: runtime.env,
+    waitDeviceMs: int(args, 'waitDeviceMs'),
   });
 }
 

@@ -4,19 +4,20 @@
 // details?, hint? } }`, so the agent can branch on the code.
 import { type CallToolResult, ErrorCode, McpError, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { type ErrorBody, hintOf, SvcError } from '../contracts/errors.ts';
+import type { Env } from '../core/env.ts';
+import type { Submit } from '../submit/submit.ts';
 import type { JsonSchema } from './schema-parts.ts';
 
-export type Env = Record<string, string | undefined>;
-
-/** What every tool call runs with: the process env and cwd, and the defaults of `svc mcp`'s own flags. */
+/** What every tool call runs with: the process env and cwd, how executions are submitted, and `svc mcp`'s defaults. */
 export interface McpRuntime {
   readonly env: Env;
   readonly cwd: string;
-  /** False after `svc mcp --no-daemon`: executions never go through the daemon proxy. */
-  readonly daemon: boolean;
-  /** `svc mcp --device` / `--operator-package`: used when a call does not name one. */
+  /** Where executions go: the device's daemon unless `svc mcp --no-daemon`. */
+  readonly submit: Submit;
+  /** `svc mcp --device` / `--operator-package` / `--driver`: used when a call does not name one. */
   readonly defaultDeviceId?: string | undefined;
   readonly defaultOperatorPackage?: string | undefined;
+  readonly defaultDriver?: string | undefined;
   /** Diagnostics (stderr; stdout is the protocol channel). */
   log(line: string): void;
 }
@@ -39,11 +40,6 @@ export interface ToolDef {
 export function errorWithHint(body: ErrorBody): ErrorBody & { hint?: string } {
   const hint = hintOf(body.code);
   return hint === undefined ? body : { ...body, hint };
-}
-
-export function toErrorBody(error: unknown): ErrorBody {
-  if (error instanceof SvcError) return error.toBody();
-  return { code: 'INTERNAL_ERROR', message: error instanceof Error ? error.message : String(error) };
 }
 
 /** Bad arguments: JSON-RPC InvalidParams, data = `{ code, message, details?, hint? }`. */

@@ -1,8 +1,10 @@
 // The doctor as a tool: the same runDoctor use case as `svc doctor --json`, the SPEC 2.11 report as structured
 // content. Like the CLI's exit code, the result is flagged isError when a critical check failed (criticalOk false).
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { errorBodyOf } from '../contracts/errors.ts';
+import { targetOfCall } from './run-on-device.ts';
 import { deviceIdSchema, objectSchema, operatorPackageSchema } from './schema-parts.ts';
-import { errorResult, okResult, str, type ToolDef, toErrorBody } from './tool-kit.ts';
+import { checkArguments, errorResult, okResult, type ToolDef } from './tool-kit.ts';
 
 interface ReportLike {
   criticalOk: boolean;
@@ -43,14 +45,13 @@ export const doctorTool: ToolDef = {
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   run: async (args, runtime): Promise<CallToolResult> => {
     const [{ createContext }, { runDoctor }] = await Promise.all([
-      import('../app/context.ts'),
+      import('../core/context.ts'),
       import('../doctor/run-doctor.ts'),
     ]);
     const ctx = createContext({ env: runtime.env, cwd: runtime.cwd });
     try {
       const report = await runDoctor(ctx, {
-        deviceId: str(args, 'deviceId') ?? runtime.defaultDeviceId,
-        operatorPackage: str(args, 'operatorPackage') ?? runtime.defaultOperatorPackage,
+        target: checkArguments(() => targetOfCall(args, runtime)),
         fix: args.fix === true,
         full: args.full === true,
       });
@@ -58,7 +59,7 @@ export const doctorTool: ToolDef = {
       result.content.unshift({ type: 'text', text: headline(report) });
       return { ...result, isError: !report.criticalOk };
     } catch (error) {
-      return errorResult(toErrorBody(error));
+      return errorResult(errorBodyOf(error));
     } finally {
       await ctx.close();
     }

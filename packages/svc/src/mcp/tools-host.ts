@@ -1,12 +1,13 @@
 // Tools that run on the host: devices and skills (list, search, run). They call the same use cases as the CLI and
 // HTTP routes; their failures (ADB_NOT_FOUND, SKILL_NOT_FOUND, REGISTRY_READ_FAILED, ...) are isError results.
-import { SvcError } from '../contracts/errors.ts';
+import { errorBodyOf, SvcError } from '../contracts/errors.ts';
+import { targetSerial } from '../devices/target-serial.ts';
 import { hasAnyFilter, searchSkills } from '../skills/find-skills.ts';
 import { loadRegistry } from '../skills/registry.ts';
 import { runSkill } from '../skills/run-skill.ts';
-import { requestedPackage } from './run-on-device.ts';
+import { targetOfCall } from './run-on-device.ts';
 import { deviceIdSchema, objectSchema, operatorPackageSchema } from './schema-parts.ts';
-import { checkArguments, errorResult, int, okResult, str, type ToolDef, toErrorBody } from './tool-kit.ts';
+import { checkArguments, errorResult, int, okResult, str, type ToolDef } from './tool-kit.ts';
 
 const devices: ToolDef = {
   name: 'devices',
@@ -19,7 +20,7 @@ const devices: ToolDef = {
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async (_args, runtime) => {
     const [{ createContext }, { listDevices }] = await Promise.all([
-      import('../app/context.ts'),
+      import('../core/context.ts'),
       import('../devices/list-devices.ts'),
     ]);
     const ctx = createContext({ env: runtime.env, cwd: runtime.cwd });
@@ -27,7 +28,7 @@ const devices: ToolDef = {
       const list = await listDevices(ctx);
       return okResult({ ok: true, devices: list, count: list.length });
     } catch (error) {
-      return errorResult(toErrorBody(error));
+      return errorResult(errorBodyOf(error));
     } finally {
       await ctx.close();
     }
@@ -48,7 +49,7 @@ const skillsList: ToolDef = {
       const registry = await loadRegistry(runtime.env);
       return okResult({ ok: true, skills: registry.skills, count: registry.skills.length });
     } catch (error) {
-      return errorResult(toErrorBody(error));
+      return errorResult(errorBodyOf(error));
     }
   },
 };
@@ -80,7 +81,7 @@ const skillsSearch: ToolDef = {
       const skills = searchSkills(await loadRegistry(runtime.env), filters, { keywordOverApp: true });
       return okResult({ ok: true, skills, count: skills.length });
     } catch (error) {
-      return errorResult(toErrorBody(error));
+      return errorResult(errorBodyOf(error));
     }
   },
 };
@@ -109,18 +110,19 @@ const skillsRun: ToolDef = {
   run: async (args, runtime) => {
     try {
       const registry = await loadRegistry(runtime.env);
+      const target = checkArguments(() => targetOfCall(args, runtime));
       const result = await runSkill(registry, {
         skillId: String(args.skillId),
-        deviceId: str(args, 'deviceId') ?? runtime.defaultDeviceId,
+        serial: await targetSerial(runtime.env, target),
+        target,
         args: Array.isArray(args.args) ? args.args.map(String) : [],
         timeoutMs: int(args, 'timeoutMs'),
         expectContains: str(args, 'expectContains'),
-        operatorPackage: requestedPackage(args, runtime),
         env: runtime.env,
       });
       return okResult({ ...result });
     } catch (error) {
-      return errorResult(toErrorBody(error));
+      return errorResult(errorBodyOf(error));
     }
   },
 };

@@ -1,35 +1,46 @@
 // Route behaviour with injected fake use cases (no adb): body rules, field resolution, status mapping, headers.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { SvcContext } from '../app/context.ts';
 import { SvcError } from '../contracts/errors.ts';
 import type { RunResult } from '../contracts/types.ts';
+import type { SvcContext } from '../core/context.ts';
+import { svcVersion } from '../core/version.ts';
+import type { SubmitRequest } from '../submit/submit.ts';
 import { createServerApp, type ServerAppOptions } from './app.ts';
-import type { ExecutionRequest } from './run-and-publish.ts';
 import type { ServerDeps } from './runtime.ts';
-import { svcVersion } from './version.ts';
 
 const okResult = (deviceId = 'dev-1'): RunResult => ({
   ok: true,
   deviceId,
+  driver: 'operator',
   terminalSource: 'svc_result',
+  succeeded: true,
   envelope: { commandId: 'c', taskId: 't', status: 'success', stepResults: [], error: null },
 });
 
+/** A valid execution (the routes validate before anything runs). */
+const EXECUTION = {
+  commandId: 'c-1',
+  taskId: 't-1',
+  source: 'test',
+  expectedFormat: 'android-ui-automator',
+  timeoutMs: 5000,
+  actions: [{ id: 's', type: 'sleep', params: { durationMs: 0 } }],
+};
+
 function setup(deps: Partial<ServerDeps> = {}, options: Omit<ServerAppOptions, 'deps'> = {}) {
-  const requests: ExecutionRequest[] = [];
+  const requests: SubmitRequest[] = [];
   const logs: string[] = [];
   const serverApp = createServerApp({ env: {} } as unknown as SvcContext, {
     log: (line) => logs.push(line),
     ...options,
     deps: {
-      runExecution: async (request) => {
+      submit: async (request) => {
         requests.push(request);
         return okResult();
       },
       listDevices: async () => [{ serial: 'dev-1', state: 'device' }],
       env: {},
-      now: () => 1700000000000,
       ...deps,
     },
   });
@@ -101,22 +112,61 @@ describe('server app routes', () => {
   });
 
   it('rejects a non-string deviceId with 400 naming the field', async () => {
-    const response = await setup().post('/execute', { execution: {}, deviceId: 7 });
+    const response = await setup().post('/execute', { execution: EXECUTION, deviceId: 7 });
     assert.equal(response.status, 400);
     assert.equal((await errorOf(response)).details?.path, 'deviceId');
   });
 
-  it('passes the execution, deviceId and the requested operator package verbatim', async () => {
+  it('refuses unknown body fields by name, all of them, before running anything', async () => {
     const { post, requests } = setup();
-    const response = await post('/execute', { execution: { a: 1 }, deviceId: 'd', receiverPackage: ' pkg.x ' });
+    const response = await post('/snapshot', { device: 'x', pkg: 'y' });
+    assert.equal(response.status, 400);
+    const error = await errorOf(response);
+    assert.equal(error.code, 'EXECUTION_VALIDATION_FAILED');
+    assert.equal(error.details?.path, 'device');
+    assert.deepEqual(error.details?.unknown, ['device', 'pkg']);
+    assert.equal(requests.length, 0);
+  });
+
+  it('refuses an invalid execution with its path before submitting it', async () => {
+    const { post, requests } = setup();
+    const response = await post('/execute', { execution: { ...EXECUTION, timeoutMs: 5 } });
+    assert.equal(response.status, 400);
+    assert.equal((await errorOf(response)).details?.path, 'timeoutMs');
+    assert.equal(requests.length, 0);
+  });
+
+  it('submits the validated execution with the deviceId, the requested operator package and the driver', async () => {
+    const { post, requests } = setup();
+    const response = await post('/execute', {
+      execution: EXECUTION,
+      deviceId: 'd',
+      receiverPackage: 'pkg.x',
+      driver: 'adb',
+    });
     assert.equal(response.status, 200);
-    assert.deepEqual(requests, [{ execution: { a: 1 }, deviceId: 'd', operatorPackage: ' pkg.x ' }]);
+    assert.equal(requests.length, 1);
+    assert.deepEqual(requests[0]?.execution, EXECUTION);
+    assert.deepEqual(requests[0]?.target, {
+      deviceId: 'd',
+      deviceSource: 'explicit',
+      operatorPackage: 'pkg.x',
+      driver: 'adb',
+    });
+  });
+
+  it('refuses an unknown driver naming the field and the choices', async () => {
+    const response = await setup().post('/snapshot', { driver: 'magic' });
+    assert.equal(response.status, 400);
+    const error = await errorOf(response);
+    assert.equal(error.details?.path, 'driver');
+    assert.deepEqual(error.details?.allowed, ['auto', 'operator', 'adb']);
   });
 
   it('accepts both package spellings when equal and rejects them when they differ', async () => {
     const { post, requests } = setup();
     assert.equal((await post('/snapshot', { operatorPackage: 'p', receiverPackage: 'p' })).status, 200);
-    assert.equal(requests[0]?.operatorPackage, 'p');
+    assert.equal(requests[0]?.target.operatorPackage, 'p');
     const response = await post('/snapshot', { operatorPackage: 'p', receiverPackage: 'q' });
     assert.equal(response.status, 400);
     assert.equal((await errorOf(response)).code, 'EXECUTION_VALIDATION_FAILED');
@@ -131,23 +181,25 @@ describe('server app routes', () => {
     for (const [env, expected] of cases) {
       const { post, requests } = setup({ env });
       await post('/snapshot', {});
-      assert.equal(requests[0]?.operatorPackage, expected);
+      assert.equal(requests[0]?.target.operatorPackage, expected);
     }
   });
 
-  it('builds the snapshot execution of SPEC 4.1 on both spellings, an empty body counting as {}', async () => {
+  it('builds the snapshot execution on both spellings with unguessable ids, an empty body counting as {}', async () => {
     const { post, requests } = setup();
     for (const path of ['/snapshot', '/observe/snapshot']) assert.equal((await post(path, '')).status, 200);
     for (const request of requests) {
-      assert.deepEqual(request.execution, {
-        commandId: 'serve-snap-1700000000000',
-        taskId: 'serve-snap-1700000000000',
+      const { commandId, taskId, ...rest } = request.execution;
+      assert.match(commandId, /^serve-snap-\d+-[0-9a-f]{12}$/);
+      assert.equal(taskId, commandId);
+      assert.deepEqual(rest, {
         source: 'serve-api',
         expectedFormat: 'android-ui-automator',
         timeoutMs: 30000,
         actions: [{ id: 'snap', type: 'snapshot_ui' }],
       });
     }
+    assert.notEqual(requests[0]?.execution.commandId, requests[1]?.execution.commandId);
   });
 
   it('builds the screenshot execution with the given path on both spellings and refuses a blank path', async () => {
@@ -155,7 +207,7 @@ describe('server app routes', () => {
     assert.equal((await post('/screenshot', { path: '/tmp/a.png' })).status, 200);
     assert.equal((await post('/observe/screenshot', {})).status, 200);
     const [withPath, without] = requests.map((r) => r.execution as { commandId: string; actions: unknown[] });
-    assert.equal(withPath?.commandId, 'serve-shot-1700000000000');
+    assert.match(withPath?.commandId ?? '', /^serve-shot-\d+-[0-9a-f]{12}$/);
     assert.deepEqual(withPath?.actions, [{ id: 'shot', type: 'take_screenshot', params: { path: '/tmp/a.png' } }]);
     assert.deepEqual(without?.actions, [{ id: 'shot', type: 'take_screenshot' }]);
     const blank = await post('/observe/screenshot', { path: '  ' });
@@ -176,8 +228,8 @@ describe('server app routes', () => {
   ];
   for (const [code, status] of statusCases) {
     it(`answers a run failure ${code} with HTTP ${status} and the error wrapper`, async () => {
-      const { post } = setup({ runExecution: async () => ({ ok: false, error: { code, message: 'm' } }) });
-      const response = await post('/execute', { execution: {} });
+      const { post } = setup({ submit: async () => ({ ok: false, error: { code, message: 'm' } }) });
+      const response = await post('/execute', { execution: EXECUTION });
       assert.equal(response.status, status);
       assert.deepEqual(await response.json(), { ok: false, error: { code, message: 'm' } });
     });
@@ -187,21 +239,24 @@ describe('server app routes', () => {
     const failed: RunResult = {
       ok: true,
       deviceId: 'd',
+      driver: 'operator',
       terminalSource: 'svc_result',
+      succeeded: false,
+      failedCode: 'SERVICE_UNAVAILABLE',
       envelope: { commandId: 'c', taskId: 't', status: 'failed', error: 'boom', errorCode: 'SERVICE_UNAVAILABLE' },
     };
-    const response = await setup({ runExecution: async () => failed }).post('/execute', { execution: {} });
+    const response = await setup({ submit: async () => failed }).post('/execute', { execution: EXECUTION });
     assert.equal(response.status, 200);
     assert.deepEqual(await response.json(), failed);
   });
 
   it('turns an unexpected throw into 500 INTERNAL_SERVER_ERROR without a stack trace in the body', async () => {
     const { post, logs } = setup({
-      runExecution: async () => {
+      submit: async () => {
         throw new TypeError('secret internals');
       },
     });
-    const response = await post('/execute', { execution: {} });
+    const response = await post('/execute', { execution: EXECUTION });
     assert.equal(response.status, 500);
     assert.equal(response.headers.get('x-svc-version'), svcVersion());
     const text = await response.text();

@@ -3,18 +3,18 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import type { SvcContext } from '../app/context.ts';
+import { requestBodyLimit } from '../adapters/http/body-limit.ts';
+import { securityChecks } from '../adapters/http/loopback-guard.ts';
+import { sendError } from '../adapters/http/responses.ts';
 import { SvcError } from '../contracts/errors.ts';
-import { requestBodyLimit } from './body-limit.ts';
+import type { SvcContext } from '../core/context.ts';
+import { svcVersion } from '../core/version.ts';
 import { defaultServerDeps } from './default-deps.ts';
 import { createEventBus, type EventBus } from './event-bus.ts';
-import { sendError } from './http.ts';
 import { createInFlightTracker, type InFlightTracker } from './in-flight.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
-import { runAndPublish } from './run-and-publish.ts';
+import { publishRejected, runAndPublish } from './run-and-publish.ts';
 import type { RouteModule, ServerDeps, ServerRuntime } from './runtime.ts';
-import { securityChecks } from './security.ts';
-import { svcVersion } from './version.ts';
 
 export interface ServerAppOptions {
   /** Origins allowed to send requests with an `Origin` header (`--allow-origin`). */
@@ -48,7 +48,8 @@ export function createServerApp(ctx: SvcContext, options: ServerAppOptions = {})
     bus,
     inFlight,
     keepAliveMs: options.keepAliveMs ?? 15_000,
-    run: (request) => runAndPublish(deps.runExecution, bus, inFlight, request),
+    run: (request) => runAndPublish(deps.submit, bus, inFlight, request),
+    reject: (input, error, deviceId) => publishRejected(bus, input, error, deviceId),
   };
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const version = svcVersion();

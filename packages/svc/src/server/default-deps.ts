@@ -1,13 +1,13 @@
-// The real use cases behind the routes, bound to one context. Loaded on first use, so a test that injects fakes
-// (or a daemon that passes warm ones) does not load the adb stack.
-import type { SvcContext } from '../app/context.ts';
+// The real use cases behind the routes, bound to one context: executions run in this process on the server's warm
+// context. The device listing loads on first use, so a test that injects fakes does not load the adb stack.
+import type { SvcContext } from '../core/context.ts';
+import { inProcess } from '../submit/submit.ts';
 import type { ServerDeps } from './runtime.ts';
 
 export function defaultServerDeps(ctx: SvcContext): ServerDeps {
   return {
-    runExecution: async (request) => (await import('../executions/run-execution.ts')).runExecution(ctx, request),
+    submit: inProcess(ctx),
     listDevices: async () => (await import('../devices/list-devices.ts')).listDevices(ctx),
     env: ctx.env,
-    now: () => Date.now(),
   };
 }

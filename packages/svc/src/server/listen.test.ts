@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { connectSse } from '../../test/sse-client.ts';
-import type { SvcContext } from '../app/context.ts';
 import type { RunResult } from '../contracts/types.ts';
+import type { SvcContext } from '../core/context.ts';
 import { createServerApp } from './app.ts';
 import { listenTcp, type RunningServer } from './listen.ts';
 import type { ServerDeps } from './runtime.ts';
@@ -15,7 +15,7 @@ after(() => Promise.all(servers.map((s) => s.close())));
 async function start(deps: Partial<ServerDeps>, keepAliveMs = 15_000) {
   const serverApp = createServerApp({ env: {} } as unknown as SvcContext, {
     keepAliveMs,
-    deps: { listDevices: async () => [], env: {}, now: () => 5, ...deps },
+    deps: { listDevices: async () => [], env: {}, ...deps },
   });
   const running = await listenTcp(serverApp, { host: '127.0.0.1', port: 0 });
   servers.push(running);
@@ -25,15 +25,30 @@ async function start(deps: Partial<ServerDeps>, keepAliveMs = 15_000) {
 const success = (deviceId: string, commandId: string): RunResult => ({
   ok: true,
   deviceId,
+  driver: 'operator',
   terminalSource: 'svc_result',
+  succeeded: true,
   envelope: { commandId, taskId: commandId, status: 'success', stepResults: [], error: null },
 });
+
+/** A valid execution body (the route validates before submitting). */
+const body = (commandId: string, taskId = commandId) =>
+  JSON.stringify({
+    execution: {
+      commandId,
+      taskId,
+      source: 'test',
+      expectedFormat: 'android-ui-automator',
+      timeoutMs: 5000,
+      actions: [{ id: 's', type: 'sleep', params: { durationMs: 0 } }],
+    },
+  });
 
 describe('server over real HTTP (fake use cases)', () => {
   it('streams heartbeat, then svc:execution for every attempt and svc:result only with a known device', async () => {
     const { running } = await start({
-      runExecution: async ({ execution }) => {
-        const { commandId } = execution as { commandId: string };
+      submit: async ({ execution }) => {
+        const { commandId } = execution;
         if (commandId === 'early') return { ok: false, error: { code: 'NO_DEVICES', message: 'none' } };
         if (commandId === 'late') {
           return { ok: false, error: { code: 'RESULT_ENVELOPE_TIMEOUT', message: 't', details: { deviceId: 'd2' } } };
@@ -50,7 +65,7 @@ describe('server over real HTTP (fake use cases)', () => {
       data: { code: 'CONNECTED', message: 'Connected to svc events.' },
     });
     for (const commandId of ['ok', 'early', 'late']) {
-      await fetch(`${running.url}/execute`, { method: 'POST', body: JSON.stringify({ execution: { commandId } }) });
+      await fetch(`${running.url}/execute`, { method: 'POST', body: body(commandId) });
     }
     const frames = await sse.collectUntil((f) => f.event === 'svc:result', 2);
     sse.close();
@@ -64,12 +79,12 @@ describe('server over real HTTP (fake use cases)', () => {
         ['svc:result', 'd2'],
       ],
     );
-    assert.deepEqual((frames[0]?.data as { input?: unknown } | undefined)?.input, { commandId: 'ok' });
+    assert.equal((frames[0]?.data as { input?: { commandId?: string } } | undefined)?.input?.commandId, 'ok');
   });
 
   it('publishes a failed svc:result envelope for a timeout on a known device', async () => {
     const { running, serverApp } = await start({
-      runExecution: async () => ({
+      submit: async () => ({
         ok: false,
         error: { code: 'RESULT_ENVELOPE_TIMEOUT', message: 'no envelope', details: { deviceId: 'd2' } },
       }),
@@ -77,7 +92,7 @@ describe('server over real HTTP (fake use cases)', () => {
     const sub = serverApp.bus.subscribe();
     const response = await fetch(`${running.url}/execute`, {
       method: 'POST',
-      body: JSON.stringify({ execution: { commandId: 'c9', taskId: 't9' } }),
+      body: body('c9', 't9'),
     });
     assert.equal(response.status, 504);
     assert.equal((await sub.next())?.event, 'svc:execution');
@@ -126,14 +141,14 @@ describe('server over real HTTP (fake use cases)', () => {
   it('shuts down gracefully: answers the in-flight execution, ends SSE streams, refuses new connections', async () => {
     let release: (() => void) | undefined;
     const { running, serverApp } = await start({
-      runExecution: () =>
+      submit: () =>
         new Promise<RunResult>((resolve) => {
           release = () => resolve(success('d1', 'slow'));
         }),
     });
     const sse = await connectSse(`${running.url}/events`);
     await sse.next();
-    const pending = fetch(`${running.url}/execute`, { method: 'POST', body: '{"execution":{}}' });
+    const pending = fetch(`${running.url}/execute`, { method: 'POST', body: body('slow') });
     while (serverApp.inFlight.count === 0) await new Promise((r) => setTimeout(r, 5));
     const closing = running.close();
     await assert.rejects(fetch(`${running.url}/devices`));

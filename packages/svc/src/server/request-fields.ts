@@ -1,31 +1,50 @@
-// Route-local body fields of SPEC 4.1 (deviceId, both operator-package spellings, screenshot path). Each failure is
-// a 400 EXECUTION_VALIDATION_FAILED naming the field in details.path, like full execution validation.
+// The body fields of the execution routes: which device, operator package and driver (resolved by the one target
+// rule, submit/target.ts), how long to wait for a busy device, and the screenshot path. Unknown fields are refused
+// by name, so a typo (`device` for `deviceId`) is an error rather than a silently ignored wish. Each failure is a
+// 400 naming the field in details.path.
+import type { JsonObject } from '../adapters/http/responses.ts';
 import { SvcError } from '../contracts/errors.ts';
-import type { JsonObject } from './http.ts';
+import type { Env } from '../core/env.ts';
+import { resolveTarget, type Target } from '../submit/target.ts';
 
-export const DEFAULT_OPERATOR_PACKAGE = 'com.svc.operator';
+/** The fields every execution route accepts besides its own. */
+export const TARGET_FIELDS = ['deviceId', 'operatorPackage', 'receiverPackage', 'driver', 'waitDeviceMs'] as const;
 
-function invalid(path: string, message: string): SvcError {
-  return new SvcError('EXECUTION_VALIDATION_FAILED', message, { path });
+/** The longest a request may wait for a busy device. */
+const MAX_WAIT_DEVICE_MS = 120_000;
+
+function invalid(path: string, message: string, details: Record<string, unknown> = {}): SvcError {
+  return new SvcError('EXECUTION_VALIDATION_FAILED', message, { path, ...details });
 }
 
-/** `deviceId` must be a string when present; a blank one means "no device given" (SPEC 3.3 selection applies). */
-export function readDeviceId(body: JsonObject): string | undefined {
-  if (!Object.hasOwn(body, 'deviceId')) return undefined;
-  const value = body.deviceId;
-  if (typeof value !== 'string') throw invalid('deviceId', 'deviceId must be a string.');
-  return value.trim() === '' ? undefined : value;
+/** Refuses every key of `body` that is not in `allowed`, naming them all. */
+export function rejectUnknownFields(body: JsonObject, allowed: readonly string[]): void {
+  const unknown = Object.keys(body).filter((key) => !allowed.includes(key));
+  if (unknown.length === 0) return;
+  throw invalid(
+    unknown[0] as string,
+    `Unknown body field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; allowed: ${allowed.join(', ')}.`,
+    {
+      unknown,
+      allowed: [...allowed],
+    },
+  );
 }
 
-/** `operatorPackage` or its other spelling `receiverPackage` (DECISIONS 2), used verbatim when given. */
-export function readRequestedPackage(body: JsonObject): string | undefined {
+function optionalString(body: JsonObject, key: string): string | undefined {
+  if (!Object.hasOwn(body, key)) return undefined;
+  const value = body[key];
+  if (typeof value !== 'string') throw invalid(key, `${key} must be a string.`);
+  return value;
+}
+
+/** `operatorPackage` or its other spelling `receiverPackage`; both present and different is an error. */
+function requestedPackage(body: JsonObject): string | undefined {
   const given: string[] = [];
   for (const key of ['operatorPackage', 'receiverPackage'] as const) {
-    if (!Object.hasOwn(body, key)) continue;
-    const value = body[key];
-    if (typeof value !== 'string' || value.trim() === '') {
-      throw invalid(key, `${key} must be a non-empty string.`);
-    }
+    const value = optionalString(body, key);
+    if (value === undefined) continue;
+    if (value.trim() === '') throw invalid(key, `${key} must be a non-empty string.`);
     given.push(value);
   }
   const [first, second] = given;
@@ -35,20 +54,32 @@ export function readRequestedPackage(body: JsonObject): string | undefined {
   return first;
 }
 
-/** Request value verbatim; else non-blank SVC_OPERATOR_PACKAGE, then SVC_RECEIVER_PACKAGE; else the default. */
-export function resolveOperatorPackage(requested: string | undefined, env: Record<string, string | undefined>): string {
-  if (requested !== undefined) return requested;
-  for (const name of ['SVC_OPERATOR_PACKAGE', 'SVC_RECEIVER_PACKAGE']) {
-    const value = env[name];
-    if (value !== undefined && value.trim() !== '') return value.trim();
+export interface RequestTarget {
+  target: Target;
+  waitDeviceMs?: number;
+}
+
+/** deviceId (blank = none given), the operator package, the driver and waitDeviceMs of a body. */
+export function readTarget(body: JsonObject, env: Env): RequestTarget {
+  const target = resolveTarget(
+    {
+      deviceId: optionalString(body, 'deviceId'),
+      operatorPackage: requestedPackage(body),
+      driver: optionalString(body, 'driver'),
+    },
+    env,
+  );
+  if (!Object.hasOwn(body, 'waitDeviceMs')) return { target };
+  const wait = body.waitDeviceMs;
+  if (typeof wait !== 'number' || !Number.isInteger(wait) || wait < 0 || wait > MAX_WAIT_DEVICE_MS) {
+    throw invalid('waitDeviceMs', `waitDeviceMs must be an integer from 0 to ${MAX_WAIT_DEVICE_MS}.`);
   }
-  return DEFAULT_OPERATOR_PACKAGE;
+  return { target, waitDeviceMs: wait };
 }
 
 /** /screenshot `path`: optional, but a present one must be a non-blank string. */
 export function readScreenshotPath(body: JsonObject): string | undefined {
-  if (!Object.hasOwn(body, 'path')) return undefined;
-  const value = body.path;
-  if (typeof value !== 'string' || value.trim() === '') throw invalid('path', 'path must be a non-empty string.');
+  const value = optionalString(body, 'path');
+  if (value !== undefined && value.trim() === '') throw invalid('path', 'path must be a non-empty string.');
   return value;
 }

@@ -1,36 +1,42 @@
 // Runs one execution for a route and publishes its events (SPEC part 6): `svc:execution` for every attempt, even
 // one that fails before a device is resolved, and `svc:result` once the execution reached a terminal state on a known
 // device. The attempt counts as in flight until answered, so a graceful shutdown waits for it.
+import type { SvcError } from '../contracts/errors.ts';
 import type { ResultEnvelope, RunResult } from '../contracts/types.ts';
+import type { Submit, SubmitRequest } from '../submit/submit.ts';
 import type { EventBus } from './event-bus.ts';
 import type { InFlightTracker } from './in-flight.ts';
-
-export interface ExecutionRequest {
-  execution: unknown;
-  deviceId?: string;
-  operatorPackage: string;
-}
-
-export type RunExecutionPort = (request: ExecutionRequest) => Promise<RunResult>;
 
 /** Codes that mean the execution was dispatched to the device and ended there without an envelope. */
 const TERMINAL_WITHOUT_ENVELOPE = new Set(['RESULT_ENVELOPE_TIMEOUT', 'RESULT_ENVELOPE_MALFORMED']);
 
 export async function runAndPublish(
-  run: RunExecutionPort,
+  submit: Submit,
   bus: EventBus,
   inFlight: InFlightTracker,
-  request: ExecutionRequest,
+  request: SubmitRequest,
 ): Promise<RunResult> {
   // Publishing counts as part of the attempt, so a shutdown that waits for idle still delivers these events.
   return inFlight.track(async () => {
-    const result = await run(request);
-    const deviceId = deviceIdOf(result) ?? request.deviceId ?? null;
+    const result = await submit(request);
+    const deviceId = deviceIdOf(result) ?? request.target.deviceId ?? null;
     bus.publish('svc:execution', { deviceId, input: request.execution, result });
     const terminal = terminalEnvelopeOf(result, request.execution);
     if (terminal) bus.publish('svc:result', terminal);
     return result;
   });
+}
+
+/** An attempt refused before it ran (an invalid execution): its svc:execution event, and the failure to answer. */
+export function publishRejected(
+  bus: EventBus,
+  input: unknown,
+  error: SvcError,
+  deviceId: string | undefined,
+): RunResult {
+  const result: RunResult = { ok: false, error: error.toBody() };
+  bus.publish('svc:execution', { deviceId: deviceId ?? null, input, result });
+  return result;
 }
 
 function deviceIdOf(result: RunResult): string | undefined {
@@ -45,17 +51,16 @@ function deviceIdOf(result: RunResult): string | undefined {
  */
 function terminalEnvelopeOf(
   result: RunResult,
-  input: unknown,
+  input: SubmitRequest['execution'],
 ): { deviceId: string; envelope: ResultEnvelope } | undefined {
   if (result.ok) return { deviceId: result.deviceId, envelope: result.envelope };
   const deviceId = deviceIdOf(result);
   if (deviceId === undefined || !TERMINAL_WITHOUT_ENVELOPE.has(result.error.code)) return undefined;
-  const ids = input as { commandId?: unknown; taskId?: unknown } | null;
   return {
     deviceId,
     envelope: {
-      commandId: typeof ids?.commandId === 'string' ? ids.commandId : '',
-      taskId: typeof ids?.taskId === 'string' ? ids.taskId : '',
+      commandId: input.commandId,
+      taskId: input.taskId,
       status: 'failed',
       stepResults: [],
       error: result.error.message,

@@ -1,20 +1,20 @@
 // What a route module receives. A route area (`server/routes/<area>.ts`) exports a `RouteModule` and is listed in
 // `server/routes/index.ts`; it reads bodies with `readJsonObjectBody`, answers with `sendOk` / `sendError` /
-// `sendRunResult` (server/http.ts) and throws `SvcError` for anything the catalogue maps to a status.
+// `sendRunResult` (adapters/http/responses.ts) and throws `SvcError` for anything the catalogue maps to a status.
 import type { Hono } from 'hono';
+import type { SvcError } from '../contracts/errors.ts';
 import type { RunResult } from '../contracts/types.ts';
+import type { Env } from '../core/env.ts';
+import type { Submit, SubmitRequest } from '../submit/submit.ts';
 import type { EventBus } from './event-bus.ts';
 import type { InFlightTracker } from './in-flight.ts';
-import type { ExecutionRequest } from './run-and-publish.ts';
 
 /** The use cases the routes call, bound to one context; tests replace any of them. */
 export interface ServerDeps {
-  runExecution(request: ExecutionRequest): Promise<RunResult>;
+  submit: Submit;
   listDevices(): Promise<{ serial: string; state: string }[]>;
-  /** Environment for operator package resolution. */
-  env: Record<string, string | undefined>;
-  /** Epoch ms, for the built execution ids. */
-  now(): number;
+  /** Environment for target resolution (ANDROID_SERIAL, SVC_OPERATOR_PACKAGE, SVC_DRIVER) and the skills registry. */
+  env: Env;
 }
 
 export interface ServerRuntime<Ctx = unknown> {
@@ -24,8 +24,10 @@ export interface ServerRuntime<Ctx = unknown> {
   readonly inFlight: InFlightTracker;
   /** Interval between `: keepalive` comments on SSE streams. */
   readonly keepAliveMs: number;
-  /** Runs an execution through `deps.runExecution`, counting it in flight and publishing its events. */
-  run(request: ExecutionRequest): Promise<RunResult>;
+  /** Submits an execution, counting it in flight and publishing its events. */
+  run(request: SubmitRequest): Promise<RunResult>;
+  /** An execution refused before it could run (validation): published like any attempt, returned as the failure. */
+  reject(input: unknown, error: SvcError, deviceId: string | undefined): RunResult;
 }
 
 export type RouteModule = (app: Hono, runtime: ServerRuntime) => void;

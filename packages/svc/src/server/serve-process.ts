@@ -1,10 +1,11 @@
 // `svc serve` as a long-running process: listen, print one human-readable line on stderr, and shut down gracefully
 // on SIGINT/SIGTERM (a second signal exits at once with 130).
-import type { SvcContext } from '../app/context.ts';
+
+import { isLoopbackName } from '../adapters/http/loopback-guard.ts';
 import { SvcError } from '../contracts/errors.ts';
+import type { SvcContext } from '../core/context.ts';
 import { createServerApp } from './app.ts';
 import { listenTcp, type RunningServer } from './listen.ts';
-import { isLoopbackName } from './security.ts';
 
 export interface ServeOptions {
   host: string;
@@ -59,4 +60,4 @@ export async function startServe(ctx: SvcContext, options: ServeOptions): Promis
   return running;
 }
 
-export { parsePort } from './port.ts';
+export { parsePort } from '../adapters/http/port.ts';

@@ -1,7 +1,9 @@
-// `skills run` and POST /skills/:skillId/run (SPEC 4.2): run a skill's script with the device serial first, then
-// the caller's arguments; answer the success shape or throw the matching skill error.
+// `skills run` and POST /skills/:skillId/run: run a skill's script with the device serial first (always: the
+// caller resolves the target, so the only connected device counts too), then the caller's arguments; answer the
+// success shape or throw the matching skill error.
 import { existsSync } from 'node:fs';
 import { SvcError } from '../contracts/errors.ts';
+import type { Target } from '../executions/target.ts';
 import { getSkill } from './find-skills.ts';
 import { StdoutScanner } from './output-capture.ts';
 import { runInProcessGroup } from './process-group.ts';
@@ -17,11 +19,12 @@ export const DEFAULT_SKILL_TIMEOUT_MS = 120_000;
 
 export interface SkillRunRequest {
   skillId: string;
-  deviceId?: string | undefined;
+  /** The resolved serial of the target device: the script's first argument, and ANDROID_SERIAL for its svc calls. */
+  serial: string;
+  target: Pick<Target, 'operatorPackage' | 'driver'>;
   args?: readonly string[];
   timeoutMs?: number | undefined;
   expectContains?: string | undefined;
-  operatorPackage: string;
   env: Env;
   /** Live output (pretty mode), all of it; the result carries the last OUTPUT_CAP_CHARS of each stream. */
   onStdout?: (chunk: string) => void;
@@ -60,7 +63,7 @@ export async function runSkill(registry: SkillsRegistry, request: SkillRunReques
   if (script === undefined) throw cannotStart('lists no script to run');
   const scriptPath = resolveSkillPath(registry, skill, script);
   if (!existsSync(scriptPath)) throw cannotStart(`has no script at ${scriptPath}`);
-  const args = [...(request.deviceId ? [request.deviceId] : []), ...(request.args ?? [])];
+  const args = [request.serial, ...(request.args ?? [])];
   const command = scriptCommand(scriptPath, args);
   // The frame and the expected substring are read from ALL of stdout as it streams, not from the kept tail.
   const scanner = new StdoutScanner(request.expectContains);
@@ -72,8 +75,8 @@ export async function runSkill(registry: SkillsRegistry, request: SkillRunReques
       skillId: skill.id,
       registryPath: registry.registryPath,
       svcBin: request.svcBin ?? svcEntryPath(),
-      operatorPackage: request.operatorPackage,
-      deviceId: request.deviceId,
+      target: request.target,
+      serial: request.serial,
     }),
     timeoutMs,
     onStdout: (chunk) => {

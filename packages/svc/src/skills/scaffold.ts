@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { SvcError } from '../contracts/errors.ts';
-import { SOURCE_ROOT } from '../package-root.ts';
+import { SOURCE_ROOT } from '../core/package-root.ts';
 import { registryPathOf, repositoryRootOf } from './registry.ts';
 import { parseRegistry } from './registry-schema.ts';
 import type { Env, SkillEntry } from './types.ts';

@@ -1,5 +1,6 @@
 // The environment of a skill script: the caller's, plus what a script needs to call svc back on the same device.
 import { delimiter, dirname } from 'node:path';
+import type { Target } from '../executions/target.ts';
 import type { Env } from './types.ts';
 
 export interface ScriptEnvInput {
@@ -7,8 +8,8 @@ export interface ScriptEnvInput {
   skillId: string;
   registryPath: string;
   svcBin: string;
-  operatorPackage: string;
-  deviceId?: string | undefined;
+  target: Pick<Target, 'operatorPackage' | 'driver'>;
+  serial: string;
 }
 
 export function scriptEnv(input: ScriptEnvInput): Record<string, string | undefined> {
@@ -19,10 +20,11 @@ export function scriptEnv(input: ScriptEnvInput): Record<string, string | undefi
     // `node` and `#!/usr/bin/env node` in a script resolve to the Node that runs svc.
     PATH: path,
     SVC_BIN: input.svcBin,
-    SVC_OPERATOR_PACKAGE: input.operatorPackage,
+    SVC_OPERATOR_PACKAGE: input.target.operatorPackage,
+    SVC_DRIVER: input.target.driver,
     SVC_SKILL_ID: input.skillId,
     SVC_SKILLS_REGISTRY: input.registryPath,
-    // adb and svc both target ANDROID_SERIAL by default (DECISIONS 16), so nested calls stay on this device.
-    ...(input.deviceId ? { ANDROID_SERIAL: input.deviceId } : {}),
+    // adb and svc both target ANDROID_SERIAL by default, so nested calls stay on this device.
+    ANDROID_SERIAL: input.serial,
   };
 }

@@ -2,7 +2,7 @@
 // otherwise the CLI entry module. Both run with the Node that runs svc (see script-env.ts).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI_ENTRY_PATH, PACKAGE_ROOT } from '../package-root.ts';
+import { CLI_ENTRY_PATH, PACKAGE_ROOT } from '../core/package-root.ts';
 
 export function svcEntryPath(): string {
   const bin = join(PACKAGE_ROOT, 'bin', 'svc.js');

@@ -7,8 +7,10 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { newIds, wrapExecution } from '../../builders/execution.ts';
 import type { RunResult } from '../../contracts/types.ts';
+import { normalizeAndValidateExecution } from '../../contracts/validate.ts';
+import { viaDaemon } from '../../submit/submit.ts';
+import { resolveTarget } from '../../submit/target.ts';
 import { examples } from '../command-kit.ts';
-import { dispatchExecution } from '../dispatch-execution.ts';
 import { safeAction } from '../execution-command.ts';
 import { printValue } from '../output.ts';
 import { renderRunResult } from '../render-run.ts';
@@ -60,20 +62,18 @@ export function registerDemo(program: Command): void {
           const device = lab.devices[0]?.serial ?? '';
           log(`device ${device} connected to adb on port ${lab.adbPort}`);
           const shot = join(await mkdtemp(join(tmpdir(), 'svc-demo-')), 'settings.png');
-          const execution = sampleExecution(shot);
+          const validated = normalizeAndValidateExecution(sampleExecution(shot));
+          if (!validated.ok) throw validated.error;
+          const { execution } = validated;
           process.stderr.write(
             dim(`running ${execution.actions.length} actions: ${execution.actions.map((a) => a.type).join(', ')}\n`),
           );
-          const result = await dispatchExecution({
-            execution,
-            deviceId: device,
-            cwd: process.cwd(),
-            verbose: globals.verbose,
-            daemon: false,
-            env: { ...process.env, ...lab.env },
-          });
+          const env = { ...process.env, ...lab.env };
+          const submit = viaDaemon({ env, home: lab.home, daemon: false });
+          const target = resolveTarget({ deviceId: device, driver: parsed.driver }, env);
+          const result = await submit({ execution, target, cwd: process.cwd(), verbose: globals.verbose });
           printValue(globals.output, result, describe);
-          return result.ok && (result.envelope.stepResults ?? []).every((s) => s.success) ? 0 : 1;
+          return result.ok && result.succeeded ? 0 : 1;
         } finally {
           await lab.close();
           process.stderr.write(dim('stopped the simulated device and the private adb server\n'));

@@ -23,7 +23,7 @@ export function registerDevices(program: Command): void {
       .action(
         safeAction(async (_command, globals) => {
           const [{ createContext }, { listDevices }] = await Promise.all([
-            import('../../app/context.ts'),
+            import('../../core/context.ts'),
             import('../../devices/list-devices.ts'),
           ]);
           const devices = await listDevices(createContext({ env: process.env, cwd: process.cwd() }));

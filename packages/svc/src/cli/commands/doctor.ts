@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { examples } from '../command-kit.ts';
 import { safeAction } from '../execution-command.ts';
+import { targetOf } from '../globals.ts';
 import { writeJson } from '../output.ts';
 
 export function registerDoctor(program: Command): void {
@@ -18,15 +19,14 @@ export function registerDoctor(program: Command): void {
     safeAction(async (command, globals) => {
       const flags = command.opts() as { fix?: boolean; full?: boolean; checkOnly?: boolean };
       const [{ createContext }, { runDoctor }, { renderDoctorReport }] = await Promise.all([
-        import('../../app/context.ts'),
+        import('../../core/context.ts'),
         import('../../doctor/run-doctor.ts'),
         import('../../doctor/render-pretty.ts'),
       ]);
       const ctx = createContext({ env: process.env, cwd: process.cwd() });
       try {
         const report = await runDoctor(ctx, {
-          deviceId: globals.deviceId,
-          operatorPackage: globals.operatorPackage,
+          target: targetOf(globals, process.env),
           fix: flags.fix === true,
           full: flags.full === true,
         });

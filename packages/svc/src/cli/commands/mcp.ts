@@ -1,18 +1,19 @@
-// `svc mcp [--http --port <n>] [--allow-origin <origin>]...`: the MCP server for agents (issue 11). Over stdio by
-// default (stdout is the protocol channel: every log line goes to stderr); `--http` serves Streamable HTTP at
-// http://127.0.0.1:<port>/mcp with the Origin/Host checks of `svc serve`. The global --device and
-// --operator-package become defaults for calls that name none; --no-daemon keeps executions off the daemon.
+// `svc mcp [--http --port <n>] [--allow-origin <origin>]...`: the MCP server for agents. Over stdio by default
+// (stdout is the protocol channel: every log line goes to stderr); `--http` serves Streamable HTTP at
+// http://127.0.0.1:<port>/mcp with the Origin/Host checks of `svc serve`. The global --device, --operator-package
+// and --driver become defaults for calls that name none; --no-daemon keeps executions off the daemon.
 import type { Command } from 'commander';
-import { parsePort } from '../../server/port.ts';
+import { parsePort } from '../../adapters/http/port.ts';
 import { examples } from '../command-kit.ts';
 import { safeAction } from '../execution-command.ts';
+import type { Launchers } from '../launchers.ts';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 /** Default `--http` port: next to `svc serve`'s 3000. */
 export const DEFAULT_MCP_HTTP_PORT = '3001';
 
-export function registerMcp(program: Command): void {
+export function registerMcp(program: Command, launchers: Launchers): void {
   const command = program
     .command('mcp')
     .description('Serve the svc tools to an MCP client (stdio; Streamable HTTP on 127.0.0.1 with --http)')
@@ -27,22 +28,15 @@ export function registerMcp(program: Command): void {
     .action(
       safeAction(async (cmd, globals) => {
         const opts = cmd.opts<{ http?: boolean; port: string; allowOrigin: string[] }>();
-        const port = parsePort(opts.port);
-        const runtime = {
-          env: process.env,
-          cwd: process.cwd(),
+        await launchers.mcp({
+          http: opts.http === true,
+          port: parsePort(opts.port),
+          allowOrigins: opts.allowOrigin,
           daemon: globals.daemon,
           defaultDeviceId: globals.deviceId,
           defaultOperatorPackage: globals.operatorPackage,
-          log: (line: string) => process.stderr.write(`${line}\n`),
-        };
-        if (opts.http) {
-          const { serveHttp } = await import('../../mcp/http.ts');
-          await serveHttp(runtime, { port, allowOrigins: opts.allowOrigin });
-        } else {
-          const { serveStdio } = await import('../../mcp/stdio.ts');
-          await serveStdio(runtime);
-        }
+          defaultDriver: globals.driver,
+        });
         // Warm adb connections would keep the process alive after the client is gone.
         process.exit(0);
       }),

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { examples } from '../command-kit.ts';
 import { safeAction } from '../execution-command.ts';
+import { targetOf } from '../globals.ts';
 import { printValue } from '../output.ts';
 
 export function registerPackages(program: Command): void {
@@ -13,12 +14,12 @@ export function registerPackages(program: Command): void {
     .action(
       safeAction(async (command, globals) => {
         const [{ createContext }, { listPackages }] = await Promise.all([
-          import('../../app/context.ts'),
+          import('../../core/context.ts'),
           import('../../devices/list-packages.ts'),
         ]);
         const ctx = createContext({ env: process.env, cwd: process.cwd() });
         const { packages } = await listPackages(ctx, {
-          deviceId: globals.deviceId,
+          target: targetOf(globals, process.env),
           thirdParty: command.opts().thirdParty === true,
         });
         printValue(globals.output, { ok: true, packages }, (v: { packages: string[] }) => v.packages.join('\n'));

@@ -1,11 +1,12 @@
 // `svc serve [--port 3000] [--host 127.0.0.1] [--allow-origin <origin>]...`: the local HTTP/SSE server (SPEC 4.1,
 // part 6). Long-running; prints one human-readable line on stderr and no startup JSON.
 import type { Command } from 'commander';
-import { parsePort } from '../../server/port.ts';
+import { parsePort } from '../../adapters/http/port.ts';
+import type { Launchers } from '../launchers.ts';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
-export function registerServe(program: Command): void {
+export function registerServe(program: Command, launchers: Launchers): void {
   program
     .command('serve')
     .description('Serve the HTTP/SSE API for agents (binds 127.0.0.1:3000 by default)')
@@ -17,16 +18,6 @@ export function registerServe(program: Command): void {
       '\nExamples:\n  $ svc serve\n  $ svc serve --port 8080 --allow-origin http://localhost:5173\n',
     )
     .action(async (opts: { port: string; host: string; allowOrigin: string[] }) => {
-      // Loaded here so that no other command pays for the server stack at start-up.
-      const [{ createContext }, { startServe }] = await Promise.all([
-        import('../../app/context.ts'),
-        import('../../server/serve-process.ts'),
-      ]);
-      // A long-lived process keeps one device-log follow per device warm between executions.
-      await startServe(createContext({ keepLogStreams: true }), {
-        host: opts.host,
-        port: parsePort(opts.port),
-        allowOrigins: opts.allowOrigin,
-      });
+      await launchers.serve({ host: opts.host, port: parsePort(opts.port), allowOrigins: opts.allowOrigin });
     });
 }

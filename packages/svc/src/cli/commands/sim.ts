@@ -18,7 +18,7 @@ async function simMain(argv: string[]): Promise<number> {
  * port yet, start one first (`adb -P <port> start-server`, the way svc does before any execution).
  */
 async function ensureAdbServer(adbPort: string | undefined): Promise<void> {
-  const { createContext } = await import('../../app/context.ts');
+  const { createContext } = await import('../../core/context.ts');
   const env: Record<string, string | undefined> = { ...process.env };
   if (adbPort) {
     delete env.ADB_SERVER_SOCKET;

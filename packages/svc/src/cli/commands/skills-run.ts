@@ -7,7 +7,7 @@ import { single } from '../../builders/flag-values.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import { examples, valueFlag } from '../command-kit.ts';
 import { safeAction } from '../execution-command.ts';
-import { effectiveOperatorPackage, requestedDevice } from '../globals.ts';
+import { targetOf } from '../globals.ts';
 import { printError, printValue } from '../output.ts';
 import { green } from '../style.ts';
 
@@ -31,17 +31,21 @@ function withoutStreams(error: SvcError) {
 export function registerSkillsRun(skills: Command): void {
   const run = skills
     .command('run')
-    .description("run a skill's script: device serial first (--device, else ANDROID_SERIAL), then the extra args")
+    .description(
+      "run a skill's script: the device serial first (--device, ANDROID_SERIAL or the only device), then the extra args",
+    )
     .argument('<skillId>', 'skill id')
     .argument('[args...]', 'extra script arguments (put them after --)');
   valueFlag(run, '--expect-contains <text>', 'fail with SKILL_OUTPUT_ASSERTION_FAILED unless the output contains it');
   run.action(
     safeAction(async (command, globals, [skillId, extra]) => {
-      const [{ loadRegistry }, { runSkill }, { checkTimeoutMs }] = await Promise.all([
+      const [{ loadRegistry }, { runSkill }, { checkTimeoutMs }, { targetSerial }] = await Promise.all([
         import('../../skills/registry.ts'),
         import('../../skills/run-skill.ts'),
         import('../../skills/run-input.ts'),
+        import('../../devices/target-serial.ts'),
       ]);
+      const target = targetOf(globals, process.env);
       const timeoutMs = globals.timeoutMs === undefined ? undefined : checkTimeoutMs(globals.timeoutMs, 'timeoutMs');
       const pretty = globals.output === 'pretty';
       // The summary starts on its own line even when the script's last output did not end one.
@@ -54,12 +58,11 @@ export function registerSkillsRun(skills: Command): void {
       try {
         const result = await runSkill(await loadRegistry(process.env), {
           skillId: String(skillId),
-          // DECISIONS 16: the flag, else ANDROID_SERIAL; nothing is prepended when neither is given.
-          deviceId: requestedDevice(globals, process.env),
+          serial: await targetSerial(process.env, target),
+          target,
           args: Array.isArray(extra) ? extra.map(String) : [],
           timeoutMs,
           expectContains: single(command.opts(), ['expectContains'], { allowBlank: true }),
-          operatorPackage: effectiveOperatorPackage(globals, process.env),
           env: process.env,
           ...(pretty
             ? {

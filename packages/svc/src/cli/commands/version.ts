@@ -2,10 +2,11 @@
 // and `svc --version` is always plain). With `--check-compat` the compatibility
 // report of SPEC part 9 against the installed operator app (JSON by default; exit 1 unless compatible).
 import type { Command } from 'commander';
+import { svcVersion } from '../../core/version.ts';
 import type { CompatReport } from '../../doctor/check-compat.ts';
-import { svcVersion } from '../../server/version.ts';
 import { examples } from '../command-kit.ts';
 import { safeAction } from '../execution-command.ts';
+import { targetOf } from '../globals.ts';
 import { printValue } from '../output.ts';
 
 export function cliVersion(): string {
@@ -37,15 +38,12 @@ export function registerVersion(program: Command): void {
         return 0;
       }
       const [{ createContext }, { checkOperatorCompat }] = await Promise.all([
-        import('../../app/context.ts'),
+        import('../../core/context.ts'),
         import('../../doctor/check-compat.ts'),
       ]);
       const ctx = createContext({ env: process.env, cwd: process.cwd() });
       try {
-        const report = await checkOperatorCompat(ctx, {
-          deviceId: globals.deviceId,
-          operatorPackage: globals.operatorPackage,
-        });
+        const report = await checkOperatorCompat(ctx, targetOf(globals, process.env));
         printValue(globals.output, report, pretty);
         return report.ok ? 0 : 1;
       } finally {

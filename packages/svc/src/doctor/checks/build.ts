@@ -2,8 +2,8 @@
 // build.android.launch. There is no operator app project in this repo: the build checks run the project's Gradle
 // wrapper only when SVC_OPERATOR_PROJECT names a checkout, and say so plainly (a warn) when none is set (DR-2).
 import { join } from 'node:path';
-import type { SvcContext } from '../../app/context.ts';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
+import type { SvcContext } from '../../core/context.ts';
 import { displayWord, fix, manual } from '../fixes.ts';
 import type { CheckResult } from '../types.ts';
 

@@ -1,6 +1,7 @@
 // Steps 3, 4 and 6 of SPEC 4.5: device.discovery (with device resolution) and device.capability.
-import type { SvcContext } from '../../app/context.ts';
+
 import { SvcError } from '../../contracts/errors.ts';
+import type { SvcContext } from '../../core/context.ts';
 import { listDevices } from '../../devices/list-devices.ts';
 import { adbStep, fix, manual } from '../fixes.ts';
 import type { CheckResult } from '../types.ts';

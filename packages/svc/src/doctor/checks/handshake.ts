@@ -1,10 +1,13 @@
 // Steps 10 and 11 of SPEC 4.5: readiness.handshake (one doctor_ping execution, 7000 ms wait, OPERATOR-PROTOCOL §5)
 // and readiness.smoke (Settings opens and a snapshot_ui step succeeds).
 import { randomBytes } from 'node:crypto';
-import type { SvcContext } from '../../app/context.ts';
-import type { Execution, RunResult } from '../../contracts/types.ts';
+import { errorBodyOf } from '../../contracts/errors.ts';
+import type { RunResult, ValidExecution } from '../../contracts/types.ts';
 import { buildInternalExecution, normalizeAndValidateExecution } from '../../contracts/validate.ts';
-import { dispatchAndAwait, RESULT_MARGIN_MS } from '../../executions/dispatch-and-await.ts';
+import { RESULT_MARGIN_MS } from '../../core/config.ts';
+import type { SvcContext } from '../../core/context.ts';
+import { operatorDriver } from '../../executions/drivers/operator/operator-driver.ts';
+import { runLocked } from '../../executions/run-on-device.ts';
 import { fix, manual, svcStep, targetArgs } from '../fixes.ts';
 import type { CheckResult } from '../types.ts';
 
@@ -17,8 +20,19 @@ const ids = (verb: string) => {
   return { commandId: id, taskId: id, source: 'svc-doctor' };
 };
 
-function run(ctx: SvcContext, serial: string, pkg: string, execution: Execution): Promise<RunResult> {
-  return dispatchAndAwait(ctx, { execution, serial, operatorPackage: pkg, cwd: ctx.cwd, verbose: false });
+/** The handshake is a conversation with the operator app, so it always takes the operator driver. */
+async function run(ctx: SvcContext, serial: string, pkg: string, execution: ValidExecution): Promise<RunResult> {
+  try {
+    return await runLocked(ctx, operatorDriver, {
+      execution,
+      serial,
+      operatorPackage: pkg,
+      cwd: ctx.cwd,
+      verbose: false,
+    });
+  } catch (error) {
+    return { ok: false, error: errorBodyOf(error) };
+  }
 }
 
 const ACCESSIBILITY_SCREEN = {

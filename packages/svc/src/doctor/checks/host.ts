@@ -1,7 +1,7 @@
 // Step 1 of SPEC 4.5: host.node.version, host.adb.presence, host.adb.server (the adb binary, DECISIONS 15).
 import { adbServerAddress } from '../../adapters/adb/server-address.ts';
-import type { SvcContext } from '../../app/context.ts';
 import { SvcError } from '../../contracts/errors.ts';
+import type { SvcContext } from '../../core/context.ts';
 import { adbStep, fix, manual } from '../fixes.ts';
 import type { CheckResult } from '../types.ts';
 

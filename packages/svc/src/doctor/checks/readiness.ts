@@ -1,8 +1,9 @@
 // Steps 7 to 9 of SPEC 4.5: readiness.apk.presence, readiness.version.compatibility and the two advisory settings.
-import type { SvcContext } from '../../app/context.ts';
+
 import { quoteShellArg } from '../../contracts/dispatch.ts';
+import type { SvcContext } from '../../core/context.ts';
+import { svcVersion } from '../../core/version.ts';
 import { KNOWN_OPERATOR_PACKAGES, parsePackageList } from '../../operator/components.ts';
-import { svcVersion } from '../../server/version.ts';
 import { checkCompatibility } from '../compatibility.ts';
 import { adbShellStep, fix, manual, targetArgs } from '../fixes.ts';
 import { readOperatorVersion } from '../operator-version.ts';

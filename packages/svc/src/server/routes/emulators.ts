@@ -1,9 +1,10 @@
 // Emulator routes (SPEC 4.1): list, running, inspect, create, start, stop, delete, provision. The use cases live in
 // emulators/; this file reads bodies and shapes answers. Changes (create, start, stop, delete, provision) run one
 // at a time per server, so two requests can never start the same AVD twice or create it twice; reads do not wait.
+
+import { type JsonObject, readJsonObjectBody, sendOk } from '../../adapters/http/responses.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { EmulatorDeps } from '../../emulators/deps.ts';
-import { type JsonObject, readJsonObjectBody, sendOk } from '../http.ts';
 import type { RouteModule } from '../runtime.ts';
 
 const CREATE_KEYS = ['name', 'apiLevel', 'abi', 'deviceProfile', 'playStore', 'timeoutMs'];

@@ -1,42 +1,49 @@
-// POST /execute, /snapshot (/observe/snapshot), /screenshot (/observe/screenshot) (SPEC 4.1, DECISIONS 2 and 4).
+// POST /execute, /snapshot (/observe/snapshot), /screenshot (/observe/screenshot). The execution is validated here,
+// at the edge, once; a rejected one still gets its svc:execution event (every attempt is published).
+import { readJsonObjectBody, sendRunResult } from '../../adapters/http/responses.ts';
 import { SvcError } from '../../contracts/errors.ts';
+import { normalizeAndValidateExecution } from '../../contracts/validate.ts';
 import { buildScreenshotExecution, buildSnapshotExecution } from '../built-executions.ts';
-import { type JsonObject, readJsonObjectBody, sendRunResult } from '../http.ts';
-import { readDeviceId, readRequestedPackage, readScreenshotPath, resolveOperatorPackage } from '../request-fields.ts';
-import type { RouteModule, ServerRuntime } from '../runtime.ts';
-
-/** deviceId and the operator package, common to every execution route. */
-function targetOf(body: JsonObject, runtime: ServerRuntime): { deviceId?: string; operatorPackage: string } {
-  const deviceId = readDeviceId(body);
-  const operatorPackage = resolveOperatorPackage(readRequestedPackage(body), runtime.deps.env);
-  return deviceId === undefined ? { operatorPackage } : { deviceId, operatorPackage };
-}
+import { readScreenshotPath, readTarget, rejectUnknownFields, TARGET_FIELDS } from '../request-fields.ts';
+import type { RouteModule } from '../runtime.ts';
 
 export const mountExecutionRoutes: RouteModule = (app, runtime) => {
+  const env = () => runtime.deps.env;
+
   app.post('/execute', async (c) => {
     const body = await readJsonObjectBody(c);
+    rejectUnknownFields(body, ['execution', ...TARGET_FIELDS]);
     if (body.execution === undefined || body.execution === null) {
       throw new SvcError('MISSING_EXECUTION', 'The body has no `execution` object.');
     }
-    const target = targetOf(body, runtime);
-    return sendRunResult(c, await runtime.run({ execution: body.execution, ...target }));
+    const { target, waitDeviceMs } = readTarget(body, env());
+    const outcome = normalizeAndValidateExecution(body.execution);
+    if (!outcome.ok) return sendRunResult(c, runtime.reject(body.execution, outcome.error, target.deviceId));
+    const request = { execution: outcome.execution, target, cwd: process.cwd(), verbose: false, waitDeviceMs };
+    return sendRunResult(c, await runtime.run(request));
   });
 
   for (const path of ['/snapshot', '/observe/snapshot']) {
     app.post(path, async (c) => {
-      const target = targetOf(await readJsonObjectBody(c), runtime);
-      const execution = buildSnapshotExecution(runtime.deps.now());
-      return sendRunResult(c, await runtime.run({ execution, ...target }));
+      const body = await readJsonObjectBody(c);
+      rejectUnknownFields(body, TARGET_FIELDS);
+      const { target, waitDeviceMs } = readTarget(body, env());
+      const request = { execution: buildSnapshotExecution(), target, cwd: process.cwd(), verbose: false, waitDeviceMs };
+      return sendRunResult(c, await runtime.run(request));
     });
   }
 
   for (const path of ['/screenshot', '/observe/screenshot']) {
     app.post(path, async (c) => {
       const body = await readJsonObjectBody(c);
+      rejectUnknownFields(body, ['path', ...TARGET_FIELDS]);
       const shotPath = readScreenshotPath(body);
-      const target = targetOf(body, runtime);
-      const execution = buildScreenshotExecution(runtime.deps.now(), shotPath);
-      return sendRunResult(c, await runtime.run({ execution, ...target }));
+      const { target, waitDeviceMs } = readTarget(body, env());
+      const execution = buildScreenshotExecution(shotPath);
+      return sendRunResult(
+        c,
+        await runtime.run({ execution, target, cwd: process.cwd(), verbose: false, waitDeviceMs }),
+      );
     });
   }
 };

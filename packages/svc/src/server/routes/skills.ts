@@ -3,22 +3,26 @@
 // SvcErrors: the app's error handler answers `{ ok: false, error: { code, message, details } }` with the catalogue
 // status (SKILL_NOT_FOUND 404, REGISTRY_READ_FAILED 500, SKILL_* run failures 400), details holding the SPEC 4.2
 // fields (skillId, exitCode, stdout, stderr, skillResult, timeoutMs, ...).
+
+import { type JsonObject, readJsonObjectBody, sendOk } from '../../adapters/http/responses.ts';
+import { targetSerial } from '../../devices/target-serial.ts';
 import { getSkill, searchSkills } from '../../skills/find-skills.ts';
 import { loadRegistry } from '../../skills/registry.ts';
 import { checkExpectContains, checkTimeoutMs, stringifyArgs } from '../../skills/run-input.ts';
 import { runSkill } from '../../skills/run-skill.ts';
-import { type JsonObject, readJsonObjectBody, sendOk } from '../http.ts';
-import { readDeviceId, readRequestedPackage, resolveOperatorPackage } from '../request-fields.ts';
+import { readTarget, rejectUnknownFields } from '../request-fields.ts';
 import type { RouteModule } from '../runtime.ts';
 
-/** The run fields of SPEC 4.1; absent fields stay absent (the use case applies the defaults). */
-function runFieldsOf(body: JsonObject) {
+const RUN_FIELDS = ['deviceId', 'operatorPackage', 'receiverPackage', 'driver', 'args', 'timeoutMs', 'expectContains'];
+
+/** The run fields; absent fields stay absent (the use case applies the defaults). */
+function runFieldsOf(body: JsonObject, env: Parameters<typeof readTarget>[1]) {
+  rejectUnknownFields(body, RUN_FIELDS);
   return {
-    deviceId: readDeviceId(body),
+    target: readTarget(body, env).target,
     args: Object.hasOwn(body, 'args') ? stringifyArgs(body.args) : [],
     timeoutMs: Object.hasOwn(body, 'timeoutMs') ? checkTimeoutMs(body.timeoutMs) : undefined,
     expectContains: Object.hasOwn(body, 'expectContains') ? checkExpectContains(body.expectContains) : undefined,
-    operatorPackage: readRequestedPackage(body),
   };
 }
 
@@ -39,16 +43,17 @@ export const mountSkillRoutes: RouteModule = (app, runtime) => {
   });
 
   app.post('/skills/:skillId/run', async (c) => {
-    const fields = runFieldsOf(await readJsonObjectBody(c));
+    const fields = runFieldsOf(await readJsonObjectBody(c), env());
     const registry = await loadRegistry(env());
+    const serial = await targetSerial(env(), fields.target);
     const result = await runtime.inFlight.track(() =>
       runSkill(registry, {
         skillId: c.req.param('skillId'),
-        deviceId: fields.deviceId,
+        serial,
+        target: fields.target,
         args: fields.args,
         timeoutMs: fields.timeoutMs,
         expectContains: fields.expectContains,
-        operatorPackage: resolveOperatorPackage(fields.operatorPackage, env()),
         env: env(),
         // A client that hangs up stops the script instead of leaving it running unseen.
         signal: c.req.raw.signal,

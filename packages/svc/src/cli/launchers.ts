@@ -1,0 +1,44 @@
+// The long-running processes a CLI command can become: the HTTP server, the MCP server, a device's daemon. The CLI
+// parses their flags; what starts them is handed in by the composition root (src/main.ts), so the CLI never imports
+// another front end.
+
+export interface ServeLaunch {
+  host: string;
+  port: number;
+  allowOrigins: readonly string[];
+}
+
+export interface McpLaunch {
+  /** Streamable HTTP on loopback instead of stdio. */
+  http: boolean;
+  port: number;
+  allowOrigins: readonly string[];
+  /** False after `--no-daemon`: executions run in the MCP process. */
+  daemon: boolean;
+  defaultDeviceId?: string | undefined;
+  defaultOperatorPackage?: string | undefined;
+  defaultDriver?: string | undefined;
+}
+
+export interface DaemonLaunch {
+  /** The resolved serial the daemon serves. */
+  serial: string;
+  verbose: boolean;
+}
+
+export interface Launchers {
+  serve(options: ServeLaunch): Promise<void>;
+  mcp(options: McpLaunch): Promise<void>;
+  daemon(options: DaemonLaunch): Promise<void>;
+}
+
+/** For a program built only to read its help or its tree: starting a server from it is a bug. */
+export const NO_LAUNCHERS: Launchers = {
+  serve: notLaunchable,
+  mcp: notLaunchable,
+  daemon: notLaunchable,
+};
+
+async function notLaunchable(): Promise<never> {
+  throw new Error('this program was built without launchers');
+}

@@ -1,0 +1,23 @@
+// Every timing rule of svc in one place: how long the host waits beyond an execution's own timeout, the lock settle
+// window, the daemon's readiness and idle limits, the proxy's slack. Each value says why it is what it is.
+
+/** How much longer than timeoutMs the host waits for the result: dispatch latency and log delivery. */
+export const RESULT_MARGIN_MS = 5000;
+/** The execution lock stays held this long after a RESULT_ENVELOPE_TIMEOUT (the operator may still be acting). */
+export const SETTLE_MS = 2000;
+/** A daemon must answer /ping this soon after it is spawned, polled at this interval. */
+export const DAEMON_READY_TIMEOUT_MS = 3000;
+export const DAEMON_READY_POLL_MS = 100;
+/** A daemon nobody called for this long exits (the next call starts a fresh one): no daemon outlives its use. */
+export const DAEMON_IDLE_EXIT_MS = 30 * 60_000;
+/** How often a daemon checks that its socket file and its device are still there. */
+export const DAEMON_WATCH_INTERVAL_MS = 1000;
+/** The /version probe of a daemon before dispatch: a live daemon answers in well under this. */
+export const DAEMON_VERSION_PROBE_MS = 1000;
+/** Host work after the envelope (screenshots, post-processing) gets this much on top of the execution's own bound. */
+export const HOST_WORK_SLACK_MS = 30_000;
+
+/** The longest a proxied request may take: the execution, the result margin, the lock settle and host work. */
+export function proxyRequestTimeoutMs(executionTimeoutMs: number): number {
+  return executionTimeoutMs + RESULT_MARGIN_MS + SETTLE_MS + HOST_WORK_SLACK_MS;
+}

@@ -1,0 +1,58 @@
+// What the proxy compares with the running daemon before every dispatch (SPEC part 9): the CLI version, the build
+// identity of the CLI entry (path, mtime, size: an upgrade or an edit changes it), and the few environment values
+// that change what the daemon does on the CLI's behalf (which adb server, which adb binary, where temp files go).
+import { statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { CLI_ENTRY_PATH } from '../core/package-root.ts';
+import { svcVersion } from '../core/version.ts';
+
+export interface BuildIdentity {
+  entryPath: string;
+  mtimeMs: number;
+  size: number;
+}
+
+export interface DaemonIdentity {
+  version: string;
+  buildIdentity: BuildIdentity;
+  environment: Record<string, string>;
+}
+
+/** The CLI entry the daemon is spawned from (`daemon run` runs this same file). */
+export { CLI_ENTRY_PATH };
+
+export function buildIdentity(entryPath = CLI_ENTRY_PATH): BuildIdentity {
+  const stat = statSync(entryPath);
+  return { entryPath, mtimeMs: stat.mtimeMs, size: stat.size };
+}
+
+const ENV_KEYS = ['ADB_SERVER_SOCKET', 'ANDROID_ADB_SERVER_PORT', 'SVC_ADB_PATH'] as const;
+
+/** The environment that shapes the daemon's work; `tmpDir` is where screenshots without a path go. */
+export function environmentIdentity(env: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of ENV_KEYS) {
+    const value = env[key];
+    if (value !== undefined && value !== '') out[key] = value;
+  }
+  out.tmpDir = env === process.env ? tmpdir() : (env.TMPDIR ?? env.TMP ?? env.TEMP ?? tmpdir());
+  return out;
+}
+
+export function currentIdentity(env: Record<string, string | undefined>): DaemonIdentity {
+  return { version: svcVersion(), buildIdentity: buildIdentity(), environment: environmentIdentity(env) };
+}
+
+/** Undefined when `reported` is a valid /version answer equal to `expected`; else why not. */
+export function identityMismatch(expected: DaemonIdentity, reported: unknown): string | undefined {
+  if (typeof reported !== 'object' || reported === null) return 'invalid version data';
+  const r = reported as Partial<DaemonIdentity>;
+  if (typeof r.version !== 'string') return 'invalid version data';
+  if (r.version !== expected.version) return `version ${r.version} ≠ ${expected.version}`;
+  const b = r.buildIdentity;
+  if (typeof b !== 'object' || b === null) return 'invalid build identity';
+  const e = expected.buildIdentity;
+  if (b.entryPath !== e.entryPath || b.mtimeMs !== e.mtimeMs || b.size !== e.size) return 'build identity changed';
+  if (JSON.stringify(r.environment) !== JSON.stringify(expected.environment)) return 'environment changed';
+  return undefined;
+}

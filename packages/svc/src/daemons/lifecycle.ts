@@ -1,0 +1,219 @@
+// Daemon lifecycle of one key (SPEC 3.6, 4.7): start, stop, status. Every transition holds the key's lifecycle
+// lock. The pid file is trusted only when its process is alive AND is a `daemon run` of this key (metadata.ts), so
+// a reused pid is never signalled. Process operations are ports so a test can show what root cannot (EPERM).
+
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { SvcError } from '../contracts/errors.ts';
+import { DAEMON_READY_POLL_MS, DAEMON_READY_TIMEOUT_MS } from '../core/config.ts';
+import { type BuildIdentity, CLI_ENTRY_PATH } from './identity.ts';
+import { withLifecycleLock } from './lifecycle-lock.ts';
+import { commandLineOf, type DaemonMetadata, isOwnedDaemonProcess, readMetadata } from './metadata.ts';
+import type { DaemonPaths } from './paths.ts';
+import { isLiveProcess } from './process-state.ts';
+import { DaemonClient } from './socket-client.ts';
+import { removeStaleSocket } from './socket-files.ts';
+
+export interface DaemonStatus {
+  status: 'started' | 'already_running' | 'running' | 'not_running' | 'stopped';
+  socketPath: string;
+  pid?: number;
+  version?: string;
+  buildIdentity?: BuildIdentity;
+  uptimeSeconds?: number;
+}
+
+export interface LifecyclePorts {
+  kill(pid: number, signal: NodeJS.Signals | 0): void;
+  isAlive(pid: number): boolean;
+  argvOf(pid: number): string[] | undefined;
+}
+
+export const nodeLifecyclePorts: LifecyclePorts = {
+  kill: (pid, signal) => process.kill(pid, signal),
+  isAlive: isLiveProcess,
+  argvOf: commandLineOf,
+};
+
+export interface StartOptions {
+  env: Record<string, string | undefined>;
+}
+
+/** `{ status: running, pid, version, buildIdentity, uptimeSeconds }` when the daemon answers, else undefined. */
+export async function liveStatus(paths: DaemonPaths): Promise<DaemonStatus | undefined> {
+  const client = new DaemonClient(paths.socket);
+  try {
+    const ping = await client.get('/ping', 1000);
+    if ((ping.json as { ok?: unknown }).ok !== true) return undefined;
+    const version = (await client.get('/version', 1000)).json as { version?: string; buildIdentity?: BuildIdentity };
+    const pid = (ping.json as { pid?: number }).pid;
+    const meta = readMetadata(paths.pid);
+    const startedAt = meta !== undefined && meta.pid === pid ? meta.startedAt : undefined;
+    return {
+      status: 'running',
+      socketPath: paths.socket,
+      ...(pid === undefined ? {} : { pid }),
+      ...(version.version === undefined ? {} : { version: version.version }),
+      ...(version.buildIdentity === undefined ? {} : { buildIdentity: version.buildIdentity }),
+      ...(startedAt === undefined ? {} : { uptimeSeconds: Math.max(0, Math.floor((Date.now() - startedAt) / 1000)) }),
+    };
+  } catch {
+    return undefined;
+  } finally {
+    client.close();
+  }
+}
+
+export async function daemonStatus(paths: DaemonPaths): Promise<DaemonStatus> {
+  return (await liveStatus(paths)) ?? { status: 'not_running', socketPath: paths.socket };
+}
+
+export async function startDaemon(paths: DaemonPaths, options: StartOptions): Promise<DaemonStatus> {
+  return withLifecycleLock(paths, () => startLocked(paths, options));
+}
+
+export async function stopDaemon(paths: DaemonPaths, ports = nodeLifecyclePorts): Promise<DaemonStatus> {
+  return withLifecycleLock(paths, () => stopLocked(paths, ports));
+}
+
+/** Stop then start under one lock hold (SPEC 3.6: `started` or `already_running`). */
+export async function restartDaemon(paths: DaemonPaths, options: StartOptions, ports = nodeLifecyclePorts) {
+  return withLifecycleLock(paths, async () => {
+    await stopLocked(paths, ports);
+    return await startLocked(paths, options);
+  });
+}
+
+export async function startLocked(paths: DaemonPaths, options: StartOptions): Promise<DaemonStatus> {
+  const live = await liveStatus(paths);
+  if (live !== undefined) return { ...live, status: 'already_running' };
+  await stopLocked(paths, nodeLifecyclePorts); // a hung or half-dead daemon of this key, and stale files
+  await removeStaleSocket(paths.socket);
+  const child = spawnDaemon(paths, options);
+  const failure = (reason: string, extra: Record<string, unknown> = {}) =>
+    new SvcError('DAEMON_START_FAILED', `The daemon did not start: ${reason}.`, {
+      socketPath: paths.socket,
+      timeoutMs: DAEMON_READY_TIMEOUT_MS,
+      logPath: paths.log,
+      ...extra,
+      ...(logTail(paths.log) ? { logTail: logTail(paths.log) } : {}),
+    });
+  const deadline = Date.now() + DAEMON_READY_TIMEOUT_MS;
+  for (;;) {
+    if (child.spawnError !== undefined) throw failure(`spawn failed (${child.spawnError})`);
+    if (child.exitCode !== undefined)
+      throw failure(`it exited with code ${child.exitCode}`, { exitCode: child.exitCode });
+    const live = await liveStatus(paths);
+    if (live !== undefined) return { ...live, status: 'started' };
+    if (Date.now() >= deadline) {
+      if (child.pid !== undefined) nodeLifecyclePorts.kill(child.pid, 'SIGTERM');
+      throw failure(`not ready within ${DAEMON_READY_TIMEOUT_MS} ms`);
+    }
+    await sleep(DAEMON_READY_POLL_MS);
+  }
+}
+
+export async function stopLocked(paths: DaemonPaths, ports: LifecyclePorts): Promise<DaemonStatus> {
+  const target = await daemonProcess(paths, ports);
+  if (target === undefined) {
+    await removeStaleFiles(paths);
+    return { status: 'not_running', socketPath: paths.socket };
+  }
+  const stopFailed = (what: string, error: unknown) =>
+    new SvcError('DAEMON_STOP_FAILED', `Cannot ${what} the daemon (pid ${target.pid}): ${(error as Error).message}`, {
+      socketPath: paths.socket,
+      pid: target.pid,
+      ...((error as NodeJS.ErrnoException).code ? { cause: (error as NodeJS.ErrnoException).code } : {}),
+    });
+  try {
+    ports.kill(target.pid, 0); // permission first, so a refusal leaves everything unchanged
+    ports.kill(target.pid, 'SIGTERM');
+  } catch (error) {
+    throw stopFailed('signal', error);
+  }
+  try {
+    rmSync(paths.socket, { force: true });
+    rmSync(paths.pid, { force: true });
+  } catch (error) {
+    throw stopFailed('clean up after', error);
+  }
+  // The daemon finishes in-flight executions before it exits; the key is free as soon as its files are gone.
+  const deadline = Date.now() + DAEMON_READY_TIMEOUT_MS;
+  while (ports.isAlive(target.pid) && Date.now() < deadline) await sleep(25);
+  return { status: 'stopped', socketPath: paths.socket, pid: target.pid };
+}
+
+/** The live, owned daemon process of this key: from the pid file, or from /ping when the pid file is gone. */
+async function daemonProcess(paths: DaemonPaths, ports: LifecyclePorts): Promise<DaemonMetadata | undefined> {
+  const owned = (meta: DaemonMetadata) =>
+    meta.daemonKey === paths.key && ports.isAlive(meta.pid) && isOwnedDaemonProcess(meta, ports.argvOf);
+  const meta = readMetadata(paths.pid);
+  if (meta !== undefined && owned(meta)) return meta;
+  const live = await liveStatus(paths);
+  if (live?.pid === undefined) return undefined;
+  const fromPing: DaemonMetadata = {
+    pid: live.pid,
+    startedAt: 0,
+    daemonKey: paths.key,
+    cliEntryPath: live.buildIdentity?.entryPath ?? CLI_ENTRY_PATH,
+    rawDeviceId: paths.serial,
+  };
+  return owned(fromPing) ? fromPing : undefined;
+}
+
+/** Not running: a socket nobody listens on and a pid file naming no daemon of ours are leftovers. */
+async function removeStaleFiles(paths: DaemonPaths): Promise<void> {
+  rmSync(paths.pid, { force: true });
+  await removeStaleSocket(paths.socket);
+}
+
+interface SpawnedDaemon {
+  readonly pid: number | undefined;
+  readonly exitCode: number | undefined;
+  readonly spawnError: string | undefined;
+}
+
+function spawnDaemon(paths: DaemonPaths, options: StartOptions): SpawnedDaemon {
+  const args = [CLI_ENTRY_PATH, 'daemon', 'run', `--daemon-key=${paths.key}`, '--device', paths.serial];
+  const logFd = openSync(paths.log, 'a', 0o600);
+  const state: { pid: number | undefined; exitCode: number | undefined; spawnError: string | undefined } = {
+    pid: undefined,
+    exitCode: undefined,
+    spawnError: undefined,
+  };
+  try {
+    const child = spawn(process.execPath, args, {
+      detached: true,
+      stdio: ['ignore', logFd, logFd],
+      // The compile cache (as bin/svc.js enables it) roughly halves the daemon's start-up, well inside 3000 ms.
+      env: {
+        ...options.env,
+        SVC_NO_DAEMON: undefined,
+        NODE_COMPILE_CACHE: options.env.NODE_COMPILE_CACHE ?? join(tmpdir(), 'node-compile-cache'),
+      } as NodeJS.ProcessEnv,
+    });
+    state.pid = child.pid;
+    child.on('error', (error) => {
+      state.spawnError = error.message;
+    });
+    child.on('exit', (code, signal) => {
+      state.exitCode = code ?? (signal ? 128 : 1);
+    });
+    child.unref();
+  } finally {
+    closeSync(logFd);
+  }
+  return state;
+}
+
+function logTail(path: string): string | undefined {
+  try {
+    const text = readFileSync(path, 'utf8').trimEnd();
+    return text === '' ? undefined : text.split('\n').slice(-5).join('\n');
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,67 @@
+// Which driver runs an execution on a device. `operator` and `adb` are taken as asked; `auto` is the operator when
+// its package is installed and its accessibility service is on (it can answer), else adb. An `auto` decision is
+// made once per device and kept for the life of the context (a daemon keeps it between calls); it is asked again
+// after svc installs or removes an app on the device, or when the operator turned out to be gone.
+import { quoteShellArg } from '../contracts/dispatch.ts';
+import type { DriverChoice, DriverName } from '../contracts/types.ts';
+import type { SvcContext } from '../core/context.ts';
+import { accessibilityComponent } from '../operator/components.ts';
+import type { Driver } from './driver.ts';
+import { DRIVERS } from './drivers/index.ts';
+
+const CHOICES = Symbol('driver chosen per device');
+
+type Choices = Map<string, DriverName> & { close?(): Promise<void> };
+
+const choicesOf = (ctx: SvcContext): Choices => ctx.shared(CHOICES, () => new Map() as Choices);
+
+export interface ChosenDriver {
+  driver: Driver;
+  /** The operator package was seen installed just now (the operator driver need not look again). */
+  operatorSeen: boolean;
+}
+
+export async function chooseDriver(
+  ctx: SvcContext,
+  serial: string,
+  operatorPackage: string,
+  choice: DriverChoice,
+): Promise<ChosenDriver> {
+  if (choice !== 'auto') return { driver: driverNamed(choice), operatorSeen: false };
+  const key = `${serial}\n${operatorPackage}`;
+  const choices = choicesOf(ctx);
+  const known = choices.get(key);
+  if (known !== undefined) return { driver: driverNamed(known), operatorSeen: false };
+  const answers = await operatorCanAnswer(ctx, serial, operatorPackage);
+  const name = answers || DRIVERS.adb === undefined ? 'operator' : 'adb';
+  choices.set(key, name);
+  return { driver: driverNamed(name), operatorSeen: answers };
+}
+
+/** Forget the `auto` decisions for a device (after an install or uninstall, or a vanished operator). */
+export function forgetDriverChoice(ctx: SvcContext, serial: string): void {
+  const choices = choicesOf(ctx);
+  for (const key of choices.keys()) if (key.startsWith(`${serial}\n`)) choices.delete(key);
+}
+
+function driverNamed(name: DriverName): Driver {
+  const driver = DRIVERS[name];
+  // Until every driver is built in (the adb driver lands next), a missing one is a bug of this build.
+  if (driver === undefined) throw new Error(`the ${name} driver is not available in this build`);
+  return driver;
+}
+
+/**
+ * One shell round trip: is the package installed (`pm list packages` filters by substring, so only the exact line
+ * counts), and is its accessibility service among the enabled ones (without it the operator cannot act).
+ */
+export async function operatorCanAnswer(ctx: SvcContext, serial: string, operatorPackage: string): Promise<boolean> {
+  const out = await ctx.adb.shell(
+    serial,
+    `pm list packages ${quoteShellArg(operatorPackage)}; echo; settings get secure enabled_accessibility_services`,
+  );
+  const lines = out.stdout.split('\n').map((line) => line.trim());
+  if (!lines.includes(`package:${operatorPackage}`)) return false;
+  const enabled = lines.at(-1) === '' ? (lines.at(-2) ?? '') : (lines.at(-1) ?? '');
+  return enabled.split(':').includes(accessibilityComponent(operatorPackage));
+}

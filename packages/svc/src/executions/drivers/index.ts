@@ -1,0 +1,8 @@
+// The drivers this build has, by name (executions/driver.ts is the port they implement).
+import type { DriverName } from '../../contracts/types.ts';
+import type { Driver } from '../driver.ts';
+import { operatorDriver } from './operator/operator-driver.ts';
+
+export const DRIVERS: Partial<Record<DriverName, Driver>> = {
+  operator: operatorDriver,
+};

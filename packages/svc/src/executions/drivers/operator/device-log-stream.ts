@@ -1,0 +1,144 @@
+// One follow of the operator's log tag on one device. start() fixes the lower bound (the newest entry of the device
+// log) and returns; the follow then runs from that bound, and after a drop (device hiccup, adb restart) it resumes
+// from the last entry it saw, skipping the entries of that instant it already delivered. Attempts that fail back off
+// exponentially (follow-retry.ts), and the owner's hooks may end the follow of a device that is gone.
+import type { AdbPort } from '../../../adapters/adb/adb-port.ts';
+import {
+  followCommand,
+  LAST_ENTRY_COMMAND,
+  type LogcatEntry,
+  lastEntry,
+  parseEpochLine,
+} from '../../../adapters/adb/logcat.ts';
+import type { Clock } from '../../../adapters/clock.ts';
+import {
+  FOLLOW_FOREVER,
+  type FollowHooks,
+  IDLE_MAX_RETRY_DELAY_MS,
+  retryDelayMs,
+  WAITED_MAX_RETRY_DELAY_MS,
+} from './follow-retry.ts';
+
+export interface LogStreamStatus {
+  open: boolean;
+  /** Follow commands started (the first one and every retry). */
+  attempts: number;
+  restarts: number;
+  /** Attempts in a row that ended without reading a line (device gone, offline, adb down). */
+  failures: number;
+  entriesSeen: number;
+  lastError: string | undefined;
+  /** True once the hooks ended the follow (the device is gone); a new subscription starts a new one. */
+  gaveUp: boolean;
+}
+
+export class DeviceLogStream {
+  readonly #adb: AdbPort;
+  readonly #clock: Clock;
+  readonly #serial: string;
+  readonly #onEntry: (entry: LogcatEntry) => void;
+  readonly #hooks: FollowHooks;
+  readonly #stopper = new AbortController();
+  /** Aborted to cut the current backoff short (a new execution waits on the device). */
+  #waker = new AbortController();
+  #close: (() => Promise<void>) | undefined;
+  #since: string | undefined;
+  /** Messages already delivered at the instant `#since`, so a resumed follow does not deliver them twice. */
+  #atSince = new Set<string>();
+  readonly status: LogStreamStatus = {
+    open: false,
+    attempts: 0,
+    restarts: 0,
+    failures: 0,
+    entriesSeen: 0,
+    lastError: undefined,
+    gaveUp: false,
+  };
+
+  constructor(
+    adb: AdbPort,
+    clock: Clock,
+    serial: string,
+    onEntry: (entry: LogcatEntry) => void,
+    hooks: FollowHooks = FOLLOW_FOREVER,
+  ) {
+    this.#adb = adb;
+    this.#clock = clock;
+    this.#serial = serial;
+    this.#onEntry = onEntry;
+    this.#hooks = hooks;
+  }
+
+  /** Resolves once every entry written from now on will be delivered. */
+  async start(): Promise<void> {
+    const last = await this.#adb.shell(this.#serial, LAST_ENTRY_COMMAND);
+    const newest = last.exitCode === 0 ? lastEntry(last.stdout) : undefined;
+    this.#since = newest?.epoch;
+    // `-T` includes the bound itself: that entry is old news.
+    if (newest !== undefined) this.#atSince.add(newest.message);
+    void this.#run();
+  }
+
+  /** Retries now instead of after the rest of the current backoff. */
+  wake(): void {
+    this.#waker.abort();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopper.abort();
+    await this.#close?.().catch(() => {});
+  }
+
+  async #run(): Promise<void> {
+    const stopped = this.#stopper.signal;
+    while (!stopped.aborted) {
+      // An attempt counts as working once it read a line: `-T` replays at least the bound entry, while a follow of
+      // a device that is gone fails or ends at once.
+      let readLine = false;
+      this.status.attempts++;
+      if (this.#waker.signal.aborted) this.#waker = new AbortController();
+      try {
+        const stream = await this.#adb.streamLines(this.#serial, followCommand(this.#since));
+        this.#close = () => stream.close();
+        if (stopped.aborted) break;
+        this.status.open = true;
+        for await (const line of stream.lines) {
+          readLine = true;
+          this.status.failures = 0;
+          this.#accept(line);
+        }
+      } catch (error) {
+        this.status.lastError = error instanceof Error ? error.message : String(error);
+      }
+      this.status.open = false;
+      if (stopped.aborted) break;
+      this.status.restarts++;
+      if (!readLine) {
+        this.status.failures++;
+        if ((await this.#hooks.giveUp(this.status.failures).catch(() => false)) && !stopped.aborted) {
+          this.status.gaveUp = true;
+          break;
+        }
+      }
+      const cap = this.#hooks.waited() ? WAITED_MAX_RETRY_DELAY_MS : IDLE_MAX_RETRY_DELAY_MS;
+      await this.#clock
+        .sleep(retryDelayMs(this.status.failures, cap), AbortSignal.any([stopped, this.#waker.signal]))
+        .catch(() => {});
+    }
+    await this.#close?.().catch(() => {});
+  }
+
+  #accept(line: string): void {
+    const entry = parseEpochLine(line);
+    if (entry === undefined) return;
+    if (entry.epoch === this.#since) {
+      if (this.#atSince.has(entry.message)) return;
+    } else {
+      this.#since = entry.epoch;
+      this.#atSince = new Set();
+    }
+    this.#atSince.add(entry.message);
+    this.status.entriesSeen++;
+    this.#onEntry(entry);
+  }
+}

@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { FakeAdb } from '../../../adapters/adb/fake-adb.test-helper.ts';
+import { systemClock } from '../../../adapters/clock.ts';
+import type { OperatorLine } from '../../../contracts/frames.ts';
+import { encodeHierarchyFrames } from '../../../contracts/frames.ts';
+import { LogRouter } from './log-router.ts';
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+function collect() {
+  const lines: OperatorLine[] = [];
+  return { lines, sink: (line: OperatorLine) => lines.push(line) };
+}
+
+test('lines reach only the waiter of their commandId; unreadable results reach every waiter', async () => {
+  const adb = new FakeAdb();
+  const router = new LogRouter(adb, systemClock, { keepAlive: false });
+  const a = collect();
+  const b = collect();
+  const subA = await router.subscribe('fake-1', 'cmd/a', a.sink);
+  const subB = await router.subscribe('fake-1', 'cmd-b', b.sink);
+  adb.log('fake-1', '[svc-Result] {"commandId":"cmd-b","taskId":"t","status":"success","error":null}');
+  for (const line of encodeHierarchyFrames('cmd/a', 'snap', '<x/>')) adb.log('fake-1', line);
+  adb.log('fake-1', '[svc-Result] not json');
+  await tick();
+  assert.deepEqual(
+    a.lines.map((l) => l.kind),
+    ['frame', 'result'],
+  );
+  assert.deepEqual(
+    b.lines.map((l) => l.kind),
+    ['result', 'result'],
+  );
+  await subA.unsubscribe();
+  await subB.unsubscribe();
+  assert.equal(adb.streams.length, 0, 'direct mode stops the follow with the last waiter');
+});
+
+test('a long-lived router keeps one follow per device across executions', async () => {
+  const adb = new FakeAdb();
+  const router = new LogRouter(adb, systemClock, { keepAlive: true });
+  for (const id of ['one', 'two', 'three']) {
+    const sub = await router.subscribe('fake-1', id, () => {});
+    await tick();
+    await sub.unsubscribe();
+  }
+  assert.equal(adb.calls.filter((c) => c.includes('stream logcat')).length, 1);
+  assert.equal(adb.streams.length, 1);
+  await router.close();
+  assert.equal(adb.streams.length, 0);
+});
+
+test('after the follow drops it resumes from the last entry seen, without repeating lines', async () => {
+  const adb = new FakeAdb();
+  const router = new LogRouter(adb, systemClock, { keepAlive: false });
+  const got = collect();
+  const sub = await router.subscribe('fake-1', 'cmd', got.sink);
+  await tick();
+  const event = (n: number) =>
+    `[svc-Event] {"commandId":"cmd","actionId":"a${n}","actionType":"sleep","phase":"start","attempt":1,"elapsedMs":${n}}`;
+  adb.log('fake-1', event(1));
+  await tick();
+  adb.streams[0]?.end();
+  adb.log('fake-1', event(2)); // written while no follow is open
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  adb.log('fake-1', event(3));
+  await tick();
+  assert.deepEqual(
+    got.lines.map((l) => (l.kind === 'event' ? l.event.actionId : l.kind)),
+    ['a1', 'a2', 'a3'],
+  );
+  assert.equal(sub.status.restarts, 1);
+  assert.match(adb.calls.filter((c) => c.includes('stream logcat')).at(-1) ?? '', /-T '/);
+  await sub.unsubscribe();
+});

@@ -1,0 +1,153 @@
+// Routes operator log lines to the executions waiting for them, by commandId. A long-lived process (daemon, server)
+// keeps ONE follow per device running (`keepAlive`); direct mode starts one at the first subscription and stops it
+// with the last. Lines whose commandId cannot be read (malformed) go to every waiter of the device: each decides.
+// A kept follow whose device is gone (no longer listed by the adb server) is dropped as soon as no execution waits
+// on it; the next execution for that serial starts a fresh one.
+import type { AdbPort } from '../../../adapters/adb/adb-port.ts';
+import { type LogcatEntry, OPERATOR_LOG_TAG } from '../../../adapters/adb/logcat.ts';
+import type { Clock } from '../../../adapters/clock.ts';
+import { type OperatorLine, parseOperatorLine } from '../../../contracts/frames.ts';
+import type { SvcContext } from '../../../core/context.ts';
+import { DeviceLogStream, type LogStreamStatus } from './device-log-stream.ts';
+import { IDLE_FAILURE_LIMIT } from './follow-retry.ts';
+
+export type LineSink = (line: OperatorLine) => void;
+
+const LOG_ROUTER = Symbol('operator log router');
+
+/** The context's router: a long-lived context keeps one follow per device warm; a CLI run stops it after use. */
+export function logRouterOf(ctx: SvcContext): LogRouter {
+  return ctx.shared(LOG_ROUTER, () => new LogRouter(ctx.adb, ctx.clock, { keepAlive: ctx.longLived }));
+}
+
+export interface Subscription {
+  readonly status: LogStreamStatus;
+  unsubscribe(): Promise<void>;
+}
+
+interface DeviceRoute {
+  stream: DeviceLogStream;
+  started: Promise<void>;
+  sinks: Map<string, Set<LineSink>>;
+}
+
+export class LogRouter {
+  readonly #adb: AdbPort;
+  readonly #clock: Clock;
+  readonly #keepAlive: boolean;
+  readonly #devices = new Map<string, DeviceRoute>();
+
+  constructor(adb: AdbPort, clock: Clock, options: { keepAlive: boolean }) {
+    this.#adb = adb;
+    this.#clock = clock;
+    this.#keepAlive = options.keepAlive;
+  }
+
+  /** Resolves when every line the device writes from now on will reach `sink`. */
+  async subscribe(serial: string, commandId: string, sink: LineSink): Promise<Subscription> {
+    let route = this.#devices.get(serial);
+    if (route === undefined) {
+      const sinks = new Map<string, Set<LineSink>>();
+      let self: DeviceRoute | undefined;
+      const stream = new DeviceLogStream(this.#adb, this.#clock, serial, (entry) => this.#route(sinks, entry), {
+        waited: () => sinks.size > 0,
+        giveUp: (failures) => (self === undefined ? Promise.resolve(false) : this.#letGo(serial, self, failures)),
+      });
+      route = { stream, sinks, started: stream.start() };
+      self = route;
+      this.#devices.set(serial, route);
+      const failed = route;
+      route.started.catch(() => {
+        if (this.#devices.get(serial) === failed) this.#devices.delete(serial);
+      });
+    } else {
+      // A follow in a long backoff (device offline a while) retries now: this execution wants its lines.
+      route.stream.wake();
+    }
+    const set = route.sinks.get(commandId) ?? new Set();
+    set.add(sink);
+    route.sinks.set(commandId, set);
+    const unsubscribe = async () => {
+      set.delete(sink);
+      if (set.size === 0 && route.sinks.get(commandId) === set) route.sinks.delete(commandId);
+      if (!this.#keepAlive && route.sinks.size === 0 && this.#devices.get(serial) === route) {
+        this.#devices.delete(serial);
+        await route.stream.stop();
+      }
+      // The last waiter of a follow that is failing left: decide now whether the device is gone, not after the
+      // rest of a backoff.
+      if (this.#keepAlive && route.sinks.size === 0 && route.stream.status.failures > 0) route.stream.wake();
+    };
+    try {
+      await route.started;
+    } catch (error) {
+      await unsubscribe();
+      throw error;
+    }
+    return { status: route.stream.status, unsubscribe };
+  }
+
+  /** The status of the follow of `serial`, or undefined when none runs (never started, stopped, or let go). */
+  followOf(serial: string): LogStreamStatus | undefined {
+    return this.#devices.get(serial)?.stream.status;
+  }
+
+  async close(): Promise<void> {
+    const routes = [...this.#devices.values()];
+    this.#devices.clear();
+    await Promise.all(routes.map((route) => route.stream.stop()));
+  }
+
+  /**
+   * After a failed attempt: true (and the route is forgotten) when nobody waits and the device is not listed by the
+   * adb server any more, or has failed IDLE_FAILURE_LIMIT times in a row. While an execution waits the follow goes
+   * on (with backoff): the device may come back with the envelope, and the execution's deadline bounds the wait.
+   */
+  async #letGo(serial: string, route: DeviceRoute, failures: number): Promise<boolean> {
+    if (route.sinks.size > 0) return false;
+    // When the adb server cannot be asked, the device counts as listed: the failure limit still applies.
+    const gone =
+      failures >= IDLE_FAILURE_LIMIT ||
+      !(await this.#adb.listDevices().then(
+        (devices) => devices.some((device) => device.serial === serial),
+        () => true,
+      ));
+    // Checked again after the round trip: an execution may have subscribed meanwhile.
+    if (!gone || route.sinks.size > 0 || this.#devices.get(serial) !== route) return false;
+    this.#devices.delete(serial);
+    return true;
+  }
+
+  #route(sinks: Map<string, Set<LineSink>>, entry: LogcatEntry): void {
+    if (entry.tag !== OPERATOR_LOG_TAG || sinks.size === 0) return;
+    const line = parseOperatorLine(entry.message);
+    if (line === undefined) return;
+    for (const sink of targets(sinks, line)) sink(line);
+  }
+}
+
+function targets(sinks: Map<string, Set<LineSink>>, line: OperatorLine): Iterable<LineSink> {
+  let commandId: string | undefined;
+  if (line.kind === 'event') commandId = line.event.commandId;
+  else if (line.kind === 'result') commandId = commandIdOfResult(line.json);
+  else if (line.kind === 'frame' && line.frame.stream === 'result') commandId = line.frame.key;
+  else if (line.kind === 'frame') {
+    // `<commandId>/<actionId>`: the commandId itself may hold a `/`, so match the waiting ids as prefixes.
+    const key = line.frame.key;
+    return [...sinks].filter(([id]) => key.startsWith(`${id}/`)).flatMap(([, set]) => [...set]);
+  }
+  if (commandId !== undefined) return sinks.get(commandId) ?? [];
+  return [...sinks.values()].flatMap((set) => [...set]);
+}
+
+/** The commandId of a result line, or undefined when it cannot be read (then every waiter sees the line). */
+function commandIdOfResult(json: string): string | undefined {
+  try {
+    const value = JSON.parse(json) as { commandId?: unknown };
+    return typeof value === 'object' && value !== null && typeof value.commandId === 'string'
+      ? value.commandId
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,93 @@
+// The operator driver: preflight → arm the result stream → one `am broadcast` → one terminal envelope for this
+// commandId from the device log → host post-processing. The device lock is held by the caller.
+import type { ShellOutput } from '../../../adapters/adb/adb-port.ts';
+import { buildBroadcastCommand, serializeExecution } from '../../../contracts/dispatch.ts';
+import { SvcError } from '../../../contracts/errors.ts';
+import { RESULT_MARGIN_MS } from '../../../core/config.ts';
+import type { SvcContext } from '../../../core/context.ts';
+import { isPackageInstalled } from '../../../operator/resolve-package.ts';
+import type { DeviceRun } from '../../device-run.ts';
+import type { Driver, DriverOutcome } from '../../driver.ts';
+import { type ArmedResult, armResult } from './armed-result.ts';
+import { postProcess } from './post-process.ts';
+import { forceStopClosedApps } from './preflight.ts';
+import { timeoutError } from './timeout-diagnostics.ts';
+
+export const operatorDriver: Driver = {
+  name: 'operator',
+  // The operator runs every action of the contract; the device itself answers what it cannot do.
+  unsupported: () => undefined,
+  run: runOnOperator,
+};
+
+async function runOnOperator(ctx: SvcContext, run: DeviceRun): Promise<DriverOutcome> {
+  const { serial, operatorPackage, execution } = run;
+  // Armed in parallel with the presence check: both are one device round trip, and the common case needs both.
+  const arming = armResult(ctx, serial, execution.commandId);
+  arming.catch(() => {});
+  try {
+    if (run.operatorSeen !== true && !(await isPackageInstalled(ctx.adb, serial, operatorPackage))) {
+      throw new SvcError(
+        'RECEIVER_NOT_INSTALLED',
+        `The operator package ${operatorPackage} is not installed on ${serial}.`,
+        {
+          deviceId: serial,
+          operatorPackage,
+        },
+      );
+    }
+    const forceStopped = await forceStopClosedApps(ctx.adb, serial, execution);
+    const armed = await arming;
+    const started = ctx.clock.monotonic();
+    const broadcast = await broadcastExecution(ctx, run);
+    const outcome = await armed.wait(execution.timeoutMs + RESULT_MARGIN_MS - (ctx.clock.monotonic() - started));
+    if (outcome.kind === 'timeout') {
+      const error = timeoutError({ run, armed, broadcast, waitedMs: Math.round(ctx.clock.monotonic() - started) });
+      return { kind: 'error', error, settle: true };
+    }
+    if (outcome.kind === 'malformed') {
+      const details = { ...outcome.error.details, deviceId: serial, operatorPackage };
+      return { kind: 'error', error: new SvcError(outcome.error.code, outcome.error.message, details), settle: false };
+    }
+    const envelope = await postProcess(ctx, {
+      execution,
+      envelope: outcome.envelope,
+      collector: armed.collector,
+      serial,
+      cwd: run.cwd,
+      forceStopped,
+    });
+    return { kind: 'envelope', envelope };
+  } catch (error) {
+    if (error instanceof SvcError) return { kind: 'error', error, settle: false };
+    throw error;
+  } finally {
+    await arming.then(
+      (armed: ArmedResult) => armed.close(),
+      () => {},
+    );
+  }
+}
+
+async function broadcastExecution(ctx: SvcContext, run: DeviceRun): Promise<ShellOutput> {
+  const command = buildBroadcastCommand(run.operatorPackage, serializeExecution(run.execution));
+  let out: ShellOutput;
+  try {
+    out = await ctx.adb.shell(run.serial, command);
+  } catch (error) {
+    if (error instanceof SvcError) throw error;
+    // The transport dropped while `am broadcast` ran (device hiccup, adb restart): the intent may well have been
+    // delivered, so the envelope decides (the log follow resumes); RESULT_ENVELOPE_TIMEOUT if it never comes.
+    return { stdout: '', stderr: error instanceof Error ? error.message : String(error), exitCode: -1 };
+  }
+  if (out.exitCode !== 0 || !/Broadcast completed/.test(out.stdout)) {
+    throw new SvcError('BROADCAST_FAILED', `\`am broadcast\` failed on ${run.serial} (exit ${out.exitCode}).`, {
+      deviceId: run.serial,
+      operatorPackage: run.operatorPackage,
+      exitCode: out.exitCode,
+      stdout: out.stdout.trim().slice(0, 2000),
+      stderr: out.stderr.trim().slice(0, 2000),
+    });
+  }
+  return out;
+}

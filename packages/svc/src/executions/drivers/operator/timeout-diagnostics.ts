@@ -1,0 +1,41 @@
+// RESULT_ENVELOPE_TIMEOUT with what an agent or user needs to tell the causes apart: was the broadcast delivered,
+// did the operator say anything for this commandId, was the log follow alive. No payload or result text (DECISIONS
+// 18) unless verbose.
+import type { ShellOutput } from '../../../adapters/adb/adb-port.ts';
+import { SvcError } from '../../../contracts/errors.ts';
+import type { DeviceRun } from '../../device-run.ts';
+import type { ArmedResult } from './armed-result.ts';
+
+export function timeoutError(input: {
+  run: DeviceRun;
+  armed: ArmedResult;
+  broadcast: ShellOutput;
+  waitedMs: number;
+}): SvcError {
+  const { run, armed, broadcast } = input;
+  const { collector } = armed;
+  const status = armed.subscription.status;
+  const result = /Broadcast completed: result=(-?\d+)/.exec(broadcast.stdout)?.[1];
+  const events = collector.events.map((e) => `${e.actionId}:${e.actionType}:${e.phase}#${e.attempt}@${e.elapsedMs}ms`);
+  const hint =
+    collector.events.length === 0
+      ? 'the operator wrote nothing for this commandId: is its accessibility service running and the app alive?'
+      : `the operator was still working (last event ${events.at(-1)})`;
+  return new SvcError(
+    'RESULT_ENVELOPE_TIMEOUT',
+    `No result envelope for ${run.execution.commandId} within ${run.execution.timeoutMs} ms (+ margin); ${hint}.`,
+    {
+      deviceId: run.serial,
+      operatorPackage: run.operatorPackage,
+      commandId: run.execution.commandId,
+      timeoutMs: run.execution.timeoutMs,
+      waitedMs: input.waitedMs,
+      broadcastSent: true,
+      ...(result === undefined ? {} : { broadcastResult: Number(result) }),
+      lastEvents: events,
+      operatorLinesSeen: collector.linesSeen,
+      logStream: { ...status },
+      ...(run.verbose ? { broadcastOutput: broadcast.stdout.trim() } : {}),
+    },
+  );
+}

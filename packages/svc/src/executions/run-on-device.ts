@@ -1,0 +1,111 @@
+// The execute use case behind every surface, for an execution already validated at the edge: resolve the device,
+// take its lock (waiting a bounded time when asked), choose the driver, refuse what the driver cannot do before any
+// device command, run, and summarize. Never throws for expected failures: they come back as
+// `{ ok: false, error: { code, message, details? } }`.
+import { errorBodyOf, SvcError } from '../contracts/errors.ts';
+import { type RunResult, summarize, type ValidExecution } from '../contracts/types.ts';
+import { SETTLE_MS } from '../core/config.ts';
+import type { SvcContext } from '../core/context.ts';
+import { resolveDevice } from '../devices/resolve-device.ts';
+import { chooseDriver, forgetDriverChoice } from './choose-driver.ts';
+import type { DeviceRun } from './device-run.ts';
+import type { Driver } from './driver.ts';
+import { acquireExecutionLock, type LockAttempt } from './execution-lock.ts';
+import type { Target } from './target.ts';
+
+export interface ExecutionRequest {
+  execution: ValidExecution;
+  target: Target;
+  /** Relative screenshot paths resolve against it (default: the context's cwd). */
+  cwd?: string | undefined;
+  /** Adds device output to diagnostics (never written to disk by this use case). */
+  verbose?: boolean | undefined;
+  /** How long to wait for a device busy with another execution before EXECUTION_CONFLICT_IN_FLIGHT (default 0). */
+  waitDeviceMs?: number | undefined;
+}
+
+export async function runOnDevice(ctx: SvcContext, request: ExecutionRequest): Promise<RunResult> {
+  let serial: string | undefined;
+  try {
+    serial = (await resolveDevice(ctx, request.target)).serial;
+    const { operatorPackage } = request.target;
+    const { driver, operatorSeen } = await chooseDriver(ctx, serial, operatorPackage, request.target.driver);
+    const refused = driver.unsupported(request.execution);
+    if (refused !== undefined) throw refused;
+    const run: DeviceRun = {
+      execution: request.execution,
+      serial,
+      operatorPackage,
+      cwd: request.cwd ?? ctx.cwd,
+      verbose: request.verbose ?? false,
+      operatorSeen,
+    };
+    const result = await runLocked(ctx, driver, run, request.waitDeviceMs ?? 0);
+    // An operator that went away (uninstalled, service off) makes `auto` ask again next time.
+    if (request.target.driver === 'auto' && driver.name === 'operator' && needsNewChoice(result)) {
+      forgetDriverChoice(ctx, serial);
+    }
+    return result;
+  } catch (error) {
+    return failureOn(serial, error);
+  }
+}
+
+const STALE_OPERATOR = new Set(['RECEIVER_NOT_INSTALLED', 'SERVICE_UNAVAILABLE']);
+
+function needsNewChoice(result: RunResult): boolean {
+  return result.ok ? STALE_OPERATOR.has(result.envelope.errorCode ?? '') : STALE_OPERATOR.has(result.error.code);
+}
+
+/** One execution through one driver on a resolved device, under the device's lock. */
+export async function runLocked(ctx: SvcContext, driver: Driver, run: DeviceRun, waitDeviceMs = 0): Promise<RunResult> {
+  const attempt = await lockWithin(ctx, run, waitDeviceMs);
+  if (!attempt.ok) {
+    throw new SvcError('EXECUTION_CONFLICT_IN_FLIGHT', `An execution is already in flight on ${run.serial}.`, {
+      deviceId: run.serial,
+      operatorPackage: run.operatorPackage,
+      ...(attempt.holder.pid === undefined ? {} : { holderPid: attempt.holder.pid }),
+      ...(attempt.holder.settleUntil === undefined ? {} : { settling: true }),
+      ...(waitDeviceMs > 0 ? { waitedMs: waitDeviceMs } : {}),
+    });
+  }
+  let settle = false;
+  try {
+    const outcome = await driver.run(ctx, run);
+    if (outcome.kind === 'error') {
+      settle = outcome.settle;
+      return failureOn(run.serial, outcome.error);
+    }
+    const { envelope } = outcome;
+    return {
+      ok: true,
+      deviceId: run.serial,
+      driver: driver.name,
+      terminalSource: 'svc_result',
+      ...summarize(envelope),
+      envelope,
+    };
+  } finally {
+    await (settle ? attempt.lock.settle(SETTLE_MS) : attempt.lock.release());
+  }
+}
+
+const LOCK_RETRY_MS = 100;
+
+async function lockWithin(ctx: SvcContext, run: DeviceRun, waitMs: number): Promise<LockAttempt> {
+  const deps = { files: ctx.files, clock: ctx.clock, home: ctx.home, isAlive: ctx.isProcessAlive };
+  const deadline = ctx.clock.monotonic() + waitMs;
+  for (;;) {
+    const attempt = await acquireExecutionLock(deps, run.serial, run.operatorPackage);
+    const left = deadline - ctx.clock.monotonic();
+    if (attempt.ok || left <= 0) return attempt;
+    await ctx.clock.sleep(Math.min(LOCK_RETRY_MS, left));
+  }
+}
+
+/** Every failure after device resolution names the device (the server's events read details.deviceId). */
+function failureOn(serial: string | undefined, error: unknown): RunResult {
+  const body = errorBodyOf(error);
+  if (serial !== undefined) body.details = { deviceId: serial, ...body.details };
+  return { ok: false, error: body };
+}

@@ -1,0 +1,11 @@
+import type { DriverChoice } from '../contracts/types.ts';
+
+/** Where an execution goes, as the caller asked (submit/target.ts resolves flags, bodies and env into this). */
+export interface Target {
+  /** The serial asked for (flag, body, tool argument or ANDROID_SERIAL); undefined: the only ready device. */
+  deviceId?: string | undefined;
+  /** Where deviceId came from, so a DEVICE_NOT_FOUND can say so. */
+  deviceSource?: 'explicit' | 'ANDROID_SERIAL' | undefined;
+  operatorPackage: string;
+  driver: DriverChoice;
+}

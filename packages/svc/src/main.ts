@@ -1,0 +1,61 @@
+// The composition root: the one module that knows every front end. It runs the CLI and hands it the launchers of
+// the long-running front ends (HTTP server, MCP server, daemon), each loaded only when its command runs.
+// `node src/main.ts <args>` (and the bundle's dist/cli.js) run svc as a process; the daemon is spawned that way.
+import { homedir } from 'node:os';
+import type { Launchers } from './cli/launchers.ts';
+import { exitQuietlyOnClosedStdout, main as runCli } from './cli/main.ts';
+import { homeOf } from './core/env.ts';
+
+export const launchers: Launchers = {
+  async serve(options) {
+    const [{ createContext }, { startServe }] = await Promise.all([
+      import('./core/context.ts'),
+      import('./server/serve-process.ts'),
+    ]);
+    // A long-lived process keeps one device-log follow per device warm between executions.
+    await startServe(createContext({ longLived: true }), options);
+  },
+  async mcp(options) {
+    const { viaDaemon } = await import('./submit/submit.ts');
+    const runtime = {
+      env: process.env,
+      cwd: process.cwd(),
+      submit: viaDaemon({
+        env: process.env,
+        home: homeOf(process.env, homedir),
+        daemon: options.daemon,
+        log: (line: string) => process.stderr.write(`${line}\n`),
+      }),
+      defaultDeviceId: options.defaultDeviceId,
+      defaultOperatorPackage: options.defaultOperatorPackage,
+      defaultDriver: options.defaultDriver,
+      log: (line: string) => process.stderr.write(`${line}\n`),
+    };
+    if (options.http) {
+      const { serveHttp } = await import('./mcp/http.ts');
+      await serveHttp(runtime, { port: options.port, allowOrigins: options.allowOrigins });
+    } else {
+      const { serveStdio } = await import('./mcp/stdio.ts');
+      await serveStdio(runtime);
+    }
+  },
+  async daemon(options) {
+    const { runDaemon } = await import('./server/daemon/daemon-server.ts');
+    await runDaemon({ serial: options.serial, verbose: options.verbose, env: process.env });
+  },
+};
+
+export function main(argv: string[]): Promise<number> {
+  return runCli(argv, launchers);
+}
+
+/** Runs the CLI as a process: bin/svc.js, and `node <this file>` (the daemon is spawned that way). */
+export function runAsProcess(): void {
+  exitQuietlyOnClosedStdout();
+  void main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}
+
+// No top-level await: the bundle (scripts/build.ts) is CommonJS, where this becomes `require.main === module`.
+if (import.meta.main) runAsProcess();

@@ -1,0 +1,88 @@
+// The one place where a caller's device, operator package and driver are decided, for every front end: the value
+// the caller gave (CLI flag, HTTP body field, MCP tool argument), else the front end's own default (`svc mcp
+// --device`), else the environment (ANDROID_SERIAL as adb itself uses it, SVC_OPERATOR_PACKAGE then
+// SVC_RECEIVER_PACKAGE, SVC_DRIVER), else the built-in default (the only ready device, com.svc.operator, auto).
+import { OPERATOR_PACKAGES } from '../contracts/dispatch.ts';
+import { SvcError } from '../contracts/errors.ts';
+import { DRIVER_CHOICES, type DriverChoice } from '../contracts/types.ts';
+import { type Env, nonBlank } from '../core/env.ts';
+import type { Target } from '../executions/target.ts';
+
+export type { Target } from '../executions/target.ts';
+
+export interface TargetInput {
+  deviceId?: string | undefined;
+  /** A front end's own default device (`svc mcp --device`), used when the call names none. */
+  defaultDeviceId?: string | undefined;
+  operatorPackage?: string | undefined;
+  defaultOperatorPackage?: string | undefined;
+  driver?: string | undefined;
+  defaultDriver?: string | undefined;
+}
+
+/** Names of the input fields as the caller knows them, for error paths (`--device` on the CLI, `deviceId` in JSON). */
+export interface TargetFieldNames {
+  deviceId: string;
+  operatorPackage: string;
+  driver: string;
+}
+
+export const JSON_FIELD_NAMES: TargetFieldNames = {
+  deviceId: 'deviceId',
+  operatorPackage: 'operatorPackage',
+  driver: 'driver',
+};
+
+export function resolveTarget(input: TargetInput, env: Env, names: TargetFieldNames = JSON_FIELD_NAMES): Target {
+  const given = checked(input.deviceId, names.deviceId) ?? checked(input.defaultDeviceId, names.deviceId);
+  const fromEnv = given === undefined ? checked(env.ANDROID_SERIAL, 'ANDROID_SERIAL') : undefined;
+  const operatorPackage =
+    checked(input.operatorPackage, names.operatorPackage) ??
+    checked(input.defaultOperatorPackage, names.operatorPackage) ??
+    checked(env.SVC_OPERATOR_PACKAGE, 'SVC_OPERATOR_PACKAGE') ??
+    checked(env.SVC_RECEIVER_PACKAGE, 'SVC_RECEIVER_PACKAGE') ??
+    OPERATOR_PACKAGES.release;
+  const target: Target = { operatorPackage, driver: driverOf(input, env, names) };
+  if (given !== undefined) {
+    target.deviceId = given;
+    target.deviceSource = 'explicit';
+  } else if (fromEnv !== undefined) {
+    target.deviceId = fromEnv;
+    target.deviceSource = 'ANDROID_SERIAL';
+  }
+  return target;
+}
+
+function driverOf(input: TargetInput, env: Env, names: TargetFieldNames): DriverChoice {
+  const candidates: [string | undefined, string][] = [
+    [input.driver, names.driver],
+    [input.defaultDriver, names.driver],
+    [env.SVC_DRIVER, 'SVC_DRIVER'],
+  ];
+  for (const [value, path] of candidates) {
+    const driver = checked(value, path);
+    if (driver === undefined) continue;
+    if ((DRIVER_CHOICES as readonly string[]).includes(driver)) return driver as DriverChoice;
+    throw new SvcError(
+      'INVALID_ARGUMENT',
+      `${path} must be one of ${DRIVER_CHOICES.join(', ')} (got ${JSON.stringify(driver)}).`,
+      {
+        path,
+        allowed: [...DRIVER_CHOICES],
+      },
+    );
+  }
+  return 'auto';
+}
+
+/**
+ * The trimmed value, undefined when blank. Control characters are refused: no serial, package or driver name holds
+ * one, and a NUL or newline would cut or forge what reaches the adb server, a log line or a file name.
+ */
+function checked(value: string | undefined, path: string): string | undefined {
+  const text = nonBlank(value);
+  if (text !== undefined && /[\u0000-\u001f\u007f]/.test(text)) {
+    throw new SvcError('INVALID_ARGUMENT', `${path} must not contain control characters.`, { path });
+  }
+  return text;
+}

@@ -11,8 +11,10 @@
 // Target (issue 7): through the daemon, a call costs at most node start-up + 10 ms beyond the device time.
 // Prints JSON, then a short table. Usage: npx node bench/daemon.ts [--runs N] [--cli-runs N]
 import { createLab } from 'svc-sim/testing';
+import { normalizeAndValidateExecution } from '../packages/svc/src/contracts/validate.ts';
 import { daemonPaths } from '../packages/svc/src/daemons/paths.ts';
-import { type ProxyRequest, proxyExecution } from '../packages/svc/src/submit/daemon-proxy.ts';
+import { proxyExecution } from '../packages/svc/src/submit/daemon-proxy.ts';
+import { resolveTarget } from '../packages/svc/src/submit/target.ts';
 import { measureBaseline } from './lib/baseline.ts';
 import {
   BIN,
@@ -45,10 +47,12 @@ try {
   };
   const execArgs = () => ['exec', JSON.stringify(sleepPayload('bench-daemon'))];
   const cliLoadMs = await measure(cliRuns, () => spawnNode([BIN, 'snapshot', '--dry-run'], env));
-  const viaProxy = (payload: () => ProxyRequest['execution']) => async () => {
+  const viaProxy = (payload: () => unknown) => async () => {
+    const validated = normalizeAndValidateExecution(payload());
+    if (!validated.ok) throw validated.error;
     const outcome = await proxyExecution({
-      execution: payload(),
-      operatorPackage: 'com.svc.operator',
+      execution: validated.execution,
+      target: resolveTarget({ deviceId: serial }, env),
       cwd: process.cwd(),
       verbose: false,
       env,
@@ -59,7 +63,7 @@ try {
   const proxyExecMs = await measure(runs, viaProxy(sleepPayload));
   const proxySnapshotMs = await measure(runs, viaProxy(snapshotPayload));
   const daemonExecMs = await measure(cliRuns, () => cli(execArgs())());
-  const socket = daemonPaths(lab.home, undefined).socket;
+  const socket = daemonPaths(lab.home, serial).socket;
   const rawClientExecMs = await measure(cliRuns, async () => {
     const out = JSON.parse(await spawnNode([RAW_CLIENT, JSON.stringify(sleepPayload('bench-raw')), socket], env));
     if (out.ok !== true) throw new Error(`raw client: ${JSON.stringify(out)}`);

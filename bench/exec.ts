@@ -6,7 +6,6 @@
 // Prints JSON, then a short table. Usage: npx node bench/exec.ts [--runs N] [--cli-runs N]
 import { createLab } from 'svc-sim/testing';
 import { createContext } from '../packages/svc/src/core/context.ts';
-import { runExecution } from '../packages/svc/src/executions/run-execution.ts';
 import { measureBaseline } from './lib/baseline.ts';
 import {
   BIN,
@@ -19,6 +18,7 @@ import {
   sleepPayload,
   spawnNode,
 } from './lib/measure.ts';
+import { runExecution } from './lib/run-execution.ts';
 
 const { runs, cliRuns } = benchRuns({ runs: 40, cliRuns: 15 });
 const cliMode = ensureBundle();

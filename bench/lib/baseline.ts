@@ -3,8 +3,8 @@
 // (one sleep-0 and one snapshot execution through a warm in-process context, as the daemon runs them).
 import type { Lab } from 'svc-sim/testing';
 import { createContext } from '../../packages/svc/src/core/context.ts';
-import { runExecution } from '../../packages/svc/src/executions/run-execution.ts';
 import { measure, mustSucceed, shellTrue, sleepPayload, snapshotPayload, spawnNode } from './measure.ts';
+import { runExecution } from './run-execution.ts';
 
 export interface Baseline {
   serial: string;

@@ -4,7 +4,7 @@
 import { homedir } from 'node:os';
 import type { Launchers } from './cli/launchers.ts';
 import { exitQuietlyOnClosedStdout, main as runCli } from './cli/main.ts';
-import { homeOf } from './core/env.ts';
+import { homeOf } from './contracts/env.ts';
 
 export const launchers: Launchers = {
   async serve(options) {

@@ -4,8 +4,8 @@
 import { type Command, Option } from 'commander';
 import { collectFlag, type FlagBag, single } from '../builders/flag-values.ts';
 import { parseIntegerToken } from '../builders/numeric.ts';
+import type { Env } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
-import type { Env } from '../core/env.ts';
 import { resolveTarget, type Target, type TargetFieldNames } from '../submit/target.ts';
 
 export type OutputMode = 'json' | 'pretty';

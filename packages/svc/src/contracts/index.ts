@@ -9,6 +9,7 @@ export {
   quoteShellArg,
   serializeExecution,
 } from './dispatch.ts';
+export { type Env, homeOf, nonBlank } from './env.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './frames.ts';

@@ -8,9 +8,9 @@ import { createAdbServerPort } from '../adapters/adb/adb-server-port.ts';
 import { type Clock, systemClock } from '../adapters/clock.ts';
 import { type FileStore, nodeFileStore } from '../adapters/fs/file-store.ts';
 import { isProcessAlive, nodeProcessRunner, type ProcessRunner } from '../adapters/process/process-runner.ts';
-import { type Env, homeOf } from './env.ts';
+import { type Env, homeOf } from '../contracts/env.ts';
 
-export type { Env } from './env.ts';
+export type { Env } from '../contracts/env.ts';
 
 /** Per-process state of a use case: closed when the context closes. */
 export interface SharedState {

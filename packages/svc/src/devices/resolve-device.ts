@@ -1,8 +1,9 @@
 // Device selection: the serial asked for (a flag, a body field, a tool argument, or ANDROID_SERIAL, folded in by
 // submit/target.ts), else the only device in state `device`. Only devices in state `device` can be targeted.
+
+import { nonBlank } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
 import type { SvcContext } from '../core/context.ts';
-import { nonBlank } from '../core/env.ts';
 import { type Device, listDevices } from './list-devices.ts';
 
 /** The part of a target that names a device. */

@@ -2,7 +2,7 @@
 // device: skill scripts, daemons): one quick question to the adb server, or, when no server answers, the full adb
 // client, which starts one (or says why it cannot).
 import { quickDeviceList } from '../adapters/adb/quick-device-list.ts';
-import type { Env } from '../core/env.ts';
+import type { Env } from '../contracts/env.ts';
 import { chooseDevice, type DeviceWanted } from './resolve-device.ts';
 
 export async function targetSerial(env: Env, wanted: DeviceWanted): Promise<string> {

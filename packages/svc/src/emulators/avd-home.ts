@@ -2,11 +2,11 @@
 // $ANDROID_USER_HOME/avd, then ~/.android/avd.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { type Env, nonBlank } from '../contracts/env.ts';
 
-export type Env = Readonly<Record<string, string | undefined>>;
+export type { Env };
 
 export function avdHome(env: Env): string {
-  const nonBlank = (value: string | undefined) => (value && value.trim() !== '' ? value : undefined);
   const explicit = nonBlank(env.ANDROID_AVD_HOME);
   if (explicit) return explicit;
   const userHome = nonBlank(env.ANDROID_USER_HOME);

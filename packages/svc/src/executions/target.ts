@@ -7,5 +7,7 @@ export interface Target {
   /** Where deviceId came from, so a DEVICE_NOT_FOUND can say so. */
   deviceSource?: 'explicit' | 'ANDROID_SERIAL' | undefined;
   operatorPackage: string;
+  /** `default` when nobody named a package (operator setup then looks for the one variant installed). */
+  operatorPackageSource?: 'given' | 'env' | 'default' | undefined;
   driver: DriverChoice;
 }

@@ -3,8 +3,8 @@
 // svc failure is a tool result flagged isError whose structuredContent is `{ ok: false, error: { code, message,
 // details?, hint? } }`, so the agent can branch on the code.
 import { type CallToolResult, ErrorCode, McpError, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { Env } from '../contracts/env.ts';
 import { type ErrorBody, hintOf, SvcError } from '../contracts/errors.ts';
-import type { Env } from '../core/env.ts';
 import type { Submit } from '../submit/submit.ts';
 import type { JsonSchema } from './schema-parts.ts';
 

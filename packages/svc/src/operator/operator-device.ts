@@ -1,9 +1,9 @@
 // Device-side steps of operator setup and grant-device-permissions: list packages, detect the variant, grant, verify.
+
+import type { Env } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { deviceShell } from './adb-binary.ts';
 import { grantSteps, KNOWN_OPERATOR_PACKAGES, parsePackageList } from './components.ts';
-
-type Env = Record<string, string | undefined>;
 
 export async function listPackages(serial: string, env: Env, thirdParty = false): Promise<string[]> {
   const result = await deviceShell(serial, ['pm', 'list', 'packages', ...(thirdParty ? ['-3'] : [])], env);

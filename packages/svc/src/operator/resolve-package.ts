@@ -1,16 +1,8 @@
-// Which operator package an execution targets (SPEC 4.4, DECISIONS 2): the explicit flag/body value, then the first
-// non-blank of SVC_OPERATOR_PACKAGE and SVC_RECEIVER_PACKAGE, then the release package. And the presence check
-// before dispatch (OPERATOR-PROTOCOL §2: a missing receiver still answers `result=0`, so the host must look).
+// The presence check of the operator package before dispatch: a missing receiver still answers `result=0` to
+// `am broadcast`, so the host must look. (Which package a call targets is decided by submit/target.ts.)
 import type { AdbPort } from '../adapters/adb/adb-port.ts';
-import { OPERATOR_PACKAGES, quoteShellArg } from '../contracts/dispatch.ts';
+import { quoteShellArg } from '../contracts/dispatch.ts';
 import { SvcError } from '../contracts/errors.ts';
-
-export function resolveOperatorPackage(explicit: string | undefined, env: Record<string, string | undefined>): string {
-  for (const candidate of [explicit, env.SVC_OPERATOR_PACKAGE, env.SVC_RECEIVER_PACKAGE]) {
-    if (candidate !== undefined && candidate.trim() !== '') return candidate.trim();
-  }
-  return OPERATOR_PACKAGES.release;
-}
 
 /** `pm list packages <pkg>` filters by substring, so only the exact line `package:<pkg>` counts. */
 export async function isPackageInstalled(adb: AdbPort, serial: string, pkg: string): Promise<boolean> {

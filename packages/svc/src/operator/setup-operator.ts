@@ -1,10 +1,9 @@
 // `svc operator setup --apk <path>` (SPEC 4.4): install with `adb install -r`, pick the package, grant, verify.
 import { existsSync, statSync } from 'node:fs';
+import type { Env } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { runAdbBinary } from './adb-binary.ts';
 import { choosePackage, grantPermissions, verifyInstalled } from './operator-device.ts';
-
-type Env = Record<string, string | undefined>;
 
 export interface SetupResult {
   ok: true;

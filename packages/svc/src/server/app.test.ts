@@ -151,6 +151,7 @@ describe('server app routes', () => {
       deviceId: 'd',
       deviceSource: 'explicit',
       operatorPackage: 'pkg.x',
+      operatorPackageSource: 'given',
       driver: 'adb',
     });
   });

@@ -3,8 +3,8 @@
 // by name, so a typo (`device` for `deviceId`) is an error rather than a silently ignored wish. Each failure is a
 // 400 naming the field in details.path.
 import type { JsonObject } from '../adapters/http/responses.ts';
+import type { Env } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
-import type { Env } from '../core/env.ts';
 import { resolveTarget, type Target } from '../submit/target.ts';
 
 /** The fields every execution route accepts besides its own. */

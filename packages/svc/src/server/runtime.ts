@@ -2,9 +2,9 @@
 // `server/routes/index.ts`; it reads bodies with `readJsonObjectBody`, answers with `sendOk` / `sendError` /
 // `sendRunResult` (adapters/http/responses.ts) and throws `SvcError` for anything the catalogue maps to a status.
 import type { Hono } from 'hono';
+import type { Env } from '../contracts/env.ts';
 import type { SvcError } from '../contracts/errors.ts';
 import type { RunResult } from '../contracts/types.ts';
-import type { Env } from '../core/env.ts';
 import type { Submit, SubmitRequest } from '../submit/submit.ts';
 import type { EventBus } from './event-bus.ts';
 import type { InFlightTracker } from './in-flight.ts';

@@ -27,4 +27,4 @@ export interface SkillsRegistry {
   skills: SkillEntry[];
 }
 
-export type Env = Readonly<Record<string, string | undefined>>;
+export type { Env } from '../contracts/env.ts';

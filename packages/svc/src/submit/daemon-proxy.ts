@@ -6,10 +6,10 @@
 // action may have run: never run it twice), except a snapshot-only execution, which is read-only and may run direct
 // once.
 import { quickDeviceList } from '../adapters/adb/quick-device-list.ts';
+import type { Env } from '../contracts/env.ts';
 import { errorBodyOf, SvcError } from '../contracts/errors.ts';
 import type { RunResult, ValidExecution } from '../contracts/types.ts';
 import { DAEMON_READY_TIMEOUT_MS, DAEMON_VERSION_PROBE_MS, proxyRequestTimeoutMs } from '../core/config.ts';
-import type { Env } from '../core/env.ts';
 import { currentIdentity, type DaemonIdentity, identityMismatch } from '../daemons/identity.ts';
 import { type DaemonPaths, daemonPaths, ensurePrivateDir } from '../daemons/paths.ts';
 import { CWD_HEADER, VERBOSE_HEADER } from '../daemons/protocol.ts';

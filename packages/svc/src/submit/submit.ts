@@ -3,9 +3,10 @@
 // context; the CLI when the daemon cannot take the call). The proxy is small and on every proxied call's path, so
 // it is a static import (it loads node:net only when it connects); the execution core and the adb stack load only
 // for a run in this process.
+
+import type { Env } from '../contracts/env.ts';
 import type { RunResult, ValidExecution } from '../contracts/types.ts';
 import type { SvcContext } from '../core/context.ts';
-import type { Env } from '../core/env.ts';
 import type { Target } from '../executions/target.ts';
 import * as proxy from './daemon-proxy.ts';
 

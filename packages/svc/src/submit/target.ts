@@ -3,9 +3,9 @@
 // --device`), else the environment (ANDROID_SERIAL as adb itself uses it, SVC_OPERATOR_PACKAGE then
 // SVC_RECEIVER_PACKAGE, SVC_DRIVER), else the built-in default (the only ready device, com.svc.operator, auto).
 import { OPERATOR_PACKAGES } from '../contracts/dispatch.ts';
+import { type Env, nonBlank } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { DRIVER_CHOICES, type DriverChoice } from '../contracts/types.ts';
-import { type Env, nonBlank } from '../core/env.ts';
 import type { Target } from '../executions/target.ts';
 
 export type { Target } from '../executions/target.ts';
@@ -36,13 +36,17 @@ export const JSON_FIELD_NAMES: TargetFieldNames = {
 export function resolveTarget(input: TargetInput, env: Env, names: TargetFieldNames = JSON_FIELD_NAMES): Target {
   const given = checked(input.deviceId, names.deviceId) ?? checked(input.defaultDeviceId, names.deviceId);
   const fromEnv = given === undefined ? checked(env.ANDROID_SERIAL, 'ANDROID_SERIAL') : undefined;
-  const operatorPackage =
+  const givenPackage =
     checked(input.operatorPackage, names.operatorPackage) ??
-    checked(input.defaultOperatorPackage, names.operatorPackage) ??
+    checked(input.defaultOperatorPackage, names.operatorPackage);
+  const envPackage =
     checked(env.SVC_OPERATOR_PACKAGE, 'SVC_OPERATOR_PACKAGE') ??
-    checked(env.SVC_RECEIVER_PACKAGE, 'SVC_RECEIVER_PACKAGE') ??
-    OPERATOR_PACKAGES.release;
-  const target: Target = { operatorPackage, driver: driverOf(input, env, names) };
+    checked(env.SVC_RECEIVER_PACKAGE, 'SVC_RECEIVER_PACKAGE');
+  const target: Target = {
+    operatorPackage: givenPackage ?? envPackage ?? OPERATOR_PACKAGES.release,
+    operatorPackageSource: givenPackage !== undefined ? 'given' : envPackage !== undefined ? 'env' : 'default',
+    driver: driverOf(input, env, names),
+  };
   if (given !== undefined) {
     target.deviceId = given;
     target.deviceSource = 'explicit';

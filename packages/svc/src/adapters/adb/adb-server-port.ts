@@ -3,6 +3,7 @@
 // reconnected) is re-resolved once, only when the failure happened before the service reached the device.
 import { Adb, AdbBanner, type AdbFeature, AdbServerClient } from '@yume-chan/adb';
 import { AdbServerNodeTcpConnector } from '@yume-chan/adb-server-node-tcp';
+import type { Env } from '../../contracts/env.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { ProcessRunner } from '../process/process-runner.ts';
 import { ackEveryChunk } from './ack-every-chunk.ts';
@@ -12,8 +13,6 @@ import { DeviceConnectError, DeviceTransport } from './device-transport.ts';
 import { drain, readLines } from './line-reader.ts';
 import { type AdbServerAddress, adbServerAddress } from './server-address.ts';
 import { startAdbServer } from './start-server.ts';
-
-type Env = Record<string, string | undefined>;
 
 const SERVER_DOWN = new Set(['ECONNREFUSED', 'ENOENT']);
 

@@ -5,8 +5,8 @@
 // Output: `{ ok: true, daemon: { status, socketPath, ... } }` (list and stop --all: `{ ok: true, daemons: [...] }`).
 import { homedir } from 'node:os';
 import type { Command } from 'commander';
+import { homeOf } from '../../contracts/env.ts';
 import { SvcError } from '../../contracts/errors.ts';
-import { homeOf } from '../../core/env.ts';
 import type { DaemonStatus } from '../../daemons/lifecycle.ts';
 import type { ListedDaemon } from '../../daemons/list-daemons.ts';
 import { daemonPaths } from '../../daemons/paths.ts';

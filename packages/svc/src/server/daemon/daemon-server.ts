@@ -5,9 +5,9 @@
 // now, or ~/.svc was deleted), or after 30 minutes without a request.
 import { chmodSync, rmSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type Env, homeOf } from '../../contracts/env.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import { DAEMON_IDLE_EXIT_MS, DAEMON_WATCH_INTERVAL_MS } from '../../core/config.ts';
-import { type Env, homeOf } from '../../core/env.ts';
 import { currentIdentity } from '../../daemons/identity.ts';
 import { readMetadata } from '../../daemons/metadata.ts';
 import { daemonPaths, ensurePrivateDir } from '../../daemons/paths.ts';

@@ -1,5 +1,5 @@
-// The process environment as svc reads it: one type, and one reading of each variable that chooses a target, so the
-// CLI, the servers, MCP and skills agree on what an unset or blank variable means.
+// The process environment as svc reads it: one type, and what an unset or blank variable means, shared by every
+// layer (adapters read ADB_SERVER_SOCKET, submit/target.ts the variables that choose a target).
 
 export type Env = Readonly<Record<string, string | undefined>>;
 

@@ -9,5 +9,6 @@ export function defaultServerDeps(ctx: SvcContext): ServerDeps {
     submit: inProcess(ctx),
     listDevices: async () => (await import('../devices/list-devices.ts')).listDevices(ctx),
     env: ctx.env,
+    cwd: ctx.cwd,
   };
 }

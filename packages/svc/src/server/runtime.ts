@@ -15,6 +15,8 @@ export interface ServerDeps {
   listDevices(): Promise<{ serial: string; state: string }[]>;
   /** Environment for target resolution (ANDROID_SERIAL, SVC_OPERATOR_PACKAGE, SVC_DRIVER) and the skills registry. */
   env: Env;
+  /** Where relative paths of a request resolve (the server's working directory). */
+  cwd: string;
 }
 
 export interface ServerRuntime<Ctx = unknown> {

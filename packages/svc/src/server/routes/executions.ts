@@ -19,7 +19,7 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
     const { target, waitDeviceMs } = readTarget(body, env());
     const outcome = normalizeAndValidateExecution(body.execution);
     if (!outcome.ok) return sendRunResult(c, runtime.reject(body.execution, outcome.error, target.deviceId));
-    const request = { execution: outcome.execution, target, cwd: process.cwd(), verbose: false, waitDeviceMs };
+    const request = { execution: outcome.execution, target, cwd: runtime.deps.cwd, verbose: false, waitDeviceMs };
     return sendRunResult(c, await runtime.run(request));
   });
 
@@ -28,7 +28,7 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
       const body = await readJsonObjectBody(c);
       rejectUnknownFields(body, TARGET_FIELDS);
       const { target, waitDeviceMs } = readTarget(body, env());
-      const request = { execution: buildSnapshotExecution(), target, cwd: process.cwd(), verbose: false, waitDeviceMs };
+      const request = { execution: buildSnapshotExecution(), target, cwd: runtime.deps.cwd, verbose: false, waitDeviceMs };
       return sendRunResult(c, await runtime.run(request));
     });
   }
@@ -42,7 +42,7 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
       const execution = buildScreenshotExecution(shotPath);
       return sendRunResult(
         c,
-        await runtime.run({ execution, target, cwd: process.cwd(), verbose: false, waitDeviceMs }),
+        await runtime.run({ execution, target, cwd: runtime.deps.cwd, verbose: false, waitDeviceMs }),
       );
     });
   }

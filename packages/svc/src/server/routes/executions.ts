@@ -28,7 +28,13 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
       const body = await readJsonObjectBody(c);
       rejectUnknownFields(body, TARGET_FIELDS);
       const { target, waitDeviceMs } = readTarget(body, env());
-      const request = { execution: buildSnapshotExecution(), target, cwd: runtime.deps.cwd, verbose: false, waitDeviceMs };
+      const request = {
+        execution: buildSnapshotExecution(),
+        target,
+        cwd: runtime.deps.cwd,
+        verbose: false,
+        waitDeviceMs,
+      };
       return sendRunResult(c, await runtime.run(request));
     });
   }

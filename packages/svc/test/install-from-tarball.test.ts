@@ -103,7 +103,7 @@ describe('svc and svc-sim installed from their tarballs', () => {
   test('svc --version prints the version, from the bundle, without sources beside it', async () => {
     const version = await run(svc(), ['--version'], { env });
     assert.deepEqual({ code: version.code, stdout: version.stdout }, { code: 0, stdout: `${SVC_VERSION}\n` });
-    assert.equal(existsSync(join(installed('svc'), 'src', 'cli', 'main.ts')), false);
+    assert.equal(existsSync(join(installed('svc'), 'src', 'main.ts')), false);
     // Only a bundle run leaves a V8 code cache, in a directory named after the bundle's build id.
     const { buildId } = readJson(join(installed('svc'), 'dist', 'build.json'));
     assert.deepEqual(readdirSync(join(work, 'home', '.svc', 'code-cache')), [`${process.version}-${buildId}`]);

@@ -4,7 +4,7 @@
 // Usage: npx node bench/adb-floor.ts [--socket-runs N] [--spawn-runs N]
 import { execFile } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { createLab, openDeviceService } from 'svc-sim/testing';
+import { createLab, openDeviceService } from '../packages/sim/src/testing/lab.ts';
 
 const { values } = parseArgs({
   options: { 'socket-runs': { type: 'string', default: '300' }, 'spawn-runs': { type: 'string', default: '60' } },

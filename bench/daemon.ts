@@ -10,7 +10,7 @@
 // - `svc exec <sleep 0>` and `svc snapshot`, spawned from bin/svc.js, through the daemon and direct.
 // Target (issue 7): through the daemon, a call costs at most node start-up + 10 ms beyond the device time.
 // Prints JSON, then a short table. Usage: npx node bench/daemon.ts [--runs N] [--cli-runs N]
-import { createLab } from 'svc-sim/testing';
+import { createLab } from '../packages/sim/src/testing/lab.ts';
 import { normalizeAndValidateExecution } from '../packages/svc/src/contracts/validate.ts';
 import { daemonPaths } from '../packages/svc/src/daemons/paths.ts';
 import { proxyExecution } from '../packages/svc/src/submit/daemon-proxy.ts';

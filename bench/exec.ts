@@ -4,7 +4,7 @@
 // - runExecution in-process: cold (new context per call, like one CLI run) and warm (one context, daemon-like);
 // - spawned CLI: `svc exec <one sleep 0 action>` and `svc snapshot`.
 // Prints JSON, then a short table. Usage: npx node bench/exec.ts [--runs N] [--cli-runs N]
-import { createLab } from 'svc-sim/testing';
+import { createLab } from '../packages/sim/src/testing/lab.ts';
 import { createContext } from '../packages/svc/src/core/context.ts';
 import { measureBaseline } from './lib/baseline.ts';
 import {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { writeHeapSnapshot } from 'node:v8';
-import { createLab } from 'svc-sim/testing';
+import { createLab } from '../packages/sim/src/testing/lab.ts';
 import { createContext } from '../packages/svc/src/core/context.ts';
 import { createServerApp } from '../packages/svc/src/server/app.ts';
 import { listenTcp } from '../packages/svc/src/server/listen.ts';

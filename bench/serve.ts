@@ -3,7 +3,7 @@
 // POST /snapshot and POST /execute. Prints JSON, then a short table.
 // Usage: npx node bench/serve.ts [--runs N] [--parallel-runs N] [--devices N]
 import { parseArgs } from 'node:util';
-import { createLab, openDeviceService } from 'svc-sim/testing';
+import { createLab, openDeviceService } from '../packages/sim/src/testing/lab.ts';
 import { createContext } from '../packages/svc/src/core/context.ts';
 import { createServerApp } from '../packages/svc/src/server/app.ts';
 import { listenTcp } from '../packages/svc/src/server/listen.ts';

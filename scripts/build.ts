@@ -10,27 +10,42 @@
 // - commander requires node:child_process at load, only for executable subcommands, which svc has none of; that
 //   require compiles child_process, net, dgram and streams (~2 ms), so commander gets a lazy stand-in.
 // - bin/svc.js then compiles these chunks with a V8 code cache taken after a run (decision P-7).
+// - The simulator (svc-sim, from its sources) is bundled into the lazy chunks of `svc sim` and `svc demo`, with its
+//   built-in apps copied to dist/apps/: an installed svc needs no svc-sim beside it, and no node_modules at all (the
+//   licences of the bundled packages go to dist/THIRD-PARTY-LICENSES.txt).
 //
-// dist/build.json records every workspace source the bundle was made from (mtime and size) plus npm's install stamp;
-// bin/svc.js runs the bundle only while all of them are unchanged, else the sources, so an edit without a rebuild
-// never runs stale code. esbuild-wasm and @rollup/wasm-node, not their native builds, because those come as
-// per-platform binary packages that a registry may lack, and `npm ci` must work on any machine.
+// dist/build.json records every workspace source the bundle was made from (mtime and size), the build scripts and npm's
+// install stamp; bin/svc.js runs the bundle only while all of them are unchanged, else the sources, so an edit without
+// a rebuild never runs stale code (an installed package has no sources: its bin runs the bundle without this check).
+// esbuild-wasm and @rollup/wasm-node, not their native builds, because those come as per-platform binary packages
+// that a registry may lack, and `npm ci` must work on any machine.
 //
 // Usage: npm run build [-- --if-stale]   (--if-stale: do nothing when the bundle is fresh)
 
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { rollup } from '@rollup/wasm-node';
 import { build, type Metafile, type OutputFile, type Plugin } from 'esbuild-wasm';
+import { writeThirdPartyLicenses } from './third-party-licenses.ts';
 
 const root = join(import.meta.dirname, '..');
 const svcRoot = join(root, 'packages', 'svc');
+const simSources = join(root, 'packages', 'sim', 'src');
 const dist = join(svcRoot, 'dist');
 /** npm rewrites this file on every install or update, so it stands for the bundled dependencies. */
 const installStamp = join(root, 'node_modules', '.package-lock.json');
+
+/** Node's `import.meta` properties that Rollup's CommonJS output does not translate by itself. */
+const COMMONJS_IMPORT_META: Record<string, string> = {
+  main: '(require.main === module)',
+  dirname: '__dirname',
+  filename: '__filename',
+  resolve: '((specifier) => require("node:url").pathToFileURL(require.resolve(specifier)).href)',
+};
 
 // bin/svc.js owns the freshness rule (it runs it on every call); CommonJS, hence require.
 const { BUNDLE_MANIFEST, bundleIsFresh } = createRequire(import.meta.url)('../packages/svc/bin/svc.js') as {
@@ -51,8 +66,8 @@ const esm = await build({
   format: 'esm',
   platform: 'node',
   target: 'node24',
-  // The simulator is a separate workspace that svc starts as its own process; it stays outside the bundle.
-  external: ['svc-sim', 'svc-sim/*'],
+  // svc-sim's `svc-source` export condition: its sources, not its (pack-time) dist.
+  conditions: ['svc-source'],
   plugins: [lazyChildProcessForCommander()],
   write: false,
   metafile: true,
@@ -63,6 +78,9 @@ const esm = await build({
 rmSync(dist, { recursive: true, force: true });
 await writeCommonJsChunks(esm.outputFiles, chunkGroups(esm.metafile));
 writeFileSync(join(dist, 'package.json'), '{ "type": "commonjs" }\n');
+// The simulator reads its built-in apps from beside the module that loads them, which is a chunk directly in dist/.
+cpSync(join(simSources, 'ui', 'apps'), join(dist, 'apps'), { recursive: true });
+writeThirdPartyLicenses(root, Object.keys(esm.metafile.inputs), join(dist, 'THIRD-PARTY-LICENSES.txt'));
 // bin/svc.js code-caches only chunks without a dynamic import() (P-7); the entry chunk is on every call's path.
 if (readFileSync(join(dist, 'main.js'), 'utf8').includes('import(')) {
   throw new Error('dist/main.js contains import(): it could not be code-cached (see renderDynamicImport)');
@@ -75,8 +93,10 @@ writeFileSync(
 
 const sources = Object.keys(esm.metafile.inputs)
   .map((input) => resolve(root, input))
-  .filter((file) => file.startsWith(join(svcRoot, 'src')));
+  .filter((file) => file.startsWith(join(svcRoot, 'src')) || file.startsWith(simSources));
 sources.push(join(svcRoot, 'package.json'));
+// The build itself: a bundle made by an older build script (one that lacked a file `npm pack` ships) is stale too.
+sources.push(fileURLToPath(import.meta.url), join(root, 'scripts', 'third-party-licenses.ts'));
 if (existsSync(installStamp)) sources.push(installStamp);
 writeFileSync(
   BUNDLE_MANIFEST,
@@ -93,7 +113,9 @@ writeFileSync(
 const now = new Date();
 utimesSync(join(dist, 'cli.js'), now, now);
 const ms = Math.round(performance.now() - started);
-console.log(`svc bundle: ${readdirSync(dist).length - 3} files from ${sources.length} sources in ${ms} ms`);
+const chunks = readdirSync(dist).filter((name) => name.endsWith('.js')).length;
+// stderr: `npm pack --json` (prepack) prints its JSON on stdout.
+console.error(`svc bundle: ${chunks} files from ${sources.length} sources in ${ms} ms`);
 
 /** The esbuild chunks that `entry` (an output path) and what it imports statically load, as absolute paths. */
 function staticClosure(metafile: Metafile, entry: string): Set<string> {
@@ -141,7 +163,7 @@ async function writeCommonJsChunks(
     input: join(dist, 'main.js'),
     // The entry chunk may export more than main.ts does, so it can BE the core chunk (no facade re-exporting it).
     preserveEntrySignatures: 'allow-extension',
-    external: (id) => id.startsWith('node:') || builtinModules.includes(id) || /^svc-sim(\/|$)/.test(id),
+    external: (id) => id.startsWith('node:') || builtinModules.includes(id),
     plugins: [
       {
         name: 'esbuild-output',
@@ -150,19 +172,14 @@ async function writeCommonJsChunks(
           return sources.has(path) ? path : undefined;
         },
         load: (id) => sources.get(id) ?? null,
-        // A sibling chunk loads with require(). Any other import() (svc-sim, a computed URL) goes through the entry's
+        // A sibling chunk loads with require(). Any other import() (a computed URL) goes through the entry's
         // __svcImport (bin/svc.js, cli.js): chunks may be compiled as vm scripts (P-7), which cannot import().
         renderDynamicImport: ({ targetModuleId }) =>
           targetModuleId !== null && sources.has(targetModuleId)
             ? { left: 'Promise.resolve().then(() => require(', right: '))' }
             : { left: 'globalThis.__svcImport(', right: ')' },
-        // import.meta.url has Rollup's CommonJS form; these two are Node's.
-        resolveImportMeta: (property) =>
-          property === 'main'
-            ? '(require.main === module)'
-            : property === 'resolve'
-              ? '((specifier) => require("node:url").pathToFileURL(require.resolve(specifier)).href)'
-              : undefined,
+        // import.meta.url has Rollup's CommonJS form; these are Node's.
+        resolveImportMeta: (property) => COMMONJS_IMPORT_META[property ?? ''],
       },
     ],
     onwarn: (warning) => {

@@ -38,9 +38,11 @@ const runTmp = mkdtempSync(join(tmpdir(), 'svct-'));
 // user's own. Suites that need a specific home (labs) still set HOME for the processes they start.
 const runHome = join(runTmp, 'home');
 mkdirSync(runHome, { mode: 0o700 });
+// `--conditions=svc-source`: the suites import svc-sim by its package name, and in a clone that means its TypeScript
+// sources, not the bundle `npm pack` builds (node --test passes the flag on to each test file's process).
 const child = spawn(
   process.execPath,
-  ['--test', `--test-concurrency=${concurrency}`, '--test-timeout=180000', ...files],
+  ['--conditions=svc-source', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=180000', ...files],
   { cwd: root, stdio: 'inherit', env: { ...process.env, TMPDIR: runTmp, HOME: runHome } },
 );
 child.on('exit', (code, signal) => {

@@ -1,7 +1,7 @@
 // The reference points every wall-time bench measures first, in the same run as its own numbers: the adb floor
 // (`shell true` through the adb server socket), Node's start-up (`node -e 0` spawned), and the device's own time
 // (one sleep-0 and one snapshot execution through a warm in-process context, as the daemon runs them).
-import type { Lab } from 'svc-sim/testing';
+import type { Lab } from '../../packages/sim/src/testing/lab.ts';
 import { createContext } from '../../packages/svc/src/core/context.ts';
 import { measure, mustSucceed, shellTrue, sleepPayload, snapshotPayload, spawnNode } from './measure.ts';
 import { runExecution } from './run-execution.ts';

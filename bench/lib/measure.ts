@@ -4,7 +4,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { openDeviceService } from 'svc-sim/testing';
+import { openDeviceService } from '../../packages/sim/src/testing/lab.ts';
 
 /** `--runs N` (in-process samples) and `--cli-runs N` (spawned samples) of a wall-time bench. */
 export function benchRuns(defaults: { runs: number; cliRuns: number }): { runs: number; cliRuns: number } {

@@ -1,16 +1,19 @@
 #!/usr/bin/env node
 // Entry of the `svc` command. It runs the bundle in dist/ (scripts/build.ts; made by `npm ci` and before the tests)
 // when that bundle was made from the current sources, else the TypeScript sources themselves through Node 24's type
-// stripping: the same behaviour, a slower start. So an edit without a rebuild never runs stale code.
+// stripping: the same behaviour, a slower start. So an edit without a rebuild never runs stale code. An installed
+// package ships no sources (no src/main.ts): there the bundle is all there is, and runs without that check.
 //
 // CommonJS (bin/package.json) and self-contained on purpose: every CLI call runs this file first, and an ESM entry
-// would start Node's ESM loader (~3 ms), a second module another ~0.4 ms. Decisions P-1, P-2, P-7.
+// would start Node's ESM loader (~3 ms), a second module another ~0.4 ms. Decisions P-1, P-2, P-7. Nothing newer
+// than Node 18 can parse, so that an older Node gets as far as saying which Node svc needs.
 'use strict';
 const { readFileSync } = require('node:fs');
 
 const PACKAGE_ROOT = require('node:path').dirname(__dirname);
 const DIST = `${PACKAGE_ROOT}/dist`;
 const BUNDLE_MANIFEST = `${DIST}/build.json`;
+const NEEDED_NODE_MAJOR = 24;
 
 /**
  * The bundle's build id when every file it was made from (dist/build.json: its path under `packageRoot`, mtime and
@@ -38,6 +41,22 @@ function freshBundleId(packageRoot = PACKAGE_ROOT) {
 
 /** @param {string} [packageRoot] */
 const bundleIsFresh = (packageRoot) => freshBundleId(packageRoot) !== undefined;
+
+/**
+ * In an installed package (no sources beside the bundle: nothing to be fresh against), the bundle's build id, or
+ * null when the bundle is missing; undefined in a clone, where freshBundleId decides.
+ * @param {string} [packageRoot]
+ * @returns {string | null | undefined}
+ */
+function installedBundleId(packageRoot = PACKAGE_ROOT) {
+  if (require('node:fs').existsSync(`${packageRoot}/src/main.ts`)) return undefined;
+  try {
+    const { buildId } = JSON.parse(readFileSync(`${packageRoot}/dist/build.json`, 'utf8'));
+    return typeof buildId === 'string' ? buildId : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Compiles the bundle's chunks with a V8 code cache taken AFTER a run, one per chunk and command word, in
@@ -110,17 +129,38 @@ const KEPT_BUILDS = 2;
 /** The first argument that is not an option: the command word, which selects the code cache. */
 const commandWord = (argv) => argv.find((arg) => !arg.startsWith('-'));
 
-module.exports = { BUNDLE_MANIFEST, bundleIsFresh, freshBundleId };
+module.exports = { BUNDLE_MANIFEST, bundleIsFresh, freshBundleId, installedBundleId };
 
-if (require.main === module) {
+if (require.main === module) main();
+
+function main() {
+  if (Number(process.versions.node.split('.')[0]) < NEEDED_NODE_MAJOR) {
+    process.stderr.write(`svc needs Node.js ${NEEDED_NODE_MAJOR} or newer (found ${process.version})\n`);
+    process.exit(1);
+  }
   require('node:module').enableCompileCache?.();
-  const buildId = freshBundleId();
+  const installed = installedBundleId();
+  if (installed === null) {
+    process.stderr.write(`svc: the installed package has no bundle (${BUNDLE_MANIFEST}); reinstall svc\n`);
+    process.exit(1);
+  }
+  const buildId = installed ?? freshBundleId();
   if (buildId !== undefined) {
-    // The bundle's import() of modules outside it (svc-sim) runs here: a vm-compiled chunk cannot import() itself.
+    // The bundle's import() of modules outside it runs here: a vm-compiled chunk cannot import() itself.
     globalThis.__svcImport = (specifier) => import(specifier);
     useCodeCache(buildId, commandWord(process.argv.slice(2)));
     require('../dist/main.js').runAsProcess();
   } else {
+    // A clone's sources import svc-sim's sources, as the build and the tests do (its `svc-source` export condition).
+    require('node:module').registerHooks?.({
+      resolve: (specifier, context, nextResolve) =>
+        nextResolve(
+          specifier,
+          /^svc-sim(\/|$)/.test(specifier)
+            ? { ...context, conditions: [...context.conditions, 'svc-source'] }
+            : context,
+        ),
+    });
     import('../src/main.ts').then((svc) => svc.runAsProcess());
   }
 }

@@ -32,4 +32,9 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-if (import.meta.main) process.exitCode = await main(process.argv.slice(2));
+// No top-level await: svc bundles this module into a CommonJS chunk (scripts/build.ts).
+if (import.meta.main) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,6 +1,7 @@
 // Installs the simulated operator app: package manager entry, launcher screen, and the broadcast receiver for
 // `app.<brand>.operator.ACTION_AGENT_COMMAND` that feeds the runtime.
-import { readFileSync } from 'node:fs';
+// svc-sim's own package.json: its version is the operator's (the build inlines it, so an installed bundle has it too).
+import simPackage from '../../package.json' with { type: 'json' };
 import type { DeviceApi } from '../device/types.ts';
 import type { FaultControl } from '../faults.ts';
 import { registerPackage } from '../ui/install-apps.ts';
@@ -12,7 +13,11 @@ import { OperatorRuntime } from './runtime.ts';
 export interface OperatorOptions {
   /** `com.<brand>.operator` by default; `.dev` for the debug variant. */
   package?: string;
-  /** Default: svc's version (packages/svc/package.json). */
+  /**
+   * Default: svc-sim's own version. svc and svc-sim are released together with one version number (a test in svc
+   * holds them equal), so the simulated operator is the one "released with" the svc of the same release, and svc's
+   * compatibility check (same major.minor) passes; give another version to simulate an old or a newer operator.
+   */
   versionName?: string;
   versionCode?: number;
   /** Brand word of the protocol ids (default `svc`). */
@@ -30,16 +35,6 @@ export interface OperatorHandle {
   attach(hooks: { faults?: FaultControl; disconnect?: () => void }): void;
   /** Settles when every command received so far has written its envelope. */
   idle(): Promise<void>;
-}
-
-/** svc's own version (the operator it ships is released with it); 0.1.0 when svc is not beside this package. */
-function svcVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../../svc/package.json', import.meta.url), 'utf8'));
-    return typeof pkg.version === 'string' ? pkg.version : '0.1.0';
-  } catch {
-    return '0.1.0';
-  }
 }
 
 function virtualUi(device: DeviceApi): VirtualUi {
@@ -70,7 +65,7 @@ export function installOperator(device: DeviceApi, options: OperatorOptions = {}
     label: 'Operator',
     launchable: true,
     start: 'main',
-    versionName: options.versionName ?? svcVersion(),
+    versionName: options.versionName ?? simPackage.version,
     screens: { main: { root: { children: [{ class: 'TextView', id: 'status', text: 'Operator ready' }] } } },
   };
   ui().install(app);

@@ -1,7 +1,7 @@
 // A fake Android SDK folder whose tools are the stand-ins beside this file, laid out as the real SDK is
 // (emulator/emulator, cmdline-tools/latest/bin/avdmanager|sdkmanager). Point ANDROID_HOME at `root`.
 import { chmod, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isRunningPid } from './pid-alive.ts';
 import { configPath, DEFAULT_FAKE_SDK_CONFIG, type FakeSdkConfig, imageDir, pidDir } from './sdk-paths.ts';
@@ -43,8 +43,9 @@ export async function createFakeSdk(
   for (const tool of tools) {
     const path = join(root, TOOLS[tool]);
     await mkdir(dirname(path), { recursive: true });
-    // The wrapper pins the Node that created it (Node 24 runs the .ts stand-ins directly).
-    const script = join(import.meta.dirname, `${tool}.ts`);
+    // The wrapper pins the Node that created it. The stand-ins sit beside this module: sources (.ts, which Node 24
+    // runs directly) in a clone, bundle entries (.js, scripts/build-sim.ts) in an installed svc-sim.
+    const script = join(import.meta.dirname, `${tool}${extname(import.meta.filename)}`);
     await writeFile(path, `#!/bin/sh\nexec ${shellQuote(process.execPath)} ${shellQuote(script)} "$@"\n`);
     await chmod(path, 0o755);
   }

@@ -8,12 +8,13 @@ export type Rgba = readonly [number, number, number, number];
 export class Canvas {
   readonly width: number;
   readonly height: number;
-  readonly png: PNG;
+  // Private, so the published type declarations do not name pngjs's types (pngjs ships none; svc-sim bundles it).
+  readonly #png: PNG;
 
   constructor(width: number, height: number, background: Rgba) {
     this.width = width;
     this.height = height;
-    this.png = new PNG({ width, height });
+    this.#png = new PNG({ width, height });
     this.fill({ left: 0, top: 0, right: width, bottom: height }, background);
   }
 
@@ -25,7 +26,7 @@ export class Canvas {
     const bottom = Math.min(this.height, r.bottom, clip?.bottom ?? this.height);
     const [cr, cg, cb, ca] = color;
     const a = ca / 255;
-    const data = this.png.data;
+    const data = this.#png.data;
     for (let y = top; y < bottom; y++) {
       for (let x = left; x < right; x++) {
         const i = (y * this.width + x) * 4;
@@ -56,7 +57,7 @@ export class Canvas {
   }
 
   encode(): Uint8Array {
-    return new Uint8Array(PNG.sync.write(this.png));
+    return new Uint8Array(PNG.sync.write(this.#png));
   }
 }
 

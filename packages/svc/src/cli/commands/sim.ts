@@ -1,15 +1,15 @@
 // `svc sim start|stop|list`: simulated Android devices from svc-sim, connected to the user's adb server.
-// Delegates to svc-sim's own CLI (lazy import: svc depends on svc-sim only here and in tests). `start` runs in the
-// foreground until Ctrl-C; run it in a second terminal, or with `&`, and use the devices from another.
+// Delegates to svc-sim's own CLI (lazy import: svc depends on svc-sim only here, in `demo` and in tests; the build
+// bundles it). `start` runs in the foreground until Ctrl-C; run it in a second terminal, or with `&`, and use the
+// devices from another.
 import type { Command } from 'commander';
 import { examples } from '../command-kit.ts';
 import { safeAction } from '../execution-command.ts';
 import { printValue } from '../output.ts';
 
 async function simMain(argv: string[]): Promise<number> {
-  // svc-sim exports no CLI entry; its bin's module is loaded by URL next to the package entry.
-  const entry = import.meta.resolve('svc-sim');
-  const { main } = (await import(new URL('./cli/main.ts', entry).href)) as { main: (a: string[]) => Promise<number> };
+  // A plain specifier, so that the build bundles the simulator into this lazy chunk: an installed svc has no svc-sim.
+  const { main } = await import('svc-sim/cli');
   return main(argv);
 }
 

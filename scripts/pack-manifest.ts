@@ -1,0 +1,34 @@
+// The package.json that `npm pack` ships, without the `svc-source` export conditions. In a clone those conditions make
+// svc's build, its tests and tsc use svc-sim's TypeScript sources; a published package ships no sources, so they would
+// point at files that are not there. `prepack` strips them (keeping the clone's file aside), `postpack` puts the
+// clone's file back; a strip finding a file left aside by a pack that died first restores it before anything else.
+//
+// Usage (in the package folder, as npm runs lifecycle scripts): node ../../scripts/pack-manifest.ts strip|restore
+import { copyFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+
+const SOURCE_CONDITION = 'svc-source';
+const manifest = 'package.json';
+const aside = 'package.json.before-pack';
+
+/** `exports` without the source condition, at any depth of nesting. */
+function withoutSourceCondition(exports: unknown): unknown {
+  if (exports === null || typeof exports !== 'object' || Array.isArray(exports)) return exports;
+  return Object.fromEntries(
+    Object.entries(exports)
+      .filter(([key]) => key !== SOURCE_CONDITION)
+      .map(([key, value]) => [key, withoutSourceCondition(value)]),
+  );
+}
+
+const action = process.argv[2];
+if (action === 'strip') {
+  if (existsSync(aside)) renameSync(aside, manifest);
+  copyFileSync(manifest, aside);
+  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, unknown>;
+  writeFileSync(manifest, `${JSON.stringify({ ...pkg, exports: withoutSourceCondition(pkg.exports) }, null, 2)}\n`);
+} else if (action === 'restore') {
+  if (existsSync(aside)) renameSync(aside, manifest);
+} else {
+  console.error('usage: node scripts/pack-manifest.ts strip|restore');
+  process.exit(2);
+}

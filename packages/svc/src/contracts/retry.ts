@@ -1,6 +1,6 @@
 // SPEC 2.4 retry object. maxAttempts is "clamped 1 to 10" (an integer outside is clamped, C-27); every other field
 // is a range and a value outside it is rejected. Unknown keys are rejected.
-import { RETRY_BOUNDS } from './limits.ts';
+import { RETRY_BOUNDS, RETRY_PRESETS } from './limits.ts';
 import { describe, fail, isPlainObject } from './validation-issue.ts';
 
 export interface Retry {
@@ -52,4 +52,31 @@ export function validateRetry(value: unknown, path: string): Retry {
     out[field] = v;
   }
   return out;
+}
+
+export type RetryPolicy = Required<Retry>;
+export type RetryPresetName = keyof typeof RETRY_PRESETS;
+
+/**
+ * The policy of one step, as the operator applies it: the step's own retry object (already validated; missing
+ * fields from the preset), else the action's preset. Drivers that run actions on the host use the same policy.
+ */
+export function retryPolicyOf(explicit: Retry | undefined, preset: RetryPresetName): RetryPolicy {
+  const base = RETRY_PRESETS[preset];
+  if (explicit === undefined) return { ...base };
+  const initialDelayMs = explicit.initialDelayMs ?? base.initialDelayMs;
+  return {
+    maxAttempts: explicit.maxAttempts ?? base.maxAttempts,
+    initialDelayMs,
+    maxDelayMs: explicit.maxDelayMs ?? Math.max(base.maxDelayMs, initialDelayMs),
+    backoffMultiplier: explicit.backoffMultiplier ?? base.backoffMultiplier,
+    jitterRatio: explicit.jitterRatio ?? base.jitterRatio,
+  };
+}
+
+/** Delay before retry k (k = 1 before the second attempt): min(initial · multiplier^(k-1), max) ± jitter. */
+export function retryDelayMs(policy: RetryPolicy, k: number, random: () => number = Math.random): number {
+  const base = Math.min(policy.initialDelayMs * policy.backoffMultiplier ** (k - 1), policy.maxDelayMs);
+  const jitter = base * policy.jitterRatio * (random() * 2 - 1);
+  return Math.max(0, Math.round(base + jitter));
 }

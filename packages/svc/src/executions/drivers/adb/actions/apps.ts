@@ -1,0 +1,69 @@
+// open_app, open_uri, close_app with the activity manager. `am start` is judged by what it prints, not its exit
+// status (exit 0 with an error seen on API 34: kaeawc/auto-mobile#5254). open_app resolves the launcher activity
+// (`cmd package resolve-activity --brief`, API 24+) and starts it with launcher flags, which bring a running task
+// forward (appium-adb app-commands); below API 24, where `cmd package` does not exist, `monkey` launches it.
+import { quoteShellArg } from '../../../../contracts/dispatch.ts';
+import type { DeviceShell } from '../device-shell.ts';
+import { type ActionRunner, params, StepFailure, str } from '../step.ts';
+
+const RESOLVER = 'android/com.android.internal.app.ResolverActivity';
+/** FLAG_ACTIVITY_NEW_TASK | FLAG_ACTIVITY_RESET_TASK_IF_NEEDED, as the launcher starts apps. */
+const LAUNCHER_FLAGS = '0x10200000';
+
+/** The launcher activity `pkg/.Act` of a package, or undefined when it has none. */
+export async function launcherActivity(shell: DeviceShell, pkg: string): Promise<string | undefined> {
+  const out = await shell.read(`cmd package resolve-activity --brief ${quoteShellArg(pkg)}`);
+  const last = out.trim().split('\n').at(-1)?.trim() ?? '';
+  if (/^[A-Za-z0-9_.]+\/[A-Za-z0-9_.$]+$/.test(last) && last !== RESOLVER) return last;
+  return undefined;
+}
+
+/** Errors `am start` prints (on stderr, or on stdout with -W): `Error: ...`, `Error type 3`, `Exception`. */
+function startError(output: string): string | undefined {
+  return /^(Error[: ].*|.*Exception.*)$/m.exec(output)?.[0];
+}
+
+export const openApp: ActionRunner = async ({ shell, action }) => {
+  const pkg = str(params(action), 'applicationId') as string;
+  if ((await shell.sdk()) < 24) {
+    const out = await shell.run(`monkey -p ${quoteShellArg(pkg)} -c android.intent.category.LAUNCHER 1 2>&1`);
+    if (/monkey aborted|No activities found/i.test(out.output)) {
+      throw new StepFailure('APP_NOT_FOUND', `${pkg} has no launchable activity`, { retryable: true });
+    }
+    return { application_id: pkg };
+  }
+  const activity = await launcherActivity(shell, pkg);
+  if (activity === undefined) {
+    throw new StepFailure('APP_NOT_FOUND', `${pkg} has no launchable activity`, { retryable: true });
+  }
+  const out = await shell.run(
+    `am start -W -a android.intent.action.MAIN -c android.intent.category.LAUNCHER -f ${LAUNCHER_FLAGS} -n ${quoteShellArg(activity)} 2>&1`,
+  );
+  const error = startError(out.output);
+  if (error !== undefined)
+    throw new StepFailure('APP_NOT_FOUND', `am start ${activity}: ${error}`, { retryable: true });
+  return { application_id: pkg };
+};
+
+export const openUri: ActionRunner = async ({ shell, action }) => {
+  const uri = str(params(action), 'uri') as string;
+  const out = await shell.run(`am start -W -a android.intent.action.VIEW -d ${quoteShellArg(uri)} 2>&1`);
+  if (/unable to resolve Intent/i.test(out.output))
+    throw new StepFailure('URI_NOT_HANDLED', `no activity handles ${uri}`);
+  const error = startError(out.output);
+  if (error !== undefined) throw new StepFailure('URI_NOT_HANDLED', `am start ${uri}: ${error}`);
+  // A chooser (several handlers) is an answer too: the user or a later step picks one.
+  return { uri };
+};
+
+/** `am force-stop` is silent and exits 0 even for unknown packages: `pidof` tells whether it worked. */
+export const closeApp: ActionRunner = async ({ shell, action }) => {
+  const pkg = str(params(action), 'applicationId') as string;
+  const out = await shell.run(`am force-stop ${quoteShellArg(pkg)}; pidof ${quoteShellArg(pkg)}`);
+  if (out.status === 0 && out.output.trim() !== '') {
+    throw new StepFailure('APP_CLOSE_FAILED', `${pkg} is still running (pid ${out.output.trim()})`, {
+      retryable: true,
+    });
+  }
+  return { application_id: pkg };
+};

@@ -1,0 +1,48 @@
+// Which app is in front, and whether the keyguard (lock screen) has the focus, from the window manager. Android 10
+// (API 29) moved the focus lines from `dumpsys window windows` to `dumpsys window displays` (appium/appium#13420).
+// `mFocusedApp=ActivityRecord{<hash> u0 <pkg>/<activity> t<task>}` names the app even while a dialog or the
+// keyboard has the focus; `mCurrentFocus=Window{<hash> u0 <name>}` names the focused window (an app activity, or a
+// system window such as the keyguard). `dumpsys activity top` is avoided: it can stall ~5 s.
+import type { DeviceShell } from './device-shell.ts';
+
+export interface Foreground {
+  /** The package of the focused app, when one is named. */
+  package?: string;
+  /** Its activity, as the window manager names it (`.MainActivity` or a full class name). */
+  activity?: string;
+  /** The focused window's own name (`pkg/pkg.Activity`, `StatusBar`, `NotificationShade`, `Keyguard`, ...). */
+  focusedWindow?: string;
+  /** The lock screen has the focus: taps would reach it, not an app. */
+  locked: boolean;
+}
+
+export function windowDumpCommand(sdk: number): string {
+  return sdk >= 29 ? 'dumpsys window displays' : 'dumpsys window windows';
+}
+
+const COMPONENT = /^([A-Za-z0-9_.]+)\/([A-Za-z0-9_.$]+)$/;
+
+export function parseForeground(text: string): Foreground {
+  const focusedApp = /mFocusedApp=.*?ActivityRecord\{\S+ u\d+ (\S+?)(?: t\d+)?\}/.exec(text)?.[1];
+  const currentFocus = /mCurrentFocus=Window\{\S+ (?:u\d+ )?([^}\s]+)\}/.exec(text)?.[1];
+  const app = COMPONENT.exec(focusedApp ?? '') ?? COMPONENT.exec(currentFocus ?? '');
+  const lockFlags = /mShowingLockscreen=true|isStatusBarKeyguard=true|mDreamingLockscreen=true/.test(text);
+  const keyguardFocused = /keyguard/i.test(currentFocus ?? '');
+  const systemBarFocused = currentFocus === 'StatusBar' || currentFocus === 'NotificationShade';
+  const foreground: Foreground = { locked: keyguardFocused || (lockFlags && systemBarFocused) };
+  if (currentFocus !== undefined) foreground.focusedWindow = currentFocus;
+  if (app) {
+    foreground.package = app[1] as string;
+    foreground.activity = app[2] as string;
+  }
+  return foreground;
+}
+
+export async function readForeground(shell: DeviceShell): Promise<Foreground> {
+  return parseForeground(await shell.read(windowDumpCommand(await shell.sdk())));
+}
+
+/** `dumpsys input_method`: `mInputShown=true` while the soft keyboard is up (appium-adb keyboard-commands). */
+export function keyboardShown(text: string): boolean {
+  return /mInputShown=true/.test(text);
+}

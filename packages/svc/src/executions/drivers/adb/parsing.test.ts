@@ -1,0 +1,103 @@
+// The adb driver's readings of what devices print, on the exact texts real devices give (sources in each test).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { RC_SENTINEL, splitAtSentinel } from './device-shell.ts';
+import { classifyDump } from './dump-outcome.ts';
+import { keyboardShown, parseForeground, windowDumpCommand } from './foreground.ts';
+import { typingCommands, untypable } from './text-input.ts';
+
+const XML =
+  '<?xml version=\'1.0\' encoding=\'UTF-8\' standalone=\'yes\' ?><hierarchy rotation="0"><node index="0" text="" ' +
+  'resource-id="" class="android.widget.FrameLayout" package="com.android.settings" content-desc="" checkable="false" ' +
+  'checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" ' +
+  'long-clickable="false" password="false" selected="false" bounds="[0,0][1080,2400]" /></hierarchy>';
+
+const dumpOf = (said: string, rc: number, file = '') => splitAtSentinel(`${said}${RC_SENTINEL}${rc}\n${file}`);
+
+test('the sentinel line splits a command output into what it printed, its exit status and what came after', () => {
+  assert.deepEqual(splitAtSentinel(`hello\nworld\n${RC_SENTINEL}3\nafter\n`), {
+    output: 'hello\nworld',
+    status: 3,
+    after: 'after\n',
+  });
+  assert.deepEqual(splitAtSentinel(`${RC_SENTINEL}0\n`), { output: '', status: 0, after: '' });
+  // A legacy shell (no shell protocol v2) ends lines with \r\n.
+  assert.equal(splitAtSentinel(`x\r\n${RC_SENTINEL}1\r\n`).status, 1);
+  assert.equal(splitAtSentinel('the shell died').status, -1);
+});
+
+test('a dump is its XML even when the status line is on stdout; the file content wins', () => {
+  // AOSP DumpCommand.java prints its (misspelled) status line after writing the file.
+  const outcome = classifyDump(dumpOf('UI hierchary dumped to: /data/local/tmp/svc-window-dump.xml\n', 0, XML));
+  assert.deepEqual(outcome, { ok: true, xml: XML });
+});
+
+test('every way a dump fails is named, and only the passing ones are retried', () => {
+  const cases: [string, number, string, boolean][] = [
+    // DumpCommand.java; dtmilano/AndroidViewClient#257: exit 0, no file.
+    ['ERROR: null root node returned by UiTestAutomationBridge.\n', 0, 'UI_DUMP_NULL_ROOT', true],
+    // TencentQQGYLab/AppAgent#39: after ~10 s without idle.
+    ['ERROR: could not get idle state.\n', 0, 'UI_DUMP_NOT_IDLE', true],
+    // xiaocong/uiautomator#218, appium/appium#17502: another UiAutomation client.
+    [
+      'java.lang.IllegalStateException: UiAutomationService android.accessibilityservice.IAccessibilityServiceClient$Stub$Proxy@1c8b7a0already registered!\n',
+      1,
+      'UI_AUTOMATION_IN_USE',
+      false,
+    ],
+    // appium/appium-espresso-driver#641.
+    ['Killed\n', 137, 'UI_DUMP_KILLED', true],
+    // fixed-width/glass#341: the NPE goes to logcat only.
+    ['', 1, 'UI_DUMP_CRASHED', true],
+    // appium/appium#4252: the success line with no XML.
+    ['UI hierchary dumped to: /data/local/tmp/svc-window-dump.xml\n', 0, 'UI_DUMP_EMPTY', true],
+  ];
+  for (const [said, rc, code, retryable] of cases) {
+    const outcome = classifyDump(dumpOf(said, rc));
+    assert.equal(outcome.ok, false, said);
+    assert.deepEqual(!outcome.ok && [outcome.code, outcome.retryable], [code, retryable], said);
+  }
+});
+
+test('the foreground app comes from mFocusedApp, the focused window from mCurrentFocus, per API level', () => {
+  assert.equal(windowDumpCommand(29), 'dumpsys window displays');
+  assert.equal(windowDumpCommand(28), 'dumpsys window windows');
+  // API < 29 example: ashishb/adb-enhanced#4.
+  const old = parseForeground(
+    '  mCurrentFocus=Window{1e4e5b7 u0 com.android.settings/com.android.settings.Settings}\n' +
+      '  mFocusedApp=AppWindowToken{1c2affb token=Token{fdee9da ActivityRecord{a9f0785 u0 com.android.settings/.Settings t15}}}\n',
+  );
+  assert.deepEqual(old, {
+    package: 'com.android.settings',
+    activity: '.Settings',
+    focusedWindow: 'com.android.settings/com.android.settings.Settings',
+    locked: false,
+  });
+  const newer = parseForeground(
+    '  mCurrentFocus=Window{8e0f8b2 u0 com.example.app/com.example.app.MainActivity}\n' +
+      '  mFocusedApp=ActivityRecord{3f18031 u0 com.example.app/.MainActivity t1290}\n',
+  );
+  assert.equal(newer.package, 'com.example.app');
+  assert.equal(newer.activity, '.MainActivity');
+});
+
+test('the keyguard in focus is a locked screen; a keyboard is shown when mInputShown=true', () => {
+  assert.equal(parseForeground('  mCurrentFocus=Window{3a1b u0 Keyguard}\n').locked, true);
+  assert.equal(
+    parseForeground('  mCurrentFocus=Window{3a1b u0 NotificationShade}\n  mShowingLockscreen=true\n').locked,
+    true,
+  );
+  assert.equal(parseForeground('  mCurrentFocus=Window{3a1b u0 NotificationShade}\n').locked, false);
+  assert.equal(keyboardShown('  mInputShown=true mShowRequested=true'), true);
+  assert.equal(keyboardShown('  mInputShown=false'), false);
+});
+
+test('typing: printable ASCII only; spaces as %s, a literal %s split, newlines as the enter key, quoted once', () => {
+  assert.equal(untypable('plain text ~!@#$%^&*()'), undefined);
+  assert.deepEqual(untypable('naïve'), { char: 'ï', index: 2 });
+  assert.deepEqual(untypable('tab\there'), { char: '\t', index: 3 });
+  assert.deepEqual(typingCommands("it's a b"), [`input text 'it'"'"'s%sa%sb'`]);
+  assert.deepEqual(typingCommands('50%s off'), ["input text '50'", "input text '%'", "input text 's%soff'"]);
+  assert.deepEqual(typingCommands('a\nb'), ["input text 'a'", 'input keyevent 66', "input text 'b'"]);
+  assert.deepEqual(typingCommands('$(reboot)`id`;&'), ["input text '$(reboot)`id`;&'"]);
+});

@@ -1,0 +1,106 @@
+// The adb driver's execution loop: each action in order with its retry policy (the operator's presets), a failed
+// step not stopping the next ones, and the execution's own timeout as the one wall-clock limit. When the timeout
+// passes, the envelope fails with EXECUTION_TIMEOUT and still carries every step so far, the running one failed
+// with its last error, so the caller sees which step was running and why.
+
+import { type Retry, type RetryPresetName, retryDelayMs, retryPolicyOf } from '../../../contracts/retry.ts';
+import type { ResultEnvelope, StepResult } from '../../../contracts/types.ts';
+import type { SvcContext } from '../../../core/context.ts';
+import type { DeviceRun } from '../../device-run.ts';
+import { DeviceShell } from './device-shell.ts';
+import { DumpError, type DumpStats } from './dump.ts';
+import { type ActionRunner, failed, type StepContext, StepFailure, succeeded } from './step.ts';
+
+export interface ActionSpec {
+  run: ActionRunner;
+  /** The retry preset when the step names no retry object. */
+  retry: RetryPresetName;
+  /** The param holding the step's retry object (scroll_and_click names it clickRetry/scrollRetry itself). */
+  retryParam?: string;
+}
+
+/** The whole execution stops: the screen is locked (SECURITY_BLOCK_DETECTED), or the like. */
+export class ExecutionFailure extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+class TimedOut extends Error {
+  /** The code of the last failed attempt (NODE_NOT_FOUND so far, ...), else EXECUTION_TIMEOUT. */
+  readonly lastCode: string;
+  constructor(last: StepFailure | undefined) {
+    super(last === undefined ? 'no attempt finished' : `${last.code}: ${last.message}`);
+    this.lastCode = last?.code ?? 'EXECUTION_TIMEOUT';
+  }
+}
+
+export async function runSteps(
+  ctx: SvcContext,
+  run: DeviceRun,
+  specs: Readonly<Record<string, ActionSpec>>,
+  stats: DumpStats,
+): Promise<ResultEnvelope> {
+  const { execution } = run;
+  const shell = new DeviceShell(ctx, run.serial);
+  const deadline = ctx.clock.monotonic() + execution.timeoutMs;
+  const steps: StepResult[] = [];
+  const envelope = (status: 'success' | 'failed', error: string | null, errorCode?: string): ResultEnvelope => ({
+    commandId: execution.commandId,
+    taskId: execution.taskId,
+    status,
+    stepResults: steps,
+    error,
+    ...(errorCode === undefined ? {} : { errorCode }),
+  });
+  for (const [index, action] of execution.actions.entries()) {
+    const spec = specs[action.type];
+    if (spec === undefined) {
+      steps.push(failed(action, 'EXECUTION_ACTION_UNSUPPORTED', `the adb driver cannot run ${action.type}`));
+      continue;
+    }
+    const step: StepContext = { ctx, run, shell, action, index, deadline, stats };
+    try {
+      steps.push(await runStep(step, spec));
+    } catch (error) {
+      if (error instanceof TimedOut) {
+        steps.push(failed(action, error.lastCode, `the execution timed out during this step: ${error.message}`));
+        return envelope('failed', `execution timed out after ${execution.timeoutMs}ms`, 'EXECUTION_TIMEOUT');
+      }
+      if (error instanceof ExecutionFailure) return envelope('failed', error.message, error.code);
+      throw error;
+    }
+  }
+  return envelope('success', null);
+}
+
+async function runStep(step: StepContext, spec: ActionSpec): Promise<StepResult> {
+  const { ctx, action } = step;
+  const explicit = action.params?.[spec.retryParam ?? 'retry'] as Retry | undefined;
+  const policy = retryPolicyOf(explicit, spec.retry);
+  let last: StepFailure | undefined;
+  for (let attempt = 1; ; attempt++) {
+    if (ctx.clock.monotonic() >= step.deadline) throw new TimedOut(last);
+    try {
+      return succeeded(action, await spec.run(step));
+    } catch (error) {
+      const failure = asStepFailure(error);
+      if (failure === undefined) throw error;
+      last = failure;
+      const delay = retryDelayMs(policy, attempt);
+      if (!failure.retryable || attempt >= policy.maxAttempts)
+        return failed(action, failure.code, failure.message, failure.data);
+      if (ctx.clock.monotonic() + delay >= step.deadline) throw new TimedOut(last);
+      await ctx.clock.sleep(delay);
+    }
+  }
+}
+
+/** A dump that kept failing is the step's failure, with the dump's own code. */
+function asStepFailure(error: unknown): StepFailure | undefined {
+  if (error instanceof StepFailure) return error;
+  if (error instanceof DumpError) return new StepFailure(error.code, error.message, { retryable: false });
+  return undefined;
+}

@@ -1,0 +1,8 @@
+// The UI tree: parse a hierarchy dump, match nodes the way the operator does, render snapshots. Pure: no I/O.
+export { type ContainerOutcome, refindContainer, resolveContainer, subtreeSignature } from './container.ts';
+export { countMatches, findAll, findFirst, isVisible, matches, type Scope } from './match.ts';
+export { area, centerOf, isWithin, type Rect, rectString, type UiNode, type UiTree, walk } from './node.ts';
+export { type ParseOutcome, parseBounds, parseHierarchy } from './parse.ts';
+export { clickableSelfOrAncestor, containerName, editableWithin, labelOf, valueBeside } from './relations.ts';
+export { escapeXml, renderSnapshot } from './render.ts';
+export { inferRole, ROLES, type Role } from './roles.ts';

@@ -88,7 +88,7 @@ describe('daemon proxy', () => {
 
   test('an error before dispatch (operator not installed) prints the same error both ways', async () => {
     const exec = payload('daemon-same-3', [{ id: 's', type: 'sleep', params: { durationMs: 0 } }]);
-    const run = await sameBothWays(['exec', exec, '--operator-package', 'com.example.absent']);
+    const run = await sameBothWays(['exec', exec, '--operator-package', 'com.example.absent', '--driver', 'operator']);
     assert.equal(run.code, 1);
     const error = JSON.parse(run.stdout);
     assert.equal(error.code, 'RECEIVER_NOT_INSTALLED');

@@ -49,9 +49,17 @@ describe('svc serve routes against a simulated device', () => {
     for (const key of ['operatorPackage', 'receiverPackage']) {
       const ok = await postJson(env.url, '/execute', { execution: sleepExecution(), [key]: 'com.svc.operator' });
       assert.equal(ok.status, 200, key);
-      const missing = await postJson(env.url, '/execute', { execution: sleepExecution(), [key]: 'com.not.there' });
+      const missing = await postJson(env.url, '/execute', {
+        execution: sleepExecution(),
+        [key]: 'com.not.there',
+        driver: 'operator',
+      });
       assert.equal(missing.status, 500, key);
       assert.equal(missing.body.error?.code, 'RECEIVER_NOT_INSTALLED');
+      // With the driver left to auto, a device without that operator is driven with adb instead.
+      const auto = await postJson(env.url, '/execute', { execution: sleepExecution(), [key]: 'com.not.there' });
+      assert.equal(auto.status, 200, key);
+      assert.equal(auto.body.driver, 'adb');
     }
     const conflict = await postJson(env.url, '/execute', {
       execution: sleepExecution(),

@@ -37,6 +37,7 @@ export class DeviceShell {
   readonly serial: string;
   readonly #ctx: SvcContext;
   #sdk: number | undefined;
+  #size: { width: number; height: number } | undefined;
 
   constructor(ctx: SvcContext, serial: string) {
     this.#ctx = ctx;
@@ -75,6 +76,24 @@ export class DeviceShell {
       this.#sdk = level;
     }
     return this.#sdk;
+  }
+
+  /** The display size from `wm size` (the override when one is set), read once. */
+  async screenSize(): Promise<{ width: number; height: number }> {
+    if (this.#size === undefined) {
+      const text = await this.read('wm size');
+      let size: { width: number; height: number } | undefined;
+      for (const m of text.matchAll(/(?:Physical|Override) size: (\d+)x(\d+)/g)) {
+        size = { width: Number(m[1]), height: Number(m[2]) };
+      }
+      if (size === undefined) {
+        throw new SvcError('DEVICE_SHELL_UNAVAILABLE', `wm size answered ${JSON.stringify(text.trim())}.`, {
+          deviceId: this.serial,
+        });
+      }
+      this.#size = size;
+    }
+    return this.#size;
   }
 
   execOut(command: string): Promise<Uint8Array> {

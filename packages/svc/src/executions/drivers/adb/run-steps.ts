@@ -9,7 +9,7 @@ import type { SvcContext } from '../../../core/context.ts';
 import type { DeviceRun } from '../../device-run.ts';
 import { DeviceShell } from './device-shell.ts';
 import { DumpError, type DumpStats } from './dump.ts';
-import { type ActionRunner, failed, type StepContext, StepFailure, succeeded } from './step.ts';
+import { type ActionRunner, ExecutionFailure, failed, type StepContext, StepFailure, succeeded } from './step.ts';
 
 export interface ActionSpec {
   run: ActionRunner;
@@ -17,15 +17,6 @@ export interface ActionSpec {
   retry: RetryPresetName;
   /** The param holding the step's retry object (scroll_and_click names it clickRetry/scrollRetry itself). */
   retryParam?: string;
-}
-
-/** The whole execution stops: the screen is locked (SECURITY_BLOCK_DETECTED), or the like. */
-export class ExecutionFailure extends Error {
-  readonly code: string;
-  constructor(code: string, message: string) {
-    super(message);
-    this.code = code;
-  }
 }
 
 class TimedOut extends Error {

@@ -30,6 +30,15 @@ export class StepFailure extends Error {
   }
 }
 
+/** The whole execution stops (the envelope fails with this code): the screen is locked, or the like. */
+export class ExecutionFailure extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
 export type ActionRunner = (step: StepContext) => Promise<Record<string, string>>;
 
 export function succeeded(action: Action, data: Record<string, string>): StepResult {

@@ -1,0 +1,87 @@
+// click (default, long_click, focus; by matcher or coordinate), read_text and read_key_value_pair: one dump per
+// attempt, the host matcher, then one gesture at the centre of the matched node. A click needs the node or an
+// ancestor to be clickable and enabled (the operator's rule), else NODE_NOT_CLICKABLE. `focus` without the operator
+// app can only mean tapping a text field, which focuses it; other nodes cannot be focused from adb.
+import type { NodeMatcher } from '../../../../contracts/types.ts';
+import { clickableSelfOrAncestor, editableWithin, findAll, labelOf, valueBeside } from '../../../../ui/index.ts';
+import { readForeground } from '../foreground.ts';
+import { describeMatcher, findOrFail, gestureAt, longPressLine, readScreen, tapLine } from '../screen.ts';
+import { type ActionRunner, bool, ExecutionFailure, params, type StepContext, StepFailure, str } from '../step.ts';
+import { textValidator } from '../validators.ts';
+
+type ClickType = 'default' | 'long_click' | 'focus';
+
+async function clickMatched(step: StepContext, matcher: NodeMatcher, type: ClickType): Promise<void> {
+  for (;;) {
+    const screen = await readScreen(step, { interacts: true });
+    const node = findOrFail(screen.tree, matcher);
+    if (type === 'focus' && editableWithin(node) !== node) {
+      throw new StepFailure(
+        'FOCUS_UNSUPPORTED',
+        'without the operator app only a text field can be focused (by tapping it)',
+      );
+    }
+    const want = type === 'long_click' ? (n: typeof node) => n.longClickable || n.clickable : undefined;
+    if (type !== 'focus' && !clickableSelfOrAncestor(node, want)) {
+      throw new StepFailure('NODE_NOT_CLICKABLE', 'neither the node nor an ancestor is clickable');
+    }
+    const gesture = type === 'long_click' ? longPressLine(node) : tapLine(node);
+    if ((await gestureAt(step, screen, gesture.y, gesture.line)) === 'done') return;
+  }
+}
+
+/** A tap at a point the caller chose: no dump, but the lock screen is still refused (one window-manager read). */
+async function clickPoint(step: StepContext, x: number, y: number, type: ClickType): Promise<void> {
+  const { width, height } = await step.shell.screenSize();
+  if (x >= width || y >= height) throw new StepFailure('GESTURE_FAILED', 'tap outside the screen');
+  if ((await readForeground(step.shell)).locked) {
+    throw new ExecutionFailure('SECURITY_BLOCK_DETECTED', 'the lock screen is showing; unlock the device');
+  }
+  await step.shell.run(type === 'long_click' ? `input swipe ${x} ${y} ${x} ${y} 800` : `input tap ${x} ${y}`);
+}
+
+export const click: ActionRunner = async (step) => {
+  const p = params(step.action);
+  const type = (str(p, 'clickType') ?? 'default') as ClickType;
+  const coordinate = p.coordinate as { x: number; y: number } | undefined;
+  if (coordinate !== undefined) await clickPoint(step, coordinate.x, coordinate.y, type);
+  else await clickMatched(step, p.matcher as NodeMatcher, type);
+  return { click_types: type };
+};
+
+export const readText: ActionRunner = async (step) => {
+  const p = params(step.action);
+  const matcher = p.matcher as NodeMatcher;
+  const screen = await readScreen(step, { interacts: false });
+  const container = p.container === undefined ? undefined : findOrFail(screen.tree, p.container as NodeMatcher);
+  const scope = container ?? screen.tree;
+  const wantAll = bool(p, 'all', false);
+  const nodes = wantAll ? findAll(scope, matcher) : [findOrFail(scope, matcher)];
+  if (nodes.length === 0)
+    throw new StepFailure('NODE_NOT_FOUND', `no node matches ${describeMatcher(matcher)}`, { retryable: true });
+  const texts = nodes.map(labelOf);
+  const name = str(p, 'validator');
+  const validate = textValidator(name, str(p, 'validatorPattern'));
+  const bad = validate ? texts.find((t) => !validate(t)) : undefined;
+  if (bad !== undefined) {
+    throw new StepFailure('VALIDATION_FAILED', `text "${bad}" does not pass validator ${name}`, { retryable: true });
+  }
+  const validator = validate ? (name as string) : 'none';
+  if (!wantAll) return { text: texts[0] as string, validator };
+  return { text: texts.join('\n'), texts: JSON.stringify(texts), count: String(texts.length), validator };
+};
+
+export const readKeyValuePair: ActionRunner = async (step) => {
+  const p = params(step.action);
+  const matcher = p.labelMatcher as NodeMatcher;
+  const { tree } = await readScreen(step, { interacts: false });
+  const wantAll = bool(p, 'all', false);
+  const labels = wantAll ? findAll(tree, matcher) : [findOrFail(tree, matcher)];
+  if (labels.length === 0)
+    throw new StepFailure('NODE_NOT_FOUND', `no node matches ${describeMatcher(matcher)}`, { retryable: true });
+  const pairs = labels.map((l) => ({ label: labelOf(l), value: valueBeside(l, tree)?.text }));
+  const missing = pairs.find((pair) => pair.value === undefined);
+  if (missing) throw new StepFailure('NODE_NOT_FOUND', `no value next to "${missing.label}"`, { retryable: true });
+  if (!wantAll) return { label: pairs[0]?.label ?? '', value: pairs[0]?.value ?? '' };
+  return { pairs: JSON.stringify(pairs), count: String(pairs.length) };
+};

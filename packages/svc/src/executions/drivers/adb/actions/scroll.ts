@@ -1,0 +1,191 @@
+// scroll, scroll_until and scroll_and_click with swipes inside the container's bounds: the container resolved as
+// the operator resolves it, a drag along its middle with a 10% inset from its edges (clear of the system's gesture
+// areas), `distanceRatio` of its length (at most the 80% the insets leave). Whether the list moved is read from the
+// next dump: the container's subtree unchanged means the end of the list (edge_reached; adb cannot tell a list that
+// refuses to move from one at its end, so NO_POSITION_CHANGE is never reported here). A container whose class says
+// it scrolls the other way is a failed gesture, as the operator reports it.
+
+import { ACTION_DEFAULTS } from '../../../../contracts/limits.ts';
+import type { NodeMatcher } from '../../../../contracts/types.ts';
+import {
+  clickableSelfOrAncestor,
+  containerName,
+  findFirst,
+  refindContainer,
+  resolveContainer,
+  subtreeSignature,
+  type UiNode,
+} from '../../../../ui/index.ts';
+import { gestureAt, longPressLine, readScreen, type Screen, tapLine } from '../screen.ts';
+import { type ActionRunner, bool, num, params, type StepContext, StepFailure, str } from '../step.ts';
+
+type Direction = 'down' | 'up' | 'left' | 'right';
+type Outcome = 'moved' | 'edge' | 'gesture_failed';
+
+const INSET = 0.1;
+const SWIPE_MS = 400;
+
+function settingsOf(p: Record<string, unknown>) {
+  return {
+    direction: (str(p, 'direction') ?? ACTION_DEFAULTS.direction) as Direction,
+    distanceRatio: num(p, 'distanceRatio', ACTION_DEFAULTS.distanceRatio),
+    settleDelayMs: num(p, 'settleDelayMs', ACTION_DEFAULTS.settleDelayMs),
+    findFirstScrollableChild: bool(p, 'findFirstScrollableChild', ACTION_DEFAULTS.findFirstScrollableChild),
+  };
+}
+
+const horizontal = (node: UiNode) => /Horizontal|ViewPager|TabLayout/.test(node.cls);
+
+/** The drag that scrolls the content of `node` toward `direction` (content direction: down shows what is below). */
+export function swipeLine(node: UiNode, direction: Direction, ratio: number): string | undefined {
+  const vertical = direction === 'down' || direction === 'up';
+  if (vertical === horizontal(node)) return undefined;
+  const b = node.bounds;
+  const length = vertical ? b.bottom - b.top : b.right - b.left;
+  const distance = Math.round(Math.min(ratio, 1 - 2 * INSET) * length);
+  if (distance <= 0) return undefined;
+  const cx = Math.floor((b.left + b.right) / 2);
+  const cy = Math.floor((b.top + b.bottom) / 2);
+  const half = Math.floor(distance / 2);
+  // The finger moves against the content: to show what is below, it drags up.
+  const sign = direction === 'down' || direction === 'right' ? 1 : -1;
+  return vertical
+    ? `input swipe ${cx} ${cy + sign * half} ${cx} ${cy - sign * half} ${SWIPE_MS}`
+    : `input swipe ${cx + sign * half} ${cy} ${cx - sign * half} ${cy} ${SWIPE_MS}`;
+}
+
+function containerOf(screen: Screen, p: Record<string, unknown>, findChild: boolean) {
+  const outcome = resolveContainer(screen.tree, p.container as NodeMatcher | undefined, findChild);
+  if (!outcome.ok) throw new StepFailure(outcome.code, outcome.message);
+  return outcome;
+}
+
+/** One swipe and the screen after it; `edge` when the container shows the same as before. */
+async function swipeOnce(
+  step: StepContext,
+  container: UiNode,
+  s: ReturnType<typeof settingsOf>,
+): Promise<{ outcome: Outcome; after?: Screen; container?: UiNode }> {
+  const line = swipeLine(container, s.direction, s.distanceRatio);
+  if (line === undefined) return { outcome: 'gesture_failed' };
+  const before = subtreeSignature(container);
+  await step.shell.run(line);
+  if (s.settleDelayMs > 0) await step.ctx.clock.sleep(s.settleDelayMs);
+  const after = await readScreen(step, { interacts: true });
+  const moved = refindContainer(after.tree, container);
+  if (!moved) return { outcome: 'edge', after };
+  return { outcome: subtreeSignature(moved) === before ? 'edge' : 'moved', after, container: moved };
+}
+
+export const scroll: ActionRunner = async (step) => {
+  const p = params(step.action);
+  const s = settingsOf(p);
+  const screen = await readScreen(step, { interacts: true });
+  const { node, auto } = containerOf(screen, p, s.findFirstScrollableChild);
+  const { outcome } = await swipeOnce(step, node, s);
+  const data = {
+    scroll_outcome: outcome === 'moved' ? 'moved' : outcome === 'gesture_failed' ? 'gesture_failed' : 'edge_reached',
+    direction: s.direction,
+    distance_ratio: String(s.distanceRatio),
+    settle_delay_ms: String(s.settleDelayMs),
+    ...(auto ? { resolved_container: containerName(node) } : {}),
+  };
+  if (outcome === 'gesture_failed')
+    throw new StepFailure('GESTURE_FAILED', `cannot scroll ${s.direction} in this container`, { data });
+  return data;
+};
+
+async function clickNode(step: StepContext, matcher: NodeMatcher, type: string, first: Screen): Promise<void> {
+  let screen = first;
+  for (;;) {
+    const node = findFirst(screen.tree, matcher);
+    if (!node) throw new StepFailure('NODE_NOT_FOUND', `target ${JSON.stringify(matcher)} is no longer on screen`);
+    const want = type === 'long_click' ? (n: UiNode) => n.longClickable || n.clickable : undefined;
+    if (!clickableSelfOrAncestor(node, want))
+      throw new StepFailure('NODE_NOT_CLICKABLE', 'neither the node nor an ancestor is clickable');
+    const gesture = type === 'long_click' ? longPressLine(node) : tapLine(node);
+    if ((await gestureAt(step, screen, gesture.y, gesture.line)) === 'done') return;
+    screen = await readScreen(step, { interacts: true });
+  }
+}
+
+export const scrollUntil: ActionRunner = async (step) => {
+  const p = params(step.action);
+  const s = settingsOf(p);
+  const matcher = p.matcher as NodeMatcher | undefined;
+  const clickAfter = bool(p, 'clickAfter', false);
+  const type = str(p, 'clickType') ?? 'default';
+  const maxScrolls = num(p, 'maxScrolls', ACTION_DEFAULTS.maxScrolls);
+  const maxDurationMs = num(p, 'maxDurationMs', ACTION_DEFAULTS.maxDurationMs);
+  let screen = await readScreen(step, { interacts: true });
+  const resolved = resolveContainer(screen.tree, p.container as NodeMatcher | undefined, s.findFirstScrollableChild);
+  if (!resolved.ok) {
+    const data = { direction: s.direction, termination_reason: resolved.code, scrolls_executed: '0' };
+    throw new StepFailure(resolved.code, resolved.message, { data });
+  }
+  let container = resolved.node;
+  const started = step.ctx.clock.monotonic();
+  let scrolls = 0;
+  let reason: string;
+  for (;;) {
+    if (matcher && findFirst(screen.tree, matcher)) reason = 'TARGET_FOUND';
+    else if (scrolls >= maxScrolls) reason = 'MAX_SCROLLS_REACHED';
+    else if (step.ctx.clock.monotonic() - started >= maxDurationMs) reason = 'MAX_DURATION_REACHED';
+    else {
+      const swiped = await swipeOnce(step, container, s);
+      if (swiped.outcome === 'gesture_failed') {
+        throw new StepFailure('GESTURE_FAILED', `cannot scroll ${s.direction}`, { data: { direction: s.direction } });
+      }
+      screen = swiped.after as Screen;
+      if (swiped.outcome === 'edge') reason = 'EDGE_REACHED';
+      else {
+        scrolls++;
+        container = swiped.container ?? container;
+        continue;
+      }
+    }
+    break;
+  }
+  const data: Record<string, string> = {
+    termination_reason: reason,
+    scrolls_executed: String(scrolls),
+    direction: s.direction,
+    resolved_container: containerName(container),
+  };
+  if (clickAfter && matcher) {
+    if (!findFirst(screen.tree, matcher))
+      throw new StepFailure('NODE_NOT_FOUND', `target not found (${reason})`, { data });
+    await clickNode(step, matcher, type, screen);
+    data.click_types = type;
+  }
+  return data;
+};
+
+export const scrollAndClick: ActionRunner = async (step) => {
+  const p = params(step.action);
+  const s = settingsOf(p);
+  const target = (p.target ?? p.matcher) as NodeMatcher;
+  const maxSwipes = num(p, 'maxSwipes', ACTION_DEFAULTS.maxSwipes);
+  const clickAfter = bool(p, 'clickAfter', ACTION_DEFAULTS.clickAfter);
+  const type = str(p, 'clickType') ?? 'default';
+  const data = {
+    max_swipes: String(maxSwipes),
+    direction: s.direction,
+    click_types: type,
+    click_after: String(clickAfter),
+  };
+  let screen = await readScreen(step, { interacts: true });
+  for (let swipes = 0; !findFirst(screen.tree, target) && swipes < maxSwipes; swipes++) {
+    const { node } = containerOf(screen, p, s.findFirstScrollableChild);
+    const swiped = await swipeOnce(step, node, s);
+    if (swiped.outcome === 'gesture_failed')
+      throw new StepFailure('GESTURE_FAILED', `cannot scroll ${s.direction}`, { data });
+    screen = swiped.after as Screen;
+    if (swiped.outcome === 'edge') break;
+  }
+  if (!findFirst(screen.tree, target)) {
+    throw new StepFailure('NODE_NOT_FOUND', `no node matches ${JSON.stringify(target)} after scrolling`, { data });
+  }
+  if (clickAfter) await clickNode(step, target, type, screen);
+  return data;
+};

@@ -1,0 +1,87 @@
+// The screen for one attempt of a step: one dump, parsed; the lock screen found from the dump itself (the keyguard's
+// own nodes, package com.android.systemui), so a step that acts pays no extra device command for it; and taps that
+// never land on the soft keyboard: a tap low on the screen first asks `dumpsys input_method` in the same shell line
+// and, with the keyboard up, closes it and reads the screen again (the layout may move when it goes).
+import type { NodeMatcher } from '../../../contracts/types.ts';
+import { centerOf, findFirst, parseHierarchy, type Scope, type UiNode, type UiTree } from '../../../ui/index.ts';
+import { dumpWindow } from './dump.ts';
+import { ExecutionFailure, type StepContext, StepFailure } from './step.ts';
+
+export interface Screen {
+  tree: UiTree;
+  xml: string;
+  width: number;
+  height: number;
+}
+
+const KEYGUARD_ID = /keyguard|lock_?screen|bouncer/i;
+
+/** The keyguard (lock screen) is what the dump shows. */
+export function isKeyguard(tree: UiTree): boolean {
+  const system = tree.roots.length > 0 && tree.roots.every((root) => root.pkg === 'com.android.systemui');
+  return system && tree.nodes.some((n) => KEYGUARD_ID.test(n.resourceId) || /keyguard/i.test(n.cls));
+}
+
+export async function readScreen(step: StepContext, options: { interacts: boolean }): Promise<Screen> {
+  const xml = await dumpWindow(step.ctx, step.shell, step.deadline, step.stats);
+  const parsed = parseHierarchy(xml);
+  if (!parsed.ok)
+    throw new StepFailure('UI_DUMP_UNREADABLE', `the hierarchy dump is not readable: ${parsed.reason}`, {
+      retryable: true,
+    });
+  const tree = parsed.tree;
+  if (options.interacts && isKeyguard(tree)) {
+    throw new ExecutionFailure('SECURITY_BLOCK_DETECTED', 'the lock screen is showing; unlock the device');
+  }
+  const width = Math.max(0, ...tree.roots.map((r) => r.bounds.right));
+  const height = Math.max(0, ...tree.roots.map((r) => r.bounds.bottom));
+  return { tree, xml, width, height };
+}
+
+export const describeMatcher = (m: NodeMatcher) => JSON.stringify(m);
+
+export function findOrFail(scope: Scope, matcher: NodeMatcher): UiNode {
+  const node = findFirst(scope, matcher);
+  if (!node)
+    throw new StepFailure('NODE_NOT_FOUND', `no node matches ${describeMatcher(matcher)}`, { retryable: true });
+  return node;
+}
+
+/** The soft keyboard covers at most the lower part of the screen: taps above this fraction never meet it. */
+const KEYBOARD_FREE_FRACTION = 0.5;
+const KEYBOARD_UP = '__svc_keyboard_up';
+/** KEYCODE_ESCAPE closes the keyboard without navigating back (KEYCODE_BACK would leave the screen if it is down). */
+const KEYCODE_ESCAPE = 111;
+
+/**
+ * Runs `gesture` (an `input tap` or `input swipe` line) at a point of `screen`, unless the keyboard is up over the
+ * lower part of the screen: then it closes the keyboard and answers `retry` (the caller reads the screen again).
+ */
+export async function gestureAt(
+  step: StepContext,
+  screen: Screen,
+  y: number,
+  gesture: string,
+): Promise<'done' | 'retry'> {
+  if (y < screen.height * KEYBOARD_FREE_FRACTION) {
+    await step.shell.run(gesture);
+    return 'done';
+  }
+  const out = await step.shell.run(
+    `if dumpsys input_method | grep -q 'mInputShown=true'; then echo ${KEYBOARD_UP}; else ${gesture}; fi`,
+  );
+  if (!out.output.includes(KEYBOARD_UP)) return 'done';
+  await step.shell.run(`input keyevent ${KEYCODE_ESCAPE}`);
+  return 'retry';
+}
+
+export function tapLine(node: UiNode): { line: string; y: number } {
+  const { x, y } = centerOf(node.bounds);
+  return { line: `input tap ${x} ${y}`, y };
+}
+
+/** A long press: a swipe that does not move, held past the long-press timeout (500 ms by default). */
+export function longPressLine(node: UiNode): { line: string; y: number } {
+  const { x, y } = centerOf(node.bounds);
+  return { line: `input swipe ${x} ${y} ${x} ${y} 800`, y };
+}

@@ -21,6 +21,7 @@ const TOOLS = [
   'click',
   'type',
   'read',
+  'read-value',
   'wait',
   'wait-for-nav',
   'scroll',
@@ -29,6 +30,8 @@ const TOOLS = [
   'close-app',
   'press-key',
   'sleep',
+  'on-screen-log-set',
+  'on-screen-log-clear',
   'devices',
   'skills-list',
   'skills-search',
@@ -122,6 +125,21 @@ describe('svc mcp over stdio against a simulated device', () => {
     assert.equal(typed.data.text, 'wifi');
     const clicked = await step('click', { selector: { textEquals: 'Network & internet' } });
     assert.equal(clicked.actionType, 'click');
+    assert.equal((await step('press-key', { key: 'back' })).data.key, 'back');
+  });
+
+  test('read-value reads the value beside a label; on-screen-log-set and -clear drive the panel', async () => {
+    await step('open', { target: SETTINGS });
+    await step('scroll-until', { selector: { textEquals: 'About phone' }, click: true });
+    const value = await step('read-value', { label: { textEquals: 'Android version' } });
+    assert.equal(value.actionType, 'read_key_value_pair');
+    assert.equal(value.data.label, 'Android version');
+    assert.ok(value.data.value, JSON.stringify(value.data));
+    const shown = await step('on-screen-log-set', { text: 'step 2 of 4', ttlMs: 0 });
+    assert.equal(shown.actionType, 'set_on_screen_log');
+    assert.equal(shown.data.visible, 'true');
+    const cleared = await step('on-screen-log-clear', {});
+    assert.deepEqual(cleared.data, { visible: 'false' });
     assert.equal((await step('press-key', { key: 'back' })).data.key, 'back');
   });
 
@@ -223,7 +241,7 @@ describe('svc mcp over stdio against a simulated device', () => {
     assert.match(result.content[0].text, /^DEVICE_NOT_FOUND: /);
   });
 
-  test('a second execution on a busy device is an isError result with EXECUTION_CONFLICT_IN_FLIGHT', async () => {
+  test('a busy device is waited for by default; with waitDeviceMs 0 the second call is EXECUTION_CONFLICT_IN_FLIGHT', async () => {
     const locks = join(lab.home, '.svc', 'locks');
     assert.deepEqual(existsSync(locks) ? readdirSync(locks) : [], [], 'no lock is held before the test');
     const busy = call('execute', {
@@ -239,10 +257,13 @@ describe('svc mcp over stdio against a simulated device', () => {
     });
     // Deterministic, not timed: the second call goes once the first holds the device's lock file.
     while (!existsSync(locks) || readdirSync(locks).length === 0) await new Promise((r) => setTimeout(r, 20));
-    const second: Loose = await call('snapshot', { deviceId: serial });
-    assert.equal(second.isError, true);
-    assert.equal(second.structuredContent.error.code, 'EXECUTION_CONFLICT_IN_FLIGHT');
-    assert.match(second.structuredContent.error.hint, /wait/i);
+    const refused: Loose = await call('snapshot', { deviceId: serial, waitDeviceMs: 0 });
+    assert.equal(refused.isError, true);
+    assert.equal(refused.structuredContent.error.code, 'EXECUTION_CONFLICT_IN_FLIGHT');
+    assert.match(refused.structuredContent.error.hint, /wait/i);
+    // Without waitDeviceMs the call waits for the running execution and then runs: both succeed.
+    const waited: Loose = await call('snapshot', { deviceId: serial });
+    assert.equal(waited.isError, false, JSON.stringify(waited.structuredContent));
     const first: Loose = await busy;
     assert.equal(first.isError, false, JSON.stringify(first.structuredContent));
   });
@@ -251,12 +272,19 @@ describe('svc mcp over stdio against a simulated device', () => {
     const unknownKey = await expectProtocolError(session.client, 'click', { selector: { bogus: 'x' } });
     assert.equal(unknownKey.code, ErrorCode.InvalidParams);
     assert.equal((unknownKey.data as Loose).code, 'INVALID_ARGUMENT');
-    assert.match(unknownKey.message, /selector/);
+    assert.equal((unknownKey.data as Loose).details.path, 'selector.bogus', 'the bad argument is named');
+    assert.match((unknownKey.data as Loose).hint, /details\.path/);
+    const unknownArg = await expectProtocolError(session.client, 'click', { text: 'OK' });
+    assert.equal((unknownArg.data as Loose).details.path, 'text');
+    assert.match(unknownArg.message, /unknown argument "text"/);
     const missing = await expectProtocolError(session.client, 'type', { selector: { textEquals: 'x' } });
     assert.equal(missing.code, ErrorCode.InvalidParams);
-    assert.match(missing.message, /text/);
+    assert.equal((missing.data as Loose).details.path, 'text');
     const badKey = await expectProtocolError(session.client, 'press-key', { key: 'volume_up' });
     assert.equal(badKey.code, ErrorCode.InvalidParams);
+    assert.equal((badKey.data as Loose).details.path, 'key');
+    const badDriver = await expectProtocolError(session.client, 'snapshot', { driver: 'magic' });
+    assert.equal((badDriver.data as Loose).details.path, 'driver');
     const neither = await expectProtocolError(session.client, 'click', {});
     assert.equal((neither.data as Loose).code, 'EXECUTION_VALIDATION_FAILED');
     const unknownTool = await expectProtocolError(session.client, 'no-such-tool', {});

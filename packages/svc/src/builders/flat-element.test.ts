@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { normalizeAndValidateExecution } from '../contracts/validate.ts';
 import { buildClick, buildRead, buildReadValue, buildType, buildWait, buildWaitForNav } from './flat-element.ts';
 import { execution, input, throwsCode } from './test-helpers.test-helper.ts';
 
@@ -32,17 +33,16 @@ test('click --coordinate builds integer x and y and accepts integral tokens', ()
   });
 });
 
-test('click --coordinate is mutually exclusive with element selectors and invalid with --focus', () => {
-  throwsCode(
-    () => buildClick(input({ coordinate: ['1', '2'], text: ['a'] })),
-    'EXECUTION_VALIDATION_FAILED',
-    /--coordinate or element selector/,
-  );
-  throwsCode(
-    () => buildClick(input({ coordinate: ['1', '2'], focus: true })),
-    'EXECUTION_VALIDATION_FAILED',
-    /--focus cannot be used with --coordinate/,
-  );
+test('click --coordinate with element selectors, or with --focus, is refused by the contract (one place)', () => {
+  for (const flags of [
+    { coordinate: ['1', '2'], text: ['a'] },
+    { coordinate: ['1', '2'], focus: true },
+  ]) {
+    const outcome = normalizeAndValidateExecution(buildClick(input(flags)));
+    assert.equal(outcome.ok, false, JSON.stringify(flags));
+    assert.equal(!outcome.ok && outcome.error.code, 'EXECUTION_VALIDATION_FAILED');
+    assert.match(String(!outcome.ok && outcome.error.details?.path), /^actions\[0\]\.params/);
+  }
 });
 
 test('click --coordinate needs exactly two integer values, given once', () => {

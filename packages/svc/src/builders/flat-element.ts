@@ -1,10 +1,12 @@
-// Flat commands that target an element (SPEC 4.4 mapping): click/tap, read, wait, wait-for-nav, type, read-value.
+// The flags of the flat commands that target an element (click/tap, read, wait, wait-for-nav, type, read-value),
+// parsed into the typed inputs of one-action.ts.
 import { SvcError } from '../contracts/errors.ts';
-import { type BuiltExecution, plainTimeout, waitTimeout, wrapExecution } from './execution.ts';
+import type { BuiltExecution } from './execution.ts';
 import { isSet, single } from './flag-values.ts';
 import { parseIntegerToken } from './numeric.ts';
+import * as oneAction from './one-action.ts';
 import { ELEMENT_FLAGS, isEmptyMatcher, parseSelectorFlags, requireMatcher } from './selector.ts';
-import type { BuildInput } from './types.ts';
+import { type BuildInput, shapeOf } from './types.ts';
 
 function coordinateOf(input: BuildInput): { x: number; y: number } | undefined {
   const raw = input.flags.coordinate;
@@ -26,44 +28,32 @@ export function buildClick(input: BuildInput): BuiltExecution {
   const focus = isSet(input.flags, 'focus');
   const long = isSet(input.flags, 'long');
   if (focus && long) throw new SvcError('CLI_USAGE_ERROR', 'Use --focus or --long, not both');
-  const params: Record<string, unknown> = {};
+  const clickType = focus ? 'focus' : long ? 'long_click' : undefined;
+  const shape = shapeOf(input);
+  // Selector and coordinate together (or focus with a coordinate) are the contract's to refuse, as on every surface.
   if (coordinate !== undefined) {
-    if (!isEmptyMatcher(matcher)) {
-      throw new SvcError('EXECUTION_VALIDATION_FAILED', 'Use --coordinate or element selector flags, not both', {
-        path: 'actions[0].params',
-      });
-    }
-    if (focus) {
-      throw new SvcError('EXECUTION_VALIDATION_FAILED', '--focus cannot be used with --coordinate', {
-        path: 'actions[0].params.clickType',
-      });
-    }
-    params.coordinate = coordinate;
-  } else {
-    params.matcher = requireMatcher(matcher, 'click', 'actions[0].params.matcher');
+    return oneAction.click(shape, { ...(isEmptyMatcher(matcher) ? {} : { matcher }), coordinate, clickType });
   }
-  if (focus) params.clickType = 'focus';
-  if (long) params.clickType = 'long_click';
-  return wrapExecution(input.ids, plainTimeout(input.timeoutMs), [{ id: 'click', type: 'click', params }]);
+  return oneAction.click(shape, { matcher: requireMatcher(matcher, 'click', 'actions[0].params.matcher'), clickType });
 }
 
 export function buildRead(input: BuildInput): BuiltExecution {
   const { matcher, container } = parseSelectorFlags(input.flags);
-  const params: Record<string, unknown> = { matcher: requireMatcher(matcher, 'read', 'actions[0].params.matcher') };
-  if (container !== undefined) params.container = container;
-  if (isSet(input.flags, 'all')) params.all = true;
-  const validator = single(input.flags, ['validator']);
-  if (validator !== undefined) params.validator = validator;
-  const pattern = single(input.flags, ['validatorPattern']);
-  if (pattern !== undefined) params.validatorPattern = pattern;
-  return wrapExecution(input.ids, plainTimeout(input.timeoutMs), [{ id: 'read', type: 'read_text', params }]);
+  return oneAction.read(shapeOf(input), {
+    matcher: requireMatcher(matcher, 'read', 'actions[0].params.matcher'),
+    container,
+    all: isSet(input.flags, 'all'),
+    validator: single(input.flags, ['validator']),
+    validatorPattern: single(input.flags, ['validatorPattern']),
+  });
 }
 
 export function buildWait(input: BuildInput): BuiltExecution {
   const { matcher } = parseSelectorFlags(input.flags);
-  const params: Record<string, unknown> = { matcher: requireMatcher(matcher, 'wait', 'actions[0].params.matcher') };
-  if (input.timeoutMs !== undefined) params.timeoutMs = input.timeoutMs;
-  return wrapExecution(input.ids, waitTimeout(input.timeoutMs), [{ id: 'wait', type: 'wait_for_node', params }]);
+  return oneAction.wait(
+    { ids: input.ids },
+    { matcher: requireMatcher(matcher, 'wait', 'actions[0].params.matcher'), timeoutMs: input.timeoutMs },
+  );
 }
 
 export function buildWaitForNav(input: BuildInput): BuiltExecution {
@@ -79,13 +69,10 @@ export function buildWaitForNav(input: BuildInput): BuiltExecution {
       path: 'actions[0].params',
     });
   }
-  const params: Record<string, unknown> = {};
-  if (app !== undefined) params.expectedPackage = app;
-  if (!isEmptyMatcher(matcher)) params.expectedNode = matcher;
-  params.timeoutMs = input.timeoutMs;
-  return wrapExecution(input.ids, waitTimeout(input.timeoutMs), [
-    { id: 'wait-for-nav', type: 'wait_for_navigation', params },
-  ]);
+  return oneAction.waitForNav(
+    { ids: input.ids },
+    { expectedPackage: app, expectedNode: isEmptyMatcher(matcher) ? undefined : matcher, timeoutMs: input.timeoutMs },
+  );
 }
 
 /** `type`: --text is the text to enter, so --text cannot be a target flag here. */
@@ -99,13 +86,12 @@ export function buildType(input: BuildInput): BuiltExecution {
       path: 'actions[0].params.text',
     });
   }
-  const params: Record<string, unknown> = {
+  return oneAction.type(shapeOf(input), {
     matcher: requireMatcher(matcher, 'type', 'actions[0].params.matcher'),
     text,
-  };
-  if (isSet(input.flags, 'submit')) params.submit = true;
-  if (isSet(input.flags, 'clear')) params.clear = true;
-  return wrapExecution(input.ids, plainTimeout(input.timeoutMs), [{ id: 'type', type: 'enter_text', params }]);
+    submit: isSet(input.flags, 'submit'),
+    clear: isSet(input.flags, 'clear'),
+  });
 }
 
 export function buildReadValue(input: BuildInput): BuiltExecution {
@@ -121,9 +107,5 @@ export function buildReadValue(input: BuildInput): BuiltExecution {
       path: 'actions[0].params.labelMatcher',
     });
   }
-  const params: Record<string, unknown> = { labelMatcher };
-  if (isSet(input.flags, 'all')) params.all = true;
-  return wrapExecution(input.ids, plainTimeout(input.timeoutMs), [
-    { id: 'read-value', type: 'read_key_value_pair', params },
-  ]);
+  return oneAction.readValue(shapeOf(input), { labelMatcher, all: isSet(input.flags, 'all') });
 }

@@ -1,12 +1,13 @@
-// Flat scroll commands (SPEC 4.4): scroll, scroll-until (scroll_and_click with --click), scroll-and-click.
-// The flat CLI always sets the direction explicitly and never emits `clickAfter: false`.
+// The flags of the flat scroll commands: scroll, scroll-until (scroll_and_click with --click), scroll-and-click,
+// parsed into the typed inputs of one-action.ts (which always set the direction and never emit clickAfter: false).
 import { SvcError } from '../contracts/errors.ts';
 import { ACTION_DEFAULTS } from '../contracts/limits.ts';
-import { type BuiltExecution, plainTimeout, wrapExecution } from './execution.ts';
+import type { BuiltExecution } from './execution.ts';
 import { isSet, single } from './flag-values.ts';
 import { parseIntegerToken } from './numeric.ts';
+import * as oneAction from './one-action.ts';
 import { parseSelectorFlags, requireMatcher } from './selector.ts';
-import type { BuildInput } from './types.ts';
+import { type BuildInput, shapeOf } from './types.ts';
 
 function directionOf(input: BuildInput): string {
   const flag = single(input.flags, ['direction']);
@@ -17,9 +18,9 @@ function directionOf(input: BuildInput): string {
   return flag ?? arg ?? ACTION_DEFAULTS.direction;
 }
 
-function optionalInteger(input: BuildInput, key: string, flag: string, param: string, into: Record<string, unknown>) {
+function optionalInteger(input: BuildInput, key: string, flag: string, param: string): number | undefined {
   const token = single(input.flags, [key]);
-  if (token !== undefined) into[param] = parseIntegerToken(token, flag, `actions[0].params.${param}`);
+  return token === undefined ? undefined : parseIntegerToken(token, flag, `actions[0].params.${param}`);
 }
 
 export function buildScroll(input: BuildInput): BuiltExecution {
@@ -29,36 +30,34 @@ export function buildScroll(input: BuildInput): BuiltExecution {
       path: 'actions[0].params',
     });
   }
-  const params: Record<string, unknown> = { direction: directionOf(input) };
-  if (container !== undefined) params.container = container;
-  return wrapExecution(input.ids, plainTimeout(input.timeoutMs), [{ id: 'scroll', type: 'scroll', params }]);
+  return oneAction.scroll(shapeOf(input), { direction: directionOf(input), container });
 }
 
 function scrollAndClick(input: BuildInput, id: string): BuiltExecution {
   const { matcher, container } = parseSelectorFlags(input.flags);
-  const params: Record<string, unknown> = {
-    target: requireMatcher(matcher, id, 'actions[0].params.target'),
-    direction: directionOf(input),
-  };
-  if (container !== undefined) params.container = container;
-  optionalInteger(input, 'maxSwipes', '--max-swipes', 'maxSwipes', params);
-  if (isSet(input.flags, 'long')) params.clickType = 'long_click';
-  return wrapExecution(input.ids, plainTimeout(input.timeoutMs), [{ id, type: 'scroll_and_click', params }]);
+  return oneAction.scrollAndClick(
+    shapeOf(input),
+    {
+      target: requireMatcher(matcher, id, 'actions[0].params.target'),
+      direction: directionOf(input),
+      container,
+      maxSwipes: optionalInteger(input, 'maxSwipes', '--max-swipes', 'maxSwipes'),
+      clickType: isSet(input.flags, 'long') ? 'long_click' : undefined,
+    },
+    id,
+  );
 }
 
 export function buildScrollUntil(input: BuildInput): BuiltExecution {
   if (isSet(input.flags, 'click')) return scrollAndClick(input, 'scroll-until');
   const { matcher, container } = parseSelectorFlags(input.flags);
-  const params: Record<string, unknown> = {
+  return oneAction.scrollUntil(shapeOf(input), {
     matcher: requireMatcher(matcher, 'scroll-until', 'actions[0].params.matcher'),
     direction: directionOf(input),
-  };
-  if (container !== undefined) params.container = container;
-  optionalInteger(input, 'maxScrolls', '--max-scrolls', 'maxScrolls', params);
-  optionalInteger(input, 'maxDurationMs', '--max-duration-ms', 'maxDurationMs', params);
-  return wrapExecution(input.ids, plainTimeout(input.timeoutMs), [
-    { id: 'scroll-until', type: 'scroll_until', params },
-  ]);
+    container,
+    maxScrolls: optionalInteger(input, 'maxScrolls', '--max-scrolls', 'maxScrolls'),
+    maxDurationMs: optionalInteger(input, 'maxDurationMs', '--max-duration-ms', 'maxDurationMs'),
+  });
 }
 
 export function buildScrollAndClick(input: BuildInput): BuiltExecution {

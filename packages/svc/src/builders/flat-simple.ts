@@ -1,9 +1,13 @@
-// Flat commands without selectors (SPEC 4.4 mapping): snapshot, screenshot, open, close, press, back, sleep.
+// The arguments of the flat commands without selectors (snapshot, screenshot, open, close, press, back, sleep),
+// parsed into the typed inputs of one-action.ts.
 import { SvcError } from '../contracts/errors.ts';
-import { type BuiltExecution, plainTimeout, sleepTimeout, wrapExecution } from './execution.ts';
+import type { BuiltExecution } from './execution.ts';
 import { single } from './flag-values.ts';
 import { parseIntegerToken } from './numeric.ts';
-import type { BuildInput } from './types.ts';
+import * as oneAction from './one-action.ts';
+import { type BuildInput, shapeOf } from './types.ts';
+
+export { isUriTarget } from './one-action.ts';
 
 function positional(input: BuildInput, name: string, command: string, path: string): string {
   const value = input.args[0];
@@ -14,34 +18,19 @@ function positional(input: BuildInput, name: string, command: string, path: stri
 }
 
 export function buildSnapshot(input: BuildInput): BuiltExecution {
-  return wrapExecution(input.ids, plainTimeout(input.timeoutMs), [{ id: 'snap', type: 'snapshot_ui' }]);
+  return oneAction.snapshot(shapeOf(input));
 }
 
 export function buildScreenshot(input: BuildInput): BuiltExecution {
-  const path = single(input.flags, ['path']);
-  return wrapExecution(input.ids, plainTimeout(input.timeoutMs), [
-    { id: 'shot', type: 'take_screenshot', ...(path === undefined ? {} : { params: { path } }) },
-  ]);
-}
-
-/** A URI has a scheme (`https:`, `tel:`, `myapp:`); an application id never holds a colon. */
-export function isUriTarget(target: string): boolean {
-  return /^[A-Za-z][A-Za-z0-9+.-]*:/.test(target);
+  return oneAction.screenshot(shapeOf(input), single(input.flags, ['path']));
 }
 
 export function buildOpen(input: BuildInput): BuiltExecution {
-  const target = positional(input, 'package-or-uri', 'open', 'actions[0].params');
-  const action = isUriTarget(target)
-    ? ({ id: 'open', type: 'open_uri', params: { uri: target } } as const)
-    : ({ id: 'open', type: 'open_app', params: { applicationId: target } } as const);
-  return wrapExecution(input.ids, plainTimeout(input.timeoutMs), [action]);
+  return oneAction.open(shapeOf(input), positional(input, 'package-or-uri', 'open', 'actions[0].params'));
 }
 
 export function buildClose(input: BuildInput): BuiltExecution {
-  const applicationId = positional(input, 'package', 'close', 'actions[0].params.applicationId');
-  return wrapExecution(input.ids, plainTimeout(input.timeoutMs), [
-    { id: 'close', type: 'close_app', params: { applicationId } },
-  ]);
+  return oneAction.close(shapeOf(input), positional(input, 'package', 'close', 'actions[0].params.applicationId'));
 }
 
 export function buildPress(input: BuildInput): BuiltExecution {
@@ -56,19 +45,15 @@ export function buildPress(input: BuildInput): BuiltExecution {
       path: 'actions[0].params.key',
     });
   }
-  return wrapExecution(input.ids, plainTimeout(input.timeoutMs), [{ id: 'press', type: 'press_key', params: { key } }]);
+  return oneAction.press(shapeOf(input), key);
 }
 
 export function buildBack(input: BuildInput): BuiltExecution {
-  return wrapExecution(input.ids, plainTimeout(input.timeoutMs), [
-    { id: 'back', type: 'press_key', params: { key: 'back' } },
-  ]);
+  return oneAction.press(shapeOf(input), 'back', 'back');
 }
 
 export function buildSleep(input: BuildInput): BuiltExecution {
   const token = positional(input, 'duration-ms', 'sleep', 'actions[0].params.durationMs');
   const durationMs = parseIntegerToken(token, '<duration-ms>', 'actions[0].params.durationMs');
-  return wrapExecution(input.ids, sleepTimeout(durationMs, input.timeoutMs), [
-    { id: 'sleep', type: 'sleep', params: { durationMs } },
-  ]);
+  return oneAction.sleep(shapeOf(input), durationMs);
 }

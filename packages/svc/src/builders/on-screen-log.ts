@@ -1,9 +1,10 @@
 // `on-screen-log set|clear` (SPEC 4.4, DECISIONS 7). Each flag maps to the raw field of the same camelCase name;
 // omitted flags stay omitted (the device applies defaults), zero is kept, numeric flags follow the token rule.
-import { type BuiltExecution, plainTimeout, wrapExecution } from './execution.ts';
+import type { BuiltExecution } from './execution.ts';
 import { single } from './flag-values.ts';
 import { parseIntegerToken } from './numeric.ts';
-import type { BuildInput } from './types.ts';
+import * as oneAction from './one-action.ts';
+import { type BuildInput, shapeOf } from './types.ts';
 
 export const PANEL_STRING_FLAGS = ['anchor', 'textAlign', 'textColor', 'backgroundColor'] as const;
 export const PANEL_NUMBER_FLAGS = ['topOffsetDp', 'edgeOffsetDp', 'widthDp', 'fontSizeSp', 'ttlMs'] as const;
@@ -23,13 +24,9 @@ export function buildOnScreenLogSet(input: BuildInput): BuiltExecution {
     const token = single(input.flags, [key], { allowBlank: true });
     if (token !== undefined) params[key] = parseIntegerToken(token, flagOf(key), `actions[0].params.${key}`);
   }
-  return wrapExecution(input.ids, plainTimeout(input.timeoutMs), [
-    { id: 'on-screen-log', type: 'set_on_screen_log', params },
-  ]);
+  return oneAction.onScreenLogSet(shapeOf(input), params);
 }
 
 export function buildOnScreenLogClear(input: BuildInput): BuiltExecution {
-  return wrapExecution(input.ids, plainTimeout(input.timeoutMs), [
-    { id: 'on-screen-log', type: 'clear_on_screen_log' },
-  ]);
+  return oneAction.onScreenLogClear(shapeOf(input));
 }

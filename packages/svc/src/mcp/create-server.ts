@@ -8,40 +8,35 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import type { JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import { Ajv, type ValidateFunction } from 'ajv';
 import { errorBodyOf, SvcError } from '../contracts/errors.ts';
 import { svcVersion } from '../core/version.ts';
+import { argumentError } from './argument-errors.ts';
 import { SERVER_INSTRUCTIONS } from './guidance.ts';
 import { errorResult, invalidParams, type McpRuntime, type ToolArgs, type ToolDef } from './tool-kit.ts';
 import { allTools } from './tools.ts';
 
-type Validator = JsonSchemaValidator<ToolArgs>;
-const validators = new WeakMap<ToolDef, Validator>();
-let ajv: AjvJsonSchemaValidator | undefined;
+const validators = new WeakMap<ToolDef, ValidateFunction>();
+let ajv: Ajv | undefined;
 
 /** Compiled once per tool and process (the HTTP transport builds a server per request). */
-function validatorOf(tool: ToolDef): Validator {
+function validatorOf(tool: ToolDef): ValidateFunction {
   let validator = validators.get(tool);
   if (validator === undefined) {
-    ajv ??= new AjvJsonSchemaValidator();
-    validator = ajv.getValidator<ToolArgs>(tool.enforcedSchema ?? tool.inputSchema);
+    // The SDK's own settings (strict off, every error reported), with the errors kept to name each argument.
+    ajv ??= new Ajv({ strict: false, allErrors: true, validateSchema: false });
+    validator = ajv.compile(tool.enforcedSchema ?? tool.inputSchema);
     validators.set(tool, validator);
   }
   return validator;
 }
 
 async function callTool(tool: ToolDef, rawArgs: unknown, runtime: McpRuntime): Promise<CallToolResult> {
-  const checked = validatorOf(tool)(rawArgs ?? {});
-  if (!checked.valid) {
-    // Ajv names the argument in its message (`data/selector must NOT have additional properties`).
-    const reason = checked.errorMessage.replaceAll('data/', '').replaceAll('data ', 'arguments ');
-    throw invalidParams(
-      new SvcError('INVALID_ARGUMENT', `Invalid arguments for ${tool.name}: ${reason}`, { tool: tool.name, reason }),
-    );
-  }
+  const args = (rawArgs ?? {}) as ToolArgs;
+  const validate = validatorOf(tool);
+  if (!validate(args)) throw invalidParams(argumentError(tool.name, validate.errors ?? []));
   try {
-    return await tool.run(checked.data, runtime);
+    return await tool.run(args, runtime);
   } catch (error) {
     if (error instanceof McpError) throw error;
     // A bug, not an svc failure: keep the stack on stderr, give the agent the message and the code.

@@ -12,13 +12,13 @@ export const SETTLE_GUIDE =
   'screen with `wait`, or use `execute` with a `sleep` action (300-1000 ms) between the click and snapshot_ui.';
 
 export const ONE_AT_A_TIME =
-  'Only one execution runs per device at a time: call device tools for one device sequentially, never in parallel; ' +
-  'a concurrent call fails with EXECUTION_CONFLICT_IN_FLIGHT (wait for the running one, then retry).';
+  'Only one execution runs per device at a time: a call for a busy device waits for the running one (up to ' +
+  'waitDeviceMs, default 30000 ms), then fails with EXECUTION_CONFLICT_IN_FLIGHT.';
 
 export const RESULT_GUIDE =
-  'Result: structuredContent is the run result { ok, deviceId, terminalSource, envelope }. The call succeeds only ' +
-  'when ok is true, envelope.status is "success" and every envelope.stepResults[i].success is true; otherwise it is ' +
-  'flagged isError. A failed step carries its code in stepResults[i].data.error (e.g. NODE_NOT_FOUND) and the ' +
+  'Result: structuredContent is the run result { ok, deviceId, driver, succeeded, failedStepId?, failedCode?, ' +
+  'envelope }. succeeded is true only when every step succeeded; otherwise the call is flagged isError and ' +
+  'failedStepId / failedCode name the first failure. A failed step carries its code in stepResults[i].data.error (e.g. NODE_NOT_FOUND) and the ' +
   'envelope is still returned. A failure before the device answered carries structuredContent.error.code (e.g. ' +
   'DEVICE_NOT_FOUND, NO_DEVICES, EXECUTION_CONFLICT_IN_FLIGHT, RESULT_ENVELOPE_TIMEOUT) and a recovery hint: branch ' +
   'on the code, never on the message. Bad arguments are refused with the JSON-RPC error InvalidParams (-32602) ' +
@@ -26,13 +26,15 @@ export const RESULT_GUIDE =
 
 /** The short form every device tool carries (the full one is in the server instructions). */
 export const RESULT_SHORT =
-  'Result: the run result { ok, deviceId, terminalSource, envelope }, flagged isError unless every step succeeded. ' +
+  'Result: the run result { ok, deviceId, driver, succeeded, failedStepId?, failedCode?, envelope }, flagged ' +
+  'isError unless every step succeeded. ' +
   'A failed step has its code in envelope.stepResults[i].data.error (e.g. NODE_NOT_FOUND); a failure before the ' +
   'device answered has structuredContent.error.code (e.g. DEVICE_NOT_FOUND) and a hint. Branch on codes, not ' +
   'messages. Bad arguments: JSON-RPC InvalidParams.';
 
 export const SERVER_INSTRUCTIONS = [
-  'svc drives an Android device through its operator app. Typical loop: `devices` (pick a serial when several are ' +
+  'svc drives an Android device: through its operator app where installed, else with adb shell tools alone (the ' +
+    'run result says which driver ran). Typical loop: `devices` (pick a serial when several are ' +
     'connected) -> `snapshot` (read the UI tree) -> act (`click`, `type`, `scroll-until`, `open`, `press-key`) -> ' +
     '`wait` for the next screen -> `snapshot` or `read` to verify. Use `execute` to send several actions as one ' +
     'execution (1 to 50 actions, one result envelope). `doctor` diagnoses a setup that does not answer.',

@@ -6,6 +6,7 @@ import type { BuiltExecution, Ids } from '../builders/execution.ts';
 import { isFullSuccess, type RunResult } from '../contracts/types.ts';
 import { normalizeAndValidateExecution } from '../contracts/validate.ts';
 import { resolveTarget, type Target } from '../submit/target.ts';
+import { MCP_DEFAULT_WAIT_DEVICE_MS } from './schema-parts.ts';
 import { checkArguments, errorResult, int, invalidParams, type McpRuntime, str, type ToolArgs } from './tool-kit.ts';
 
 /** `source` of the executions the MCP tools build (M-4). */
@@ -50,7 +51,7 @@ export async function runOnDevice(raw: unknown, args: ToolArgs, runtime: McpRunt
     target,
     cwd: runtime.cwd,
     verbose: false,
-    waitDeviceMs: int(args, 'waitDeviceMs'),
+    waitDeviceMs: int(args, 'waitDeviceMs') ?? MCP_DEFAULT_WAIT_DEVICE_MS,
   });
 }
 

@@ -2,6 +2,7 @@
 // tool accepts exactly what the validator accepts for that field: no schema is copied by hand. Only the arguments
 // that are not part of an execution (device, operator package, skills) are described here.
 import { executionJsonSchema } from '../contracts/schema.ts';
+import { DRIVER_CHOICES } from '../contracts/types.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -66,7 +67,30 @@ export function objectSchema(properties: Record<string, JsonSchema>, required: s
   };
 }
 
-/** deviceId + operatorPackage, the target of every device tool. */
+export const driverSchema: JsonSchema = {
+  type: 'string',
+  enum: [...DRIVER_CHOICES],
+  description:
+    'How to reach the device: auto (default: the operator app where it is installed, else adb), operator, or adb ' +
+    '(shell tools only: works on any phone; no on-screen log, printable ASCII text only).',
+};
+
+/** MCP clients call tools in parallel: a busy device is waited for this long by default, then refused. */
+export const MCP_DEFAULT_WAIT_DEVICE_MS = 30_000;
+
+export const waitDeviceSchema: JsonSchema = {
+  type: 'integer',
+  minimum: 0,
+  maximum: 120_000,
+  description: `How long to wait for a device busy with another execution before EXECUTION_CONFLICT_IN_FLIGHT (default ${MCP_DEFAULT_WAIT_DEVICE_MS}).`,
+};
+
+/** deviceId, operatorPackage, driver and waitDeviceMs: the target of every device tool. */
 export function targetProperties(): Record<string, JsonSchema> {
-  return { deviceId: deviceIdSchema, operatorPackage: operatorPackageSchema };
+  return {
+    deviceId: deviceIdSchema,
+    operatorPackage: operatorPackageSchema,
+    driver: driverSchema,
+    waitDeviceMs: waitDeviceSchema,
+  };
 }

@@ -1,13 +1,10 @@
-// The common flat actions as tools: click, type, read, wait, wait-for-nav, scroll, scroll-until, open, close-app,
-// press-key, sleep. Each maps its arguments to the flags of the same CLI command and runs the CLI's builder
-// (builders/), so both build identical executions.
+// The common flat actions as tools. Each builds its one-action execution from its arguments with the typed builders
+// the CLI uses too (builders/one-action.ts): no flag strings in between, and every rule of the execution itself is
+// the contracts' to check, on every surface alike.
 
-import type { FlagBag } from '../builders/flag-values.ts';
-import { buildClick, buildRead, buildType, buildWait, buildWaitForNav } from '../builders/flat-element.ts';
-import { buildScroll, buildScrollUntil } from '../builders/flat-scroll.ts';
-import { buildClose, buildOpen, buildPress, buildSleep } from '../builders/flat-simple.ts';
-import type { BuildInput } from '../builders/types.ts';
-import { SvcError } from '../contracts/errors.ts';
+import { PANEL_NUMBER_FLAGS, PANEL_STRING_FLAGS } from '../builders/on-screen-log.ts';
+import type { ClickType, Shape } from '../builders/one-action.ts';
+import * as oneAction from '../builders/one-action.ts';
 import { deviceToolDescription, SELECTOR_GUIDE, SETTLE_GUIDE } from './guidance.ts';
 import { fromMcp, mcpIds, runOnDevice, runResultToTool } from './run-on-device.ts';
 import {
@@ -18,23 +15,15 @@ import {
   paramSchema,
   targetProperties,
 } from './schema-parts.ts';
-import { checkArguments, int, type ToolArgs, type ToolDef } from './tool-kit.ts';
+import { checkArguments, int, str, type ToolArgs, type ToolDef } from './tool-kit.ts';
 
-type Build = (input: BuildInput) => Parameters<typeof fromMcp>[0];
+type Build = (args: ToolArgs, shape: Shape) => Parameters<typeof fromMcp>[0];
+type Matcher = oneAction.Matcher;
 
 const timeout = () => executionTimeoutSchema('Execution timeout in ms (default 30000).');
 const selector = () => matcherSchema('The element (NodeMatcher; all given fields must match).');
-const json = (value: unknown) => [JSON.stringify(value)];
-const text = (value: unknown) => [String(value)];
-
-/** Builds the flag bag of the CLI command from the tool arguments present. */
-function flags(args: ToolArgs, map: Record<string, (value: unknown) => unknown>): FlagBag {
-  const bag: Record<string, unknown> = {};
-  for (const [key, to] of Object.entries(map)) {
-    if (args[key] !== undefined) Object.assign(bag, to(args[key]));
-  }
-  return bag;
-}
+const matcherArg = (args: ToolArgs, key: string) => args[key] as Matcher | undefined;
+const bool = (args: ToolArgs, key: string) => args[key] === true;
 
 function actionTool(
   name: string,
@@ -43,12 +32,9 @@ function actionTool(
     description: string;
     properties: Record<string, JsonSchema>;
     required?: string[];
-    /** `timeoutMs` is the action timeout (wait) instead of the execution timeout. */
+    /** `timeoutMs` is the action's own timeout (wait, wait-for-nav) instead of the execution's. */
     actionTimeout?: JsonSchema;
     build: Build;
-    toFlags: (args: ToolArgs) => FlagBag;
-    positional?: (args: ToolArgs) => string[];
-    check?: (args: ToolArgs) => void;
   },
 ): ToolDef {
   return {
@@ -61,16 +47,9 @@ function actionTool(
     ),
     annotations: { destructiveHint: true, openWorldHint: false },
     run: async (args, runtime) => {
-      const raw = checkArguments(() => {
-        spec.check?.(args);
-        const input = {
-          flags: spec.toFlags(args),
-          args: spec.positional?.(args) ?? [],
-          timeoutMs: int(args, 'timeoutMs'),
-          ids: mcpIds(name),
-        };
-        return fromMcp(spec.build(input));
-      });
+      const raw = checkArguments(() =>
+        fromMcp(spec.build(args, { ids: mcpIds(name), timeoutMs: int(args, 'timeoutMs') })),
+      );
       return runResultToTool(await runOnDevice(raw, args, runtime));
     },
   };
@@ -89,27 +68,20 @@ const click = actionTool('click', {
     coordinate: paramSchema('click', 'coordinate', 'Screen pixels {x, y}, instead of a selector'),
     clickType: paramSchema('click', 'clickType'),
   },
-  check: (args) => {
-    if ((args.selector === undefined) === (args.coordinate === undefined)) {
-      throw new SvcError('EXECUTION_VALIDATION_FAILED', 'click takes exactly one of selector or coordinate', {
-        path: 'actions[0].params',
-      });
-    }
-  },
-  build: buildClick,
-  toFlags: (args) =>
-    flags(args, {
-      selector: (v) => ({ selector: json(v) }),
-      coordinate: (v) => ({ coordinate: [String((v as { x: number }).x), String((v as { y: number }).y)] }),
-      clickType: (v) => (v === 'focus' ? { focus: true } : v === 'long_click' ? { long: true } : {}),
+  build: (args, shape) =>
+    oneAction.click(shape, {
+      matcher: matcherArg(args, 'selector'),
+      coordinate: args.coordinate as { x: number; y: number } | undefined,
+      clickType: str(args, 'clickType') as ClickType | undefined,
     }),
 });
 
 const type = actionTool('type', {
   title: 'Type text into a field',
   description: deviceToolDescription(
-    'Enter `text` into the field found by `selector` (role "textfield" targets text inputs); `submit` presses ' +
-      'enter afterwards.',
+    'Enter `text` into the field found by `selector` (role "textfield" targets text inputs); the field is cleared ' +
+      'first; `submit` presses enter afterwards. Without the operator app (driver adb) only printable ASCII can be ' +
+      'typed.',
     SELECTOR_GUIDE,
   ),
   properties: {
@@ -118,12 +90,11 @@ const type = actionTool('type', {
     submit: paramSchema('enter_text', 'submit', 'Press enter after typing (default false)'),
   },
   required: ['selector', 'text'],
-  build: buildType,
-  toFlags: (args) =>
-    flags(args, {
-      selector: (v) => ({ selector: json(v) }),
-      text: (v) => ({ text: text(v) }),
-      submit: (v) => (v === true ? { submit: true } : {}),
+  build: (args, shape) =>
+    oneAction.type(shape, {
+      matcher: matcherArg(args, 'selector') as Matcher,
+      text: String(args.text),
+      submit: bool(args, 'submit'),
     }),
 });
 
@@ -142,15 +113,31 @@ const read = actionTool('read', {
     validatorPattern: paramSchema('read_text', 'validatorPattern', 'Required with validator "regex"'),
   },
   required: ['selector'],
-  build: buildRead,
-  toFlags: (args) =>
-    flags(args, {
-      selector: (v) => ({ selector: json(v) }),
-      container: (v) => ({ containerSelector: json(v) }),
-      all: (v) => (v === true ? { all: true } : {}),
-      validator: (v) => ({ validator: text(v) }),
-      validatorPattern: (v) => ({ validatorPattern: text(v) }),
+  build: (args, shape) =>
+    oneAction.read(shape, {
+      matcher: matcherArg(args, 'selector') as Matcher,
+      container: matcherArg(args, 'container'),
+      all: bool(args, 'all'),
+      validator: str(args, 'validator'),
+      validatorPattern: str(args, 'validatorPattern'),
     }),
+});
+
+const readValue = actionTool('read-value', {
+  title: 'Read the value beside a label',
+  description: deviceToolDescription(
+    'Read the value shown next to the label found by `label` (read_key_value_pair): the next sibling holding text, ' +
+      'else the next text on screen. data.label and data.value; with `all`, data.pairs for every matching label. ' +
+      'Use it for settings-style rows such as "Android version  15".',
+    SELECTOR_GUIDE,
+  ),
+  properties: {
+    label: matcherSchema('The label element (NodeMatcher).'),
+    all: paramSchema('read_key_value_pair', 'all', 'Every matching label'),
+  },
+  required: ['label'],
+  build: (args, shape) =>
+    oneAction.readValue(shape, { labelMatcher: matcherArg(args, 'label') as Matcher, all: bool(args, 'all') }),
 });
 
 const wait = actionTool('wait', {
@@ -164,8 +151,8 @@ const wait = actionTool('wait', {
   properties: { selector: selector() },
   required: ['selector'],
   actionTimeout: paramSchema('wait_for_node', 'timeoutMs', 'How long to wait for the element, in ms'),
-  build: buildWait,
-  toFlags: (args) => flags(args, { selector: (v) => ({ selector: json(v) }) }),
+  build: (args, shape) =>
+    oneAction.wait(shape, { matcher: matcherArg(args, 'selector') as Matcher, timeoutMs: int(args, 'timeoutMs') }),
 });
 
 const scrollUntil = actionTool('scroll-until', {
@@ -187,17 +174,23 @@ const scrollUntil = actionTool('scroll-until', {
     maxSwipes: paramSchema('scroll_and_click', 'maxSwipes', 'With click: at most this many swipes'),
   },
   required: ['selector'],
-  build: buildScrollUntil,
-  toFlags: (args) =>
-    flags(args, {
-      selector: (v) => ({ selector: json(v) }),
-      container: (v) => ({ containerSelector: json(v) }),
-      direction: (v) => ({ direction: text(v) }),
-      maxScrolls: (v) => ({ maxScrolls: text(v) }),
-      maxDurationMs: (v) => ({ maxDurationMs: text(v) }),
-      click: (v) => (v === true ? { click: true } : {}),
-      maxSwipes: (v) => ({ maxSwipes: text(v) }),
-    }),
+  build: (args, shape) => {
+    const base = { direction: str(args, 'direction') ?? 'down', container: matcherArg(args, 'container') };
+    const matcher = matcherArg(args, 'selector') as Matcher;
+    if (bool(args, 'click')) {
+      return oneAction.scrollAndClick(
+        shape,
+        { ...base, target: matcher, maxSwipes: int(args, 'maxSwipes') },
+        'scroll-until',
+      );
+    }
+    return oneAction.scrollUntil(shape, {
+      ...base,
+      matcher,
+      maxScrolls: int(args, 'maxScrolls'),
+      maxDurationMs: int(args, 'maxDurationMs'),
+    });
+  },
 });
 
 const open = actionTool('open', {
@@ -209,18 +202,15 @@ const open = actionTool('open', {
   ),
   properties: { target: paramSchema('open_app', 'applicationId', 'Application id or URI') },
   required: ['target'],
-  build: buildOpen,
-  toFlags: () => ({}),
-  positional: (args) => [String(args.target)],
+  build: (args, shape) => oneAction.open(shape, String(args.target)),
 });
 
 const pressKey = actionTool('press-key', {
   title: 'Press a system key',
-  description: deviceToolDescription('Press back, home or recents (an accessibility global action).'),
+  description: deviceToolDescription('Press back, home or recents.'),
   properties: { key: paramSchema('press_key', 'key') },
   required: ['key'],
-  build: buildPress,
-  toFlags: (args) => flags(args, { key: (v) => ({ key: text(v) }) }),
+  build: (args, shape) => oneAction.press(shape, String(args.key)),
 });
 
 const waitForNav = actionTool('wait-for-nav', {
@@ -237,8 +227,12 @@ const waitForNav = actionTool('wait-for-nav', {
   },
   required: ['timeoutMs'],
   actionTimeout: paramSchema('wait_for_navigation', 'timeoutMs', 'How long to wait, in ms'),
-  build: buildWaitForNav,
-  toFlags: (args) => flags(args, { app: (v) => ({ app: text(v) }), selector: (v) => ({ selector: json(v) }) }),
+  build: (args, shape) =>
+    oneAction.waitForNav(shape, {
+      expectedPackage: str(args, 'app'),
+      expectedNode: matcherArg(args, 'selector'),
+      timeoutMs: int(args, 'timeoutMs') as number,
+    }),
 });
 
 const scroll = actionTool('scroll', {
@@ -252,40 +246,73 @@ const scroll = actionTool('scroll', {
     direction: paramSchema('scroll', 'direction', 'Content direction (default down)'),
     container: paramSchema('scroll', 'container', 'The scrollable element (default: the first scrollable)'),
   },
-  build: buildScroll,
-  toFlags: (args) =>
-    flags(args, {
-      direction: (v) => ({ direction: text(v) }),
-      container: (v) => ({ containerSelector: json(v) }),
-    }),
+  build: (args, shape) =>
+    oneAction.scroll(shape, { direction: str(args, 'direction') ?? 'down', container: matcherArg(args, 'container') }),
 });
 
 const closeApp = actionTool('close-app', {
   title: 'Close an app',
   description: deviceToolDescription(
-    'Force-stop the app `target` (close_app: svc force-stops it from the host first, so it is closed even when the ' +
-      'operator cannot). Use it to start an app from a clean state before open.',
+    'Force-stop the app `target` (close_app: svc force-stops it from the host). Use it to start an app from a clean ' +
+      'state before open.',
   ),
   properties: { target: paramSchema('close_app', 'applicationId', 'Application id') },
   required: ['target'],
-  build: buildClose,
-  toFlags: () => ({}),
-  positional: (args) => [String(args.target)],
+  build: (args, shape) => oneAction.close(shape, String(args.target)),
 });
 
 const sleep = actionTool('sleep', {
   title: 'Wait a fixed time',
   description: deviceToolDescription(
-    'Pause on the device for `durationMs` (sleep). Prefer wait or wait-for-nav, which end as soon as the screen is ' +
-      'ready; a fixed pause is for animations nothing on screen announces.',
+    'Pause for `durationMs` (sleep). Prefer wait or wait-for-nav, which end as soon as the screen is ready; a fixed ' +
+      'pause is for animations nothing on screen announces.',
   ),
   properties: { durationMs: paramSchema('sleep', 'durationMs') },
   required: ['durationMs'],
-  build: buildSleep,
-  toFlags: () => ({}),
-  positional: (args) => [String(args.durationMs)],
+  build: (args, shape) => oneAction.sleep(shape, int(args, 'durationMs') as number),
+});
+
+const panelKeys = [...PANEL_STRING_FLAGS, ...PANEL_NUMBER_FLAGS];
+
+const onScreenLogSet = actionTool('on-screen-log-set', {
+  title: 'Show a note on the device screen',
+  description: deviceToolDescription(
+    'Show `text` in a small panel on the device screen (set_on_screen_log) for people watching the phone: progress ' +
+      'of a long task, what the agent is about to do. It is not part of the UI tree (snapshots and reads never see ' +
+      'it). Each call replaces the panel; it disappears after ttlMs (default 10000; 0 = until cleared). Needs the ' +
+      'operator app (refused with the adb driver).',
+  ),
+  properties: {
+    text: paramSchema('set_on_screen_log', 'text', 'What to show (newlines kept)'),
+    ...Object.fromEntries(panelKeys.map((key) => [key, paramSchema('set_on_screen_log', key)])),
+  },
+  required: ['text'],
+  build: (args, shape) =>
+    oneAction.onScreenLogSet(shape, Object.fromEntries(['text', ...panelKeys].map((key) => [key, args[key]]))),
+});
+
+const onScreenLogClear = actionTool('on-screen-log-clear', {
+  title: 'Remove the note from the device screen',
+  description: deviceToolDescription('Remove the on-screen log panel (clear_on_screen_log); succeeds when none shows.'),
+  properties: {},
+  build: (_args, shape) => oneAction.onScreenLogClear(shape),
 });
 
 export function actionTools(): ToolDef[] {
-  return [click, type, read, wait, waitForNav, scroll, scrollUntil, open, closeApp, pressKey, sleep];
+  return [
+    click,
+    type,
+    read,
+    readValue,
+    wait,
+    waitForNav,
+    scroll,
+    scrollUntil,
+    open,
+    closeApp,
+    pressKey,
+    sleep,
+    onScreenLogSet,
+    onScreenLogClear,
+  ];
 }

@@ -1,7 +1,7 @@
-// execute (a full execution), snapshot and screenshot. snapshot and screenshot are built by the CLI's builders.
+// execute (a full execution), snapshot and screenshot, built by the same typed builders as the CLI's commands.
 import { readFile } from 'node:fs/promises';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { buildScreenshot, buildSnapshot } from '../builders/flat-simple.ts';
+import * as oneAction from '../builders/one-action.ts';
 import { deviceToolDescription, SELECTOR_GUIDE, SETTLE_GUIDE } from './guidance.ts';
 import { fromMcp, mcpIds, runOnDevice, runResultToTool } from './run-on-device.ts';
 import {
@@ -23,7 +23,7 @@ function executeTool(): ToolDef {
     description: deviceToolDescription(
       'Run a full execution: 1 to 50 actions in order on one device, one result envelope. Use it to chain steps ' +
         '(open_app, wait_for_node, click, sleep, snapshot_ui, ...) in one round trip. The payload is validated ' +
-        'before any device call; aliases of SPEC 2.2/2.3 (tap, type_text, text, id, ...) are accepted and ' +
+        'before any device call; aliases (tap, type_text, text, id, ...) are accepted and ' +
         'normalized. commandId must be unique per call (no whitespace) and action ids unique within it. ' +
         'timeoutMs (1000..120000) is the only wall-clock budget: sleeps and waits consume it.',
       SELECTOR_GUIDE,
@@ -51,7 +51,7 @@ function snapshotTool(): ToolDef {
     annotations: { readOnlyHint: true, openWorldHint: false },
     run: async (args, runtime) => {
       const raw = checkArguments(() =>
-        fromMcp(buildSnapshot({ flags: {}, args: [], timeoutMs: int(args, 'timeoutMs'), ids: mcpIds('snapshot') })),
+        fromMcp(oneAction.snapshot({ ids: mcpIds('snapshot'), timeoutMs: int(args, 'timeoutMs') })),
       );
       return runResultToTool(await runOnDevice(raw, args, runtime));
     },
@@ -87,14 +87,7 @@ function screenshotTool(): ToolDef {
     run: async (args, runtime) => {
       const path = str(args, 'path');
       const raw = checkArguments(() =>
-        fromMcp(
-          buildScreenshot({
-            flags: path === undefined ? {} : { path: [path] },
-            args: [],
-            timeoutMs: int(args, 'timeoutMs'),
-            ids: mcpIds('screenshot'),
-          }),
-        ),
+        fromMcp(oneAction.screenshot({ ids: mcpIds('screenshot'), timeoutMs: int(args, 'timeoutMs') }, path)),
       );
       const result = await runOnDevice(raw, args, runtime);
       const step = result.ok ? result.envelope.stepResults?.[0] : undefined;

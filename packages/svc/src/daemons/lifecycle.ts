@@ -2,11 +2,11 @@
 // lock. The pid file is trusted only when its process is alive AND is a `daemon run` of this key (metadata.ts), so
 // a reused pid is never signalled. Process operations are ports so a test can show what root cannot (EPERM).
 
-import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { type DetachedProcess, nodeProcessRunner, type ProcessRunner } from '../adapters/process/process-runner.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { DAEMON_READY_POLL_MS, DAEMON_READY_TIMEOUT_MS } from '../core/config.ts';
 import { type BuildIdentity, CLI_ENTRY_PATH } from './identity.ts';
@@ -40,6 +40,7 @@ export const nodeLifecyclePorts: LifecyclePorts = {
 
 export interface StartOptions {
   env: Record<string, string | undefined>;
+  processes?: ProcessRunner;
 }
 
 /** `{ status: running, pid, version, buildIdentity, uptimeSeconds }` when the daemon answers, else undefined. */
@@ -103,7 +104,7 @@ export async function startLocked(paths: DaemonPaths, options: StartOptions): Pr
     });
   const deadline = Date.now() + DAEMON_READY_TIMEOUT_MS;
   for (;;) {
-    if (child.spawnError !== undefined) throw failure(`spawn failed (${child.spawnError})`);
+    if (child.error !== undefined) throw failure(`spawn failed (${child.error})`);
     if (child.exitCode !== undefined)
       throw failure(`it exited with code ${child.exitCode}`, { exitCode: child.exitCode });
     const live = await liveStatus(paths);
@@ -170,43 +171,17 @@ async function removeStaleFiles(paths: DaemonPaths): Promise<void> {
   await removeStaleSocket(paths.socket);
 }
 
-interface SpawnedDaemon {
-  readonly pid: number | undefined;
-  readonly exitCode: number | undefined;
-  readonly spawnError: string | undefined;
-}
-
-function spawnDaemon(paths: DaemonPaths, options: StartOptions): SpawnedDaemon {
+function spawnDaemon(paths: DaemonPaths, options: StartOptions): DetachedProcess {
   const args = [CLI_ENTRY_PATH, 'daemon', 'run', `--daemon-key=${paths.key}`, '--device', paths.serial];
-  const logFd = openSync(paths.log, 'a', 0o600);
-  const state: { pid: number | undefined; exitCode: number | undefined; spawnError: string | undefined } = {
-    pid: undefined,
-    exitCode: undefined,
-    spawnError: undefined,
-  };
-  try {
-    const child = spawn(process.execPath, args, {
-      detached: true,
-      stdio: ['ignore', logFd, logFd],
-      // The compile cache (as bin/svc.js enables it) roughly halves the daemon's start-up, well inside 3000 ms.
-      env: {
-        ...options.env,
-        SVC_NO_DAEMON: undefined,
-        NODE_COMPILE_CACHE: options.env.NODE_COMPILE_CACHE ?? join(tmpdir(), 'node-compile-cache'),
-      } as NodeJS.ProcessEnv,
-    });
-    state.pid = child.pid;
-    child.on('error', (error) => {
-      state.spawnError = error.message;
-    });
-    child.on('exit', (code, signal) => {
-      state.exitCode = code ?? (signal ? 128 : 1);
-    });
-    child.unref();
-  } finally {
-    closeSync(logFd);
-  }
-  return state;
+  return (options.processes ?? nodeProcessRunner).spawnDetached(process.execPath, args, {
+    logPath: paths.log,
+    // The compile cache (as bin/svc.js enables it) roughly halves the daemon's start-up, well inside 3000 ms.
+    env: {
+      ...options.env,
+      SVC_NO_DAEMON: undefined,
+      NODE_COMPILE_CACHE: options.env.NODE_COMPILE_CACHE ?? join(tmpdir(), 'node-compile-cache'),
+    },
+  });
 }
 
 function logTail(path: string): string | undefined {

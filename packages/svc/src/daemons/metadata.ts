@@ -1,8 +1,10 @@
 // The daemon's pid file: metadata JSON of SPEC 2.12. A pid alone is not proof: after a crash and a reboot the same
 // number may belong to any process. The ownership fields decide: the live process must be a `daemon run` of the
 // recorded CLI entry for this key (its command line says so), or it is not our daemon and is never signalled.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { commandLineOf } from '../adapters/process/command-line.ts';
+
+export { commandLineOf };
 
 export interface DaemonMetadata {
   pid: number;
@@ -32,20 +34,6 @@ export function readMetadata(path: string): DaemonMetadata | undefined {
     return undefined;
   }
   return m as DaemonMetadata;
-}
-
-/** The argv of a live process, or undefined when it is gone or cannot be read. */
-export function commandLineOf(pid: number): string[] | undefined {
-  try {
-    if (process.platform === 'linux') {
-      const raw = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      return raw.split('\0').filter((part) => part !== '');
-    }
-    const out = execFileSync('ps', ['-o', 'command=', '-p', String(pid)], { encoding: 'utf8' }).trim();
-    return out === '' ? undefined : out.split(/\s+/);
-  } catch {
-    return undefined;
-  }
 }
 
 /** True when `pid` runs `<cliEntryPath> daemon run` for this daemon key (see daemon run's argv). */

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { FakeAdb } from '../adapters/adb/fake-adb.test-helper.ts';
-import type { ProcessRunner } from '../adapters/process/process-runner.ts';
+import { nodeProcessRunner, type ProcessRunner, plainOutcome } from '../adapters/process/process-runner.ts';
 import { createContext } from '../core/context.ts';
 import { finalize } from './finalize.ts';
 import { adbShellStep, fix, manual, svcStep } from './fixes.ts';
@@ -14,10 +14,11 @@ const guidance = { screen: 'Accessibility Settings', steps: ['Turn it on'] };
 function recordingRunner(codes: number[] = []): ProcessRunner & { calls: { file: string; args: readonly string[] }[] } {
   const calls: { file: string; args: readonly string[] }[] = [];
   return {
+    ...nodeProcessRunner,
     calls,
     async run(file, args) {
       calls.push({ file, args });
-      return { stdout: '', stderr: '', code: codes.shift() ?? 0 };
+      return plainOutcome('', '', codes.shift() ?? 0);
     },
     async which(name) {
       return name === 'adb' ? '/fake/bin/adb' : undefined;

@@ -1,8 +1,9 @@
 // Finalization of a doctor run (SPEC 4.6): criticalOk/ok, `--fix` (shell steps best-effort, argv only) and the
 // nextActions list in the spec's order, deduplicated.
+
+import { adbServerArgs } from '../adapters/adb/adb-binary.ts';
 import type { SvcContext } from '../core/context.ts';
 import { CLI_ENTRY_PATH } from '../core/package-root.ts';
-import { serverArgs } from '../operator/adb-binary.ts';
 import { adbBinaryName } from './checks/host.ts';
 import { docsLink } from './fixes.ts';
 import type { CheckResult, DoctorCheck, DoctorReport, FixRun, StepCommand } from './types.ts';
@@ -41,7 +42,7 @@ async function runStep(ctx: SvcContext, command: StepCommand): Promise<number> {
     }
     const adb = await ctx.processes.which(adbBinaryName(ctx.env), ctx.env);
     if (adb === undefined) return -1;
-    const out = await ctx.processes.run(adb, [...serverArgs(ctx.env), ...command.args], {
+    const out = await ctx.processes.run(adb, [...adbServerArgs(ctx.env), ...command.args], {
       env: ctx.env,
       timeoutMs: FIX_TIMEOUT_MS,
     });

@@ -74,14 +74,17 @@ export async function createAvd(
   const imageId = imageIdOf(spec);
   const sdkmanager = await findSdkTool(deps.env, 'sdkmanager');
   const listArgs = ['--list_installed'];
-  const listed = await runTool(sdkmanager, listArgs, { env: deps.env, timeoutMs: Math.min(left(), 120_000) });
+  const listed = await runTool(deps.processes, sdkmanager, listArgs, {
+    env: deps.env,
+    timeoutMs: Math.min(left(), 120_000),
+  });
   if (listed.code !== 0 || listed.timedOut) throw toolFailed('sdkmanager', listArgs, listed, Math.min(left(), 120_000));
   if (!isImageListed(listed.stdout, imageId)) {
     deps.onProgress(`Installing system image ${imageId} (accepting the SDK licences)…`);
     const args = ['--install', imageId];
     const budget = left();
     // sdkmanager asks once per licence not yet accepted; answering `y` to each is accepting the SDK licences.
-    const install = await runTool(sdkmanager, args, {
+    const install = await runTool(deps.processes, sdkmanager, args, {
       env: deps.env,
       input: 'y\n'.repeat(32),
       timeoutMs: budget,
@@ -100,7 +103,7 @@ export async function createAvd(
   const args = ['create', 'avd', '-n', spec.name, '-k', imageId, '-d', spec.deviceProfile];
   const budget = Math.min(left(), 300_000);
   // avdmanager asks "Do you wish to create a custom hardware profile? [no]".
-  const created = await runTool(avdmanager, args, { env: deps.env, input: 'no\n', timeoutMs: budget });
+  const created = await runTool(deps.processes, avdmanager, args, { env: deps.env, input: 'no\n', timeoutMs: budget });
   if (created.code !== 0 || created.timedOut) {
     // A concurrent create (another CLI or server) may have won the name meanwhile.
     if (!created.timedOut && /already exists/.test(created.stderr) && (await readAvd(deps.env, spec.name)).exists) {

@@ -27,7 +27,7 @@ export async function deleteAvd(deps: EmulatorDeps, rawName: string) {
   } else {
     const avdmanager = await findSdkTool(deps.env, 'avdmanager');
     const args = ['delete', 'avd', '-n', name];
-    const run = await runTool(avdmanager, args, { env: deps.env, timeoutMs: 60_000 });
+    const run = await runTool(deps.processes, avdmanager, args, { env: deps.env, timeoutMs: 60_000 });
     if (run.code !== 0 || run.timedOut) throw toolFailed('avdmanager', args, run);
   }
   return { avdName: name, deleted: !(await readAvd(deps.env, name)).exists };

@@ -1,10 +1,15 @@
-// The ports of the emulator use cases: environment, adb, progress reporting and time (tests shorten the waits).
+// The ports of the emulator use cases: environment, adb, the process runner, progress reporting and time (tests
+// shorten the waits).
+import type { AdbPort } from '../adapters/adb/adb-port.ts';
+import { createAdbServerPort } from '../adapters/adb/adb-server-port.ts';
+import { nodeProcessRunner, type ProcessRunner } from '../adapters/process/process-runner.ts';
 import type { Env } from './avd-home.ts';
 import { createEmulatorAdb, type EmulatorAdb } from './emulator-adb.ts';
 
 export interface EmulatorDeps {
   env: Env;
   adb: EmulatorAdb;
+  processes: ProcessRunner;
   /** Progress for long steps (boot can take minutes); the CLI shows it on a TTY. */
   onProgress: (message: string) => void;
   sleep: (ms: number) => Promise<void>;
@@ -13,12 +18,29 @@ export interface EmulatorDeps {
   pollMs: number;
   /** How often a long wait reports that it is still waiting. */
   heartbeatMs: number;
+  /** Drops the adb connections these deps opened themselves (none when the caller gave its own port). */
+  close(): Promise<void>;
 }
 
-export function createEmulatorDeps(env: Env, onProgress: (message: string) => void = () => {}): EmulatorDeps {
+export interface EmulatorPorts {
+  adb?: AdbPort;
+  processes?: ProcessRunner;
+}
+
+export function createEmulatorDeps(
+  env: Env,
+  onProgress: (message: string) => void = () => {},
+  ports: EmulatorPorts = {},
+): EmulatorDeps {
+  const processes = ports.processes ?? nodeProcessRunner;
+  const own = ports.adb === undefined ? createAdbServerPort(env, processes) : undefined;
   return {
     env,
-    adb: createEmulatorAdb(env),
+    adb: createEmulatorAdb(env, ports.adb ?? (own as AdbPort), processes),
+    processes,
+    close: async () => {
+      await own?.close();
+    },
     onProgress,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     now: () => Date.now(),

@@ -1,8 +1,11 @@
-// What the emulator use cases ask of adb. Emulator lifecycle is not on the hot path, so this uses the adb binary
-// (it also owns the emulator console handshake for `emu` commands, auth token included).
-import { SvcError } from '../contracts/errors.ts';
-import type { Env } from './avd-home.ts';
-import { runTool } from './run-tool.ts';
+// What the emulator use cases ask of adb: the device list and shell commands over the adb server (the same AdbPort
+// as every device command), and `adb emu ...`, which the adb client sends to the emulator's console itself (auth
+// token included), through the process runner.
+import { runAdbBinary } from '../adapters/adb/adb-binary.ts';
+import type { AdbPort } from '../adapters/adb/adb-port.ts';
+import type { ProcessRunner } from '../adapters/process/process-runner.ts';
+import { quoteShellArg } from '../contracts/dispatch.ts';
+import type { Env } from '../contracts/env.ts';
 
 export interface AdbDevice {
   serial: string;
@@ -15,37 +18,20 @@ export interface EmulatorAdb {
   emu(serial: string, command: readonly string[]): Promise<{ stdout: string; code: number }>;
 }
 
-export function adbBinary(env: Env): string {
-  const override = env.SVC_ADB_PATH;
-  return override && override.trim() !== '' ? override : 'adb';
-}
+const EMU_TIMEOUT_MS = 15_000;
 
-export function createEmulatorAdb(env: Env): EmulatorAdb {
-  const adb = adbBinary(env);
-  const run = async (args: readonly string[]) => {
-    const result = await runTool(adb, args, { env, timeoutMs: 15000 });
-    if (result.code === 127 && /ENOENT/.test(result.stderr)) {
-      throw new SvcError('ADB_NOT_FOUND', `adb was not found (${adb}); install Android platform-tools.`);
-    }
-    return result;
-  };
+export function createEmulatorAdb(env: Env, adb: AdbPort, processes: ProcessRunner): EmulatorAdb {
   return {
     async devices() {
-      const result = await run(['devices']);
-      return result.stdout
-        .split('\n')
-        .slice(1)
-        .map((line) => line.trim().split(/\s+/))
-        .filter((parts) => parts.length >= 2 && parts[0] !== '')
-        .map(([serial, state]) => ({ serial: serial ?? '', state: state ?? '' }));
+      return (await adb.listDevices()).map(({ serial, state }) => ({ serial, state }));
     },
     async shell(serial, command) {
-      const result = await run(['-s', serial, 'shell', ...command]);
-      return { stdout: result.stdout, code: result.code };
+      const out = await adb.shell(serial, command.map(quoteShellArg).join(' '));
+      return { stdout: out.stdout, code: out.exitCode };
     },
     async emu(serial, command) {
-      const result = await run(['-s', serial, 'emu', ...command]);
-      return { stdout: result.stdout, code: result.code };
+      const out = await runAdbBinary(processes, env, ['-s', serial, 'emu', ...command], { timeoutMs: EMU_TIMEOUT_MS });
+      return { stdout: out.stdout, code: out.code };
     },
   };
 }

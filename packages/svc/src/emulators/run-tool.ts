@@ -1,5 +1,6 @@
-// Runs an external tool with an argv array (never through a shell), feeding optional stdin, with a timeout.
-import { spawn } from 'node:child_process';
+// Runs an SDK tool (sdkmanager, avdmanager, emulator) through the process runner: an argv array (never a shell),
+// optional stdin, a timeout. A tool that cannot start answers code 127 with the reason, as a shell would.
+import type { ProcessRunner } from '../adapters/process/process-runner.ts';
 
 export interface ToolRun {
   stdout: string;
@@ -15,36 +16,21 @@ export interface ToolOptions {
   onOutput?: (chunk: string) => void;
 }
 
-export function runTool(file: string, args: readonly string[], options: ToolOptions): Promise<ToolRun> {
-  return new Promise((resolve) => {
-    const child = spawn(file, args, { env: options.env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let timedOut = false;
-    const timer =
-      options.timeoutMs === undefined
-        ? undefined
-        : setTimeout(() => {
-            timedOut = true;
-            child.kill('SIGKILL');
-          }, options.timeoutMs);
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      options.onOutput?.(chunk);
+export async function runTool(
+  processes: ProcessRunner,
+  file: string,
+  args: readonly string[],
+  options: ToolOptions,
+): Promise<ToolRun> {
+  try {
+    const out = await processes.run(file, args, {
+      env: options.env,
+      ...(options.input === undefined ? {} : { input: options.input }),
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(options.onOutput === undefined ? {} : { onStdout: options.onOutput, onStderr: options.onOutput }),
     });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-      options.onOutput?.(chunk);
-    });
-    child.stdin.on('error', () => {}); // the tool may exit before reading its input
-    child.stdin.end(options.input ?? '');
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      resolve({ stdout, stderr: stderr + String(error.message), code: 127, timedOut });
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ stdout, stderr, code: code ?? 1, timedOut });
-    });
-  });
+    return { stdout: out.stdout, stderr: out.stderr, code: out.timedOut ? -1 : out.code, timedOut: out.timedOut };
+  } catch (error) {
+    return { stdout: '', stderr: (error as Error).message, code: 127, timedOut: false };
+  }
 }

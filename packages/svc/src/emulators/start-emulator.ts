@@ -1,8 +1,6 @@
 // `emulator start <name>` (SPEC 3.4): verify it exists and is supported, refuse a running one, spawn the emulator
 // detached, wait for adb registration, wait for boot completion, enable developer settings. When the timeout
 // passes, the emulator this call spawned is stopped again, so a retry does not meet EMULATOR_ALREADY_RUNNING.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { openSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +12,8 @@ import { type EmulatorDeps, leftAdb, pollUntil } from './deps.ts';
 
 /** How long a stopped emulator may take to leave adb's device list. */
 const STOP_SETTLE_MS = 5000;
+/** How long the emulator this call spawned gets to stop on SIGTERM before SIGKILL. */
+const STOP_GRACE_MS = 5000;
 
 import { isBooted, listRunningEmulators } from './running-emulators.ts';
 import { findSdkTool } from './sdk-tools.ts';
@@ -71,33 +71,25 @@ async function bootAvd(deps: EmulatorDeps, name: string, timeoutMs: number): Pro
 
   const logPath = emulatorLogPath(deps.env, name);
   await mkdir(join(logPath, '..'), { recursive: true });
-  const log = openSync(logPath, 'w');
-  const child = spawn(emulatorBin, ['-avd', name, '-port', String(port), '-no-snapshot-save', '-no-boot-anim'], {
-    env: deps.env as NodeJS.ProcessEnv,
-    detached: true,
-    stdio: ['ignore', log, log],
-  });
-  let exited: number | null = null;
-  const exitedPromise = new Promise<void>((resolve) => {
-    child.on('exit', (code, signal) => {
-      exited = code ?? (signal ? 128 : 1);
-      resolve();
-    });
-    child.on('error', () => resolve());
-  });
-  child.unref();
+  const child = deps.processes.spawnDetached(
+    emulatorBin,
+    ['-avd', name, '-port', String(port), '-no-snapshot-save', '-no-boot-anim'],
+    { env: deps.env, logPath, truncateLog: true },
+  );
+  const exitedCode = (): number | null => child.exitCode ?? (child.error === undefined ? null : 127);
 
   deps.onProgress(`Starting ${name} as ${serial}; waiting for adb…`);
   const registered = await pollUntil(
     deps,
     deadline,
     async () => {
-      if (exited !== null) return false;
+      if (exitedCode() !== null) return false;
       const devices = await deps.adb.devices();
       return devices.some((device) => device.serial === serial && device.state === 'device') ? true : undefined;
     },
     'adb registration',
   );
+  const exited = exitedCode();
   if (exited !== null) {
     // Another process (a second CLI, a server) may have started this AVD meanwhile; the emulator refuses a twin.
     const twin = (await listRunningEmulators(deps).catch(() => [])).find((emulator) => emulator.avdName === name);
@@ -115,7 +107,7 @@ async function bootAvd(deps: EmulatorDeps, name: string, timeoutMs: number): Pro
     );
   }
   if (!registered) {
-    await stopSpawned(child, exitedPromise);
+    await child.stopGroup(STOP_GRACE_MS);
     throw bootTimeout(name, serial, timeoutMs, 'adb registration');
   }
 
@@ -128,7 +120,7 @@ async function bootAvd(deps: EmulatorDeps, name: string, timeoutMs: number): Pro
   );
   if (!booted) {
     await deps.adb.emu(serial, ['kill']).catch(() => undefined);
-    await stopSpawned(child, exitedPromise);
+    await child.stopGroup(STOP_GRACE_MS);
     // "stopped" means gone from adb too, so `svc emulator status` right after no longer lists it.
     const gone = await leftAdb(deps, serial, deps.now() + STOP_SETTLE_MS);
     throw bootTimeout(name, serial, timeoutMs, 'boot completion', gone);
@@ -151,26 +143,6 @@ async function enableDeveloperSettings(deps: EmulatorDeps, serial: string): Prom
       });
     }
   }
-}
-
-/** Stops the emulator process group this call spawned: SIGTERM, then SIGKILL if it lingers. */
-async function stopSpawned(child: ChildProcess, exited: Promise<void>): Promise<void> {
-  if (child.pid === undefined || child.exitCode !== null) return;
-  const signal = (name: NodeJS.Signals) => {
-    try {
-      process.kill(-(child.pid as number), name);
-    } catch {
-      // already gone
-    }
-  };
-  signal('SIGTERM');
-  let timer: NodeJS.Timeout | undefined;
-  const lingering = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), 5000);
-  });
-  const gone = await Promise.race([exited.then(() => true), lingering]);
-  clearTimeout(timer);
-  if (!gone) signal('SIGKILL');
 }
 
 function bootTimeout(name: string, serial: string, timeoutMs: number, step: string, stopped = true): SvcError {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { serverArgs } from './adb-binary.ts';
+import { adbServerArgs } from '../adapters/adb/adb-binary.ts';
 import {
   accessibilityComponent,
   grantSteps,
@@ -28,10 +28,11 @@ test('package listing keeps only exact package: lines', () => {
 });
 
 test('the adb binary is pointed at ADB_SERVER_SOCKET, else ANDROID_ADB_SERVER_PORT, else its default', () => {
-  assert.deepEqual(serverArgs({ ADB_SERVER_SOCKET: 'tcp:127.0.0.1:5999' }), ['-H', '127.0.0.1', '-P', '5999']);
-  assert.deepEqual(serverArgs({ ADB_SERVER_SOCKET: 'tcp:6001' }), ['-P', '6001']);
-  assert.deepEqual(serverArgs({ ANDROID_ADB_SERVER_PORT: '6002' }), ['-P', '6002']);
-  assert.deepEqual(serverArgs({}), []);
+  assert.deepEqual(adbServerArgs({ ADB_SERVER_SOCKET: 'tcp:10.0.0.2:5999' }), ['-H', '10.0.0.2', '-P', '5999']);
+  assert.deepEqual(adbServerArgs({ ADB_SERVER_SOCKET: 'tcp:127.0.0.1:5999' }), ['-P', '5999']);
+  assert.deepEqual(adbServerArgs({ ADB_SERVER_SOCKET: 'tcp:6001' }), ['-P', '6001']);
+  assert.deepEqual(adbServerArgs({ ANDROID_ADB_SERVER_PORT: '6002' }), ['-P', '6002']);
+  assert.deepEqual(adbServerArgs({}), ['-P', '5037']);
 });
 
 test('the accessibility component is appended to the services already enabled, never written over them', () => {

@@ -1,27 +1,30 @@
-// Device-side steps of operator setup and grant-device-permissions: list packages, detect the variant, grant, verify.
-
-import type { Env } from '../contracts/env.ts';
+// Device-side steps of operator setup and grant-device-permissions, over the adb server like every device command:
+// detect the installed variant, grant, verify.
+import { quoteShellArg } from '../contracts/dispatch.ts';
 import { SvcError } from '../contracts/errors.ts';
-import { deviceShell } from './adb-binary.ts';
+import type { SvcContext } from '../core/context.ts';
+import type { Target } from '../executions/target.ts';
 import { grantSteps, KNOWN_OPERATOR_PACKAGES, parsePackageList } from './components.ts';
 
-export async function listPackages(serial: string, env: Env, thirdParty = false): Promise<string[]> {
-  const result = await deviceShell(serial, ['pm', 'list', 'packages', ...(thirdParty ? ['-3'] : [])], env);
-  if (result.code !== 0) {
-    throw new SvcError('DEVICE_SHELL_UNAVAILABLE', 'pm list packages failed', { serial, stderr: result.stderr });
+type Device = Pick<SvcContext, 'adb'>;
+
+const shellLine = (words: readonly string[]) => words.map(quoteShellArg).join(' ');
+
+async function installedPackages(ctx: Device, serial: string): Promise<string[]> {
+  const out = await ctx.adb.shell(serial, 'pm list packages');
+  if (out.exitCode !== 0) {
+    throw new SvcError('DEVICE_SHELL_UNAVAILABLE', 'pm list packages failed', { serial, stderr: out.stderr.trim() });
   }
-  return parsePackageList(result.stdout).sort();
+  return parsePackageList(out.stdout).sort();
 }
 
 /**
- * The operator package to use: the explicit flag, else a non-blank SVC_OPERATOR_PACKAGE / SVC_RECEIVER_PACKAGE,
- * else the one known variant installed. Both variants installed → the caller must choose.
+ * The operator package to use: the one the caller (or the environment) named; when nobody named one, the one known
+ * variant installed. Both variants installed → the caller must choose.
  */
-export async function choosePackage(serial: string, env: Env, explicit: string | undefined): Promise<string> {
-  const fromEnv = [env.SVC_OPERATOR_PACKAGE, env.SVC_RECEIVER_PACKAGE].find((v) => v !== undefined && v.trim() !== '');
-  const chosen = explicit ?? fromEnv;
-  if (chosen !== undefined) return chosen;
-  const installed = (await listPackages(serial, env)).filter((id) => KNOWN_OPERATOR_PACKAGES.includes(id));
+export async function choosePackage(ctx: Device, serial: string, target: Target): Promise<string> {
+  if (target.operatorPackageSource !== 'default') return target.operatorPackage;
+  const installed = (await installedPackages(ctx, serial)).filter((id) => KNOWN_OPERATOR_PACKAGES.includes(id));
   if (installed.length === 1 && installed[0] !== undefined) return installed[0];
   throw new SvcError(
     'OPERATOR_VERIFY_FAILED',
@@ -32,19 +35,20 @@ export async function choosePackage(serial: string, env: Env, explicit: string |
   );
 }
 
-export async function grantPermissions(serial: string, pkg: string, env: Env): Promise<string[]> {
+export async function grantPermissions(ctx: Device, serial: string, pkg: string): Promise<string[]> {
   const granted: string[] = [];
-  const current = await deviceShell(serial, ['settings', 'get', 'secure', 'enabled_accessibility_services'], env);
-  for (const step of grantSteps(pkg, current.code === 0 ? current.stdout : '')) {
-    const result = await deviceShell(serial, step.words, env);
+  const current = await ctx.adb.shell(serial, 'settings get secure enabled_accessibility_services');
+  for (const step of grantSteps(pkg, current.exitCode === 0 ? current.stdout : '')) {
+    const result = await ctx.adb.shell(serial, shellLine(step.words));
+    const output = `${result.stdout}${result.stderr}`;
     // `settings`, `pm` and `cmd` print errors yet sometimes exit 0 on old Android versions: check both.
-    const failed = result.code !== 0 || /^(Error|Exception|Security exception)/im.test(result.stdout + result.stderr);
+    const failed = result.exitCode !== 0 || /^(Error|Exception|Security exception)/im.test(output);
     if (failed) {
       throw new SvcError('OPERATOR_GRANT_FAILED', `granting ${step.name} to ${pkg} failed`, {
         step: step.name,
         command: step.words.join(' '),
-        exitCode: result.code,
-        output: (result.stdout + result.stderr).trim(),
+        exitCode: result.exitCode,
+        output: output.trim(),
       });
     }
     granted.push(step.name);
@@ -52,9 +56,9 @@ export async function grantPermissions(serial: string, pkg: string, env: Env): P
   return granted;
 }
 
-export async function verifyInstalled(serial: string, pkg: string, env: Env): Promise<void> {
-  const result = await deviceShell(serial, ['pm', 'list', 'packages', pkg], env);
-  if (result.code !== 0 || !parsePackageList(result.stdout).includes(pkg)) {
+export async function verifyInstalled(ctx: Device, serial: string, pkg: string): Promise<void> {
+  const out = await ctx.adb.shell(serial, `pm list packages ${quoteShellArg(pkg)}`);
+  if (out.exitCode !== 0 || !parsePackageList(out.stdout).includes(pkg)) {
     throw new SvcError('OPERATOR_VERIFY_FAILED', `${pkg} is not listed by the package manager after setup`, {
       operatorPackage: pkg,
       serial,

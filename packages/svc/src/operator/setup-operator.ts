@@ -1,8 +1,12 @@
-// `svc operator setup --apk <path>` (SPEC 4.4): install with `adb install -r`, pick the package, grant, verify.
+// `svc operator setup --apk <path>`: install with `adb install -r` (the adb client streams the APK and picks the
+// install method the device supports), pick the package, grant, verify; then tell the device's daemon, if one
+// runs, to choose its driver again (the operator may now answer where adb drove before).
 import { existsSync, statSync } from 'node:fs';
-import type { Env } from '../contracts/env.ts';
+import { runAdbBinary } from '../adapters/adb/adb-binary.ts';
 import { SvcError } from '../contracts/errors.ts';
-import { runAdbBinary } from './adb-binary.ts';
+import type { SvcContext } from '../core/context.ts';
+import { forgetDaemonDriverChoice } from '../daemons/forget-driver.ts';
+import type { Target } from '../executions/target.ts';
 import { choosePackage, grantPermissions, verifyInstalled } from './operator-device.ts';
 
 export interface SetupResult {
@@ -21,9 +25,9 @@ export function assertApkExists(apkPath: string): void {
   }
 }
 
-export async function installApk(serial: string, apkPath: string, env: Env): Promise<void> {
+export async function installApk(ctx: SvcContext, serial: string, apkPath: string): Promise<void> {
   assertApkExists(apkPath);
-  const result = await runAdbBinary(['-s', serial, 'install', '-r', apkPath], env);
+  const result = await runAdbBinary(ctx.processes, ctx.env, ['-s', serial, 'install', '-r', apkPath]);
   // adb 29 exits 0 on some install failures; "Success" is the line a real install prints.
   if (result.code !== 0 || !/^Success\b/m.test(result.stdout)) {
     throw new SvcError('OPERATOR_INSTALL_FAILED', `adb install -r ${apkPath} failed`, {
@@ -34,18 +38,20 @@ export async function installApk(serial: string, apkPath: string, env: Env): Pro
   }
 }
 
-export async function setupOperator(serial: string, apkPath: string, explicit: string | undefined, env: Env) {
-  await installApk(serial, apkPath, env);
-  const operatorPackage = await choosePackage(serial, env, explicit);
-  const granted = await grantPermissions(serial, operatorPackage, env);
-  await verifyInstalled(serial, operatorPackage, env);
+export async function setupOperator(ctx: SvcContext, serial: string, apkPath: string, target: Target) {
+  await installApk(ctx, serial, apkPath);
+  const operatorPackage = await choosePackage(ctx, serial, target);
+  const granted = await grantPermissions(ctx, serial, operatorPackage);
+  await verifyInstalled(ctx, serial, operatorPackage);
+  await forgetDaemonDriverChoice(ctx.home, serial);
   const result: SetupResult = { ok: true, deviceId: serial, operatorPackage, installed: true, granted, verified: true };
   return result;
 }
 
-export async function regrantPermissions(serial: string, explicit: string | undefined, env: Env) {
-  const operatorPackage = await choosePackage(serial, env, explicit);
-  await verifyInstalled(serial, operatorPackage, env);
-  const granted = await grantPermissions(serial, operatorPackage, env);
+export async function regrantPermissions(ctx: SvcContext, serial: string, target: Target) {
+  const operatorPackage = await choosePackage(ctx, serial, target);
+  await verifyInstalled(ctx, serial, operatorPackage);
+  const granted = await grantPermissions(ctx, serial, operatorPackage);
+  await forgetDaemonDriverChoice(ctx.home, serial);
   return { ok: true as const, deviceId: serial, operatorPackage, granted };
 }

@@ -1,6 +1,8 @@
 // git for the skills checkout, always with an argv array and never prompting (a prompt would hang a server).
+
+import { nodeProcessRunner, type ProcessRunner } from '../adapters/process/process-runner.ts';
 import { SvcError } from '../contracts/errors.ts';
-import { runInProcessGroup } from './process-group.ts';
+import { runScript } from './process-group.ts';
 import type { Env } from './types.ts';
 
 /** A clone of a large skills repository over a slow link still finishes; a hung credential helper does not. */
@@ -11,10 +13,11 @@ export interface GitOptions {
   cwd: string;
   /** git's own progress output (stderr, redrawn with \r), for a TTY. */
   onProgress?: ((chunk: string) => void) | undefined;
+  processes?: ProcessRunner;
 }
 
 export async function git(args: readonly string[], options: GitOptions): Promise<string> {
-  const run = await runInProcessGroup('git', args, {
+  const run = await runScript(options.processes ?? nodeProcessRunner, 'git', args, {
     cwd: options.cwd,
     env: { ...options.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
     timeoutMs: GIT_TIMEOUT_MS,

@@ -2,11 +2,12 @@
 // caller resolves the target, so the only connected device counts too), then the caller's arguments; answer the
 // success shape or throw the matching skill error.
 import { existsSync } from 'node:fs';
+import { nodeProcessRunner, type ProcessRunner } from '../adapters/process/process-runner.ts';
 import { SvcError } from '../contracts/errors.ts';
 import type { Target } from '../executions/target.ts';
 import { getSkill } from './find-skills.ts';
 import { StdoutScanner } from './output-capture.ts';
-import { runInProcessGroup } from './process-group.ts';
+import { runScript } from './process-group.ts';
 import { resolveSkillPath } from './registry.ts';
 import { checkTimeoutMs } from './run-input.ts';
 import { chooseScript, scriptCommand } from './script-command.ts';
@@ -32,6 +33,8 @@ export interface SkillRunRequest {
   svcBin?: string;
   /** Aborting kills the script's whole process group (the HTTP route passes the request's signal). */
   signal?: AbortSignal | undefined;
+  /** Where the script runs (default: this process's runner). */
+  processes?: ProcessRunner;
 }
 
 export interface SkillRunSuccess {
@@ -68,7 +71,7 @@ export async function runSkill(registry: SkillsRegistry, request: SkillRunReques
   // The frame and the expected substring are read from ALL of stdout as it streams, not from the kept tail.
   const scanner = new StdoutScanner(request.expectContains);
   const onStdout = request.onStdout;
-  const run = await runInProcessGroup(command.file, command.args, {
+  const run = await runScript(request.processes ?? nodeProcessRunner, command.file, command.args, {
     cwd: resolveSkillPath(registry, skill, skill.path || '.'),
     env: scriptEnv({
       env: request.env,

@@ -2,6 +2,7 @@
 // configured port. ADB_NOT_FOUND when the binary is missing; SVC_ADB_PATH overrides the binary (tests, odd installs).
 import { SvcError } from '../../contracts/errors.ts';
 import type { ProcessRunner } from '../process/process-runner.ts';
+import { adbBinaryName } from './adb-binary.ts';
 import type { AdbServerAddress } from './server-address.ts';
 
 const START_TIMEOUT_MS = 30_000;
@@ -11,7 +12,7 @@ export async function startAdbServer(
   env: Record<string, string | undefined>,
   processes: ProcessRunner,
 ): Promise<void> {
-  const wanted = env.SVC_ADB_PATH?.trim() || 'adb';
+  const wanted = adbBinaryName(env);
   const adb = await processes.which(wanted, env);
   if (adb === undefined) {
     throw new SvcError(

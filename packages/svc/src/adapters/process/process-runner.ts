@@ -1,58 +1,65 @@
-// The process runner port: argv arrays only (execFile, never a host shell), and a PATH lookup that tells
-// "binary missing" apart from "binary failed" without running anything.
-import { access, constants } from 'node:fs/promises';
-import { delimiter, isAbsolute, join } from 'node:path';
+// The process-runner port: every child process of svc starts here. argv arrays only (never a host shell), an env
+// per call, a timeout, an AbortSignal, optional stdin, streaming callbacks, bounded capture, and, for scripts that
+// start children of their own, a process group that is killed as a whole (on timeout, abort, or when the leader
+// exits: leftovers would hold our pipes open). Long-lived children (the daemon, an emulator) start detached.
+import { type CommandLineReader, commandLineOf } from './command-line.ts';
+import { type DetachedOptions, type DetachedProcess, spawnDetached } from './detached.ts';
+import { runChild } from './run-child.ts';
+import { which } from './which.ts';
 
 export interface ProcessOutcome {
+  /** stdout (its last maxOutputChars when capped). */
   stdout: string;
   stderr: string;
   /** Exit status; -1 when the process died of a signal or could not start. */
   code: number;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  /** options.signal stopped it. */
+  aborted: boolean;
+  stdoutTruncated: boolean;
+  stderrTruncated: boolean;
+  durationMs: number;
+}
+
+export interface RunOptions {
+  env?: Readonly<Record<string, string | undefined>>;
+  cwd?: string;
+  timeoutMs?: number;
+  /** Written to stdin, then stdin is closed (empty by default). */
+  input?: string;
+  signal?: AbortSignal | undefined;
+  /** Lead a process group and kill the whole group on timeout, abort, or when the leader exits. */
+  processGroup?: boolean;
+  /** Time between SIGTERM and SIGKILL when a group is stopped (default 2000 ms). */
+  killGraceMs?: number;
+  /** Keep only the last this many characters of each stream (default 16 Mi for plain runs). */
+  maxOutputChars?: number;
+  onStdout?: (chunk: string) => void;
+  onStderr?: (chunk: string) => void;
 }
 
 export interface ProcessRunner {
-  run(
-    file: string,
-    args: readonly string[],
-    options?: { env?: Record<string, string | undefined>; timeoutMs?: number },
-  ): Promise<ProcessOutcome>;
+  /**
+   * Runs a program to its end. Rejects (ENOENT) only when the program does not exist, so callers can tell "binary
+   * missing" from "binary failed"; every other outcome resolves.
+   */
+  run(file: string, args: readonly string[], options?: RunOptions): Promise<ProcessOutcome>;
+  /** Starts a long-lived program in its own session (stdio to a file), not waited for. */
+  spawnDetached(file: string, args: readonly string[], options: DetachedOptions): DetachedProcess;
   /** Absolute path of an executable: `name` itself when it has a slash, else the first hit on env.PATH. */
-  which(name: string, env: Record<string, string | undefined>): Promise<string | undefined>;
+  which(name: string, env: Readonly<Record<string, string | undefined>>): Promise<string | undefined>;
+  /** The argv of a live process, or undefined when it is gone or cannot be read. */
+  readonly argvOf: CommandLineReader;
 }
 
+export type { DetachedOptions, DetachedProcess } from './detached.ts';
+
 export const nodeProcessRunner: ProcessRunner = {
-  run(file, args, options = {}) {
-    return new Promise((resolve, reject) => {
-      // Loaded on first use: child_process costs a cold CLI ~2 ms, and most calls never spawn anything.
-      process
-        .getBuiltinModule('node:child_process')
-        .execFile(
-          file,
-          [...args],
-          { env: options.env as NodeJS.ProcessEnv, timeout: options.timeoutMs ?? 0, maxBuffer: 16 * 1024 * 1024 },
-          (error, stdout, stderr) => {
-            if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') return reject(error);
-            const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-            resolve({ stdout: String(stdout), stderr: String(stderr), code });
-          },
-        );
-    });
-  },
-  async which(name, env) {
-    const candidates = name.includes('/')
-      ? [name]
-      : (env.PATH ?? '')
-          .split(delimiter)
-          .filter((dir) => dir.length > 0 && isAbsolute(dir))
-          .map((dir) => join(dir, name));
-    for (const candidate of candidates) {
-      try {
-        await access(candidate, constants.X_OK);
-        return candidate;
-      } catch {}
-    }
-    return undefined;
-  },
+  run: runChild,
+  spawnDetached,
+  which,
+  argvOf: commandLineOf,
 };
 
 /** True while a process with this pid exists (EPERM: it exists but belongs to another user). */
@@ -64,4 +71,19 @@ export function isProcessAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** A finished run with nothing remarkable: for port wrappers and fakes that answer without running anything. */
+export function plainOutcome(stdout: string, stderr: string, code: number): ProcessOutcome {
+  return {
+    stdout,
+    stderr,
+    code,
+    signal: null,
+    timedOut: false,
+    aborted: false,
+    stdoutTruncated: false,
+    stderrTruncated: false,
+    durationMs: 0,
+  };
 }

@@ -4,10 +4,23 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { single } from '../../builders/flag-values.ts';
 import { SvcError } from '../../contracts/errors.ts';
+import type { SvcContext } from '../../core/context.ts';
 import { examples, valueFlag } from '../command-kit.ts';
 import { safeAction } from '../execution-command.ts';
+import { targetOf } from '../globals.ts';
 import { printValue } from '../output.ts';
 import { targetSerial } from '../target-device.ts';
+
+/** A context for one command, closed after it (drops the adb connections). */
+async function withContext<T>(work: (ctx: SvcContext) => Promise<T>): Promise<T> {
+  const { createContext } = await import('../../core/context.ts');
+  const ctx = createContext({ env: process.env, cwd: process.cwd() });
+  try {
+    return await work(ctx);
+  } finally {
+    await ctx.close();
+  }
+}
 
 const summary = (v: { deviceId: string; operatorPackage: string; granted: string[] }) =>
   `${v.operatorPackage} ready on ${v.deviceId} (granted: ${v.granted.join(', ')})`;
@@ -26,7 +39,9 @@ export function registerOperator(program: Command): void {
       const { assertApkExists, setupOperator } = await import('../../operator/setup-operator.ts');
       assertApkExists(resolve(apk));
       const serial = await targetSerial(globals);
-      const result = await setupOperator(serial, resolve(apk), globals.operatorPackage, process.env);
+      const result = await withContext((ctx) =>
+        setupOperator(ctx, serial, resolve(apk), targetOf(globals, process.env)),
+      );
       printValue(globals.output, result, summary);
       return 0;
     }),
@@ -43,7 +58,8 @@ export function registerOperator(program: Command): void {
       safeAction(async (_command, globals) => {
         const { regrantPermissions } = await import('../../operator/setup-operator.ts');
         const serial = await targetSerial(globals);
-        printValue(globals.output, await regrantPermissions(serial, globals.operatorPackage, process.env), summary);
+        const result = await withContext((ctx) => regrantPermissions(ctx, serial, targetOf(globals, process.env)));
+        printValue(globals.output, result, summary);
         return 0;
       }),
     );

@@ -25,8 +25,9 @@ export function checkNodeVersion(version: string): CheckResult {
   };
 }
 
-/** The adb binary the doctor uses: SVC_ADB_PATH, else `adb` on PATH. */
-export const adbBinaryName = (env: SvcContext['env']) => env.SVC_ADB_PATH?.trim() || 'adb';
+import { adbBinaryName } from '../../adapters/adb/adb-binary.ts';
+
+export { adbBinaryName };
 
 export async function checkAdbPresence(ctx: SvcContext): Promise<{ check: CheckResult; adbPath?: string }> {
   const wanted = adbBinaryName(ctx.env);

@@ -9,6 +9,8 @@ import { createContext, type Env, type SvcContext } from '../../core/context.ts'
 import { inProcess, type SubmitRequest } from '../../submit/submit.ts';
 import { createServerApp, type ServerApp } from '../app.ts';
 import { closeGracefully } from '../listen.ts';
+import { ROUTE_MODULES } from '../routes/index.ts';
+import { mountDaemonRoutes } from './daemon-routes.ts';
 import { cachePresence } from './presence-cache.ts';
 import { guardAdbServerStarts } from './quiet-processes.ts';
 import { requestScope, scopeOf } from './request-scope.ts';
@@ -43,7 +45,7 @@ export function createDaemonApp(env: Env, verboseDaemon: boolean, log: (line: st
     if (verbose) log(`execute result ${JSON.stringify(result)}`);
     return result;
   };
-  const serverApp = createServerApp(ctx, { deps: { submit: run }, log });
+  const serverApp = createServerApp(ctx, { deps: { submit: run }, log, routes: [...ROUTE_MODULES, mountDaemonRoutes] });
   const listener = getRequestListener((request: Request) =>
     requestScope.run(scopeOf(request.headers), () => serverApp.fetch(request)),
   );

@@ -4,6 +4,7 @@
 
 import { type JsonObject, readJsonObjectBody, sendOk } from '../../adapters/http/responses.ts';
 import { SvcError } from '../../contracts/errors.ts';
+import type { SvcContext } from '../../core/context.ts';
 import type { EmulatorDeps } from '../../emulators/deps.ts';
 import type { RouteModule } from '../runtime.ts';
 
@@ -42,8 +43,13 @@ function serialQueue() {
 
 export const mountEmulatorRoutes: RouteModule = (app, runtime) => {
   const exclusive = serialQueue();
+  // The server's own adb connection and process runner, kept warm between requests.
+  const ctx = runtime.ctx as SvcContext;
   const deps = async (): Promise<EmulatorDeps> =>
-    (await import('../../emulators/deps.ts')).createEmulatorDeps(runtime.deps.env);
+    (await import('../../emulators/deps.ts')).createEmulatorDeps(runtime.deps.env, () => {}, {
+      adb: ctx.adb,
+      processes: ctx.processes,
+    });
   const listing = () => import('../../emulators/list-avds.ts');
 
   app.get('/android/emulators', async (c) => {

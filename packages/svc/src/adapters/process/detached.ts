@@ -1,0 +1,88 @@
+// Long-lived children (a device's daemon, an emulator) start in their own session with stdio to a file, so they
+// outlive the CLI call that started them and never hold its pipes. The caller watches `exitCode`/`error`.
+import { closeSync, openSync } from 'node:fs';
+
+export interface DetachedOptions {
+  env: Readonly<Record<string, string | undefined>>;
+  /** stdout and stderr go here (created 0600; appended, or emptied first with `truncateLog`). */
+  logPath: string;
+  truncateLog?: boolean;
+  cwd?: string;
+}
+
+export interface DetachedProcess {
+  readonly pid: number | undefined;
+  /** Set when the process ended (128 + n for a signal). */
+  readonly exitCode: number | undefined;
+  /** Set when it could not start. */
+  readonly error: string | undefined;
+  /** Settles when the process ended or could not start. */
+  readonly exited: Promise<void>;
+  /** Stops its whole process group: SIGTERM, then SIGKILL if it is still there after `graceMs`. */
+  stopGroup(graceMs: number): Promise<void>;
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+export function spawnDetached(file: string, args: readonly string[], options: DetachedOptions): DetachedProcess {
+  const logFd = openSync(options.logPath, options.truncateLog ? 'w' : 'a', 0o600);
+  let settle: () => void = () => {};
+  const state: { pid: number | undefined; exitCode: number | undefined; error: string | undefined } = {
+    pid: undefined,
+    exitCode: undefined,
+    error: undefined,
+  };
+  const exited = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  const stopGroup = async (graceMs: number) => {
+    if (state.pid === undefined || state.exitCode !== undefined) return;
+    signalGroup(state.pid, 'SIGTERM');
+    let timer: NodeJS.Timeout | undefined;
+    const lingering = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), graceMs);
+    });
+    const gone = await Promise.race([exited.then(() => true), lingering]);
+    clearTimeout(timer);
+    if (!gone) signalGroup(state.pid, 'SIGKILL');
+  };
+  try {
+    const child = process.getBuiltinModule('node:child_process').spawn(file, [...args], {
+      detached: true,
+      stdio: ['ignore', logFd, logFd],
+      env: options.env as NodeJS.ProcessEnv,
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    });
+    state.pid = child.pid;
+    child.on('error', (error) => {
+      state.error = error.message;
+      settle();
+    });
+    child.on('exit', (code, signal) => {
+      state.exitCode = code ?? (signal ? 128 : 1);
+      settle();
+    });
+    child.unref();
+  } finally {
+    closeSync(logFd);
+  }
+  return {
+    get pid() {
+      return state.pid;
+    },
+    get exitCode() {
+      return state.exitCode;
+    },
+    get error() {
+      return state.error;
+    },
+    exited,
+    stopGroup,
+  };
+}

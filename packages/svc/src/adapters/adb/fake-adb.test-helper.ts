@@ -1,6 +1,7 @@
 // A small hand-written AdbPort for unit tests of what the simulator cannot show (a stream that drops, a server
 // that is not there, exact call order). Shell commands are answered by `handle`; log follows receive what `log()`
 // writes, as `-v epoch` lines at tag SvcOperator.
+import { SvcError } from '../../contracts/errors.ts';
 import type { AdbDevice, AdbPort, LineStream, ShellOutput } from './adb-port.ts';
 
 interface OpenStream {
@@ -33,17 +34,22 @@ export class FakeAdb implements AdbPort {
 
   async shell(serial: string, command: string): Promise<ShellOutput> {
     this.calls.push(`${serial}: ${command}`);
+    this.#reachable(serial);
     if (command.startsWith('logcat -v epoch -t 1')) return ok(`${this.#epoch()}  1  1 I other: before\n`);
     return this.handle(serial, command);
   }
 
   async execOut(serial: string, command: string): Promise<Uint8Array> {
     this.calls.push(`${serial}: exec ${command}`);
+    this.#reachable(serial);
     return this.screen;
   }
 
   async streamLines(serial: string, command: string): Promise<LineStream> {
     this.calls.push(`${serial}: stream ${command}`);
+    this.#reachable(serial);
+    // Only a log follow runs until it is closed; any other command streams its output and ends, as on a device.
+    if (!/^logcat\b/.test(command)) return finiteStream((await this.handle(serial, command)).stdout);
     const queue: string[] = [];
     let wake: (() => void) | undefined;
     let ended = false;
@@ -94,6 +100,12 @@ export class FakeAdb implements AdbPort {
     for (const stream of this.streams) if (stream.serial === serial) stream.push(line);
   }
 
+  /** As the real port: a serial the server does not list in state `device` cannot be reached. */
+  #reachable(serial: string): void {
+    if (this.devices.some((d) => d.serial === serial && d.state === 'device')) return;
+    throw new SvcError('DEVICE_NOT_FOUND', `Device ${serial} is not reachable`, { deviceId: serial });
+  }
+
   #epoch(): string {
     this.#clock += 1;
     return (this.#clock / 1000).toFixed(3);
@@ -102,4 +114,13 @@ export class FakeAdb implements AdbPort {
 
 export function ok(stdout: string, exitCode = 0, stderr = ''): ShellOutput {
   return { stdout, stderr, exitCode };
+}
+
+function finiteStream(stdout: string): LineStream {
+  const lines = stdout.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  async function* iterate() {
+    yield* lines;
+  }
+  return { lines: iterate(), close: async () => {} };
 }

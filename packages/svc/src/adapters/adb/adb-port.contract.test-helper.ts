@@ -1,0 +1,92 @@
+// What an AdbPort does, as one suite run against every implementation (Hono's router tests do the same): the real
+// port over the adb server on a simulated device (packages/svc/test/adb-port-contract.test.ts) and FakeAdb
+// (fake-adb.contract.test.ts), so the fake the unit tests lean on can never drift from what adb really does.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { SvcError } from '../../contracts/errors.ts';
+import type { AdbPort } from './adb-port.ts';
+
+export interface ContractHarness {
+  port: AdbPort;
+  /** A device in state `device`. */
+  serial: string;
+  /** A serial the adb server does not know. */
+  unknownSerial: string;
+  close(): Promise<void>;
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** The shell commands the suite runs, with what a device answers: the fake is taught exactly these. */
+export const CONTRACT_COMMANDS: Record<string, { stdout: string; stderr: string; exitCode: number }> = {
+  'echo out; echo err >&2; exit 3': { stdout: 'out\n', stderr: 'err\n', exitCode: 3 },
+  "echo 'it'\"'\"'s $(x) `y` \"q\" ; & | héllo 😀'": {
+    stdout: 'it\'s $(x) `y` "q" ; & | héllo 😀\n',
+    stderr: '',
+    exitCode: 0,
+  },
+  'echo a; echo b; echo c': { stdout: 'a\nb\nc\n', stderr: '', exitCode: 0 },
+  true: { stdout: '', stderr: '', exitCode: 0 },
+};
+
+export function runAdbPortContract(name: string, setup: () => Promise<ContractHarness>): void {
+  describe(`the AdbPort contract: ${name}`, () => {
+    let h: ContractHarness;
+    before(async () => {
+      h = await setup();
+    });
+    after(() => h.close());
+
+    test('listDevices names the ready device with state device, as { serial, state } only', async () => {
+      const devices = await h.port.listDevices();
+      const mine = devices.find((d) => d.serial === h.serial);
+      assert.deepEqual(mine, { serial: h.serial, state: 'device' });
+      for (const device of devices) assert.deepEqual(Object.keys(device).sort(), ['serial', 'state']);
+    });
+
+    test('shell keeps stdout, stderr and the exit status apart', async () => {
+      assert.deepEqual(await h.port.shell(h.serial, 'echo out; echo err >&2; exit 3'), {
+        stdout: 'out\n',
+        stderr: 'err\n',
+        exitCode: 3,
+      });
+      assert.deepEqual(await h.port.shell(h.serial, 'true'), { stdout: '', stderr: '', exitCode: 0 });
+    });
+
+    test('shell passes quotes, substitutions and non-ASCII through byte for byte', async () => {
+      const command = "echo 'it'\"'\"'s $(x) `y` \"q\" ; & | héllo 😀'";
+      const out = await h.port.shell(h.serial, command);
+      assert.equal(out.stdout, 'it\'s $(x) `y` "q" ; & | héllo 😀\n');
+      assert.equal(out.exitCode, 0);
+    });
+
+    test('execOut returns the raw bytes of a binary answer (a PNG, untouched by any tty)', async () => {
+      const png = await h.port.execOut(h.serial, 'screencap -p');
+      assert.ok(png.length > PNG_SIGNATURE.length);
+      assert.deepEqual([...png.subarray(0, PNG_SIGNATURE.length)], PNG_SIGNATURE);
+    });
+
+    test('streamLines yields each line of a finite command, then ends', async () => {
+      const stream = await h.port.streamLines(h.serial, 'echo a; echo b; echo c');
+      const lines: string[] = [];
+      for await (const line of stream.lines) lines.push(line);
+      assert.deepEqual(lines, ['a', 'b', 'c']);
+      await stream.close();
+      await stream.close();
+    });
+
+    test('an unknown serial is DEVICE_NOT_FOUND on every device call', async () => {
+      const refused = async (call: () => Promise<unknown>) =>
+        assert.rejects(call, (error: unknown) => error instanceof SvcError && error.code === 'DEVICE_NOT_FOUND');
+      await refused(() => h.port.shell(h.unknownSerial, 'true'));
+      await refused(() => h.port.execOut(h.unknownSerial, 'screencap -p'));
+      await refused(() => h.port.streamLines(h.unknownSerial, 'echo a'));
+    });
+
+    test('close may be called twice and the port still answers afterwards', async () => {
+      await h.port.close();
+      await h.port.close();
+      assert.equal((await h.port.shell(h.serial, 'true')).exitCode, 0);
+    });
+  });
+}

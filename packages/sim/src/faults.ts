@@ -1,5 +1,6 @@
-// Run-time fault switches of a simulated device (issue 3 lists them). The wire applies `slow_shell` itself; the
-// operator runtime reads the others when it writes envelopes and frames.
+// Run-time fault switches of a simulated device. The wire applies `slow_shell` itself; the operator runtime reads
+// the envelope and frame faults when it writes its output; `uiautomator dump` reads the dump faults (each makes the
+// dump fail the way a real phone's does: faults/dump-faults.ts).
 
 export const FAULT_NAMES = [
   'drop_next_envelope',
@@ -11,6 +12,12 @@ export const FAULT_NAMES = [
   'disconnect_mid_execution',
   'slow_shell',
   'delay_on_screen_log_ack',
+  'dump_null_root',
+  'dump_not_idle',
+  'dump_crash',
+  'dump_already_registered',
+  'dump_killed',
+  'dump_no_xml',
 ] as const;
 
 export type FaultName = (typeof FAULT_NAMES)[number];
@@ -25,6 +32,11 @@ export interface FaultControl {
   /** A one-shot fault (drop_next_envelope, ...) is consumed by the part that applies it. */
   take(name: FaultName): FaultValue | undefined;
   active(): Partial<Record<FaultName, FaultValue>>;
+  /**
+   * A counted fault: `true` hits every time until cleared; a number n hits the next n times, then clears itself.
+   * Returns whether it hits now.
+   */
+  hit(name: FaultName): boolean;
 }
 
 export function isFaultName(name: string): name is FaultName {
@@ -48,5 +60,14 @@ export function createFaultControl(): FaultControl {
       return value;
     },
     active: () => Object.fromEntries(faults) as Partial<Record<FaultName, FaultValue>>,
+    hit(name) {
+      const value = faults.get(name);
+      if (value === undefined || value === false) return false;
+      if (typeof value === 'number') {
+        if (value <= 1) faults.delete(name);
+        else faults.set(name, value - 1);
+      }
+      return true;
+    },
   };
 }

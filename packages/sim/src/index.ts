@@ -6,17 +6,35 @@ import { runShellCommandLine } from './shell/run.ts';
 import { type SimDevice, type SimDeviceOptions, startSimDevice } from './sim-device.ts';
 import { installVirtualApps } from './ui/install-apps.ts';
 
+export type { TimingProfile } from './device/timing.ts';
+export { TIMING_PROFILES } from './device/timing.ts';
 export type { DeviceApi, DeviceState, ShellIO } from './device/types.ts';
 export type { FaultControl, FaultName, FaultValue } from './faults.ts';
 export { FAULT_NAMES } from './faults.ts';
 export type { SimDevice, SimDeviceOptions } from './sim-device.ts';
 export type { Display } from './ui/display.ts';
 
-export async function startDevice(options: SimDeviceOptions = {}): Promise<SimDevice> {
+/**
+ * Android 7 (API 24) brought adb's shell protocol v2 (exit statuses, stderr apart) and `cmd`; an older phone has
+ * neither: adb falls back to the raw `shell:` service and the device shell has no `cmd`.
+ */
+function levelDefaults(options: SimDeviceOptions): SimDeviceOptions {
+  if ((options.apiLevel ?? 35) >= 24) return options;
+  return {
+    ...options,
+    features: options.features ?? [],
+    missingCommands: [...new Set([...(options.missingCommands ?? []), 'cmd'])],
+  };
+}
+
+export async function startDevice(requested: SimDeviceOptions = {}): Promise<SimDevice> {
+  const options = levelDefaults(requested);
   const device = createDevice({
     ...(options.model ? { model: options.model } : {}),
     ...(options.apiLevel ? { apiLevel: options.apiLevel } : {}),
     ...(options.booted === false ? { booted: false } : {}),
+    ...(options.timing ? { timing: options.timing } : {}),
+    ...(options.missingCommands ? { missingCommands: options.missingCommands } : {}),
   });
   const ui = installVirtualApps(device, options.appsDir ? { appsDir: options.appsDir } : {});
   if (options.display) ui.changeConfiguration(options.display);

@@ -3,11 +3,12 @@
 import { homedir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AdbdServer } from './adbd/server.ts';
+import type { TimingProfile } from './device/timing.ts';
 import type { DeviceApi, DeviceState, ShellIO } from './device/types.ts';
 import { EmulatorConsole } from './emulator/console.ts';
 import { listenOnPortPair } from './emulator/ports.ts';
 import { announceEmulator } from './emulator/register.ts';
-import { createFaultControl, type FaultControl } from './faults.ts';
+import type { FaultControl } from './faults.ts';
 import type { Display } from './ui/display.ts';
 
 export interface SimDeviceOptions {
@@ -38,6 +39,10 @@ export interface SimDeviceOptions {
   home?: string;
   /** While unauthorized, accept the host's key this long after it is offered (simulates tapping Allow). */
   acceptAuthAfterMs?: number;
+  /** How long the slow tools take: `phone` makes `uiautomator dump` and `input` as slow as a real phone's. */
+  timing?: TimingProfile;
+  /** Commands the device's shell lacks (a phone without `screenrecord`). */
+  missingCommands?: readonly string[];
   /**
    * Banner features (default DEVICE_FEATURES of adbd/banner.ts). A subset makes adb fall back to the older services
    * (legacy `shell:`, STAT/LIST, `exec:cmd` install, …); unknown names are advertised but not served.
@@ -88,7 +93,7 @@ function defaultAdbServerPort(): number {
 }
 
 export async function startSimDevice(device: DeviceApi, runShell: RunShell, options: SimDeviceOptions = {}) {
-  const faults = createFaultControl();
+  const faults = device.faults;
   let latencyMs = 0;
   let activeCommands = 0;
   let reannounce = () => {};

@@ -1,8 +1,11 @@
 // The Android device model behind the wire: properties, settings, packages, files, the log, broadcast delivery and
 // the clock. The shell (shell/) and the UI + operator (ui/, operator/) act on it only through DeviceApi.
+import { createFaultControl } from '../faults.ts';
 import { createLogBuffer, DEFAULT_LOG_BUFFER_BYTES } from './log-buffer.ts';
 import { PlaceholderUi } from './placeholder-ui.ts';
+import { createProcessTable } from './process-table.ts';
 import { systemPackages } from './system-packages.ts';
+import { TIMING_PROFILES, type TimingProfile } from './timing.ts';
 import type { BroadcastReceiver, DeviceApi, InstalledPackage } from './types.ts';
 
 export interface CreateDeviceOptions {
@@ -16,6 +19,10 @@ export interface CreateDeviceOptions {
   clock?: () => number;
   /** Byte budget of the log ring buffer (default 256 KiB, logd's default). */
   logBufferBytes?: number;
+  /** How long the slow tools take (default `instant`). */
+  timing?: TimingProfile;
+  /** Commands left out of this device's shell. */
+  missingCommands?: readonly string[];
 }
 
 /** DeviceApi plus the handles tests and the control surface use. */
@@ -149,6 +156,10 @@ export function createDevice(options: CreateDeviceOptions = {}): SimulatedDevice
     },
     commandLog: [],
     now,
+    faults: createFaultControl(),
+    processes: createProcessTable(),
+    timing: { ...TIMING_PROFILES[options.timing ?? 'instant'] },
+    missingCommands: new Set(options.missingCommands ?? []),
     installPackage(pkg) {
       packages.set(pkg.name, pkg);
       for (const listener of installedListeners) listener(pkg);

@@ -1,5 +1,8 @@
 // Test-only in-memory DeviceApi: props, settings, packages, files, a log and broadcast receivers, no UI and no shell.
 // Unit tests of the wire, the UI and the operator build on it; the device suites (packages/sim/test) use the real model.
+import { createFaultControl } from '../faults.ts';
+import { createProcessTable } from './process-table.ts';
+import { TIMING_PROFILES } from './timing.ts';
 import type { BroadcastReceiver, DeviceApi, LogEntry } from './types.ts';
 
 export function memoryDevice(serialHint: string, props: Record<string, string>): DeviceApi {
@@ -38,5 +41,9 @@ export function memoryDevice(serialHint: string, props: Record<string, string>):
     },
     commandLog: [],
     now: () => Date.now(),
+    faults: createFaultControl(),
+    processes: createProcessTable(),
+    timing: { ...TIMING_PROFILES.instant },
+    missingCommands: new Set(),
   };
 }

@@ -52,6 +52,22 @@ export class PlaceholderUi implements UiHost {
     );
   }
 
+  uiautomatorXml(): string {
+    return this.dumpXml();
+  }
+
+  runningPackages(): string[] {
+    return [...this.#stack];
+  }
+
+  keyboardShown(): boolean {
+    return false;
+  }
+
+  locked(): boolean {
+    return false;
+  }
+
   screencapPng(): Uint8Array {
     const png = new PNG({ width: this.display.width, height: this.display.height });
     png.data.fill(0xff);

@@ -1,5 +1,8 @@
 // The seams inside the simulated device. The adb wire (adbd/), the shell and its commands (shell/), and the
 // UI + operator runtime (ui/, operator/) meet only through these types, so each can be built and tested alone.
+import type { FaultControl } from '../faults.ts';
+import type { ProcessTable } from './process-table.ts';
+import type { DeviceTiming } from './timing.ts';
 
 export type LogPriority = 'V' | 'D' | 'I' | 'W' | 'E' | 'F';
 
@@ -70,8 +73,16 @@ export interface UiHost {
   /** `am start -a VIEW -d uri`; returns the packages that handle it (0 = none, >1 = a chooser is shown). */
   openUri(uri: string): { handled: boolean; handlers: string[] };
   forceStop(pkg: string): void;
-  /** `uiautomator dump` XML (OPERATOR-PROTOCOL §4 format). */
+  /** The operator's snapshot XML: indented, one element per line. */
   dumpXml(): string;
+  /** What `uiautomator dump` writes on a device of this API level: one line, AccessibilityNodeInfoDumper's format. */
+  uiautomatorXml(apiLevel: number): string;
+  /** Packages with a running process (what `pidof <package>` finds). */
+  runningPackages(): string[];
+  /** The soft keyboard is showing (`dumpsys input_method`). */
+  keyboardShown(): boolean;
+  /** The lock screen is showing. */
+  locked(): boolean;
   /** `screencap -p`: a PNG of the current screen. */
   screencapPng(): Uint8Array;
   tap(x: number, y: number): void;
@@ -110,6 +121,14 @@ export interface DeviceApi {
   readonly commandLog: string[];
   /** Wall clock of the device (epoch ms); tests may skew it. */
   now(): number;
+  /** Fault switches (a device on the wire shares them with its transport and its operator). */
+  readonly faults: FaultControl;
+  /** Background processes by name (`pidof`, `killall`). */
+  readonly processes: ProcessTable;
+  /** How long the slow tools take (all zero unless a timing profile is on). */
+  timing: DeviceTiming;
+  /** Commands this device does not have (a stock phone without `screenrecord`, an old one without `cmd`). */
+  readonly missingCommands: Set<string>;
   /**
    * Package manager events (device/device.ts implements them; test stand-ins may not). `installPackage` adds or
    * replaces an entry and tells the listeners, so an app (the operator) can come alive when its package is installed.

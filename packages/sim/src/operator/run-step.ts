@@ -29,7 +29,7 @@ export async function runStep(
   if (handler.service === 'panel' && !ctx.accessibilityOn) {
     return failedStep(action, 'ON_SCREEN_LOG_SERVICE_UNAVAILABLE', 'operator accessibility service is not running');
   }
-  if (handler.interacts && ctx.ui.securityOverlay) {
+  if (handler.interacts && ctx.ui.blocksInteraction()) {
     throw new ExecutionError('SECURITY_BLOCK_DETECTED', 'a system security overlay blocks interaction');
   }
   const policy = resolveRetry(action.params[handler.retryParam ?? 'retry'], handler.retry);

@@ -1,5 +1,6 @@
 // A POSIX-shell parser for the command lines adb sends to the device's `sh` (mksh): words with single quotes,
-// double quotes and backslashes, `$VAR` / `${VAR}` / `$?`, redirections, pipelines, `&&`, `||`, `;` and newlines.
+// double quotes and backslashes, `$VAR` / `${VAR}` / `$?`, redirections, pipelines, `&&`, `||`, `;`, `&` and
+// newlines.
 // It is a real word splitter on purpose: a quoting bug on the host must reach a command as a wrong argument.
 
 export type WordPart =
@@ -33,6 +34,8 @@ export interface Pipeline {
 export interface AndOrList {
   readonly first: Pipeline;
   readonly rest: readonly { op: '&&' | '||'; pipeline: Pipeline }[];
+  /** Ended by `&`: runs in the background while the script goes on. */
+  readonly background: boolean;
 }
 
 export type Script = readonly AndOrList[];
@@ -244,8 +247,8 @@ export function parse(line: string): Script {
       skipNewlines();
       rest.push({ op: t.op, pipeline: pipeline() });
     }
-    script.push({ first, rest });
     const sep = peek();
+    script.push({ first, rest, background: sep?.kind === 'op' && sep.op === '&' });
     if (sep === undefined) break;
     if (sep.kind !== 'op' || sep.op === '|' || sep.op === '&&' || sep.op === '||') unexpected(sep);
     pos++;

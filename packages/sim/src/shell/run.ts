@@ -5,7 +5,7 @@ import { recordCommandLine } from '../device/command-log.ts';
 import type { DeviceApi, ShellIO } from '../device/types.ts';
 import { COMMANDS } from './commands/index.ts';
 import { expandToString, expandWord, type ShellVars } from './expand.ts';
-import { type Pipeline, parse, type Script, ShellSyntaxError, type SimpleCommand } from './parse.ts';
+import { type AndOrList, type Pipeline, parse, type Script, ShellSyntaxError, type SimpleCommand } from './parse.ts';
 import { bytesInput, createPipe, emptyInput, fileSink, nullSink, type Sink } from './streams.ts';
 
 const SH = '/system/bin/sh';
@@ -49,15 +49,38 @@ export async function runShellCommandLine(device: DeviceApi, commandLine: string
   const state: ShellState = { values: env, exported: new Set(env.keys()), status: 0, exited: false };
   const streams: Streams = { stdin: io.stdin, out: (c) => io.writeStdout(c), err: (c) => io.writeStderr(c) };
   for (const list of script) {
-    let status = await runPipeline(list.first, device, state, streams, io.signal);
-    for (const { op, pipeline } of list.rest) {
-      if (state.exited) break;
-      if ((op === '&&') === (status === 0)) status = await runPipeline(pipeline, device, state, streams, io.signal);
+    if (list.background) {
+      // A background job runs in a subshell; what it prints after the session ended goes nowhere. It still hears
+      // the session's hang-up (the abort signal) unless started under nohup.
+      const sub: ShellState = { ...state, values: new Map(state.values), exported: new Set(state.exported) };
+      const quiet =
+        (sink: Sink): Sink =>
+        (chunk) =>
+          sink(chunk).catch(() => {});
+      const detached = { stdin: emptyInput, out: quiet(streams.out), err: quiet(streams.err) };
+      void runList(list, device, sub, detached, io.signal).catch(() => {});
+      state.status = 0;
+      continue;
     }
-    state.status = status;
+    state.status = await runList(list, device, state, streams, io.signal);
     if (state.exited || io.signal.aborted) break;
   }
   return state.status;
+}
+
+async function runList(
+  list: AndOrList,
+  device: DeviceApi,
+  state: ShellState,
+  streams: Streams,
+  signal: AbortSignal,
+): Promise<number> {
+  let status = await runPipeline(list.first, device, state, streams, signal);
+  for (const { op, pipeline } of list.rest) {
+    if (state.exited) break;
+    if ((op === '&&') === (status === 0)) status = await runPipeline(pipeline, device, state, streams, signal);
+  }
+  return status;
 }
 
 async function runPipeline(
@@ -119,6 +142,22 @@ async function openRedirects(command: SimpleCommand, device: DeviceApi, state: S
     else fds.set(r.fd, fileSink(device, target, r.op === '>>'));
   }
   return { stdin, out: fds.get(1) ?? nullSink, err: fds.get(2) ?? nullSink };
+}
+
+const NEVER = new AbortController().signal;
+
+/** `which NAME...` (toybox): the path of each command; status 1 when one is missing. */
+async function whichCommand(device: DeviceApi, names: readonly string[], io: Streams): Promise<number> {
+  let status = 0;
+  for (const wanted of names) {
+    if (!hasCommand(device, wanted)) status = 1;
+    else await io.out(`/system/bin/${wanted}\n`);
+  }
+  return status;
+}
+
+function hasCommand(device: DeviceApi, name: string): boolean {
+  return COMMANDS.has(name) && !device.missingCommands.has(name);
 }
 
 /** `/system/bin/am` finds `am`, as PATH lookup would. */
@@ -191,8 +230,42 @@ async function dispatch(
     case ':':
     case 'cd':
       return 0;
+    case 'nohup':
+      // The command no longer hears the session's hang-up.
+      if (args.length === 0) {
+        await io.err('nohup: Needs 1 argument\n');
+        return 1;
+      }
+      return dispatch(
+        commandName(args[0] as string),
+        args[0] as string,
+        args.slice(1),
+        assigned,
+        device,
+        state,
+        io,
+        NEVER,
+      );
+    case 'command':
+      // `command NAME ARGS` runs NAME; `command -v NAME` answers like `which NAME`.
+      if (args[0] !== '-v') {
+        if (args.length === 0) return 0;
+        return dispatch(
+          commandName(args[0] as string),
+          args[0] as string,
+          args.slice(1),
+          assigned,
+          device,
+          state,
+          io,
+          signal,
+        );
+      }
+      return whichCommand(device, args.slice(1), io);
+    case 'which':
+      return whichCommand(device, args, io);
   }
-  const run = COMMANDS.get(name);
+  const run = hasCommand(device, name) ? COMMANDS.get(name) : undefined;
   if (!run) {
     await io.err(`${SH}: ${shownName}: not found\n`);
     return 127;

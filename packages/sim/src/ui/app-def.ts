@@ -45,6 +45,8 @@ export interface NodeDef {
   password?: boolean;
   enabled?: boolean;
   selected?: boolean;
+  /** Text fields: the grey text shown while the field is empty. */
+  hint?: string;
   /** Text fields: the variable that holds the typed text (default the id). */
   bind?: string;
   onClick?: TransitionDef;

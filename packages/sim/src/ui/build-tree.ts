@@ -11,6 +11,11 @@ const INTERACTIVE = new Set(['Button', 'ImageButton', 'EditText', 'Switch', 'Che
 interface Ctx {
   state: AppState;
   pkg: string;
+  /**
+   * Android 7-9 report an empty field's hint as its text to accessibility (and so to uiautomator):
+   * appium/appium#13618.
+   */
+  hintAsText: boolean;
 }
 
 export function widgetClass(def: NodeDef): string {
@@ -85,25 +90,34 @@ function layoutChildren(def: NodeDef, inner: Rect, kids: { def: NodeDef }[]): Re
   });
 }
 
-function materialize(
-  def: NodeDef,
-  rect: Rect,
-  clip: Rect,
-  ctx: Ctx,
-  key: string,
-  row: number | undefined,
-  parent: UiNode | undefined,
-): UiNode | undefined {
+interface Placement {
+  key: string;
+  row: number | undefined;
+  index: number;
+  parent: UiNode | undefined;
+}
+
+/** The text a node shows: a field shows what was typed (literally: typed braces are not templates). */
+function shownText(def: NodeDef, ctx: Ctx, key: string, row: number | undefined): string {
+  const vars = ctx.state.vars;
+  if (shortClass(def) !== 'EditText') return fillTemplate(def.text ?? '', vars, row);
+  const typed = vars.get(def.bind ?? def.id ?? key) ?? '';
+  if (typed === '' && ctx.hintAsText) return def.hint ?? '';
+  return def.password ? '•'.repeat(typed.length) : typed;
+}
+
+function materialize(def: NodeDef, rect: Rect, clip: Rect, ctx: Ctx, at: Placement): UiNode | undefined {
+  const { key, row, parent } = at;
   const visible = intersect(rect, clip);
   if (isEmpty(visible) && parent) return undefined;
   const short = shortClass(def);
   const vars = ctx.state.vars;
   const isField = short === 'EditText';
-  const fieldVar = def.bind ?? def.id ?? key;
-  const typed = isField ? fillTemplate(vars.get(fieldVar) ?? '', vars, row) : '';
-  const text = isField ? (def.password ? '•'.repeat(typed.length) : typed) : fillTemplate(def.text ?? '', vars, row);
+  const text = shownText(def, ctx, key, row);
   const checkable = def.checkable ?? (short === 'Switch' || short === 'CheckBox' || short === 'ToggleButton');
   const node: UiNode = {
+    index: at.index,
+    hint: def.hint ?? '',
     cls: widgetClass(def),
     resourceId: def.id ? (def.id.includes(':') ? def.id : `${ctx.pkg}:id/${fillTemplate(def.id, vars, row)}`) : '',
     text,
@@ -147,25 +161,39 @@ function materialize(
       ? { ...r, top: r.top - shift, bottom: r.bottom - shift }
       : { ...r, left: r.left - shift, right: r.right - shift };
     const childKey = `${key}/${kid.row ?? kid.def.id ?? kid.index}`;
-    const child = materialize(kid.def, moved, childClip, ctx, childKey, kid.row ?? row, node);
+    // A scrolling list holds only the rows on screen (recycled views leave no gap); other layouts keep off-screen
+    // children, which the dump skips but counts.
+    const index = def.scrollable ? node.children.length : kid.index;
+    const child = materialize(kid.def, moved, childClip, ctx, {
+      key: childKey,
+      row: kid.row ?? row,
+      index,
+      parent: node,
+    });
     if (child) node.children.push(child);
   });
   return node;
 }
 
 /** The whole window: a DecorView-like FrameLayout over the screen holding the app content. */
-export function buildTree(state: AppState, screen: Rect, content: Rect): UiNode {
+export function buildTree(
+  state: AppState,
+  screen: Rect,
+  content: Rect,
+  options: { hintAsText?: boolean } = {},
+): UiNode {
   const pkg = state.def.package;
   const screenId = currentScreen(state);
   const screenDef = state.def.screens[screenId];
-  const ctx: Ctx = { state, pkg };
+  const ctx: Ctx = { state, pkg, hintAsText: options.hintAsText ?? false };
+  const place = (key: string, parent: UiNode | undefined): Placement => ({ key, row: undefined, index: 0, parent });
   const decor: NodeDef = { class: 'FrameLayout' };
-  const root = materialize(decor, screen, screen, ctx, `${screenId}#decor`, undefined, undefined)!;
+  const root = materialize(decor, screen, screen, ctx, place(`${screenId}#decor`, undefined))!;
   const contentDef: NodeDef = { class: 'FrameLayout', id: 'android:id/content' };
-  const holder = materialize(contentDef, content, content, ctx, `${screenId}#content`, undefined, root)!;
+  const holder = materialize(contentDef, content, content, ctx, place(`${screenId}#content`, root))!;
   root.children.push(holder);
   if (screenDef) {
-    const child = materialize(screenDef.root, content, content, ctx, screenId, undefined, holder);
+    const child = materialize(screenDef.root, content, content, ctx, place(screenId, holder));
     if (child) holder.children.push(child);
   }
   return root;

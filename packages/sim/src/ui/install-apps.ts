@@ -37,6 +37,7 @@ export function installVirtualApps(device: DeviceApi, options: VirtualAppsOption
   for (const app of builtin) byPackage.set(app.package, { app, user: false });
   for (const app of user) byPackage.set(app.package, { app, user: true });
   const ui = new VirtualUi([...byPackage.values()].map((e) => e.app));
+  ui.apiLevel = Number(device.props.get('ro.build.version.sdk') ?? 35) || 35;
   for (const { app, user: thirdParty } of byPackage.values()) registerPackage(device, app, thirdParty);
   if (!device.packages.has(LAUNCHER_PACKAGE)) {
     device.packages.set(LAUNCHER_PACKAGE, {

@@ -48,6 +48,8 @@ const cases = JSON.parse(
 function build(def: ScreenNode, parent: UiNode | undefined): UiNode {
   const [left, top, right, bottom] = def.bounds;
   const node: UiNode = {
+    index: parent ? parent.children.length : 0,
+    hint: '',
     cls: def.cls,
     resourceId: def.id ?? '',
     text: def.text ?? '',

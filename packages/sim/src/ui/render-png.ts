@@ -54,12 +54,23 @@ function drawNode(canvas: Canvas, node: UiNode): void {
 export function renderScreen(
   tree: UiNode,
   display: Display,
-  extra: { panel: PanelOverlay | undefined; securityOverlay: boolean },
+  extra: { panel: PanelOverlay | undefined; securityOverlay: boolean; keyboard?: Rect | undefined },
 ): Uint8Array {
   const canvas = new Canvas(display.width, display.height, WHITE);
   for (const node of walk(tree)) drawNode(canvas, node);
   canvas.fill({ left: 0, top: 0, right: display.width, bottom: display.statusBarPx }, BAR);
   canvas.fill({ left: 0, top: display.height - display.navBarPx, right: display.width, bottom: display.height }, BAR);
+  if (extra.keyboard) {
+    canvas.fill(extra.keyboard, BAR);
+    canvas.text(
+      extra.keyboard.left + 40,
+      extra.keyboard.top + 40,
+      'Q W E R T Y U I O P',
+      TEXT_SCALE,
+      WHITE,
+      extra.keyboard,
+    );
+  }
   if (extra.securityOverlay) {
     canvas.fill({ left: 0, top: 0, right: display.width, bottom: display.height }, [0, 0, 0, 150]);
     const box = { left: 90, top: 900, right: display.width - 90, bottom: 1300 };

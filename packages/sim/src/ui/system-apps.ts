@@ -81,3 +81,37 @@ export function chooserApp(uri: string, handlers: readonly AppDef[]): AppDef {
     },
   };
 }
+
+/**
+ * The lock screen as uiautomator sees it: a window of com.android.systemui whose nodes carry the keyguard's
+ * resource ids (keyguard_status_view, lock_icon_view: SystemUI's layouts).
+ */
+export function keyguardApp(): AppDef {
+  return {
+    package: SYSTEM_UI_PACKAGE,
+    label: 'Lock screen',
+    start: 'keyguard',
+    screens: {
+      keyguard: {
+        root: {
+          class: 'FrameLayout',
+          id: 'com.android.systemui:id/notification_panel',
+          children: [
+            {
+              id: 'com.android.systemui:id/keyguard_status_view',
+              children: [{ class: 'TextView', id: 'com.android.systemui:id/clock', text: '12:00', height: 300 }],
+            },
+            { fill: true },
+            {
+              class: 'ImageView',
+              id: 'com.android.systemui:id/lock_icon_view',
+              desc: 'Unlock',
+              clickable: true,
+              height: 200,
+            },
+          ],
+        },
+      },
+    },
+  };
+}

@@ -9,9 +9,17 @@ export interface Rect {
 }
 
 export interface UiNode {
+  /**
+   * Position among the parent's children, counting the ones off screen (AccessibilityNodeInfoDumper writes the
+   * child loop's index and skips invisible children, so a dump shows gaps). Rows of a scrolling list that are not
+   * on screen do not exist at all (recycled), so they leave no gap.
+   */
+  index: number;
   cls: string;
   resourceId: string;
   text: string;
+  /** Text fields: the hint shown while empty ('' when none). */
+  hint: string;
   desc: string;
   pkg: string;
   clickable: boolean;

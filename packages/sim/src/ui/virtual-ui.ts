@@ -1,13 +1,23 @@
 // The UiHost of the simulated device: input and rendering over the task stack. Everything (dump, screencap,
 // operator actions) is derived from the same state, so they always agree.
 import type { UiHost } from '../device/types.ts';
-import { currentScreen } from './app-state.ts';
+import { type AppState, currentScreen, freshState } from './app-state.ts';
 import { buildTree } from './build-tree.ts';
-import { contentRect, type Display, defaultDisplay, screenRect } from './display.ts';
+import { contentRect, type Display, defaultDisplay, dpToPx, screenRect } from './display.ts';
+import { keyCodeOf } from './key-codes.ts';
 import { type PanelOverlay, renderScreen } from './render-png.ts';
+import { keyguardApp, SYSTEM_UI_PACKAGE } from './system-apps.ts';
 import { TaskStack } from './task-stack.ts';
-import { contains, type UiNode, walk } from './ui-node.ts';
+import { contains, type Rect, type UiNode, walk } from './ui-node.ts';
+import { renderUiautomatorXml } from './uiautomator-xml.ts';
 import { renderXml } from './xml.ts';
+
+/** A finger that moves less than this (8 dp, ViewConfiguration's touch slop) has not moved. */
+const TOUCH_SLOP_DP = 8;
+/** A press held this long is a long press (ViewConfiguration.DEFAULT_LONG_PRESS_TIMEOUT). */
+const LONG_PRESS_MS = 400;
+/** Share of the screen height the soft keyboard takes (Gboard on a 1080x2400 phone: ~840 px). */
+const KEYBOARD_HEIGHT_SHARE = 0.35;
 
 /** Clicking a label clicks its row: the node itself when clickable, else its nearest clickable ancestor. */
 export function clickableSelfOrAncestor(
@@ -24,11 +34,54 @@ export class VirtualUi extends TaskStack implements UiHost {
   securityOverlay = false;
   /** The operator's on-screen log panel: drawn on screenshots, never part of the accessibility tree. */
   panel: PanelOverlay | undefined;
+  /** API level of the phone (some levels report an empty field's hint as its text). */
+  apiLevel = 35;
   private readonly configListeners = new Set<() => void>();
+  #keyguard: AppState | undefined;
+  /** The soft keyboard, shown for a field of one screen of one app: it goes when that screen does. */
+  #keyboard: { state: AppState; screen: string } | undefined;
 
-  /** The accessibility tree of the foreground window. */
+  /** The accessibility tree of the focused window: the lock screen while locked, else the foreground app. */
   tree(): UiNode {
-    return buildTree(this.top, screenRect(this.display), contentRect(this.display));
+    const state = this.#keyguard ?? this.top;
+    return buildTree(state, screenRect(this.display), contentRect(this.display), {
+      hintAsText: this.apiLevel >= 24 && this.apiLevel <= 28,
+    });
+  }
+
+  /** Shows the lock screen (the keyguard window takes the focus; the app stays behind it). */
+  lock(): void {
+    this.#keyguard ??= freshState(keyguardApp());
+    this.#keyboard = undefined;
+  }
+
+  unlock(): void {
+    this.#keyguard = undefined;
+  }
+
+  locked(): boolean {
+    return this.#keyguard !== undefined;
+  }
+
+  /** Something of the system's (a security overlay, the lock screen) takes every touch. */
+  blocksInteraction(): boolean {
+    return this.securityOverlay || this.locked();
+  }
+
+  keyboardShown(): boolean {
+    const k = this.#keyboard;
+    return k !== undefined && k.state === this.top && k.screen === currentScreen(this.top) && !this.locked();
+  }
+
+  /** Where the soft keyboard covers the screen, above the navigation bar. */
+  keyboardRect(): Rect {
+    const content = contentRect(this.display);
+    const top = content.bottom - Math.round(this.display.height * KEYBOARD_HEIGHT_SHARE);
+    return { left: 0, top, right: this.display.width, bottom: content.bottom };
+  }
+
+  runningPackages(): string[] {
+    return [...new Set([SYSTEM_UI_PACKAGE, ...this.tasks.map((t) => t.def.package)])];
   }
 
   click(target: UiNode): void {
@@ -54,10 +107,28 @@ export class VirtualUi extends TaskStack implements UiHost {
     return hit;
   }
 
+  /**
+   * The view a finger lands on, as Android dispatches touches: topmost window first (the keyboard takes its own
+   * touches), then the deepest view that handles touches; a disabled clickable view still takes the touch and does
+   * nothing (View.onTouchEvent), so the row behind it is not clicked.
+   */
+  private touchTarget(x: number, y: number): UiNode | undefined {
+    if (this.blocksInteraction()) return undefined;
+    if (this.keyboardShown() && contains(this.keyboardRect(), x, y)) return undefined;
+    const hit = this.nodeAt(x, y, (n) => n.clickable || n.longClickable);
+    return hit?.enabled ? hit : undefined;
+  }
+
   tap(x: number, y: number): void {
-    if (this.securityOverlay) return;
-    const node = this.nodeAt(x, y);
-    if (node) this.click(node);
+    const node = this.touchTarget(x, y);
+    if (!node) return;
+    this.click(node);
+    if (node.cls.endsWith('EditText')) this.#keyboard = { state: this.top, screen: currentScreen(this.top) };
+  }
+
+  private longPress(x: number, y: number): void {
+    const node = this.touchTarget(x, y);
+    if (node) this.longClick(node);
   }
 
   /** Scrolls a container by `delta` px along its axis (positive = content moves toward its end); returns px moved. */
@@ -68,8 +139,15 @@ export class VirtualUi extends TaskStack implements UiHost {
     return next - node.scroll.offset;
   }
 
-  swipe(x1: number, y1: number, x2: number, y2: number, _durationMs: number): void {
-    if (this.securityOverlay) return;
+  /** A swipe that does not move is a tap, or a long press when held (`input swipe x y x y 800`). */
+  swipe(x1: number, y1: number, x2: number, y2: number, durationMs: number): void {
+    if (Math.hypot(x2 - x1, y2 - y1) < dpToPx(this.display, TOUCH_SLOP_DP)) {
+      if (durationMs >= LONG_PRESS_MS) this.longPress(x1, y1);
+      else this.tap(x1, y1);
+      return;
+    }
+    if (this.blocksInteraction()) return;
+    if (this.keyboardShown() && contains(this.keyboardRect(), x1, y1)) return;
     const node = this.nodeAt(x1, y1, (n) => n.scrollable);
     if (!node?.scroll) return;
     this.scrollBy(node, node.scroll.axis === 'vertical' ? y1 - y2 : x1 - x2);
@@ -81,12 +159,12 @@ export class VirtualUi extends TaskStack implements UiHost {
     return node ? { node, name: node.def.bind ?? node.def.id ?? node.key } : undefined;
   }
 
+  /** Key events typed into the focused field (the `input` command has already turned `%s` into spaces). */
   inputText(text: string): void {
     const field = this.focusedField();
-    if (!field || this.securityOverlay) return;
+    if (!field || this.blocksInteraction()) return;
     const vars = this.top.vars;
-    // `input text` spells spaces as %s.
-    vars.set(field.name, (vars.get(field.name) ?? '') + text.replaceAll('%s', ' '));
+    vars.set(field.name, (vars.get(field.name) ?? '') + text);
   }
 
   /** Replaces the text of a field (what ACTION_SET_TEXT does). */
@@ -100,13 +178,22 @@ export class VirtualUi extends TaskStack implements UiHost {
     if (field) this.run(field.node.def.onSubmit, field.node);
   }
 
+  /**
+   * A key press. With the keyboard up, BACK and ESCAPE only close it. The cursor always sits at the end of a
+   * field, so MOVE_END changes nothing and FORWARD_DEL has nothing to delete.
+   */
   keyevent(keyCode: string): void {
-    const code = keyCode.replace(/^KEYCODE_/, '').toUpperCase();
-    if (code === 'BACK' || code === '4') this.back();
-    else if (code === 'HOME' || code === '3') this.home();
-    else if (code === 'APP_SWITCH' || code === '187') this.recents();
-    else if (code === 'ENTER' || code === '66') this.submit();
-    else if (code === 'DEL' || code === '67') {
+    const code = keyCodeOf(keyCode);
+    if ((code === 4 || code === 111) && this.keyboardShown()) {
+      this.#keyboard = undefined;
+      return;
+    }
+    if (this.locked()) return;
+    if (code === 4) this.back();
+    else if (code === 3) this.home();
+    else if (code === 187) this.recents();
+    else if (code === 66) this.submit();
+    else if (code === 67) {
       const field = this.focusedField();
       const vars = this.top.vars;
       if (field) vars.set(field.name, (vars.get(field.name) ?? '').slice(0, -1));
@@ -121,8 +208,16 @@ export class VirtualUi extends TaskStack implements UiHost {
     return renderXml([this.tree()]);
   }
 
+  uiautomatorXml(apiLevel: number): string {
+    return renderUiautomatorXml(this.tree(), { apiLevel });
+  }
+
   screencapPng(): Uint8Array {
-    return renderScreen(this.tree(), this.display, { panel: this.panel, securityOverlay: this.securityOverlay });
+    return renderScreen(this.tree(), this.display, {
+      panel: this.panel,
+      securityOverlay: this.securityOverlay,
+      keyboard: this.keyboardShown() ? this.keyboardRect() : undefined,
+    });
   }
 
   /** Rotation, density or font scale changed: listeners (the on-screen log panel) recompute. */

@@ -1,5 +1,5 @@
-// uiautomator dump XML exactly as OPERATOR-PROTOCOL §4 shows it: one element per line, two spaces per level, fixed
-// attribute order, escaped values; depth-first, stopping before MAX_SNAPSHOT_LINES or MAX_SNAPSHOT_BYTES (with
+// The operator's snapshot XML: one element per line, two spaces per level, fixed attribute order (`index` as the
+// dumper counts it: off-screen siblings included), escaped values; depth-first, stopping before MAX_SNAPSHOT_LINES or MAX_SNAPSHOT_BYTES (with
 // real attribute lines of ~330 bytes the byte limit is the one met first; the line limit is tested with smaller caps).
 import type { UiNode } from './ui-node.ts';
 import { rectString } from './ui-node.ts';
@@ -13,10 +13,10 @@ export function escapeXml(value: string): string {
   return value.replace(/[&"'<>]/g, (c) => `&${{ '&': 'amp', '"': 'quot', "'": 'apos', '<': 'lt', '>': 'gt' }[c]};`);
 }
 
-function attributes(node: UiNode, index: number): string {
+function attributes(node: UiNode): string {
   const b = (v: boolean) => (v ? 'true' : 'false');
   return (
-    `index="${index}" text="${escapeXml(node.text)}" resource-id="${escapeXml(node.resourceId)}" ` +
+    `index="${node.index}" text="${escapeXml(node.text)}" resource-id="${escapeXml(node.resourceId)}" ` +
     `class="${escapeXml(node.cls)}" package="${escapeXml(node.pkg)}" content-desc="${escapeXml(node.desc)}" ` +
     `checkable="${b(node.checkable)}" checked="${b(node.checked)}" clickable="${b(node.clickable)}" ` +
     `enabled="${b(node.enabled)}" focusable="${b(node.focusable)}" focused="${b(node.focused)}" ` +
@@ -38,11 +38,11 @@ export function renderXml(
   let openCount = 0;
   let openBytes = 0;
   let full = false;
-  const visit = (node: UiNode, index: number, depth: number) => {
+  const visit = (node: UiNode, depth: number) => {
     if (full) return;
     const indent = '  '.repeat(depth);
     const hasKids = node.children.length > 0;
-    const open = `${indent}<node ${attributes(node, index)}${hasKids ? '>' : ' />'}`;
+    const open = `${indent}<node ${attributes(node)}${hasKids ? '>' : ' />'}`;
     const closer = `${indent}</node>`;
     const closerBytes = hasKids ? size(closer) : 0;
     const lineCount = lines.length + 1 + (hasKids ? 1 : 0) + openCount + 1;
@@ -55,13 +55,13 @@ export function renderXml(
     if (!hasKids) return;
     openCount++;
     openBytes += closerBytes;
-    for (const [i, child] of node.children.entries()) visit(child, i, depth + 1);
+    for (const child of node.children) visit(child, depth + 1);
     openCount--;
     openBytes -= closerBytes;
     lines.push(closer);
     bytes += closerBytes;
   };
-  for (const [i, root] of roots.entries()) visit(root, i, 1);
+  for (const root of roots) visit(root, 1);
   lines.push('</hierarchy>');
   return lines.join('\n');
 }

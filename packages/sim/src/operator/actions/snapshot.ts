@@ -17,7 +17,7 @@ export const snapshotUi: ActionHandler = {
       throw new StepError('SNAPSHOT_EXTRACTION_FAILED', `no window to read: ${String(error)}`, { retryable: true });
     }
     ctx.out.hierarchy(ctx.commandId, ctx.actionId, xml);
-    const overlay = ctx.ui.securityOverlay;
+    const overlay = ctx.ui.blocksInteraction();
     return {
       actual_format: 'hierarchy_xml',
       has_overlay: String(overlay),

@@ -1,14 +1,8 @@
-// `dumpsys <service>`: `package <pkg>`, plus the focus lines of `window` and `activity activities` that tools grep
-// for the foreground app (`mCurrentFocus=`, `mResumedActivity:`).
-import type { DeviceApi, ShellCommand } from '../../device/types.ts';
+// `dumpsys <service>`: `package <pkg>`, `input_method` (is the keyboard up), and the focus lines of `window` and
+// `activity activities` that tools grep for the foreground app (`mCurrentFocus=`, `mResumedActivity:`).
+import type { ShellCommand } from '../../device/types.ts';
 import { dumpPackage } from './dumpsys-package.ts';
-
-function topActivity(device: DeviceApi): string {
-  const pkg = device.ui.foregroundPackage();
-  const full = device.packages.get(pkg)?.launcherActivity ?? `${pkg}/.MainActivity`;
-  const [name = pkg, cls = ''] = full.split('/');
-  return `${name}/${cls.startsWith(`${name}.`) ? cls.slice(name.length) : cls}`;
-}
+import { dumpsysInputMethod, dumpsysWindow, topActivity } from './dumpsys-window.ts';
 
 export const dumpsys: ShellCommand = async (argv, io, device) => {
   const [service, ...args] = argv;
@@ -21,15 +15,10 @@ export const dumpsys: ShellCommand = async (argv, io, device) => {
       }
       return dumpPackage(name, io, device);
     }
-    case 'window': {
-      const top = topActivity(device);
-      const task = `${top.split('/')[0]}`;
-      await io.writeStdout(
-        `WINDOW MANAGER WINDOWS (dumpsys window windows)\n  mCurrentFocus=Window{1b2c3d4 u0 ${top}}\n` +
-          `  mFocusedApp=ActivityRecord{5e6f7a8 u0 ${top} t${12 + task.length}}\n`,
-      );
-      return 0;
-    }
+    case 'window':
+      return dumpsysWindow(args, io, device);
+    case 'input_method':
+      return dumpsysInputMethod(io, device);
     case 'activity': {
       const top = topActivity(device);
       await io.writeStdout(
@@ -41,7 +30,7 @@ export const dumpsys: ShellCommand = async (argv, io, device) => {
       return 0;
     }
     case undefined:
-      await io.writeStdout('Currently running services:\n  activity\n  package\n  window\n');
+      await io.writeStdout('Currently running services:\n  activity\n  input_method\n  package\n  window\n');
       return 0;
   }
   await io.writeStderr(`Can't find service: ${service}\n`);

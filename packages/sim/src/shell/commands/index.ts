@@ -14,8 +14,10 @@ import { logcat } from './logcat.ts';
 import { ls } from './ls.ts';
 import { monkey } from './monkey.ts';
 import { pm } from './pm.ts';
+import { killall, pidof } from './processes.ts';
 import { rm } from './rm.ts';
 import { screencap } from './screencap.ts';
+import { screenrecord } from './screenrecord.ts';
 import { settings } from './settings.ts';
 import { sleep } from './sleep.ts';
 import { falseCommand, trueCommand } from './true-false.ts';
@@ -34,12 +36,15 @@ export const COMMANDS: ReadonlyMap<string, ShellCommand> = new Map([
   ['grep', grep],
   ['id', id],
   ['input', input],
+  ['killall', killall],
   ['logcat', logcat],
   ['ls', ls],
   ['monkey', monkey],
+  ['pidof', pidof],
   ['pm', pm],
   ['rm', rm],
   ['screencap', screencap],
+  ['screenrecord', screenrecord],
   ['settings', settings],
   ['sleep', sleep],
   ['true', trueCommand],

@@ -1,5 +1,9 @@
-// `input [source] tap|swipe|text|keyevent ...`: delegated to the UI host (physical pixels).
-import type { ShellCommand, ShellIO } from '../../device/types.ts';
+// `input [source] tap|swipe|text|keyevent ...`: delegated to the UI host (physical pixels). Each call takes
+// `timing.inputMs` (a JVM start on a phone). `text` types through the virtual keyboard's key map, which has no keys
+// for characters outside ASCII: a real device then fails with a NullPointerException (KeyCharacterMap.getEvents
+// returns null; mobile-next/mobile-mcp#78) and types nothing.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { DeviceApi, ShellCommand, ShellIO } from '../../device/types.ts';
 
 const SOURCES = new Set([
   'keyboard',
@@ -29,6 +33,39 @@ async function invalid(io: ShellIO, command: string): Promise<number> {
   return 1;
 }
 
+/** Characters the virtual keyboard's key map can type (KeyCharacterMap.VIRTUAL_KEYBOARD). */
+const TYPABLE = /^[\x20-\x7e\n\t]*$/;
+
+/**
+ * The NullPointerException of `input text` with an untypable character. Since Android 11 (API 30) `input` runs in
+ * the system server as a shell command, which reports the exception and exits 255 (BasicShellCommandHandler);
+ * before, the `input` tool died of it in its own process.
+ */
+async function untypable(io: ShellIO, device: DeviceApi): Promise<number> {
+  const npe = 'java.lang.NullPointerException: Attempt to get length of null array';
+  if (Number(device.props.get('ro.build.version.sdk') ?? 35) >= 30) {
+    await io.writeStderr(
+      `Exception occurred while executing 'text':\n${npe}\n` +
+        '\tat com.android.server.input.InputShellCommand.sendText(InputShellCommand.java:339)\n' +
+        '\tat com.android.server.input.InputShellCommand.runText(InputShellCommand.java:315)\n' +
+        '\tat com.android.server.input.InputShellCommand.onCommand(InputShellCommand.java:148)\n',
+    );
+    return 255;
+  }
+  await io.writeStderr(
+    `Exception in thread "main" ${npe}\n` +
+      '\tat com.android.commands.input.Input.sendText(Input.java:168)\n' +
+      '\tat com.android.commands.input.Input.run(Input.java:95)\n' +
+      '\tat com.android.commands.input.Input.main(Input.java:58)\n',
+  );
+  return 1;
+}
+
+/** `%s` is how adb users write a space; `%%s` leaves one `%` (InputShellCommand.sendText's loop). */
+function spacesFromPercentS(text: string): string {
+  return text.replace(/%s/g, ' ');
+}
+
 function numbers(values: readonly string[]): number[] | undefined {
   const parsed = values.map(Number);
   return parsed.every((n, i) => Number.isFinite(n) && values[i] !== '') ? parsed : undefined;
@@ -39,6 +76,9 @@ export const input: ShellCommand = async (argv, io, device) => {
   if (SOURCES.has(args[0] ?? '')) args.shift();
   if (args[0] === '-d') args.splice(0, 2);
   const [command, ...rest] = args;
+  if (device.timing.inputMs > 0 && command !== undefined) {
+    await sleep(device.timing.inputMs, undefined, { signal: io.signal }).catch(() => {});
+  }
   switch (command) {
     case 'tap': {
       const xy = rest.length === 2 ? numbers(rest) : undefined;
@@ -55,12 +95,16 @@ export const input: ShellCommand = async (argv, io, device) => {
     }
     case 'text': {
       if (rest.length !== 1) return invalid(io, command);
-      // `input text` turns %s into a space (adb users cannot easily pass spaces otherwise).
-      device.ui.inputText((rest[0] as string).replaceAll('%s', ' '));
+      const text = spacesFromPercentS(rest[0] as string);
+      if (!TYPABLE.test(text)) return untypable(io, device);
+      device.ui.inputText(text);
       return 0;
     }
     case 'keyevent': {
-      const codes = rest.filter((a) => !a.startsWith('--'));
+      // --duration and --delay take a value; --longpress, --doubletap and --async do not.
+      const codes = rest.filter(
+        (a, i) => !a.startsWith('--') && !['--duration', '--delay'].includes(rest[i - 1] ?? ''),
+      );
       if (codes.length === 0) return invalid(io, command);
       for (const code of codes) device.ui.keyevent(code);
       return 0;

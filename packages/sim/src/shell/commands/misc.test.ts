@@ -24,12 +24,14 @@ describe('monkey, dumpsys and small tools', () => {
     assert.doesNotMatch(result.stdout, /Events injected/);
   });
 
-  it('names the foreground activity in dumpsys window', async () => {
+  // A window's title is the activity's ComponentName.flattenToString() (Window.adjustLayoutParamsForSubWindow sets
+  // it from the appName that Activity.attach passes), so mCurrentFocus names the full class, not `.Settings`.
+  it('names the foreground activity in dumpsys window by its full component name', async () => {
     const { run } = testShell();
     await run('am start -n com.android.settings/.Settings');
     assert.match(
       (await run('dumpsys window | grep mCurrentFocus')).stdout,
-      /mCurrentFocus=Window\{\w+ u0 com\.android\.settings\/\.Settings\}/,
+      /mCurrentFocus=Window\{\w+ u0 com\.android\.settings\/com\.android\.settings\.Settings\}/,
     );
   });
 

@@ -1,0 +1,79 @@
+// The focus lines of `dumpsys window` as the window manager prints them, per API level. Android 10 (API 29) moved
+// them: `mCurrentFocus` and `mFocusedApp` appear under `dumpsys window displays` from 29 on and under `dumpsys
+// window windows` before (appium/appium#13420, openatx/uiautomator2#952). Before 29 the focused app is an
+// AppWindowToken around the ActivityRecord (ashishb/adb-enhanced#4). While the lock screen shows, the focus is on
+// SystemUI's window: `NotificationShade` from Android 11 (API 30), `StatusBar` before.
+import type { DeviceApi, ShellIO } from '../../device/types.ts';
+
+/** `pkg/.Activity` of the foreground app, as ActivityRecord prints it. */
+export function topActivity(device: DeviceApi): string {
+  const pkg = device.ui.foregroundPackage();
+  const full = device.packages.get(pkg)?.launcherActivity ?? `${pkg}/.MainActivity`;
+  const [name = pkg, cls = ''] = full.split('/');
+  return `${name}/${cls.startsWith(`${name}.`) ? cls.slice(name.length) : cls}`;
+}
+
+function apiLevel(device: DeviceApi): number {
+  return Number(device.props.get('ro.build.version.sdk') ?? 35) || 35;
+}
+
+/** `Window{hash u0 name}`: the window's title is the full component of an activity. */
+function focusedWindowName(device: DeviceApi): string {
+  if (device.ui.locked()) return apiLevel(device) >= 30 ? 'NotificationShade' : 'StatusBar';
+  const [pkg = '', cls = ''] = topActivity(device).split('/');
+  return `${pkg}/${cls.startsWith('.') ? pkg + cls : cls}`;
+}
+
+function focusLines(device: DeviceApi): string {
+  const top = topActivity(device);
+  const record = `ActivityRecord{a9f0785 u0 ${top} t15}`;
+  const app = apiLevel(device) >= 29 ? record : `AppWindowToken{1c2affb token=Token{fdee9da ${record}}}`;
+  return `  mCurrentFocus=Window{1b2c3d4 u0 ${focusedWindowName(device)}}\n  mFocusedApp=${app}\n`;
+}
+
+function displaysSection(device: DeviceApi, withFocus: boolean): string {
+  const { width = 1080, height = 2400, density = 420 } = device.ui.display ?? {};
+  return (
+    'WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)\n' +
+    `  Display: mDisplayId=0 rootTasks=3\n    init=${width}x${height} ${density}dpi cur=${width}x${height}\n` +
+    (withFocus ? `\n${focusLines(device)}` : '')
+  );
+}
+
+function windowsSection(device: DeviceApi, withFocus: boolean): string {
+  const lines = [
+    'WINDOW MANAGER WINDOWS (dumpsys window windows)',
+    `  Window #0 Window{1b2c3d4 u0 ${focusedWindowName(device)}}:`,
+    '    mDisplayId=0 rootTaskId=15 mSession=Session{5f1c2a 3120:u0a10190} mClient=android.os.BinderProxy@8e1f3b2',
+    `  Window #1 Window{9a8b7c6 u0 ${apiLevel(device) >= 30 ? 'NotificationShade' : 'StatusBar'}}:`,
+    '    mDisplayId=0 rootTaskId=1 mSession=Session{2b3c4d 1820:u0a10045} mClient=android.os.BinderProxy@1c2d3e4',
+    '',
+  ].join('\n');
+  return lines + (withFocus ? focusLines(device) : '');
+}
+
+export async function dumpsysWindow(args: readonly string[], io: ShellIO, device: DeviceApi): Promise<number> {
+  const modern = apiLevel(device) >= 29;
+  const section = args[0];
+  let text: string;
+  if (section === 'displays') text = displaysSection(device, modern);
+  else if (section === 'windows') text = windowsSection(device, !modern);
+  else text = `${displaysSection(device, modern)}\n${windowsSection(device, !modern)}`;
+  await io.writeStdout(text);
+  return 0;
+}
+
+/** `dumpsys input_method`: appium-adb reads `mInputShown` (and `mIsInputViewShown`) to tell the keyboard is up. */
+export async function dumpsysInputMethod(io: ShellIO, device: DeviceApi): Promise<number> {
+  const shown = device.ui.keyboardShown();
+  const ime = device.settings.secure.get('default_input_method') ?? '';
+  await io.writeStdout(
+    'Current Input Method Manager state:\n' +
+      `  mCurMethodId=${ime}\n` +
+      `  mCurFocusedWindowName=${focusedWindowName(device)}\n` +
+      `  mInputShown=${shown} mShowRequested=${shown} mShowExplicitlyRequested=false mShowForced=false\n` +
+      '  mInputMethodService:\n' +
+      `    mIsInputViewShown=${shown}\n`,
+  );
+  return 0;
+}

@@ -37,13 +37,16 @@ export function createLogBuffer(now: () => number, maxBytes = DEFAULT_LOG_BUFFER
   return {
     write(input) {
       let epochMs = input.epochMs ?? now();
-      // Entries keep strictly increasing times (logd orders by time); the nanosecond remainder breaks ties.
-      if (epochMs <= lastEpochMs) epochMs = lastEpochMs + 0.000001;
+      // Entries keep strictly increasing times (logd orders by time). Ties are broken by a microsecond, so two
+      // entries never print the same `-v usec` time: on a phone each write is a syscall of its own, microseconds
+      // apart, and the host relies on it to tell the entry it resumes from apart from newer ones.
+      if (epochMs <= lastEpochMs) epochMs = lastEpochMs + 0.001;
       lastEpochMs = epochMs;
       const entry: LogEntry = {
         epochMs,
         pid: input.pid,
         tid: input.tid,
+        uid: input.uid ?? 0,
         priority: input.priority,
         tag: input.tag,
         message: truncateLogMessage(input.tag, input.message),

@@ -17,7 +17,7 @@ export function memoryDevice(serialHint: string, props: Record<string, string>):
     files: new Map(),
     log: {
       write(entry) {
-        const full = { epochMs: Date.now(), ...entry };
+        const full = { epochMs: Date.now(), ...entry, uid: entry.uid ?? 0 };
         entries.push(full);
         for (const listener of listeners) listener(full);
       },

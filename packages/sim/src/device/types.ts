@@ -11,6 +11,8 @@ export interface LogEntry {
   readonly epochMs: number;
   readonly pid: number;
   readonly tid: number;
+  /** The uid of the writing process (logd records it from the socket's credentials; apps cannot choose it). */
+  readonly uid: number;
   readonly priority: LogPriority;
   readonly tag: string;
   readonly message: string;
@@ -105,7 +107,8 @@ export interface DeviceApi {
   readonly packages: Map<string, InstalledPackage>;
   readonly files: Map<string, { data: Uint8Array; mode: number; mtimeSec: number }>;
   readonly log: {
-    write(entry: Omit<LogEntry, 'epochMs'> & { epochMs?: number }): void;
+    /** `uid` defaults to 0 (root): every real writer has one, tests that do not care may leave it out. */
+    write(entry: Omit<LogEntry, 'epochMs' | 'uid'> & { epochMs?: number; uid?: number }): void;
     entries(): readonly LogEntry[];
     subscribe(listener: (entry: LogEntry) => void): () => void;
     clear(): void;

@@ -37,17 +37,20 @@ export class OperatorOutput {
   readonly pid: number;
   readonly brand: string;
   readonly tag: string;
+  readonly #uid: () => number;
   faults: FaultControl | undefined;
 
-  constructor(device: DeviceApi, pid: number, brand: string) {
+  /** `pid` is the app's process (what `pidof` prints), `uid` its package's uid (what `pm list packages -U` prints). */
+  constructor(device: DeviceApi, pid: number, brand: string, uid: () => number) {
     this.device = device;
     this.pid = pid;
     this.brand = brand;
     this.tag = operatorLogTag(brand);
+    this.#uid = uid;
   }
 
   line(message: string, priority: 'I' | 'W' | 'E' = 'I'): void {
-    this.device.log.write({ pid: this.pid, tid: this.pid + 17, priority, tag: this.tag, message });
+    this.device.log.write({ pid: this.pid, tid: this.pid + 17, uid: this.#uid(), priority, tag: this.tag, message });
   }
 
   event(e: OperatorEvent): void {
@@ -78,7 +81,9 @@ export class OperatorOutput {
     if (plan.foreignFirst) this.write({ ...envelope, commandId: `${envelope.commandId}-other` }, false);
     if (plan.drop) return;
     if (plan.malformed) {
-      this.line(`[${this.brand}-Result] ${serializeEnvelope(envelope).slice(0, 40)}`);
+      // Cut short after its commandId, so the host can tell the broken line is this execution's.
+      const json = serializeEnvelope(envelope);
+      this.line(`[${this.brand}-Result] ${json.slice(0, json.indexOf('"taskId"') + 5)}`);
       return;
     }
     this.write(envelope, plan.duplicateFrames);

@@ -2,8 +2,10 @@
 // `app.<brand>.operator.ACTION_AGENT_COMMAND` that feeds the runtime.
 // svc-sim's own package.json: its version is the operator's (the build inlines it, so an installed bundle has it too).
 import simPackage from '../../package.json' with { type: 'json' };
+import { appPid } from '../device/process-table.ts';
 import type { DeviceApi } from '../device/types.ts';
 import type { FaultControl } from '../faults.ts';
+import { uidOf } from '../shell/commands/dumpsys-package.ts';
 import { registerPackage } from '../ui/install-apps.ts';
 import { VirtualUi } from '../ui/virtual-ui.ts';
 import { OperatorOutput } from './emit.ts';
@@ -48,8 +50,12 @@ export function installOperator(device: DeviceApi, options: OperatorOptions = {}
   const pkg = options.package ?? `com.${brand}.operator`;
   const action = `app.${brand}.operator.ACTION_AGENT_COMMAND`;
   const ui = () => virtualUi(device);
-  const pid = 4000 + Math.floor(Math.random() * 20000);
-  const out = new OperatorOutput(device, pid, brand);
+  // The app's process and package uid, as `pidof` and `pm list packages -U` report them: the host trusts the
+  // operator's log lines by that uid.
+  const out = new OperatorOutput(device, appPid(pkg), brand, () => {
+    const entry = device.packages.get(pkg);
+    return entry === undefined ? 0 : uidOf(entry);
+  });
   const apiLevel = () => Number(device.props.get('ro.build.version.sdk') ?? 35);
   const panel = new PanelController(ui, apiLevel, () => out.faults);
   const runtime = new OperatorRuntime({

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { base64Decode, base64Encode } from './base64.ts';
-import { checkEnvelopeShape, parseEnvelopeJson, serializeEnvelope } from './envelope.ts';
+import { checkEnvelopeShape, commandIdNamedIn, parseEnvelopeJson, serializeEnvelope } from './envelope.ts';
 import {
   createFrameReassembler,
   encodeHierarchyFrames,
@@ -97,7 +97,6 @@ describe('envelope shape', () => {
 
   const hostile: [string, string][] = [
     ['invalid JSON', '{"commandId":"cmd-1",'],
-    ['a JSON array', '[]'],
     ['a bad status', '{"commandId":"cmd-1","taskId":"t","status":"ok","error":null}'],
     [
       'a numeric data value',
@@ -109,7 +108,6 @@ describe('envelope shape', () => {
     ],
     ['stepResults as an object', '{"commandId":"cmd-1","taskId":"t","status":"success","stepResults":{},"error":null}'],
     ['a numeric errorCode', '{"commandId":"cmd-1","taskId":"t","status":"failed","error":"x","errorCode":5}'],
-    ['a missing commandId', '{"taskId":"t","status":"success","error":null}'],
   ];
   for (const [what, json] of hostile) {
     test(`${what} is RESULT_ENVELOPE_MALFORMED`, () => {
@@ -120,6 +118,26 @@ describe('envelope shape', () => {
       assert.equal(parsed.error.details?.commandId, 'cmd-1');
     });
   }
+
+  // Such a line may be a stale one of an earlier execution replayed by `logcat -T`, or noise: it must not end the
+  // execution in flight (issue 19).
+  const namingNone: [string, string][] = [
+    ['invalid JSON naming no commandId', '{garbage'],
+    ['a JSON array', '[]'],
+    ['a missing commandId', '{"taskId":"t","status":"success","error":null}'],
+    ['a numeric commandId', '{"commandId":1,"taskId":"t","status":"success","error":null}'],
+    ['truncated JSON naming another commandId', '{"commandId":"cmd-2","taskId":"t","sta'],
+  ];
+  for (const [what, json] of namingNone) {
+    test(`${what} is ignored`, () => {
+      assert.deepEqual(parseEnvelopeJson(json, 'cmd-1'), { kind: 'foreign' });
+    });
+  }
+
+  test('a truncated line still names its commandId, escapes included', () => {
+    assert.equal(commandIdNamedIn('{"commandId":"a\\"b","taskId'), 'a"b');
+    assert.equal(commandIdNamedIn('{"taskId":"t"'), undefined);
+  });
 
   test('a __proto__ data key stays plain data and pollutes nothing', () => {
     const json =

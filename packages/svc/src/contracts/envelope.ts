@@ -82,23 +82,42 @@ export type EnvelopeParse =
   | { kind: 'malformed'; error: SvcError };
 
 /**
- * Classifies the JSON text of one terminal envelope for `commandId`: another execution's (a string commandId that
- * differs: ignored), ours, or malformed. A line whose commandId cannot be read (invalid JSON, no string commandId)
- * counts as ours and malformed: only one execution per device and package is in flight (C-35).
+ * Classifies the JSON text of one terminal envelope for `commandId`: another execution's (it names another
+ * commandId: ignored), ours, or malformed. A line that names no commandId at all (invalid JSON without a readable
+ * `"commandId":"..."`, or JSON without a string commandId) is ignored too: it cannot be told apart from a stale
+ * line of an earlier execution or from noise, and must not end the execution in flight (issue 19).
  */
 export function parseEnvelopeJson(json: string, commandId: string): EnvelopeParse {
   let value: unknown;
   try {
     value = JSON.parse(json);
   } catch {
-    return malformed(commandId, 'invalid JSON');
+    return commandIdNamedIn(json) === commandId ? malformed(commandId, 'invalid JSON') : { kind: 'foreign' };
   }
-  if (isPlainObject(value) && typeof value.commandId === 'string' && value.commandId !== commandId) {
+  if (!isPlainObject(value) || typeof value.commandId !== 'string' || value.commandId !== commandId) {
     return { kind: 'foreign' };
   }
   const shape = checkEnvelopeShape(value);
   if (!shape.ok) return malformed(commandId, shape.reason);
   return { kind: 'envelope', envelope: shape.envelope };
+}
+
+const NAMED_COMMAND_ID = /"commandId"\s*:\s*"((?:[^"\\]|\\.)*)"/;
+
+/** The commandId a result line names: from its JSON, else (a truncated line) from its first `"commandId":"..."`. */
+export function commandIdNamedIn(json: string): string | undefined {
+  try {
+    const value = JSON.parse(json) as unknown;
+    return isPlainObject(value) && typeof value.commandId === 'string' ? value.commandId : undefined;
+  } catch {
+    const quoted = NAMED_COMMAND_ID.exec(json)?.[1];
+    if (quoted === undefined) return undefined;
+    try {
+      return JSON.parse(`"${quoted}"`) as string;
+    } catch {
+      return undefined;
+    }
+  }
 }
 
 export function malformed(commandId: string, reason: string): { kind: 'malformed'; error: SvcError } {

@@ -69,8 +69,8 @@ test('a result envelope split into frames is reassembled', async () => {
   assert.equal(result.envelope.stepResults?.[0]?.id, 's');
 });
 
-test('an unreadable envelope fails with RESULT_ENVELOPE_MALFORMED naming the device', async () => {
-  const { adb } = fakeDevice({ respond: () => ['[svc-Result] {"commandId": broken'] });
+test('an unreadable envelope naming our commandId fails with RESULT_ENVELOPE_MALFORMED naming the device', async () => {
+  const { adb } = fakeDevice({ respond: (e) => [`[svc-Result] {"commandId":"${e.commandId}", broken`] });
   const result = await runExecution(context(adb), {
     execution: execution([{ id: 's', type: 'sleep', params: { durationMs: 0 } }]),
   });

@@ -14,7 +14,7 @@ import { javaException } from './java-exception.ts';
 const SYSTEM_SERVER_PID = 1530;
 
 function systemLog(device: DeviceApi, tag: string, message: string): void {
-  device.log.write({ pid: SYSTEM_SERVER_PID, tid: SYSTEM_SERVER_PID + 27, priority: 'I', tag, message });
+  device.log.write({ pid: SYSTEM_SERVER_PID, tid: SYSTEM_SERVER_PID + 27, uid: 1000, priority: 'I', tag, message });
 }
 
 async function broadcast(intent: ParsedIntent, io: ShellIO, device: DeviceApi): Promise<number> {

@@ -10,6 +10,7 @@ import { getprop, setprop } from './getprop.ts';
 import { grep } from './grep.ts';
 import { id } from './id.ts';
 import { input } from './input.ts';
+import { log } from './log.ts';
 import { logcat } from './logcat.ts';
 import { ls } from './ls.ts';
 import { monkey } from './monkey.ts';
@@ -37,6 +38,7 @@ export const COMMANDS: ReadonlyMap<string, ShellCommand> = new Map([
   ['id', id],
   ['input', input],
   ['killall', killall],
+  ['log', log],
   ['logcat', logcat],
   ['ls', ls],
   ['monkey', monkey],

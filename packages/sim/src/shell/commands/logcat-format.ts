@@ -1,5 +1,5 @@
 // logcat's output formats (liblog logprint.cpp): brief, process, tag, thread, raw, time, threadtime, long, and the
-// epoch / year / usec / nsec time modifiers. Times print in the device's zone (GMT).
+// epoch / year / usec / nsec time modifiers and the uid modifier. Times print in the device's zone (GMT).
 import type { LogEntry } from '../../device/types.ts';
 
 export type LogStyle = 'brief' | 'process' | 'tag' | 'thread' | 'raw' | 'time' | 'threadtime' | 'long';
@@ -10,6 +10,30 @@ export interface LogFormat {
   year: boolean;
   /** Fraction digits of the seconds: 3 (default), 6 (usec) or 9 (nsec). */
   digits: 3 | 6 | 9;
+  /** `-v uid`: the writer's uid before the pid (Android 7.0 and later). */
+  uid?: boolean;
+}
+
+/** Names bionic's getpwuid() gives that fit logprint.cpp's 5 characters; longer names print as numbers. */
+const SHORT_UID_NAMES: ReadonlyMap<number, string> = new Map([
+  [0, 'root'],
+  [1001, 'radio'],
+  [1004, 'input'],
+  [1005, 'audio'],
+  [1007, 'log'],
+  [1013, 'media'],
+  [1027, 'nfc'],
+  [2000, 'shell'],
+]);
+
+/**
+ * logprint.cpp: `%5s:` with the user name when it has at most 5 characters, else `%5d:` with the number. App uids
+ * are named `u0_a<n>` (uid 10000 + n), so only the first ten fit.
+ */
+export function uidColumn(uid: number): string {
+  const appIndex = uid - 10000;
+  const name = SHORT_UID_NAMES.get(uid) ?? (appIndex >= 0 && appIndex < 10 ? `u0_a${appIndex}` : undefined);
+  return `${(name ?? String(uid)).padStart(5, ' ')}:`;
 }
 
 export const STYLES = new Set<string>(['brief', 'process', 'tag', 'thread', 'raw', 'time', 'threadtime', 'long']);
@@ -36,32 +60,34 @@ export function formatTime(epochMs: number, format: LogFormat): string {
 export function formatEntry(entry: LogEntry, format: LogFormat): string {
   const p = entry.priority;
   const time = () => formatTime(entry.epochMs, format);
+  const uid = format.uid ? uidColumn(entry.uid) : '';
   if (format.style === 'long') {
-    return `[ ${time()} ${num(entry.pid)}:${num(entry.tid)} ${p}/${tag8(entry.tag)} ]\n${entry.message}\n\n`;
+    return `[ ${time()} ${uid}${num(entry.pid)}:${num(entry.tid)} ${p}/${tag8(entry.tag)} ]\n${entry.message}\n\n`;
   }
   let prefix = '';
   let suffix = '\n';
   switch (format.style) {
     case 'brief':
-      prefix = `${p}/${tag8(entry.tag)}(${num(entry.pid)}): `;
+      prefix = `${p}/${tag8(entry.tag)}(${uid}${num(entry.pid)}): `;
       break;
     case 'process':
-      prefix = `${p}(${num(entry.pid)}) `;
+      prefix = `${p}(${uid}${num(entry.pid)}) `;
       suffix = `  (${entry.tag})\n`;
       break;
     case 'tag':
       prefix = `${p}/${tag8(entry.tag)}: `;
       break;
     case 'thread':
-      prefix = `${p}(${num(entry.pid)}:${num(entry.tid)}) `;
+      prefix = `${p}(${uid}${num(entry.pid)}:${num(entry.tid)}) `;
       break;
     case 'raw':
       break;
     case 'time':
-      prefix = `${time()} ${p}/${tag8(entry.tag)}(${num(entry.pid)}): `;
+      prefix = `${time()} ${p}/${tag8(entry.tag)}(${uid}${num(entry.pid)}): `;
       break;
     case 'threadtime':
-      prefix = `${time()} ${num(entry.pid)} ${num(entry.tid)} ${p} ${tag8(entry.tag)}: `;
+      // threadtime turns the uid's colon into a space.
+      prefix = `${time()} ${uid.replace(':', ' ')}${num(entry.pid)} ${num(entry.tid)} ${p} ${tag8(entry.tag)}: `;
       break;
   }
   const lines = entry.message.split('\n');

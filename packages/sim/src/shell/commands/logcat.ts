@@ -73,7 +73,8 @@ function parseArgs(argv: readonly string[], env: Readonly<Record<string, string>
           else if (word === 'year') opts.format.year = true;
           else if (word === 'usec') opts.format.digits = 6;
           else if (word === 'nsec') opts.format.digits = 9;
-          else if (!['color', 'printable', 'UTC', 'zone', 'uid', 'monotonic', 'descriptive'].includes(word))
+          else if (word === 'uid') opts.format.uid = true;
+          else if (!['color', 'printable', 'UTC', 'zone', 'monotonic', 'descriptive'].includes(word))
             throw new UsageError(`Invalid parameter "${word}" to -v`);
         }
         break;

@@ -1,8 +1,9 @@
 // A small hand-written AdbPort for unit tests of what the simulator cannot show (a stream that drops, a server
 // that is not there, exact call order). Shell commands are answered by `handle`; log follows receive what `log()`
-// writes, as `-v epoch` lines at tag SvcOperator.
+// writes, as `-v epoch -v usec -v uid` lines at tag SvcOperator.
 import { SvcError } from '../../contracts/errors.ts';
 import type { AdbDevice, AdbPort, LineStream, ShellOutput } from './adb-port.ts';
+import { LAST_ENTRY_COMMAND } from './logcat.ts';
 
 interface OpenStream {
   serial: string;
@@ -35,7 +36,7 @@ export class FakeAdb implements AdbPort {
   async shell(serial: string, command: string): Promise<ShellOutput> {
     this.calls.push(`${serial}: ${command}`);
     this.#reachable(serial);
-    if (command.startsWith('logcat -v epoch -t 1')) return ok(`${this.#epoch()}  1  1 I other: before\n`);
+    if (command === LAST_ENTRY_COMMAND) return ok(`${this.#epoch()}  1000  1  1 I other: before\n`);
     return this.handle(serial, command);
   }
 
@@ -92,10 +93,17 @@ export class FakeAdb implements AdbPort {
 
   async close(): Promise<void> {}
 
-  /** Writes one operator log line to every open follow of `serial`. */
-  log(serial: string, message: string): void {
+  /**
+   * Writes one operator log line to every open follow of `serial`, as `logcat -v epoch -v usec -v uid` prints it:
+   * by default under FAKE_OPERATOR_UID (what a fake `pm list packages -U` should answer), else as `from` says.
+   */
+  log(
+    serial: string,
+    message: string,
+    from: { uid: number; pid: number } = { uid: FAKE_OPERATOR_UID, pid: 4242 },
+  ): void {
     const epoch = this.#epoch();
-    const line = `${epoch}  4242  4242 I SvcOperator: ${message}`;
+    const line = `${epoch} ${String(from.uid).padStart(5)} ${String(from.pid).padStart(5)} ${String(from.pid).padStart(5)} I SvcOperator: ${message}`;
     this.entries.push({ serial, epoch, line });
     for (const stream of this.streams) if (stream.serial === serial) stream.push(line);
   }
@@ -108,9 +116,12 @@ export class FakeAdb implements AdbPort {
 
   #epoch(): string {
     this.#clock += 1;
-    return (this.#clock / 1000).toFixed(3);
+    return (this.#clock / 1000).toFixed(6);
   }
 }
+
+/** The uid FakeAdb writes operator lines under unless told otherwise. */
+export const FAKE_OPERATOR_UID = 10042;
 
 export function ok(stdout: string, exitCode = 0, stderr = ''): ShellOutput {
   return { stdout, stderr, exitCode };

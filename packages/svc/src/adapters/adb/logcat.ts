@@ -1,38 +1,81 @@
-// logcat as the result channel: the commands svc runs and the `-v epoch` line format they print. The stream starts
-// at a device-log timestamp taken just before dispatch (`-T '<epoch>'`), so nothing written after it is lost, no
-// matter when the follow starts reading, and the host never clears the log (OPERATOR-PROTOCOL §2).
+// logcat as the result channel: the commands svc runs and the line format they print. The stream starts at a
+// device-log timestamp taken just before dispatch (`-T '<epoch>'`), so nothing written after it is lost, no matter
+// when the follow starts reading, and the host never clears the log (OPERATOR-PROTOCOL §2).
+//
+// Format `-v epoch -v usec -v uid` (all three exist since Android 7.0, the first logcat with `-v epoch`; see its
+// help text "brief color epoch long monotonic printable process raw tag thread threadtime time uid usec UTC year
+// zone"):
+// - uid: the writer's uid, which logd takes from the socket's credentials, so no app can fake it. The host trusts
+//   a protocol line only from the operator package's uid (any app may log under any tag).
+// - usec: two entries a microsecond apart print different times, so `-T` (which replays the entries of its own
+//   instant) replays at most the entry the host took the bound from, not a millisecond's worth of older lines.
 import { quoteShellArg } from '../../contracts/dispatch.ts';
 
 export const OPERATOR_LOG_TAG = 'SvcOperator';
 
+const FORMAT = '-v epoch -v usec -v uid';
+
 /** The newest entry of the device log (any tag): its time is the lower bound of the follow. */
-export const LAST_ENTRY_COMMAND = 'logcat -v epoch -t 1';
+export const LAST_ENTRY_COMMAND = `logcat ${FORMAT} -t 1`;
 
 export function followCommand(since: string | undefined, tag = OPERATOR_LOG_TAG): string {
   const from = since === undefined ? '' : ` -T ${quoteShellArg(since)}`;
-  return `logcat -v epoch${from} -s ${quoteShellArg(`${tag}:I`)}`;
+  return `logcat ${FORMAT}${from} -s ${quoteShellArg(`${tag}:I`)}`;
 }
 
 export interface LogcatEntry {
-  /** `sss.mmm` exactly as printed (what `-T` takes back). */
+  /** `sss.uuuuuu` exactly as printed (what `-T` takes back). */
   epoch: string;
+  /** The writer's process. */
+  pid: number;
+  /** The writer's uid; undefined when the line carries none or names a user svc does not know. */
+  uid: number | undefined;
   priority: string;
   tag: string;
   message: string;
 }
 
-// `1700000000.123  1234  1234 I SvcOperator: message` (the tag may be padded before the colon).
-const EPOCH_LINE = /^\s*(\d+\.\d+)\s+\d+\s+\d+\s+([VDIWEFS])\s+(.*?)\s*: (.*)$/s;
+// `1700000000.123456 10123  1234  1234 I SvcOperator: message`: time, uid (a number, or a name of at most 5
+// characters: `shell`, `root`, `u0_a5`), pid, tid, priority, tag (padded before the colon). liblog's logprint.cpp
+// prints 6 spaces for an entry without a uid; the uid column is optional here for that reason.
+const ENTRY_LINE = /^\s*(\d+\.\d+)\s+(?:(\S+)\s+)?(\d+)\s+\d+\s+([VDIWEFS])\s+(.*?)\s*: (.*)$/s;
 
-export function parseEpochLine(line: string): LogcatEntry | undefined {
-  const m = EPOCH_LINE.exec(line);
+/** AIDs whose names fit logprint.cpp's 5 characters (bionic android_filesystem_config.h). */
+const NAMED_UIDS: Readonly<Record<string, number>> = {
+  root: 0,
+  radio: 1001,
+  input: 1004,
+  audio: 1005,
+  log: 1007,
+  media: 1013,
+  nfc: 1027,
+  shell: 2000,
+};
+
+/** A uid column: `10123`, `shell`, `u0_a5` (user 0, app 5 = 10005), `u10_a5` (user 10 = 1010005). */
+export function parseUid(text: string): number | undefined {
+  if (/^\d+$/.test(text)) return Number(text);
+  const app = /^u(\d+)_a(\d+)$/.exec(text);
+  if (app) return Number(app[1]) * 100_000 + 10_000 + Number(app[2]);
+  return Object.hasOwn(NAMED_UIDS, text) ? NAMED_UIDS[text] : undefined;
+}
+
+export function parseLogcatLine(line: string): LogcatEntry | undefined {
+  const m = ENTRY_LINE.exec(line);
   if (m === null) return undefined;
-  return { epoch: m[1] as string, priority: m[2] as string, tag: m[3] as string, message: m[4] as string };
+  return {
+    epoch: m[1] as string,
+    uid: m[2] === undefined ? undefined : parseUid(m[2]),
+    pid: Number(m[3]),
+    priority: m[4] as string,
+    tag: m[5] as string,
+    message: m[6] as string,
+  };
 }
 
 /** The last entry printed by LAST_ENTRY_COMMAND; undefined for an empty log. */
 export function lastEntry(output: string): LogcatEntry | undefined {
   let entry: LogcatEntry | undefined;
-  for (const line of output.split('\n')) entry = parseEpochLine(line.replace(/\r$/, '')) ?? entry;
+  for (const line of output.split('\n')) entry = parseLogcatLine(line.replace(/\r$/, '')) ?? entry;
   return entry;
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseDevicesLong } from './device-list.ts';
-import { followCommand, lastEntry, parseEpochLine } from './logcat.ts';
+import { followCommand, lastEntry, parseLogcatLine } from './logcat.ts';
 import { adbServerAddress } from './server-address.ts';
 
 test('ADB_SERVER_SOCKET wins over ANDROID_ADB_SERVER_PORT; default is 127.0.0.1:5037', () => {
@@ -31,13 +31,29 @@ test('devices -l lines keep every state, including ones with spaces', () => {
   ]);
 });
 
-test('logcat -v epoch lines parse with padded tags and messages holding colons', () => {
-  assert.deepEqual(parseEpochLine('1700000000.123  1234  1250 I SvcOperator: [svc-Result] {"a":"b: c"}'), {
-    epoch: '1700000000.123',
+test('logcat -v epoch -v usec -v uid lines parse with padded tags, messages holding colons and named uids', () => {
+  // liblog logprint.cpp: the uid prints as a name of at most 5 characters (`shell`, `root`, `u0_a5`) or a number.
+  assert.deepEqual(parseLogcatLine('1700000000.123456 10123  1234  1250 I SvcOperator: [svc-Result] {"a":"b: c"}'), {
+    epoch: '1700000000.123456',
+    uid: 10123,
+    pid: 1234,
     priority: 'I',
     tag: 'SvcOperator',
     message: '[svc-Result] {"a":"b: c"}',
   });
-  assert.equal(lastEntry('--------- beginning of main\n1.000  1 1 D x: y\n2.500  1 1 I z: w\n')?.epoch, '2.500');
-  assert.equal(followCommand('2.500'), "logcat -v epoch -T '2.500' -s 'SvcOperator:I'");
+  assert.equal(parseLogcatLine('1.000001 shell 20001 20001 I SvcOperator: x')?.uid, 2000);
+  assert.equal(parseLogcatLine('1.000001  root     1     1 I SvcOperator: x')?.uid, 0);
+  assert.equal(parseLogcatLine('1.000001 u0_a5  4000  4000 I SvcOperator: x')?.uid, 10005);
+  assert.equal(parseLogcatLine('1.000001 u10_a5  4000  4000 I SvcOperator: x')?.uid, 1010005);
+  assert.equal(parseLogcatLine('1.000001 bogus  4000  4000 I SvcOperator: x')?.uid, undefined);
+  // An entry without a uid (6 spaces): the pid is still read, the uid is unknown.
+  assert.deepEqual(
+    { ...parseLogcatLine('1.000001        4000  4001 I SvcOperator: x') },
+    { epoch: '1.000001', uid: undefined, pid: 4000, priority: 'I', tag: 'SvcOperator', message: 'x' },
+  );
+  assert.equal(
+    lastEntry('--------- beginning of main\n1.000000 0 1 1 D x: y\n2.500000 0 1 1 I z: w\n')?.epoch,
+    '2.500000',
+  );
+  assert.equal(followCommand('2.500000'), "logcat -v epoch -v usec -v uid -T '2.500000' -s 'SvcOperator:I'");
 });

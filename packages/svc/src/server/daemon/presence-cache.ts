@@ -1,5 +1,6 @@
 // The daemon's cache of operator presence. Before every dispatch the execution core asks the device
-// `pm list packages '<pkg>'` (a missing receiver still answers the broadcast with result=0). In the daemon a positive
+// `pm list packages -U '<pkg>'` (a missing receiver still answers the broadcast with result=0; the uid tells the
+// operator's log lines from forged ones). In the daemon a positive
 // answer is reused for a short while, per device and package; it is dropped when it could be stale: after its time
 // to live, after any execution on the device that ended in an error (a timeout or a broadcast failure can mean the
 // app went away), when the device drops out of the adb server's list, and after any package command sent through
@@ -8,7 +9,7 @@ import type { AdbDevice, AdbPort, ShellOutput } from '../../adapters/adb/adb-por
 
 export const PRESENCE_TTL_MS = 30_000;
 
-const PRESENCE_QUERY = /^pm list packages '([^']+)'$/;
+const PRESENCE_QUERY = /^pm list packages (?:-U )?'([^']+)'$/;
 const PACKAGE_CHANGE = /\b(pm|cmd package) (install|uninstall|clear|disable|enable)/;
 
 export interface PresenceCachingPort extends AdbPort {
@@ -38,7 +39,9 @@ export function cachePresence(inner: AdbPort, now = () => Date.now(), ttlMs = PR
       const hit = cached.get(key);
       if (hit !== undefined && hit.until > now()) return { ...hit.output };
       const output = await inner.shell(serial, command);
-      const present = output.exitCode === 0 && output.stdout.split('\n').some((l) => l.trim() === `package:${pkg}`);
+      const present =
+        output.exitCode === 0 &&
+        output.stdout.split('\n').some((l) => l.trim() === `package:${pkg}` || l.startsWith(`package:${pkg} `));
       if (present) cached.set(key, { output: { ...output }, until: now() + ttlMs });
       else cached.delete(key);
       return output;

@@ -1,31 +1,54 @@
 // The result stream of one execution, armed before dispatch: a subscription to the device's operator lines for this
-// commandId feeding an EnvelopeCollector. wait() resolves with the terminal outcome, or `timeout`.
+// commandId feeding an EnvelopeCollector. Only lines the operator app itself wrote count: once the operator's uid is
+// known (trust(), before the broadcast), a line from any other writer is ignored and counted, so no app on the
+// phone can answer for the operator or end its execution. wait() resolves with the terminal outcome, or `timeout`.
 import type { SvcContext } from '../../../core/context.ts';
 import { EnvelopeCollector, type Terminal } from './envelope-collector.ts';
-import { logRouterOf, type Subscription } from './log-router.ts';
+import { type LineSource, logRouterOf, type Subscription } from './log-router.ts';
 
 export type WaitOutcome = Terminal | { kind: 'timeout' };
+
+/** Lines of this commandId from another writer than the operator: ignored, reported in diagnostics. */
+export interface UntrustedLines {
+  count: number;
+  /** The writer of the last one (uid undefined: the line carried none). */
+  last?: LineSource;
+}
 
 export interface ArmedResult {
   readonly collector: EnvelopeCollector;
   readonly subscription: Subscription;
+  readonly untrusted: UntrustedLines;
+  /** From now on, lines written under `uid` count; until then none does (nothing may answer before dispatch). */
+  trust(uid: number): void;
   wait(ms: number): Promise<WaitOutcome>;
   close(): Promise<void>;
 }
 
 export async function armResult(ctx: SvcContext, serial: string, commandId: string): Promise<ArmedResult> {
   const collector = new EnvelopeCollector(commandId);
+  const untrusted: UntrustedLines = { count: 0 };
+  let trustedUid: number | undefined;
   let onTerminal: (terminal: Terminal) => void = () => {};
   const terminal = new Promise<Terminal>((resolve) => {
     onTerminal = resolve;
   });
-  const subscription = await logRouterOf(ctx).subscribe(serial, commandId, (line) => {
+  const subscription = await logRouterOf(ctx).subscribe(serial, commandId, (line, source) => {
+    if (trustedUid === undefined || source.uid !== trustedUid) {
+      untrusted.count++;
+      untrusted.last = source;
+      return;
+    }
     const outcome = collector.push(line);
     if (outcome !== undefined) onTerminal(outcome);
   });
   return {
     collector,
     subscription,
+    untrusted,
+    trust(uid) {
+      trustedUid = uid;
+    },
     async wait(ms) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<WaitOutcome>((resolve) => {

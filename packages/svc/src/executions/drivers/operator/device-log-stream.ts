@@ -8,7 +8,7 @@ import {
   LAST_ENTRY_COMMAND,
   type LogcatEntry,
   lastEntry,
-  parseEpochLine,
+  parseLogcatLine,
 } from '../../../adapters/adb/logcat.ts';
 import type { Clock } from '../../../adapters/clock.ts';
 import {
@@ -27,6 +27,8 @@ export interface LogStreamStatus {
   /** Attempts in a row that ended without reading a line (device gone, offline, adb down). */
   failures: number;
   entriesSeen: number;
+  /** Protocol lines that named no commandId (stale, truncated or noise): ignored. */
+  linesNamingNoCommand: number;
   lastError: string | undefined;
   /** True once the hooks ended the follow (the device is gone); a new subscription starts a new one. */
   gaveUp: boolean;
@@ -51,6 +53,7 @@ export class DeviceLogStream {
     restarts: 0,
     failures: 0,
     entriesSeen: 0,
+    linesNamingNoCommand: 0,
     lastError: undefined,
     gaveUp: false,
   };
@@ -129,7 +132,7 @@ export class DeviceLogStream {
   }
 
   #accept(line: string): void {
-    const entry = parseEpochLine(line);
+    const entry = parseLogcatLine(line);
     if (entry === undefined) return;
     if (entry.epoch === this.#since) {
       if (this.#atSince.has(entry.message)) return;

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { parseEpochLine } from '../../../adapters/adb/logcat.ts';
+import { parseLogcatLine } from '../../../adapters/adb/logcat.ts';
 import { base64Decode, base64Encode } from '../../../contracts/base64.ts';
 import { serializeEnvelope } from '../../../contracts/envelope.ts';
 import { encodeHierarchyFrames, encodeResultLines, parseOperatorLine } from '../../../contracts/frames.ts';
@@ -68,8 +68,8 @@ const envelopeArb: fc.Arbitrary<ResultEnvelope> = fc.record({
 describe('device output fuzzing', () => {
   test('the logcat line parser never throws on arbitrary text', () => {
     fc.assert(
-      fc.property(anyText, fc.constantFrom('', '1700000000.123  12  34 I SvcOperator: '), (text, prefix) => {
-        const entry = parseEpochLine(prefix + text);
+      fc.property(anyText, fc.constantFrom('', '1700000000.123456 10042  12  34 I SvcOperator: '), (text, prefix) => {
+        const entry = parseLogcatLine(prefix + text);
         if (prefix !== '' && entry !== undefined) assert.equal(entry.tag, 'SvcOperator');
       }),
       { numRuns: RUNS },

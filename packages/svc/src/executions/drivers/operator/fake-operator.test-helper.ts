@@ -1,6 +1,6 @@
 // A scripted operator behind FakeAdb: answers `pm list packages`, `am force-stop`, and for `am broadcast` parses the
 // payload back out of the quoted command line and writes what `respond` returns to the device log.
-import { FakeAdb, ok } from '../../../adapters/adb/fake-adb.test-helper.ts';
+import { FAKE_OPERATOR_UID, FakeAdb, ok } from '../../../adapters/adb/fake-adb.test-helper.ts';
 import { serializeEnvelope } from '../../../contracts/envelope.ts';
 import type { Execution, ResultEnvelope, StepResult } from '../../../contracts/types.ts';
 
@@ -46,7 +46,7 @@ export function fakeDevice(options: {
       return ok(
         options.installed === false
           ? 'package:com.svc.operator.dev\n'
-          : `package:${PKG}\npackage:com.android.settings\n`,
+          : `package:${PKG} uid:${FAKE_OPERATOR_UID}\npackage:com.android.settings uid:1000\n`,
       );
     }
     if (command.startsWith('am force-stop')) return ok('');

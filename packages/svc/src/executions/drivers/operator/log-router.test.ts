@@ -1,19 +1,27 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FakeAdb } from '../../../adapters/adb/fake-adb.test-helper.ts';
+import { FAKE_OPERATOR_UID, FakeAdb } from '../../../adapters/adb/fake-adb.test-helper.ts';
 import { systemClock } from '../../../adapters/clock.ts';
 import type { OperatorLine } from '../../../contracts/frames.ts';
 import { encodeHierarchyFrames } from '../../../contracts/frames.ts';
-import { LogRouter } from './log-router.ts';
+import { type LineSource, LogRouter } from './log-router.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 function collect() {
   const lines: OperatorLine[] = [];
-  return { lines, sink: (line: OperatorLine) => lines.push(line) };
+  const sources: LineSource[] = [];
+  return {
+    lines,
+    sources,
+    sink: (line: OperatorLine, source: LineSource) => {
+      lines.push(line);
+      sources.push(source);
+    },
+  };
 }
 
-test('lines reach only the waiter of their commandId; unreadable results reach every waiter', async () => {
+test('lines reach only the waiter of their commandId, with their writer; a result naming no commandId reaches nobody', async () => {
   const adb = new FakeAdb();
   const router = new LogRouter(adb, systemClock, { keepAlive: false });
   const a = collect();
@@ -23,15 +31,21 @@ test('lines reach only the waiter of their commandId; unreadable results reach e
   adb.log('fake-1', '[svc-Result] {"commandId":"cmd-b","taskId":"t","status":"success","error":null}');
   for (const line of encodeHierarchyFrames('cmd/a', 'snap', '<x/>')) adb.log('fake-1', line);
   adb.log('fake-1', '[svc-Result] not json');
+  adb.log('fake-1', '[svc-Result] {"commandId":"cmd-b","tas', { uid: 2000, pid: 31337 });
   await tick();
   assert.deepEqual(
     a.lines.map((l) => l.kind),
-    ['frame', 'result'],
+    ['frame'],
   );
   assert.deepEqual(
     b.lines.map((l) => l.kind),
     ['result', 'result'],
   );
+  assert.deepEqual(b.sources, [
+    { uid: FAKE_OPERATOR_UID, pid: 4242 },
+    { uid: 2000, pid: 31337 },
+  ]);
+  assert.equal(subA.status.linesNamingNoCommand, 1);
   await subA.unsubscribe();
   await subB.unsubscribe();
   assert.equal(adb.streams.length, 0, 'direct mode stops the follow with the last waiter');

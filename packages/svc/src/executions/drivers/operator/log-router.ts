@@ -1,17 +1,26 @@
-// Routes operator log lines to the executions waiting for them, by commandId. A long-lived process (daemon, server)
-// keeps ONE follow per device running (`keepAlive`); direct mode starts one at the first subscription and stops it
-// with the last. Lines whose commandId cannot be read (malformed) go to every waiter of the device: each decides.
+// Routes operator log lines to the executions waiting for them, by commandId, with the writer's uid and pid (each
+// waiter trusts only its operator's uid: armed-result.ts). A long-lived process (daemon, server) keeps ONE follow
+// per device running (`keepAlive`); direct mode starts one at the first subscription and stops it with the last.
+// A result line that names no commandId reaches nobody: it may be a stale line replayed by `logcat -T` or noise,
+// and must not end an execution (issue 19); the follow's status counts it.
 // A kept follow whose device is gone (no longer listed by the adb server) is dropped as soon as no execution waits
 // on it; the next execution for that serial starts a fresh one.
 import type { AdbPort } from '../../../adapters/adb/adb-port.ts';
 import { type LogcatEntry, OPERATOR_LOG_TAG } from '../../../adapters/adb/logcat.ts';
 import type { Clock } from '../../../adapters/clock.ts';
+import { commandIdNamedIn } from '../../../contracts/envelope.ts';
 import { type OperatorLine, parseOperatorLine } from '../../../contracts/frames.ts';
 import type { SvcContext } from '../../../core/context.ts';
 import { DeviceLogStream, type LogStreamStatus } from './device-log-stream.ts';
 import { IDLE_FAILURE_LIMIT } from './follow-retry.ts';
 
-export type LineSink = (line: OperatorLine) => void;
+/** Who wrote a line: logd records both from the writer's socket credentials. */
+export interface LineSource {
+  readonly uid: number | undefined;
+  readonly pid: number;
+}
+
+export type LineSink = (line: OperatorLine, source: LineSource) => void;
 
 const LOG_ROUTER = Symbol('operator log router');
 
@@ -49,10 +58,16 @@ export class LogRouter {
     if (route === undefined) {
       const sinks = new Map<string, Set<LineSink>>();
       let self: DeviceRoute | undefined;
-      const stream = new DeviceLogStream(this.#adb, this.#clock, serial, (entry) => this.#route(sinks, entry), {
-        waited: () => sinks.size > 0,
-        giveUp: (failures) => (self === undefined ? Promise.resolve(false) : this.#letGo(serial, self, failures)),
-      });
+      const stream: DeviceLogStream = new DeviceLogStream(
+        this.#adb,
+        this.#clock,
+        serial,
+        (entry) => this.#route(sinks, stream.status, entry),
+        {
+          waited: () => sinks.size > 0,
+          giveUp: (failures) => (self === undefined ? Promise.resolve(false) : this.#letGo(serial, self, failures)),
+        },
+      );
       route = { stream, sinks, started: stream.start() };
       self = route;
       this.#devices.set(serial, route);
@@ -118,36 +133,31 @@ export class LogRouter {
     return true;
   }
 
-  #route(sinks: Map<string, Set<LineSink>>, entry: LogcatEntry): void {
+  #route(sinks: Map<string, Set<LineSink>>, status: LogStreamStatus, entry: LogcatEntry): void {
     if (entry.tag !== OPERATOR_LOG_TAG || sinks.size === 0) return;
     const line = parseOperatorLine(entry.message);
     if (line === undefined) return;
-    for (const sink of targets(sinks, line)) sink(line);
+    const waiting = targets(sinks, line);
+    if (waiting === undefined) {
+      status.linesNamingNoCommand++;
+      return;
+    }
+    const source = { uid: entry.uid, pid: entry.pid };
+    for (const sink of waiting) sink(line, source);
   }
 }
 
-function targets(sinks: Map<string, Set<LineSink>>, line: OperatorLine): Iterable<LineSink> {
+/** The waiters of the commandId a line names; undefined when it names none. */
+function targets(sinks: Map<string, Set<LineSink>>, line: OperatorLine): Iterable<LineSink> | undefined {
   let commandId: string | undefined;
   if (line.kind === 'event') commandId = line.event.commandId;
-  else if (line.kind === 'result') commandId = commandIdOfResult(line.json);
+  else if (line.kind === 'result') commandId = commandIdNamedIn(line.json);
   else if (line.kind === 'frame' && line.frame.stream === 'result') commandId = line.frame.key;
   else if (line.kind === 'frame') {
     // `<commandId>/<actionId>`: the commandId itself may hold a `/`, so match the waiting ids as prefixes.
     const key = line.frame.key;
     return [...sinks].filter(([id]) => key.startsWith(`${id}/`)).flatMap(([, set]) => [...set]);
   }
-  if (commandId !== undefined) return sinks.get(commandId) ?? [];
-  return [...sinks.values()].flatMap((set) => [...set]);
-}
-
-/** The commandId of a result line, or undefined when it cannot be read (then every waiter sees the line). */
-function commandIdOfResult(json: string): string | undefined {
-  try {
-    const value = JSON.parse(json) as { commandId?: unknown };
-    return typeof value === 'object' && value !== null && typeof value.commandId === 'string'
-      ? value.commandId
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  if (commandId === undefined) return undefined;
+  return sinks.get(commandId) ?? [];
 }

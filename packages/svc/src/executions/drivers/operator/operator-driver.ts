@@ -5,10 +5,10 @@ import { buildBroadcastCommand, serializeExecution } from '../../../contracts/di
 import { SvcError } from '../../../contracts/errors.ts';
 import { RESULT_MARGIN_MS } from '../../../core/config.ts';
 import type { SvcContext } from '../../../core/context.ts';
-import { isPackageInstalled } from '../../../operator/resolve-package.ts';
 import type { DeviceRun } from '../../device-run.ts';
 import type { Driver, DriverOutcome } from '../../driver.ts';
 import { type ArmedResult, armResult } from './armed-result.ts';
+import { operatorUid } from './operator-identity.ts';
 import { postProcess } from './post-process.ts';
 import { forceStopClosedApps } from './preflight.ts';
 import { timeoutError } from './timeout-diagnostics.ts';
@@ -26,18 +26,12 @@ async function runOnOperator(ctx: SvcContext, run: DeviceRun): Promise<DriverOut
   const arming = armResult(ctx, serial, execution.commandId);
   arming.catch(() => {});
   try {
-    if (run.operatorSeen !== true && !(await isPackageInstalled(ctx.adb, serial, operatorPackage))) {
-      throw new SvcError(
-        'RECEIVER_NOT_INSTALLED',
-        `The operator package ${operatorPackage} is not installed on ${serial}.`,
-        {
-          deviceId: serial,
-          operatorPackage,
-        },
-      );
-    }
+    // Presence and uid in one round trip: a missing receiver still answers the broadcast with result=0, and only
+    // lines written under the operator's uid may answer for it.
+    const uid = await operatorUid(ctx.adb, serial, operatorPackage);
     const forceStopped = await forceStopClosedApps(ctx.adb, serial, execution);
     const armed = await arming;
+    armed.trust(uid);
     const started = ctx.clock.monotonic();
     const broadcast = await broadcastExecution(ctx, run);
     const outcome = await armed.wait(execution.timeoutMs + RESULT_MARGIN_MS - (ctx.clock.monotonic() - started));

@@ -34,6 +34,10 @@ export function timeoutError(input: {
       ...(result === undefined ? {} : { broadcastResult: Number(result) }),
       lastEvents: events,
       operatorLinesSeen: collector.linesSeen,
+      // Lines of this commandId written by another app than the operator (ignored: they cannot answer for it).
+      ...(armed.untrusted.count === 0
+        ? {}
+        : { untrustedLines: { count: armed.untrusted.count, lastWriter: { ...armed.untrusted.last } } }),
       logStream: { ...status },
       ...(run.verbose ? { broadcastOutput: broadcast.stdout.trim() } : {}),
     },

@@ -8,12 +8,14 @@
 // reliability-load.test.ts runs a small version as a correctness test.) The bench keeps no per-execution objects:
 // answers and svc:result frames are counted in typed arrays sized before the start sample, so memory growth between
 // the start and end samples is the product's (server + simulated devices), not the bench's.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { writeHeapSnapshot } from 'node:v8';
 import { createLab } from '../packages/sim/src/testing/lab.ts';
+import { createServerAuth } from '../packages/svc/src/adapters/http/auth.ts';
 import { createContext } from '../packages/svc/src/core/context.ts';
 import { createServerApp } from '../packages/svc/src/server/app.ts';
 import { listenTcp } from '../packages/svc/src/server/listen.ts';
@@ -109,9 +111,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   const lab = await createLab({ devices: Array.from({ length: options.devices }, () => ({})) });
   // As `svc serve` builds it: one warm device-log follow per device (cli/commands/serve.ts).
   const ctx = createContext({ env: { ...process.env, ...lab.env }, cwd: lab.home, longLived: true });
-  const serverApp = createServerApp(ctx, { loopbackHostOnly: true });
+  // With the token check, as `svc serve` runs by default.
+  const token = randomBytes(32).toString('base64url');
+  const serverApp = createServerApp(ctx, { auth: createServerAuth(token), loopbackHostOnly: true });
   const server = await listenTcp(serverApp, { host: '127.0.0.1', port: 0 });
-  const sse = await connectSse(`${server.url}/events`);
+  const authorization = `Bearer ${token}`;
+  const sse = await connectSse(`${server.url}/events`, { authorization });
   try {
     await sse.next(); // heartbeat
     // Per-execution counters live in fixed-size arrays (index = the n of `load-<n>`), allocated before the start
@@ -154,7 +159,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       };
       const response = await fetch(`${server.url}/execute`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', authorization },
         body: JSON.stringify({ execution, deviceId }),
       });
       const body = (await response.json()) as {

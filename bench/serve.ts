@@ -2,8 +2,10 @@
 // executions per second (one sleep 0 action) on one device and on 8 devices in parallel, and the median latency of
 // POST /snapshot and POST /execute. Prints JSON, then a short table.
 // Usage: npx node bench/serve.ts [--runs N] [--parallel-runs N] [--devices N]
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createLab, openDeviceService } from '../packages/sim/src/testing/lab.ts';
+import { createServerAuth } from '../packages/svc/src/adapters/http/auth.ts';
 import { createContext } from '../packages/svc/src/core/context.ts';
 import { createServerApp } from '../packages/svc/src/server/app.ts';
 import { listenTcp } from '../packages/svc/src/server/listen.ts';
@@ -59,7 +61,7 @@ function sleepZero() {
 }
 
 async function post(url: string, body: unknown): Promise<void> {
-  const response = await fetch(url, { method: 'POST', body: JSON.stringify(body) });
+  const response = await fetch(url, { method: 'POST', headers: { authorization }, body: JSON.stringify(body) });
   const result = (await response.json()) as { ok: boolean; error?: unknown };
   if (response.status !== 200 || !result.ok) throw new Error(`bench request failed: ${JSON.stringify(result)}`);
 }
@@ -67,7 +69,10 @@ async function post(url: string, body: unknown): Promise<void> {
 const lab = await createLab({ devices: Array.from({ length: deviceCount }, () => ({})) });
 // As `svc serve` runs it: one device-log follow per device stays warm between executions.
 const ctx = createContext({ env: { ...process.env, ...lab.env }, cwd: lab.home, longLived: true });
-const serverApp = createServerApp(ctx, { loopbackHostOnly: true });
+// With the token check, as `svc serve` runs by default.
+const token = randomBytes(32).toString('base64url');
+const authorization = `Bearer ${token}`;
+const serverApp = createServerApp(ctx, { auth: createServerAuth(token), loopbackHostOnly: true });
 const server = await listenTcp(serverApp, { host: '127.0.0.1', port: 0 });
 try {
   const serials = lab.devices.map((d) => d.serial);

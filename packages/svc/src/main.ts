@@ -33,7 +33,12 @@ export const launchers: Launchers = {
     };
     if (options.http) {
       const { serveHttp } = await import('./mcp/http.ts');
-      await serveHttp(runtime, { port: options.port, allowOrigins: options.allowOrigins });
+      await serveHttp(runtime, {
+        port: options.port,
+        allowOrigins: options.allowOrigins,
+        auth: options.auth,
+        home: homeOf(process.env, homedir),
+      });
     } else {
       const { serveStdio } = await import('./mcp/stdio.ts');
       await serveStdio(runtime);

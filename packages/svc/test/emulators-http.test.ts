@@ -16,7 +16,10 @@ async function send(url: string, method: string, path: string): Promise<JsonResp
 
 async function serve(env: Record<string, string>): Promise<RunningServer> {
   const ctx = createContext({ env: { ...process.env, ...env }, cwd: env.HOME ?? process.cwd() });
-  return listenTcp(createServerApp(ctx, { loopbackHostOnly: true, log: () => {} }), { host: '127.0.0.1', port: 0 });
+  return listenTcp(createServerApp(ctx, { auth: 'none', loopbackHostOnly: true, log: () => {} }), {
+    host: '127.0.0.1',
+    port: 0,
+  });
 }
 
 describe('emulator HTTP routes through real adb', () => {

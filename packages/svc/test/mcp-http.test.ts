@@ -8,8 +8,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { createLab, type Lab } from 'svc-sim/testing';
+import { readServerToken } from '../src/adapters/http/server-token.ts';
 import type { Loose } from './mcp-client.ts';
 import { isolatedEnv, MAIN } from './run-cli.ts';
+import { authHeaders, rememberToken } from './server-auth.ts';
 
 const ALLOWED = 'http://localhost:5173';
 const INITIALIZE = JSON.stringify({
@@ -32,6 +34,7 @@ function post(
         headers: {
           'content-type': 'application/json',
           accept: 'application/json, text/event-stream',
+          ...authHeaders(url.toString()),
           ...headers,
         },
       },
@@ -66,7 +69,11 @@ describe('svc mcp --http', () => {
       child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
         stderr += chunk;
         const match = /listening on (http:\/\/\S+)/.exec(stderr);
-        if (match?.[1]) resolve(new URL(match[1]));
+        if (match?.[1]) {
+          // As an MCP client is configured: the token of the user's ~/.svc/server-token (the lab's HOME here).
+          rememberToken(match[1], readServerToken(lab.home) ?? '');
+          resolve(new URL(match[1]));
+        }
       });
       child.on('exit', (code) => reject(new Error(`svc mcp --http exited ${code}: ${stderr}`)));
     });
@@ -80,7 +87,9 @@ describe('svc mcp --http', () => {
     assert.equal(url.hostname, '127.0.0.1');
     assert.equal(url.pathname, '/mcp');
     const client = new Client({ name: 'svc-mcp-http-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(url));
+    await client.connect(
+      new StreamableHTTPClientTransport(url, { requestInit: { headers: authHeaders(url.toString()) } }),
+    );
     try {
       const { tools } = await client.listTools();
       assert.ok(tools.some((tool) => tool.name === 'execute'));
@@ -121,9 +130,22 @@ describe('svc mcp --http', () => {
 
   test('GET and DELETE are 405 (stateless: no stream or session to open or end)', async () => {
     for (const method of ['GET', 'DELETE']) {
-      const response = await fetch(url, { method, headers: { accept: 'text/event-stream' } });
+      const response = await fetch(url, {
+        method,
+        headers: { accept: 'text/event-stream', ...authHeaders(url.toString()) },
+      });
       assert.equal(response.status, 405, method);
       assert.equal(response.headers.get('allow'), 'POST');
+    }
+  });
+
+  test('a request without the token is refused with 401 AUTH_REQUIRED, and with a wrong one too', async () => {
+    // '' replaces the helper's token with an empty header: no credential at all.
+    for (const authorization of ['', 'Bearer wrong-token', 'Basic abc']) {
+      const { status, body, headers } = await post(url, { authorization });
+      assert.equal(status, 401, `${authorization}: ${body}`);
+      assert.equal(JSON.parse(body).error.code, 'AUTH_REQUIRED');
+      assert.match(String(headers['www-authenticate']), /^Bearer/);
     }
   });
 

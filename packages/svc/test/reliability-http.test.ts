@@ -6,6 +6,7 @@ import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { assertNoLeaks, type LeakSnapshot, leakSnapshot, sleeps } from './reliability-helpers.ts';
+import { authHeaders } from './server-auth.ts';
 import { type LabServer, postJson, startLabServer } from './server-helpers.ts';
 
 const ALLOWED_ORIGIN = 'http://localhost:5173';
@@ -29,7 +30,8 @@ interface RawAnswer {
 function raw(method: string, path: string, headers: Record<string, string>, body?: Uint8Array | string) {
   const { hostname, port } = new URL(env.url);
   return new Promise<RawAnswer>((resolve, reject) => {
-    const req = request({ host: hostname, port, method, path, headers, agent: false }, (res) => {
+    const all = { ...authHeaders(env.url), ...headers };
+    const req = request({ host: hostname, port, method, path, headers: all, agent: false }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {

@@ -1,30 +1,43 @@
 // Shared setup for the server end-to-end suites: a lab (own adb server + simulated devices), the real server app on
 // 127.0.0.1 port 0 with a context pointed at the lab, and small HTTP helpers.
+
+import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { SimDeviceOptions } from 'svc-sim';
 import { createLab, type Lab } from 'svc-sim/testing';
+import { createServerAuth } from '../src/adapters/http/auth.ts';
 import { createContext } from '../src/core/context.ts';
 import { createServerApp, type ServerApp, type ServerAppOptions } from '../src/server/app.ts';
 import { listenTcp, type RunningServer } from '../src/server/listen.ts';
+import { authHeaders, rememberToken } from './server-auth.ts';
 
 export interface LabServer {
   lab: Lab;
   serverApp: ServerApp;
   running: RunningServer;
   url: string;
+  /** The server's token (the helpers below send it). */
+  token: string;
   close(): Promise<void>;
 }
 
-export async function startLabServer(devices: SimDeviceOptions[], options: ServerAppOptions = {}): Promise<LabServer> {
+/** The lab behind the server as `svc serve` runs it: token required (the helpers send it), loopback only. */
+export async function startLabServer(
+  devices: SimDeviceOptions[],
+  options: Partial<ServerAppOptions> = {},
+): Promise<LabServer> {
   const lab = await createLab({ devices });
   const ctx = createContext({ env: { ...process.env, ...lab.env }, cwd: lab.home });
-  const serverApp = createServerApp(ctx, { loopbackHostOnly: true, ...options });
+  const token = randomBytes(32).toString('base64url');
+  const serverApp = createServerApp(ctx, { auth: createServerAuth(token), loopbackHostOnly: true, ...options });
   const running = await listenTcp(serverApp, { host: '127.0.0.1', port: 0 });
+  rememberToken(running.url, token);
   return {
     lab,
     serverApp,
     running,
     url: running.url,
+    token,
     close: async () => {
       await running.close();
       await lab.close();
@@ -44,14 +57,14 @@ export interface JsonResponse {
 export async function postJson(url: string, path: string, body: unknown): Promise<JsonResponse> {
   const response = await fetch(`${url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...authHeaders(url) },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { status: response.status, headers: response.headers, body: (await response.json()) as JsonResponse['body'] };
 }
 
 export async function getJson(url: string, path: string): Promise<JsonResponse> {
-  const response = await fetch(`${url}${path}`);
+  const response = await fetch(`${url}${path}`, { headers: authHeaders(url) });
   return { status: response.status, headers: response.headers, body: (await response.json()) as JsonResponse['body'] };
 }
 
@@ -63,7 +76,7 @@ export function rawGet(
 ): Promise<{ status: number; body: { error?: { code: string } } }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: hostname, port, path, headers }, (res) => {
+    const req = httpRequest({ host: hostname, port, path, headers: { ...authHeaders(url), ...headers } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {

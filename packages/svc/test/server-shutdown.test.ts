@@ -5,7 +5,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { after, before, describe, it } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
+import { readServerToken } from '../src/adapters/http/server-token.ts';
 import { MAIN } from './run-cli.ts';
+import { rememberToken } from './server-auth.ts';
 import { postJson, sleepExecution } from './server-helpers.ts';
 import { connectSse } from './sse-client.ts';
 
@@ -29,7 +31,11 @@ function startServe(args: string[]): { child: ChildProcess; url: Promise<string>
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(stderr);
-      if (match?.[1]) resolve(match[1]);
+      if (match?.[1]) {
+        // svc's own clients read the token the server made in its HOME (the lab's).
+        rememberToken(match[1], readServerToken(lab.home) ?? '');
+        resolve(match[1]);
+      }
     });
     child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}${stdout}`)));
   });

@@ -95,7 +95,10 @@ describe('a skill drives the simulator through svc and real adb', () => {
     let server: RunningServer;
     before(async () => {
       const ctx = createContext({ env: { ...process.env, ...env }, cwd: lab.home });
-      server = await listenTcp(createServerApp(ctx, { loopbackHostOnly: true }), { host: '127.0.0.1', port: 0 });
+      server = await listenTcp(createServerApp(ctx, { auth: 'none', loopbackHostOnly: true }), {
+        host: '127.0.0.1',
+        port: 0,
+      });
     });
     after(async () => {
       await server?.close();

@@ -28,10 +28,13 @@ describe('skills HTTP routes', () => {
     serial = lab.devices[0]?.serial as string;
     // The routes read the registry through the server's env on every request, so a test can re-point it.
     env = { ...lab.env, ...repo.env };
-    server = await listenTcp(createServerApp(createContext({ env, cwd: repo.dir }), { loopbackHostOnly: true }), {
-      host: '127.0.0.1',
-      port: 0,
-    });
+    server = await listenTcp(
+      createServerApp(createContext({ env, cwd: repo.dir }), { auth: 'none', loopbackHostOnly: true }),
+      {
+        host: '127.0.0.1',
+        port: 0,
+      },
+    );
   });
   after(async () => {
     await server?.close();

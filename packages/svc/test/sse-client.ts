@@ -1,4 +1,7 @@
-// A small SSE reader for tests: connects with fetch, parses `event:` / `data:` frames and comment lines.
+// A small SSE reader for tests: connects with fetch (with the server's token when a test started it), parses
+// `event:` / `data:` frames and comment lines.
+import { authHeaders } from './server-auth.ts';
+
 export interface SseFrame {
   event: string;
   data: unknown;
@@ -16,7 +19,7 @@ export interface SseClient {
 
 export async function connectSse(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
   const controller = new AbortController();
-  const response = await fetch(url, { headers, signal: controller.signal });
+  const response = await fetch(url, { headers: { ...authHeaders(url), ...headers }, signal: controller.signal });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   const comments: string[] = [];
   let buffer = '';

@@ -6,6 +6,8 @@ export interface ServeLaunch {
   host: string;
   port: number;
   allowOrigins: readonly string[];
+  /** False after `--no-auth`. */
+  auth: boolean;
 }
 
 export interface McpLaunch {
@@ -13,6 +15,8 @@ export interface McpLaunch {
   http: boolean;
   port: number;
   allowOrigins: readonly string[];
+  /** With `http`: false after `--no-auth`. */
+  auth: boolean;
   /** False after `--no-daemon`: executions run in the MCP process. */
   daemon: boolean;
   defaultDeviceId?: string | undefined;

@@ -57,6 +57,19 @@ export const ERROR_CODES = {
     'Requests from web pages are refused; start `svc serve` (or `svc mcp --http`) with --allow-origin <origin> to allow one.',
   ),
   HOST_FORBIDDEN: c(403, 'Use a loopback host name (localhost, 127.0.0.1, [::1]) to reach a loopback-bound server.'),
+  AUTH_REQUIRED: c(
+    401,
+    'Send Authorization: Bearer <token>, the token being the content of ~/.svc/server-token of the user running the server.',
+  ),
+  AUTH_TOKEN_UNSAFE: c(
+    500,
+    'Make ~/.svc yours with mode 700 and ~/.svc/server-token mode 600 (or delete the token file to make a new one).',
+  ),
+  PATH_FORBIDDEN: c(
+    403,
+    'Give a file name inside the screenshots directory (or no path); the server writes nowhere else.',
+  ),
+  DEVICE_DISCONNECTED: c(503, 'The device went away during the execution; reconnect it (see `svc devices`) and retry.'),
   INVALID_ARGUMENT: c(400, 'Fix the field named in details.path and retry.'),
   NOT_FOUND: c(404, 'Check the route; see the README for the list of endpoints.'),
   // skills

@@ -1,8 +1,8 @@
 // Where a daemon lives: one per device, keyed by its serial as the adb server reports it (never by how a caller
 // spelled it, so one device never gets two daemons), files under ~/.svc/daemon/ (private to the user). The key is
 // `id-` + base64url of the serial, so similar serials never collide and any serial is a safe file name.
-import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { makePrivateDir } from '../adapters/fs/private-dir.ts';
 import { SvcError } from '../contracts/errors.ts';
 
 export interface DaemonPaths {
@@ -51,21 +51,8 @@ export function daemonPaths(home: string, serial: string): DaemonPaths {
  * reach (DECISIONS 13): whoever can open the socket can drive the phone.
  */
 export function ensurePrivateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const stat = statSync(dir);
-  const uid = process.getuid?.();
-  if (uid !== undefined && stat.uid !== uid) {
-    throw new SvcError('DAEMON_START_FAILED', `${dir} belongs to another user (uid ${stat.uid}); refusing to use it.`, {
-      dir,
-      ownerUid: stat.uid,
-      reason: 'dir_owner',
-    });
-  }
-  if ((stat.mode & 0o077) !== 0) {
-    throw new SvcError(
-      'DAEMON_START_FAILED',
-      `${dir} is accessible to group or others (mode ${(stat.mode & 0o777).toString(8)}); run chmod 700 on it.`,
-      { dir, mode: (stat.mode & 0o777).toString(8), reason: 'dir_mode' },
-    );
+  const problem = makePrivateDir(dir);
+  if (problem !== undefined) {
+    throw new SvcError('DAEMON_START_FAILED', problem.message, { ...problem.details, reason: problem.reason });
   }
 }

@@ -1,15 +1,17 @@
 // `svc mcp --http`: the same tools over Streamable HTTP at /mcp, bound to loopback only, behind the same Origin and
-// Host checks as `svc serve` (server/security.ts). Stateless (M-6): each POST gets a fresh server and transport, so
-// no session state can leak or pile up; the tools themselves hold none.
+// Host checks and the same token as `svc serve` (adapters/http/loopback-guard.ts, auth.ts). Stateless (M-6): each
+// POST gets a fresh server and transport, so no session state can leak or pile up; the tools themselves hold none.
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { createServerAuth, type ServerAuth } from '../adapters/http/auth.ts';
 import { requestBodyLimit } from '../adapters/http/body-limit.ts';
 import { securityChecks } from '../adapters/http/loopback-guard.ts';
 import { sendError } from '../adapters/http/responses.ts';
+import { loadOrCreateServerToken, serverTokenPath } from '../adapters/http/server-token.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { createMcpServer } from './create-server.ts';
 import type { McpRuntime } from './tool-kit.ts';
@@ -17,7 +19,13 @@ import type { McpRuntime } from './tool-kit.ts';
 export const MCP_HTTP_HOST = '127.0.0.1';
 export const MCP_PATH = '/mcp';
 
-export function createMcpHttpApp(runtime: McpRuntime, options: { allowOrigins: readonly string[] }): Hono {
+export interface McpHttpOptions {
+  allowOrigins: readonly string[];
+  /** The server token's check, or `none` after `--no-auth`. */
+  auth: ServerAuth | 'none';
+}
+
+export function createMcpHttpApp(runtime: McpRuntime, options: McpHttpOptions): Hono {
   const app = new Hono();
   app.use('*', securityChecks({ allowOrigins: options.allowOrigins, loopbackHostOnly: true }));
   if (options.allowOrigins.length > 0) {
@@ -26,11 +34,19 @@ export function createMcpHttpApp(runtime: McpRuntime, options: { allowOrigins: r
       '*',
       cors({
         origin: [...options.allowOrigins],
-        allowHeaders: ['Content-Type', 'Accept', 'mcp-session-id', 'mcp-protocol-version', 'Last-Event-ID'],
+        allowHeaders: [
+          'Authorization',
+          'Content-Type',
+          'Accept',
+          'mcp-session-id',
+          'mcp-protocol-version',
+          'Last-Event-ID',
+        ],
         exposeHeaders: ['mcp-session-id', 'mcp-protocol-version'],
       }),
     );
   }
+  if (options.auth !== 'none') app.use('*', options.auth.middleware);
   // The same 100kb request limit as `svc serve` (SPEC part 8); an execution is at most 64000 bytes anyway.
   app.use('*', requestBodyLimit());
   // Stateless: no session to resume or delete, and no server-initiated messages for a GET stream to carry.
@@ -69,7 +85,7 @@ export interface RunningMcpHttp {
 
 export async function listenMcpHttp(
   runtime: McpRuntime,
-  options: { port: number; allowOrigins: readonly string[] },
+  options: McpHttpOptions & { port: number },
 ): Promise<RunningMcpHttp> {
   const app = createMcpHttpApp(runtime, options);
   const server = createServer(getRequestListener(app.fetch));
@@ -96,8 +112,17 @@ export async function listenMcpHttp(
 }
 
 /** Runs until SIGINT/SIGTERM; announces the URL on stderr once signals are handled. */
-export async function serveHttp(runtime: McpRuntime, options: { port: number; allowOrigins: readonly string[] }) {
-  const running = await listenMcpHttp(runtime, options);
+export async function serveHttp(
+  runtime: McpRuntime,
+  options: { port: number; allowOrigins: readonly string[]; auth: boolean; home: string },
+) {
+  if (!options.auth) {
+    runtime.log(
+      'svc mcp: WARNING: --no-auth: every local user and process that can reach this port can drive the device.',
+    );
+  }
+  const auth = options.auth ? createServerAuth(loadOrCreateServerToken(options.home)) : 'none';
+  const running = await listenMcpHttp(runtime, { ...options, auth });
   await new Promise<void>((resolve) => {
     const stop = () => {
       running.close().finally(resolve);
@@ -105,5 +130,10 @@ export async function serveHttp(runtime: McpRuntime, options: { port: number; al
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     runtime.log(`svc mcp: listening on ${running.url} (Streamable HTTP; Ctrl-C to stop)`);
+    if (auth !== 'none') {
+      runtime.log(
+        `svc mcp: clients send Authorization: Bearer <token>, the token is in ${serverTokenPath(options.home)}`,
+      );
+    }
   });
 }

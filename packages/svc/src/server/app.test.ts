@@ -28,10 +28,11 @@ const EXECUTION = {
   actions: [{ id: 's', type: 'sleep', params: { durationMs: 0 } }],
 };
 
-function setup(deps: Partial<ServerDeps> = {}, options: Omit<ServerAppOptions, 'deps'> = {}) {
+function setup(deps: Partial<ServerDeps> = {}, options: Partial<Omit<ServerAppOptions, 'deps'>> = {}) {
   const requests: SubmitRequest[] = [];
   const logs: string[] = [];
   const serverApp = createServerApp({ env: {} } as unknown as SvcContext, {
+    auth: 'none',
     log: (line) => logs.push(line),
     ...options,
     deps: {

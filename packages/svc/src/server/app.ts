@@ -1,8 +1,10 @@
 // The HTTP app shared by `svc serve` (TCP) and the daemon (Unix socket): a Hono app that knows nothing about how it
-// listens. Middleware order: version header, Origin/Host checks, CORS for allow-listed origins, body limit, routes.
+// listens. Middleware order: version header, Origin/Host checks, CORS for allow-listed origins (preflights answer
+// there, before any credential), authentication, body limit, routes.
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
+import type { ServerAuth } from '../adapters/http/auth.ts';
 import { requestBodyLimit } from '../adapters/http/body-limit.ts';
 import { securityChecks } from '../adapters/http/loopback-guard.ts';
 import { sendError } from '../adapters/http/responses.ts';
@@ -17,6 +19,11 @@ import { publishRejected, runAndPublish } from './run-and-publish.ts';
 import type { RouteModule, ServerDeps, ServerRuntime } from './runtime.ts';
 
 export interface ServerAppOptions {
+  /**
+   * Who may call: the server token or a login session (`svc serve`), or `none` where the transport itself is
+   * private (the daemon's 0600 unix socket; `--no-auth`). Required, so no listener is left open by omission.
+   */
+  auth: ServerAuth | 'none';
   /** Origins allowed to send requests with an `Origin` header (`--allow-origin`). */
   allowOrigins?: readonly string[];
   /** Refuse non-loopback Host headers; the TCP listener sets this when bound to a loopback address. */
@@ -38,7 +45,7 @@ export interface ServerApp {
   readonly runtime: ServerRuntime<SvcContext>;
 }
 
-export function createServerApp(ctx: SvcContext, options: ServerAppOptions = {}): ServerApp {
+export function createServerApp(ctx: SvcContext, options: ServerAppOptions): ServerApp {
   const deps: ServerDeps = { ...defaultServerDeps(ctx), ...options.deps };
   const bus = createEventBus();
   const inFlight = createInFlightTracker();
@@ -62,6 +69,7 @@ export function createServerApp(ctx: SvcContext, options: ServerAppOptions = {})
   });
   app.use('*', securityChecks({ allowOrigins, loopbackHostOnly: options.loopbackHostOnly ?? false }));
   if (allowOrigins.length > 0) app.use('*', cors({ origin: [...allowOrigins] }));
+  if (options.auth !== 'none') app.use('*', options.auth.middleware);
   app.use('*', requestBodyLimit());
   for (const mount of options.routes ?? ROUTE_MODULES) mount(app, runtime as ServerRuntime);
 

@@ -14,6 +14,7 @@ after(() => Promise.all(servers.map((s) => s.close())));
 
 async function start(deps: Partial<ServerDeps>, keepAliveMs = 15_000) {
   const serverApp = createServerApp({ env: {} } as unknown as SvcContext, {
+    auth: 'none',
     keepAliveMs,
     deps: { listDevices: async () => [], env: {}, ...deps },
   });

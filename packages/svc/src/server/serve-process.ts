@@ -1,7 +1,10 @@
-// `svc serve` as a long-running process: listen, print one human-readable line on stderr, and shut down gracefully
-// on SIGINT/SIGTERM (a second signal exits at once with 130).
+// `svc serve` as a long-running process: listen, print human-readable lines on stderr (the address, and a one-time
+// login link for a browser), and shut down gracefully on SIGINT/SIGTERM (a second signal exits at once with 130).
+// Every request needs the server token (~/.svc/server-token) or a login session, unless `--no-auth` says otherwise.
 
+import { createServerAuth, type ServerAuth } from '../adapters/http/auth.ts';
 import { isLoopbackName } from '../adapters/http/loopback-guard.ts';
+import { loadOrCreateServerToken, serverTokenPath } from '../adapters/http/server-token.ts';
 import { SvcError } from '../contracts/errors.ts';
 import type { SvcContext } from '../core/context.ts';
 import { createServerApp } from './app.ts';
@@ -11,18 +14,39 @@ export interface ServeOptions {
   host: string;
   port: number;
   allowOrigins: readonly string[];
+  /** False after `--no-auth`: any local process may drive the device (a warning says so). */
+  auth: boolean;
+  /** Where the lines for the user go (stderr by default). */
+  write?: (line: string) => void;
 }
 
-export async function startServe(ctx: SvcContext, options: ServeOptions): Promise<RunningServer> {
-  const write = (line: string) => process.stderr.write(`${line}\n`);
+/** A running `svc serve`, plus a fresh one-time browser login link (undefined with `--no-auth`: none is needed). */
+export interface ServingServer extends RunningServer {
+  loginUrl(next?: string): string | undefined;
+}
+
+export async function startServe(ctx: SvcContext, options: ServeOptions): Promise<ServingServer> {
+  const write = options.write ?? ((line: string) => process.stderr.write(`${line}\n`));
   const loopback = isLoopbackName(options.host);
-  if (!loopback) {
+  const auth: ServerAuth | undefined = options.auth ? createServerAuth(loadOrCreateServerToken(ctx.home)) : undefined;
+  if (auth === undefined) {
     write(
-      `svc serve: WARNING: binding ${options.host} exposes device control to every client that can reach it; ` +
-        'there is no authentication. Use only on a trusted network or behind an authenticated gateway.',
+      'svc serve: WARNING: --no-auth: every local user and process that can reach this port can drive the device ' +
+        'and read what it shows.',
     );
   }
-  const serverApp = createServerApp(ctx, { allowOrigins: options.allowOrigins, loopbackHostOnly: loopback });
+  if (!loopback) {
+    write(
+      `svc serve: WARNING: binding ${options.host} exposes device control to every client that can reach it` +
+        (auth === undefined ? ' with no authentication.' : '; only the token stands in the way.') +
+        ' Use only on a trusted network or behind an authenticated gateway.',
+    );
+  }
+  const serverApp = createServerApp(ctx, {
+    auth: auth ?? 'none',
+    allowOrigins: options.allowOrigins,
+    loopbackHostOnly: loopback,
+  });
   let running: RunningServer;
   try {
     running = await listenTcp(serverApp, options);
@@ -55,9 +79,14 @@ export async function startServe(ctx: SvcContext, options: ServeOptions): Promis
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  const serving: ServingServer = { ...running, loginUrl: (next) => auth?.loginUrl(running.url, next) };
   // Announced only once the signal handlers are in place: whoever reads this line may signal at once.
   write(`svc serve: listening on ${running.url} (Ctrl-C to stop)`);
-  return running;
+  if (auth !== undefined) {
+    write(`svc serve: API clients send Authorization: Bearer <token>, the token is in ${serverTokenPath(ctx.home)}`);
+    write(`svc serve: browser login (one-time link, valid 5 minutes): ${serving.loginUrl()}`);
+  }
+  return serving;
 }
 
 export { parsePort } from '../adapters/http/port.ts';

@@ -7,6 +7,7 @@ import { hostNameOf, isLoopbackName } from './loopback-guard.ts';
 
 function appWith(options: { allowOrigins?: string[]; loopbackHostOnly?: boolean }) {
   return createServerApp({ env: {} } as unknown as SvcContext, {
+    auth: 'none',
     ...options,
     deps: { listDevices: async () => [], env: {} },
   }).app;

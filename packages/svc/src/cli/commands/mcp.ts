@@ -25,13 +25,15 @@ export function registerMcp(program: Command, launchers: Launchers): void {
       collect,
       [],
     )
+    .option('--no-auth', 'with --http: accept requests without the token of ~/.svc/server-token')
     .action(
       safeAction(async (cmd, globals) => {
-        const opts = cmd.opts<{ http?: boolean; port: string; allowOrigin: string[] }>();
+        const opts = cmd.opts<{ http?: boolean; port: string; allowOrigin: string[]; auth: boolean }>();
         await launchers.mcp({
           http: opts.http === true,
           port: parsePort(opts.port),
           allowOrigins: opts.allowOrigin,
+          auth: opts.auth,
           daemon: globals.daemon,
           defaultDeviceId: globals.deviceId,
           defaultOperatorPackage: globals.operatorPackage,
@@ -45,6 +47,7 @@ export function registerMcp(program: Command, launchers: Launchers): void {
     'svc mcp',
     'svc mcp --device emulator-5554',
     'svc mcp --http --port 3001',
+    'claude mcp add --transport http svc http://127.0.0.1:3001/mcp --header "Authorization: Bearer $(cat ~/.svc/server-token)"',
     'claude mcp add svc -- npx svc mcp',
   ]);
 }

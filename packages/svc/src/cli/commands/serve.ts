@@ -13,11 +13,20 @@ export function registerServe(program: Command, launchers: Launchers): void {
     .option('--port <port>', 'TCP port (0 picks a free one)', '3000')
     .option('--host <host>', 'address to bind; a non-loopback address exposes the device to the network', '127.0.0.1')
     .option('--allow-origin <origin>', 'allow browser requests from this exact origin (repeatable)', collect, [])
+    .option('--no-auth', 'accept requests without the token of ~/.svc/server-token (any local process can then use it)')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ svc serve\n  $ svc serve --port 8080 --allow-origin http://localhost:5173\n',
+      '\nEvery request needs the token in ~/.svc/server-token (Authorization: Bearer <token>); a browser uses the\n' +
+        'one-time login link printed at start.\n' +
+        '\nExamples:\n  $ svc serve\n  $ svc serve --port 8080 --allow-origin http://localhost:5173\n' +
+        '  $ curl -H "Authorization: Bearer $(cat ~/.svc/server-token)" http://127.0.0.1:3000/devices\n',
     )
-    .action(async (opts: { port: string; host: string; allowOrigin: string[] }) => {
-      await launchers.serve({ host: opts.host, port: parsePort(opts.port), allowOrigins: opts.allowOrigin });
+    .action(async (opts: { port: string; host: string; allowOrigin: string[]; auth: boolean }) => {
+      await launchers.serve({
+        host: opts.host,
+        port: parsePort(opts.port),
+        allowOrigins: opts.allowOrigin,
+        auth: opts.auth,
+      });
     });
 }

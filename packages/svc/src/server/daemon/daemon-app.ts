@@ -45,7 +45,13 @@ export function createDaemonApp(env: Env, verboseDaemon: boolean, log: (line: st
     if (verbose) log(`execute result ${JSON.stringify(result)}`);
     return result;
   };
-  const serverApp = createServerApp(ctx, { deps: { submit: run }, log, routes: [...ROUTE_MODULES, mountDaemonRoutes] });
+  const serverApp = createServerApp(ctx, {
+    // The socket is the lock: 0600 in a 0700 directory of this user (daemon-server.ts).
+    auth: 'none',
+    deps: { submit: run },
+    log,
+    routes: [...ROUTE_MODULES, mountDaemonRoutes],
+  });
   const listener = getRequestListener((request: Request) =>
     requestScope.run(scopeOf(request.headers), () => serverApp.fetch(request)),
   );

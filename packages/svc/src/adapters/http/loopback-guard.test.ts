@@ -48,6 +48,28 @@ describe('server security checks', () => {
     }
   });
 
+  it("lets a page of the server's own origin call it on a loopback Host, but never behind another name", async () => {
+    const app = appWith({ loopbackHostOnly: true });
+    const own = await app.request('http://x/devices', {
+      headers: { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000' },
+    });
+    assert.equal(own.status, 200);
+    for (const [host, origin] of [
+      ['127.0.0.1:3000', 'http://127.0.0.1:3001'],
+      ['127.0.0.1:3000', 'https://127.0.0.1:3000'],
+      ['localhost:3000', 'http://127.0.0.1:3000'],
+    ] as const) {
+      const response = await app.request('http://x/devices', { headers: { host, origin } });
+      assert.equal(response.status, 403, `${host} ${origin}`);
+    }
+    // Not bound to loopback: a rebound DNS name would make Origin and Host agree, so the own origin is not trusted.
+    const open = appWith({});
+    const rebound = await open.request('http://x/devices', {
+      headers: { host: 'evil.example:3000', origin: 'http://evil.example:3000' },
+    });
+    assert.equal(rebound.status, 403);
+  });
+
   it('accepts any Host when not bound to loopback', async () => {
     const response = await appWith({}).request('http://x/devices', { headers: { host: 'box.lan:3000' } });
     assert.equal(response.status, 200);

@@ -8,6 +8,8 @@ export interface ServeLaunch {
   allowOrigins: readonly string[];
   /** False after `--no-auth`. */
   auth: boolean;
+  /** `--verbose`: events show typed text too. */
+  verbose: boolean;
 }
 
 export interface McpLaunch {

@@ -33,6 +33,8 @@ export interface ServerAppOptions {
   /** Route areas to mount; defaults to server/routes/index.ts. */
   routes?: readonly RouteModule[];
   keepAliveMs?: number;
+  /** Events show typed text (enter_text) only when true (`--verbose`); by default it is hidden from listeners. */
+  verboseEvents?: boolean;
   /** Where unexpected failures are reported (stack traces go here, never into a response body). */
   log?: (line: string) => void;
 }
@@ -48,6 +50,7 @@ export interface ServerApp {
 export function createServerApp(ctx: SvcContext, options: ServerAppOptions): ServerApp {
   const deps: ServerDeps = { ...defaultServerDeps(ctx), ...options.deps };
   const bus = createEventBus();
+  const policy = { showTypedText: options.verboseEvents ?? false };
   const inFlight = createInFlightTracker();
   const runtime: ServerRuntime<SvcContext> = {
     ctx,
@@ -55,8 +58,8 @@ export function createServerApp(ctx: SvcContext, options: ServerAppOptions): Ser
     bus,
     inFlight,
     keepAliveMs: options.keepAliveMs ?? 15_000,
-    run: (request) => runAndPublish(deps.submit, bus, inFlight, request),
-    reject: (input, error, deviceId) => publishRejected(bus, input, error, deviceId),
+    run: (request) => runAndPublish(deps.submit, bus, inFlight, request, policy),
+    reject: (input, error, deviceId) => publishRejected(bus, input, error, deviceId, policy),
   };
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const version = svcVersion();

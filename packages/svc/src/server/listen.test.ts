@@ -97,18 +97,17 @@ describe('server over real HTTP (fake use cases)', () => {
     });
     assert.equal(response.status, 504);
     assert.equal((await sub.next())?.event, 'svc:execution');
-    assert.deepEqual(await sub.next(), {
-      event: 'svc:result',
-      data: {
-        deviceId: 'd2',
-        envelope: {
-          commandId: 'c9',
-          taskId: 't9',
-          status: 'failed',
-          stepResults: [],
-          error: 'no envelope',
-          errorCode: 'RESULT_ENVELOPE_TIMEOUT',
-        },
+    const result = await sub.next();
+    assert.equal(result?.event, 'svc:result');
+    assert.deepEqual(JSON.parse(result?.json ?? ''), {
+      deviceId: 'd2',
+      envelope: {
+        commandId: 'c9',
+        taskId: 't9',
+        status: 'failed',
+        stepResults: [],
+        error: 'no envelope',
+        errorCode: 'RESULT_ENVELOPE_TIMEOUT',
       },
     });
   });

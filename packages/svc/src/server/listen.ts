@@ -46,6 +46,9 @@ export async function listenTcp(serverApp: ServerApp, options: { host: string; p
   };
 }
 
+/** After the last execution: how long ended event streams get to flush before their connections are cut. */
+export const STREAM_END_GRACE_MS = 250;
+
 export async function closeGracefully(server: Server, serverApp: ServerApp, maxWaitMs = MAX_SHUTDOWN_WAIT_MS) {
   let done = false;
   const closed = new Promise<void>((resolve) => server.close(() => resolve())).finally(() => {
@@ -58,9 +61,12 @@ export async function closeGracefully(server: Server, serverApp: ServerApp, maxW
     timer = setTimeout(resolve, maxWaitMs);
   });
   // SSE streams end after the last in-flight execution, so listeners still get its svc:execution / svc:result.
-  const drained = serverApp.inFlight.idle().then(() => serverApp.bus.closeAll());
-  await Promise.race([drained.then(() => closed), cap]);
+  await Promise.race([serverApp.inFlight.idle(), cap]);
   serverApp.bus.closeAll();
+  // A client that stopped reading never takes the end of its stream: it does not get to hold the shutdown.
+  let grace: NodeJS.Timeout | undefined;
+  await Promise.race([closed, new Promise<void>((resolve) => (grace = setTimeout(resolve, STREAM_END_GRACE_MS)))]);
+  clearTimeout(grace);
   clearInterval(reaper);
   clearTimeout(timer);
   if (!done) server.closeAllConnections();

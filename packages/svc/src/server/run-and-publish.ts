@@ -5,23 +5,32 @@ import type { SvcError } from '../contracts/errors.ts';
 import type { ResultEnvelope, RunResult } from '../contracts/types.ts';
 import type { Submit, SubmitRequest } from '../submit/submit.ts';
 import type { EventBus } from './event-bus.ts';
+import { inputForEvents, resultForEvents } from './event-redaction.ts';
 import type { InFlightTracker } from './in-flight.ts';
 
 /** Codes that mean the execution was dispatched to the device and ended there without an envelope. */
 const TERMINAL_WITHOUT_ENVELOPE = new Set(['RESULT_ENVELOPE_TIMEOUT', 'RESULT_ENVELOPE_MALFORMED']);
+
+/** What the event stream may show: typed text only when the server runs with --verbose (event-redaction.ts). */
+export interface EventPolicy {
+  showTypedText: boolean;
+}
 
 export async function runAndPublish(
   submit: Submit,
   bus: EventBus,
   inFlight: InFlightTracker,
   request: SubmitRequest,
+  policy: EventPolicy = { showTypedText: false },
 ): Promise<RunResult> {
   // Publishing counts as part of the attempt, so a shutdown that waits for idle still delivers these events.
   return inFlight.track(async () => {
     const result = await submit(request);
     const deviceId = deviceIdOf(result) ?? request.target.deviceId ?? null;
-    bus.publish('svc:execution', { deviceId, input: request.execution, result });
-    const terminal = terminalEnvelopeOf(result, request.execution);
+    const shown = policy.showTypedText ? result : resultForEvents(result);
+    const input = policy.showTypedText ? request.execution : inputForEvents(request.execution, true);
+    bus.publish('svc:execution', { deviceId, input, result: shown });
+    const terminal = terminalEnvelopeOf(shown, request.execution);
     if (terminal) bus.publish('svc:result', terminal);
     return result;
   });
@@ -33,9 +42,11 @@ export function publishRejected(
   input: unknown,
   error: SvcError,
   deviceId: string | undefined,
+  policy: EventPolicy = { showTypedText: false },
 ): RunResult {
   const result: RunResult = { ok: false, error: error.toBody() };
-  bus.publish('svc:execution', { deviceId: deviceId ?? null, input, result });
+  const shown = policy.showTypedText ? input : inputForEvents(input, false);
+  bus.publish('svc:execution', { deviceId: deviceId ?? null, input: shown, result });
   return result;
 }
 

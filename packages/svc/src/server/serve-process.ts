@@ -16,6 +16,8 @@ export interface ServeOptions {
   allowOrigins: readonly string[];
   /** False after `--no-auth`: any local process may drive the device (a warning says so). */
   auth: boolean;
+  /** `--verbose`: the event stream shows typed text too. */
+  verbose?: boolean;
   /** Where the lines for the user go (stderr by default). */
   write?: (line: string) => void;
 }
@@ -46,6 +48,7 @@ export async function startServe(ctx: SvcContext, options: ServeOptions): Promis
     auth: auth ?? 'none',
     allowOrigins: options.allowOrigins,
     loopbackHostOnly: loopback,
+    verboseEvents: options.verbose ?? false,
   });
   let running: RunningServer;
   try {

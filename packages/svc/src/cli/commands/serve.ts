@@ -21,12 +21,13 @@ export function registerServe(program: Command, launchers: Launchers): void {
         '\nExamples:\n  $ svc serve\n  $ svc serve --port 8080 --allow-origin http://localhost:5173\n' +
         '  $ curl -H "Authorization: Bearer $(cat ~/.svc/server-token)" http://127.0.0.1:3000/devices\n',
     )
-    .action(async (opts: { port: string; host: string; allowOrigin: string[]; auth: boolean }) => {
+    .action(async (opts: { port: string; host: string; allowOrigin: string[]; auth: boolean }, command: Command) => {
       await launchers.serve({
         host: opts.host,
         port: parsePort(opts.port),
         allowOrigins: opts.allowOrigin,
         auth: opts.auth,
+        verbose: command.optsWithGlobals<{ verbose?: boolean }>().verbose === true,
       });
     });
 }

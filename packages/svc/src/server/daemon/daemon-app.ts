@@ -48,12 +48,14 @@ export function createDaemonApp(env: Env, verboseDaemon: boolean, log: (line: st
   const serverApp = createServerApp(ctx, {
     // The socket is the lock: 0600 in a 0700 directory of this user (daemon-server.ts).
     auth: 'none',
+    verboseEvents: verboseDaemon,
     deps: { submit: run },
     log,
     routes: [...ROUTE_MODULES, mountDaemonRoutes],
   });
-  const listener = getRequestListener((request: Request) =>
-    requestScope.run(scopeOf(request.headers), () => serverApp.fetch(request)),
+  // The node env (incoming, outgoing) goes through: the event stream cuts a stalled client's socket with it.
+  const listener = getRequestListener((request: Request, env: unknown) =>
+    requestScope.run(scopeOf(request.headers), () => serverApp.fetch(request, env)),
   );
   return {
     ctx,

@@ -7,7 +7,8 @@ import type { AdbPort } from '../adapters/adb/adb-port.ts';
 import { createAdbServerPort } from '../adapters/adb/adb-server-port.ts';
 import { type Clock, systemClock } from '../adapters/clock.ts';
 import { type FileStore, nodeFileStore } from '../adapters/fs/file-store.ts';
-import { isProcessAlive, nodeProcessRunner, type ProcessRunner } from '../adapters/process/process-runner.ts';
+import { isRunningProcess } from '../adapters/process/process-identity.ts';
+import { nodeProcessRunner, type ProcessRunner } from '../adapters/process/process-runner.ts';
 import { type Env, homeOf } from '../contracts/env.ts';
 
 export type { Env } from '../contracts/env.ts';
@@ -28,7 +29,8 @@ export interface SvcContext {
   readonly processes: ProcessRunner;
   /** A long-lived process (server, daemon): per-device state such as log follows stays warm between executions. */
   readonly longLived: boolean;
-  isProcessAlive(pid: number): boolean;
+  /** The process runs (a zombie does not) and, when `startTime` is given and known, is the one that recorded it. */
+  isProcessAlive(pid: number, startTime?: string): boolean;
   /** The state a use case keeps under `key` in this context, created on first use. */
   shared<T extends SharedState>(key: symbol, create: () => T): T;
   /** Closes every shared state (log follows stop), then drops adb connections. */
@@ -44,7 +46,7 @@ export interface ContextOptions {
   clock?: Clock;
   files?: FileStore;
   processes?: ProcessRunner;
-  isProcessAlive?: (pid: number) => boolean;
+  isProcessAlive?: (pid: number, startTime?: string) => boolean;
 }
 
 export function createContext(opts: ContextOptions = {}): SvcContext {
@@ -61,7 +63,7 @@ export function createContext(opts: ContextOptions = {}): SvcContext {
     files: opts.files ?? nodeFileStore,
     processes,
     longLived: opts.longLived ?? false,
-    isProcessAlive: opts.isProcessAlive ?? isProcessAlive,
+    isProcessAlive: opts.isProcessAlive ?? isRunningProcess,
     shared<T extends SharedState>(key: symbol, create: () => T): T {
       let state = states.get(key);
       if (state === undefined) {

@@ -1,8 +1,10 @@
-// The lifecycle lock of one daemon key (`daemon-<key>.lock`, owner pid inside): start, stop, restart and the
-// proxy's spawn hold it, so two CLI calls never spawn two daemons for one key. A lock whose owner process is gone
-// is stale and reclaimed.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The lifecycle lock of one daemon key (`daemon-<key>.lock`, owner pid and start time inside): start, stop,
+// restart and the proxy's spawn hold it, so two CLI calls never spawn two daemons for one key. A lock is stale, and
+// reclaimed at once, when its owner is gone (exited, a zombie, or its pid now names another process), or when it
+// is older than any lifecycle step can take (its owner hangs or the clock of a recycled pid fooled us).
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ownStartTime } from '../adapters/process/process-identity.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { type DaemonPaths, ensurePrivateDir } from './paths.ts';
 import { isLiveProcess } from './process-state.ts';
@@ -11,12 +13,34 @@ export interface LifecycleLock {
   release(): void;
 }
 
-function ownerOf(path: string): number | undefined {
+/** Longer than a start (3 s ready wait) plus a stop (3 s exit wait) with room to spare. */
+export const LIFECYCLE_LOCK_MAX_AGE_MS = 30_000;
+
+interface Owner {
+  pid: number;
+  startTime?: string;
+  /** The text as read, so a reclaim removes only the lock it judged. */
+  text: string;
+}
+
+function ownerOf(path: string): Owner | undefined {
   try {
-    const pid = Number.parseInt(readFileSync(path, 'utf8').trim(), 10);
-    return Number.isInteger(pid) ? pid : undefined;
+    const text = readFileSync(path, 'utf8');
+    const [pidText, startTime] = text.trim().split(/\s+/);
+    const pid = Number.parseInt(pidText ?? '', 10);
+    if (!Number.isInteger(pid)) return undefined;
+    return startTime === undefined ? { pid, text } : { pid, startTime, text };
   } catch {
     return undefined;
+  }
+}
+
+function isStale(path: string, owner: Owner | undefined): boolean {
+  if (owner === undefined || owner.pid === process.pid || !isLiveProcess(owner.pid, owner.startTime)) return true;
+  try {
+    return Date.now() - statSync(path).mtimeMs > LIFECYCLE_LOCK_MAX_AGE_MS;
+  } catch {
+    return true;
   }
 }
 
@@ -24,29 +48,30 @@ function ownerOf(path: string): number | undefined {
 export async function acquireLifecycleLock(path: string, waitMs = 10_000): Promise<LifecycleLock> {
   const deadline = Date.now() + waitMs;
   for (;;) {
+    const mine = `${process.pid} ${ownStartTime() ?? ''}`.trim();
     try {
-      writeFileSync(path, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
+      writeFileSync(path, `${mine}\n`, { flag: 'wx', mode: 0o600 });
       let released = false;
       return {
         release() {
           if (released) return;
           released = true;
-          if (ownerOf(path) === process.pid) rmSync(path, { force: true });
+          if (ownerOf(path)?.text.trim() === mine) rmSync(path, { force: true });
         },
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const owner = ownerOf(path);
-    if (owner === undefined || owner === process.pid || !isLiveProcess(owner)) {
-      // Stale (or half-written by a process that died): remove it only if it still names the same owner.
-      if (ownerOf(path) === owner) rmSync(path, { force: true });
+    if (isStale(path, owner)) {
+      // Stale (or half-written by a process that died): remove it only if it still is the lock we judged.
+      if (ownerOf(path)?.text === owner?.text) rmSync(path, { force: true });
       continue;
     }
     if (Date.now() >= deadline) {
-      throw new SvcError('DAEMON_START_FAILED', `The daemon lifecycle lock ${path} is held by pid ${owner}.`, {
+      throw new SvcError('DAEMON_START_FAILED', `The daemon lifecycle lock ${path} is held by pid ${owner?.pid}.`, {
         lockPath: path,
-        holderPid: owner,
+        holderPid: owner?.pid,
         timeoutMs: waitMs,
       });
     }

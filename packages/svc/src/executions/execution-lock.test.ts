@@ -3,8 +3,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { makeZombie } from '../../test/security/zombie.ts';
 import { systemClock } from '../adapters/clock.ts';
 import { nodeFileStore } from '../adapters/fs/file-store.ts';
+import { isRunningProcess, ownStartTime } from '../adapters/process/process-identity.ts';
 import { acquireExecutionLock, type LockDeps, lockPath } from './execution-lock.ts';
 
 const home = await mkdtemp(join(tmpdir(), 'svc-lock-'));
@@ -70,4 +72,35 @@ test('serials with slashes and colons get distinct lock files inside the locks f
   assert.notEqual(a, b);
   assert.ok(a.startsWith(join(home, '.svc', 'locks')) && b.startsWith(join(home, '.svc', 'locks')));
   assert.ok(!b.slice(join(home, '.svc', 'locks').length + 1).includes('/'));
+});
+
+test('a lock naming a live pid that another process now uses (other start time) is reclaimed', async () => {
+  const path = lockPath(home, 'dev-e');
+  // The pid of this very test process, but a start time it never had: as after a reboot or pid wrap-around.
+  await nodeFileStore.writeFile(
+    path,
+    JSON.stringify({ pid: process.pid, startTime: '1', token: 't', deviceId: 'dev-e', operatorPackage: 'p' }),
+  );
+  const taken = await acquireExecutionLock(deps({ isAlive: isRunningProcess }), 'dev-e', 'pkg');
+  assert.ok(taken.ok, 'the stale lock was reclaimed');
+  assert.equal(JSON.parse(await readFile(path, 'utf8')).startTime, ownStartTime());
+  await taken.lock.release();
+});
+
+test('a lock whose owner is a zombie (exited, not reaped) is reclaimed', {
+  skip: process.platform !== 'linux' && 'needs /proc',
+}, async () => {
+  const zombie = await makeZombie();
+  try {
+    const path = lockPath(home, 'dev-f');
+    await nodeFileStore.writeFile(
+      path,
+      JSON.stringify({ pid: zombie.pid, token: 't', deviceId: 'dev-f', operatorPackage: 'p' }),
+    );
+    const taken = await acquireExecutionLock(deps({ isAlive: isRunningProcess }), 'dev-f', 'pkg');
+    assert.ok(taken.ok, 'a zombie holds nothing');
+    await taken.lock.release();
+  } finally {
+    zombie.release();
+  }
 });

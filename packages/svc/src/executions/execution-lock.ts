@@ -1,19 +1,25 @@
 // The in-flight lock, shared across processes: one lock file per device under ~/.svc/locks/, holding the owner's
-// pid. Per device, whatever the operator package or driver: two executions on one screen would fight over it. A lock whose owner is gone is reclaimed; after a timeout the
-// owner marks it `settleUntil` (2000 ms), which holds even if the owner exits right away.
+// pid and start time. Per device, whatever the operator package or driver: two executions on one screen would fight
+// over it. A lock whose owner is gone is reclaimed: exited, a zombie, or a pid now used by another process (its
+// start time differs). After a timeout the owner marks it `settleUntil` (2000 ms), which holds even if the owner
+// exits right away.
 import { join } from 'node:path';
 import type { Clock } from '../adapters/clock.ts';
 import type { FileStore } from '../adapters/fs/file-store.ts';
+import { ownStartTime } from '../adapters/process/process-identity.ts';
 
 export interface LockDeps {
   files: FileStore;
   clock: Clock;
   home: string;
-  isAlive(pid: number): boolean;
+  /** The owner runs and, when `startTime` is known, is the process that recorded it. */
+  isAlive(pid: number, startTime?: string): boolean;
 }
 
 interface LockRecord {
   pid: number;
+  /** The owner's start time (Linux), so a reused pid does not hold the lock. */
+  startTime?: string;
   token: string;
   deviceId: string;
   operatorPackage: string;
@@ -41,8 +47,10 @@ export async function acquireExecutionLock(
   operatorPackage: string,
 ): Promise<LockAttempt> {
   const path = lockPath(deps.home, deviceId);
+  const startTime = ownStartTime();
   const record: LockRecord = {
     pid: process.pid,
+    ...(startTime === undefined ? {} : { startTime }),
     // Unique per acquisition, not secret: node:crypto would cost a cold CLI ~3 ms to load for this alone.
     token: `${process.pid}-${process.hrtime.bigint()}-${Math.random().toString(36).slice(2)}`,
     deviceId,
@@ -66,7 +74,7 @@ export async function acquireExecutionLock(
 
 function isHeld(holder: LockRecord, deps: LockDeps): boolean {
   if (holder.settleUntil !== undefined) return holder.settleUntil > deps.clock.now();
-  return deps.isAlive(holder.pid);
+  return deps.isAlive(holder.pid, holder.startTime);
 }
 
 /**
@@ -108,6 +116,7 @@ function parseRecord(text: string): LockRecord | undefined {
   try {
     const value = JSON.parse(text) as LockRecord;
     if (typeof value.pid !== 'number' || typeof value.token !== 'string') return undefined;
+    if (value.startTime !== undefined && typeof value.startTime !== 'string') return undefined;
     return value;
   } catch {
     return undefined;

@@ -1,0 +1,26 @@
+// A zombie process for lock tests: `sh -c 'sleep 0 & echo $!; exec sleep 60'` starts a child and then becomes a
+// `sleep` that never waits for it, so the child stays a zombie (exited, unreaped) until the parent goes.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface Zombie {
+  pid: number;
+  /** Kills the parent (init reaps the zombie then). */
+  release(): void;
+}
+
+export async function makeZombie(): Promise<Zombie> {
+  const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const pid = await new Promise<number>((resolve, reject) => {
+    parent.stdout.once('data', (chunk: Buffer) => resolve(Number.parseInt(chunk.toString(), 10)));
+    parent.once('error', reject);
+  });
+  for (let i = 0; i < 200; i++) {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return { pid, release: () => parent.kill('SIGKILL') };
+    await sleep(10);
+  }
+  parent.kill('SIGKILL');
+  throw new Error(`pid ${pid} did not become a zombie`);
+}

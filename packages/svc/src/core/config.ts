@@ -12,6 +12,13 @@ export const DAEMON_READY_POLL_MS = 100;
 export const DAEMON_IDLE_EXIT_MS = 30 * 60_000;
 /** How often a daemon checks that its socket file and its device are still there. */
 export const DAEMON_WATCH_INTERVAL_MS = 1000;
+/** How often a daemon asks the adb server whether its device is still listed. */
+export const DAEMON_DEVICE_CHECK_MS = 2000;
+/**
+ * A daemon whose device the adb server has not listed for this long exits: long enough for a cable to be replugged
+ * or an emulator to restart, short enough that a gone device leaves no ~70 MB process behind for long.
+ */
+export const DAEMON_DEVICE_GONE_EXIT_MS = 10_000;
 /** The /version probe of a daemon before dispatch: a live daemon answers in well under this. */
 export const DAEMON_VERSION_PROBE_MS = 1000;
 /** Host work after the envelope (screenshots, post-processing) gets this much on top of the execution's own bound. */

@@ -8,8 +8,12 @@ import type { EventBus } from './event-bus.ts';
 import { inputForEvents, resultForEvents } from './event-redaction.ts';
 import type { InFlightTracker } from './in-flight.ts';
 
-/** Codes that mean the execution was dispatched to the device and ended there without an envelope. */
-const TERMINAL_WITHOUT_ENVELOPE = new Set(['RESULT_ENVELOPE_TIMEOUT', 'RESULT_ENVELOPE_MALFORMED']);
+/** Codes that mean the execution was dispatched to the device and ended without an envelope (or the device left). */
+const TERMINAL_WITHOUT_ENVELOPE = new Set([
+  'RESULT_ENVELOPE_TIMEOUT',
+  'RESULT_ENVELOPE_MALFORMED',
+  'DEVICE_DISCONNECTED',
+]);
 
 /** What the event stream may show: typed text only when the server runs with --verbose (event-redaction.ts). */
 export interface EventPolicy {

@@ -2,17 +2,19 @@
 // GET /ping and GET /version. Only this light half loads before the socket listens (so /ping answers early); the
 // app and the adb stack load right after (daemon-app.ts) and requests wait for them. It writes its metadata after
 // listening, and leaves when signalled, when its socket file is removed or replaced (someone else owns the key
-// now, or ~/.svc was deleted), or after 30 minutes without a request.
+// now, or ~/.svc was deleted), when the adb server has not listed its device for a while (device-watch.ts), or
+// after 30 minutes without a request.
 import { chmodSync, rmSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type Env, homeOf } from '../../contracts/env.ts';
 import { SvcError } from '../../contracts/errors.ts';
-import { DAEMON_IDLE_EXIT_MS, DAEMON_WATCH_INTERVAL_MS } from '../../core/config.ts';
+import { DAEMON_DEVICE_GONE_EXIT_MS, DAEMON_IDLE_EXIT_MS, DAEMON_WATCH_INTERVAL_MS } from '../../core/config.ts';
 import { currentIdentity } from '../../daemons/identity.ts';
 import { readMetadata } from '../../daemons/metadata.ts';
 import { daemonPaths, ensurePrivateDir } from '../../daemons/paths.ts';
 import { removeStaleSocket, writeMetadataFile } from '../../daemons/socket-files.ts';
 import type { DaemonApp } from './daemon-app.ts';
+import { watchDevice } from './device-watch.ts';
 
 export interface DaemonRunOptions {
   /** The device this daemon serves (its key). */
@@ -110,6 +112,7 @@ export async function runDaemon(options: DaemonRunOptions): Promise<void> {
     if (stopping) return;
     stopping = true;
     clearInterval(watch);
+    device.stop();
     log(`daemon ${paths.key} stopping: ${why}`);
     // Leave the key free at once (a restart may bind it while in-flight executions finish here).
     if (ownsSocket(paths.socket, socketIno)) rmSync(paths.socket, { force: true });
@@ -120,9 +123,13 @@ export async function runDaemon(options: DaemonRunOptions): Promise<void> {
     log(`daemon ${paths.key} stopped`);
     process.exit(code);
   };
+  const device = watchDevice(options.env, paths.serial);
   const watch = setInterval(() => {
+    const goneMs = device.goneForMs();
     if (!ownsSocket(paths.socket, socketIno)) void shutdown('socket file removed or replaced', 0);
-    else if (Date.now() - lastRequestAt > DAEMON_IDLE_EXIT_MS && (app?.serverApp.inFlight.count ?? 0) === 0) {
+    else if (goneMs >= DAEMON_DEVICE_GONE_EXIT_MS && (app?.serverApp.inFlight.count ?? 0) === 0) {
+      void shutdown(`device ${paths.serial} not listed by the adb server for ${Math.round(goneMs / 1000)} s`, 0);
+    } else if (Date.now() - lastRequestAt > DAEMON_IDLE_EXIT_MS && (app?.serverApp.inFlight.count ?? 0) === 0) {
       void shutdown(`idle for ${DAEMON_IDLE_EXIT_MS / 60_000} min`, 0);
     }
   }, DAEMON_WATCH_INTERVAL_MS);

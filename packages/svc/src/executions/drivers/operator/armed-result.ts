@@ -6,7 +6,7 @@ import type { SvcContext } from '../../../core/context.ts';
 import { EnvelopeCollector, type Terminal } from './envelope-collector.ts';
 import { type LineSource, logRouterOf, type Subscription } from './log-router.ts';
 
-export type WaitOutcome = Terminal | { kind: 'timeout' };
+export type WaitOutcome = Terminal | { kind: 'timeout' } | { kind: 'device_gone'; adbState: string };
 
 /** Lines of this commandId from another writer than the operator: ignored, reported in diagnostics. */
 export interface UntrustedLines {
@@ -33,6 +33,10 @@ export async function armResult(ctx: SvcContext, serial: string, commandId: stri
   const terminal = new Promise<Terminal>((resolve) => {
     onTerminal = resolve;
   });
+  let onGone: (outcome: WaitOutcome) => void = () => {};
+  const gone = new Promise<WaitOutcome>((resolve) => {
+    onGone = resolve;
+  });
   const subscription = await logRouterOf(ctx).subscribe(serial, commandId, (line, source) => {
     if (trustedUid === undefined || source.uid !== trustedUid) {
       untrusted.count++;
@@ -42,6 +46,7 @@ export async function armResult(ctx: SvcContext, serial: string, commandId: stri
     const outcome = collector.push(line);
     if (outcome !== undefined) onTerminal(outcome);
   });
+  subscription.onDeviceGone((adbState) => onGone({ kind: 'device_gone', adbState }));
   return {
     collector,
     subscription,
@@ -55,7 +60,7 @@ export async function armResult(ctx: SvcContext, serial: string, commandId: stri
         timer = setTimeout(() => resolve({ kind: 'timeout' }), Math.max(0, ms));
       });
       try {
-        return await Promise.race([terminal, timeout]);
+        return await Promise.race([terminal, gone, timeout]);
       } finally {
         clearTimeout(timer);
       }

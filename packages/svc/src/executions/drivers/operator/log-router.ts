@@ -13,6 +13,7 @@ import { type OperatorLine, parseOperatorLine } from '../../../contracts/frames.
 import type { SvcContext } from '../../../core/context.ts';
 import { DeviceLogStream, type LogStreamStatus } from './device-log-stream.ts';
 import { IDLE_FAILURE_LIMIT } from './follow-retry.ts';
+import { GoneProbe } from './gone-probe.ts';
 
 /** Who wrote a line: logd records both from the writer's socket credentials. */
 export interface LineSource {
@@ -31,6 +32,8 @@ export function logRouterOf(ctx: SvcContext): LogRouter {
 
 export interface Subscription {
   readonly status: LogStreamStatus;
+  /** Told (once) when the device's follow failed and adb has not listed the device as ready for a while. */
+  onDeviceGone(listener: (adbState: string) => void): void;
   unsubscribe(): Promise<void>;
 }
 
@@ -38,6 +41,8 @@ interface DeviceRoute {
   stream: DeviceLogStream;
   started: Promise<void>;
   sinks: Map<string, Set<LineSink>>;
+  goneListeners: Set<(adbState: string) => void>;
+  probe: GoneProbe;
 }
 
 export class LogRouter {
@@ -68,7 +73,17 @@ export class LogRouter {
           giveUp: (failures) => (self === undefined ? Promise.resolve(false) : this.#letGo(serial, self, failures)),
         },
       );
-      route = { stream, sinks, started: stream.start() };
+      const goneListeners = new Set<(adbState: string) => void>();
+      const probe = new GoneProbe(
+        this.#adb,
+        serial,
+        () => sinks.size > 0,
+        (adbState) => {
+          for (const listener of [...goneListeners]) listener(adbState);
+          goneListeners.clear();
+        },
+      );
+      route = { stream, sinks, started: stream.start(), goneListeners, probe };
       self = route;
       this.#devices.set(serial, route);
       const failed = route;
@@ -82,7 +97,9 @@ export class LogRouter {
     const set = route.sinks.get(commandId) ?? new Set();
     set.add(sink);
     route.sinks.set(commandId, set);
+    let goneListener: ((adbState: string) => void) | undefined;
     const unsubscribe = async () => {
+      if (goneListener !== undefined) route.goneListeners.delete(goneListener);
       set.delete(sink);
       if (set.size === 0 && route.sinks.get(commandId) === set) route.sinks.delete(commandId);
       if (!this.#keepAlive && route.sinks.size === 0 && this.#devices.get(serial) === route) {
@@ -99,7 +116,15 @@ export class LogRouter {
       await unsubscribe();
       throw error;
     }
-    return { status: route.stream.status, unsubscribe };
+    const goneListeners = route.goneListeners;
+    return {
+      status: route.stream.status,
+      onDeviceGone(listener) {
+        goneListener = listener;
+        goneListeners.add(listener);
+      },
+      unsubscribe,
+    };
   }
 
   /** The status of the follow of `serial`, or undefined when none runs (never started, stopped, or let go). */
@@ -119,7 +144,11 @@ export class LogRouter {
    * on (with backoff): the device may come back with the envelope, and the execution's deadline bounds the wait.
    */
   async #letGo(serial: string, route: DeviceRoute, failures: number): Promise<boolean> {
-    if (route.sinks.size > 0) return false;
+    if (route.sinks.size > 0) {
+      // Executions wait: find out whether the device is gone, so they need not wait out their deadline.
+      route.probe.start();
+      return false;
+    }
     // When the adb server cannot be asked, the device counts as listed: the failure limit still applies.
     const gone =
       failures >= IDLE_FAILURE_LIMIT ||

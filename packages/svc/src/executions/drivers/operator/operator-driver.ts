@@ -39,6 +39,14 @@ async function runOnOperator(ctx: SvcContext, run: DeviceRun): Promise<DriverOut
       const error = timeoutError({ run, armed, broadcast, waitedMs: Math.round(ctx.clock.monotonic() - started) });
       return { kind: 'error', error, settle: true };
     }
+    if (outcome.kind === 'device_gone') {
+      const error = new SvcError(
+        'DEVICE_DISCONNECTED',
+        `${serial} went away during the execution (adb lists it as ${outcome.adbState}); whether its actions ran is unknown.`,
+        { deviceId: serial, operatorPackage, commandId: execution.commandId, adbState: outcome.adbState },
+      );
+      return { kind: 'error', error, settle: false };
+    }
     if (outcome.kind === 'malformed') {
       const details = { ...outcome.error.details, deviceId: serial, operatorPackage };
       return { kind: 'error', error: new SvcError(outcome.error.code, outcome.error.message, details), settle: false };

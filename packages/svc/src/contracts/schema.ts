@@ -96,7 +96,12 @@ function actionSchema(type: (typeof ACTION_TYPES)[number]): Schema {
   return {
     type: 'object',
     properties: {
-      id: { type: 'string', minLength: 1, maxLength: LIMITS.MAX_ACTION_ID_LENGTH, pattern: '^\\S+$' },
+      id: {
+        type: 'string',
+        minLength: 1,
+        maxLength: LIMITS.MAX_ACTION_ID_LENGTH,
+        pattern: '^[^\\s\\u0000-\\u001f\\u007f-\\u009f]+$',
+      },
       type: { const: type },
       params,
     },
@@ -117,7 +122,10 @@ export function buildExecutionJsonSchema(): Record<string, unknown> {
       `Action ids are unique. The serialized payload is at most ${LIMITS.MAX_PAYLOAD_BYTES} bytes of UTF-8.`,
     type: 'object',
     properties: {
-      commandId: { ...(ruleSchema(TOP_LEVEL_RULES.commandId) as object), pattern: '^\\S+$' },
+      commandId: {
+        ...(ruleSchema(TOP_LEVEL_RULES.commandId) as object),
+        pattern: '^[^\\s\\u0000-\\u001f\\u007f-\\u009f]+$',
+      },
       taskId: ruleSchema(TOP_LEVEL_RULES.taskId),
       source: ruleSchema(TOP_LEVEL_RULES.source),
       expectedFormat: { const: 'android-ui-automator' },

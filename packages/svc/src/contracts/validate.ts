@@ -16,7 +16,9 @@ const TOP_LEVEL_FIELDS = ['commandId', 'taskId', 'source', 'expectedFormat', 'ti
 const REQUIRED_TOP_LEVEL = ['commandId', 'taskId', 'source', 'expectedFormat', 'timeoutMs', 'actions'] as const;
 const ACTION_KEYS: ReadonlySet<string> = new Set(['id', 'type', 'params']);
 /** Ids travel in frame headers separated by spaces (OPERATOR-PROTOCOL §3), so they carry no whitespace (C-23). */
-const NO_WHITESPACE = /^\S+$/;
+/** Ids carry no whitespace and no control characters (a NUL or newline would cut or forge a log line or a path). */
+const PLAIN_ID = /^[^\s\u0000-\u001f\u007f-\u009f]+$/;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 export const TOP_LEVEL_RULES = {
   commandId: str('nonBlank', LIMITS.MAX_COMMAND_ID_LENGTH),
@@ -101,7 +103,12 @@ function normalizeExecution(input: unknown, current: { id?: string; type?: strin
     timeoutMs: checkField(TOP_LEVEL_RULES.timeoutMs, fields.timeoutMs, 'timeoutMs') as number,
     actions: [] as Action[],
   } as Execution;
-  if (!NO_WHITESPACE.test(out.commandId)) fail('commandId', 'must not contain whitespace', 'no whitespace');
+  if (!PLAIN_ID.test(out.commandId)) {
+    fail('commandId', 'must not contain whitespace or control characters', 'no whitespace or control characters');
+  }
+  for (const key of ['taskId', 'source'] as const) {
+    if (CONTROL.test(out[key])) fail(key, 'must not contain control characters', 'no control characters');
+  }
   out.actions = normalizeActions(fields.actions, current);
   if (fields.mode !== undefined)
     out.mode = checkField(TOP_LEVEL_RULES.mode, fields.mode, 'mode') as NonNullable<Execution['mode']>;
@@ -137,7 +144,9 @@ function normalizeAction(value: unknown, path: string, seen: Set<string>, curren
   if (id === undefined) fail(`${path}.id`, 'is required', 'non-blank string');
   const idRule = str('nonBlank', LIMITS.MAX_ACTION_ID_LENGTH);
   checkField(idRule, id, `${path}.id`);
-  if (!NO_WHITESPACE.test(id as string)) fail(`${path}.id`, 'must not contain whitespace', 'no whitespace');
+  if (!PLAIN_ID.test(id as string)) {
+    fail(`${path}.id`, 'must not contain whitespace or control characters', 'no whitespace or control characters');
+  }
   if (seen.has(id as string)) fail(`${path}.id`, `duplicate action id ${describe(id)}`, 'unique action ids');
   seen.add(id as string);
   const type = normalizeType(value.type, `${path}.type`);

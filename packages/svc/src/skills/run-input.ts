@@ -24,12 +24,21 @@ export function checkTimeoutMs(value: unknown, path = 'timeoutMs'): number {
  */
 export function stringifyArgs(value: unknown, path = 'args'): string[] {
   if (!Array.isArray(value)) throw invalid(path, `${path} must be an array.`);
-  return value.map((item) => {
-    if (typeof item === 'string') return item;
-    if (typeof item === 'number' || typeof item === 'boolean' || typeof item === 'bigint') return String(item);
-    if (item === undefined) return 'undefined';
-    return JSON.stringify(item);
+  return value.map((item, i) => {
+    const text = argText(item);
+    // No process argument can hold a NUL, and other control characters (tab and line breaks aside) are no text.
+    if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) {
+      throw invalid(`${path}[${i}]`, `${path}[${i}] must not contain control characters.`);
+    }
+    return text;
   });
+}
+
+function argText(item: unknown): string {
+  if (typeof item === 'string') return item;
+  if (typeof item === 'number' || typeof item === 'boolean' || typeof item === 'bigint') return String(item);
+  if (item === undefined) return 'undefined';
+  return JSON.stringify(item);
 }
 
 export function checkExpectContains(value: unknown, path = 'expectContains'): string {

@@ -31,6 +31,14 @@ export const INVALID_TOP_LEVEL: InvalidCase[] = [
   { rule: 'commandId is at most 128 chars', input: payload([sleep0], { commandId: long(129) }), path: 'commandId' },
   { rule: 'commandId must not be blank', input: payload([sleep0], { commandId: '  ' }), path: 'commandId' },
   { rule: 'commandId carries no whitespace', input: payload([sleep0], { commandId: 'a b' }), path: 'commandId' },
+  { rule: 'commandId carries no NUL', input: payload([sleep0], { commandId: 'a\u0000b' }), path: 'commandId' },
+  {
+    rule: 'commandId carries no control character',
+    input: payload([sleep0], { commandId: 'a\u001bb' }),
+    path: 'commandId',
+  },
+  { rule: 'taskId carries no newline', input: payload([sleep0], { taskId: 'a\nb' }), path: 'taskId' },
+  { rule: 'source carries no control character', input: payload([sleep0], { source: 'a\u0007' }), path: 'source' },
   { rule: 'taskId is at most 128 chars', input: payload([sleep0], { taskId: long(129) }), path: 'taskId' },
   { rule: 'source is at most 64 chars', input: payload([sleep0], { source: long(65) }), path: 'source' },
   {
@@ -70,6 +78,7 @@ export const INVALID_TOP_LEVEL: InvalidCase[] = [
   { rule: 'an action id must be a string', input: payload([{ ...sleep0, id: 3 }]), path: 'actions[0].id' },
   { rule: 'an action id must not be empty', input: payload([{ ...sleep0, id: '' }]), path: 'actions[0].id' },
   { rule: 'an action id carries no whitespace', input: payload([{ ...sleep0, id: 'a b' }]), path: 'actions[0].id' },
+  { rule: 'an action id carries no NUL', input: payload([{ ...sleep0, id: 'a\u0000' }]), path: 'actions[0].id' },
   { rule: 'action ids are unique', input: payload([sleep0, sleep0]), path: 'actions[1].id', actionType: 'sleep' },
   { rule: 'an action type is required', input: payload([{ id: 'a' }]), path: 'actions[0].type' },
   { rule: 'unknown action types are rejected', input: one('swipe_left'), path: 'actions[0].type' },

@@ -41,6 +41,45 @@ describe('the device log command and logcat -v uid', () => {
     assert.match(line, /^\s*\d+\.\d{6} shell \d+ +\d+ I SvcOperator: \[svc-Result\] \{"x":1\}$/);
   });
 
+  it('prints distinct -v usec times for entries written within one millisecond, and -T replays from that one', async () => {
+    const sim = lab.devices[0];
+    assert.ok(sim);
+    const now = Date.now();
+    for (let i = 0; i < 50; i++) {
+      sim.device.log.write({ pid: 1, tid: 1, priority: 'I', tag: 'Burst', message: `b${i}`, epochMs: now });
+    }
+    const out = await lab.adb('-s', sim.serial, 'logcat', '-d', '-v', 'epoch', '-v', 'usec', '-s', 'Burst');
+    const times = out.stdout
+      .split('\n')
+      .filter((l) => l.includes('Burst'))
+      .map((l) => l.trim().split(/\s+/)[0]);
+    assert.equal(times.length, 50);
+    assert.equal(new Set(times).size, 50, 'one microsecond apart at least');
+    const from = await lab.adb(
+      '-s',
+      sim.serial,
+      'logcat',
+      '-d',
+      '-v',
+      'epoch',
+      '-v',
+      'usec',
+      '-T',
+      times[30] as string,
+      '-s',
+      'Burst',
+    );
+    assert.equal(
+      from.stdout
+        .split('\n')
+        .filter((l) => l.includes('Burst'))[0]
+        ?.trim()
+        .split(/\s+/)[0],
+      times[30],
+    );
+    assert.equal(from.stdout.split('\n').filter((l) => l.includes('Burst')).length, 20);
+  });
+
   it('refuses a bad priority and a missing message like toybox', async () => {
     const serial = lab.devices[0]?.serial as string;
     const bad = await lab.adb('-s', serial, 'shell', 'log', '-p', 'x', 'hello');

@@ -63,7 +63,8 @@ describe('svc mcp over stdio against a simulated device', () => {
     serial = lab.devices[0]?.serial ?? '';
     repo = createFixtureRepo();
     cwd = await mkdtemp(join(tmpdir(), 'svc-mcp-cwd-'));
-    const env = isolatedEnv({ ...lab.env, SVC_SKILLS_REGISTRY: repo.registryPath });
+    // Screenshot paths of tool calls are confined to the screenshots folder: the test's cwd here.
+    const env = isolatedEnv({ ...lab.env, SVC_SKILLS_REGISTRY: repo.registryPath, SVC_SCREENSHOTS_DIR: cwd });
     session = await connectStdio(['--no-daemon'], env, cwd);
   });
   after(async () => {

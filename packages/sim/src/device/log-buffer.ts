@@ -36,11 +36,12 @@ export function createLogBuffer(now: () => number, maxBytes = DEFAULT_LOG_BUFFER
   const listeners = new Set<(entry: LogEntry) => void>();
   return {
     write(input) {
-      let epochMs = input.epochMs ?? now();
+      // Kept to the microsecond (as printed by `-v usec`).
+      let epochMs = Math.round((input.epochMs ?? now()) * 1000) / 1000;
       // Entries keep strictly increasing times (logd orders by time). Ties are broken by a microsecond, so two
       // entries never print the same `-v usec` time: on a phone each write is a syscall of its own, microseconds
       // apart, and the host relies on it to tell the entry it resumes from apart from newer ones.
-      if (epochMs <= lastEpochMs) epochMs = lastEpochMs + 0.001;
+      if (epochMs <= lastEpochMs) epochMs = Math.round(lastEpochMs * 1000 + 1) / 1000;
       lastEpochMs = epochMs;
       const entry: LogEntry = {
         epochMs,

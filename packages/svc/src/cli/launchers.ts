@@ -10,6 +10,8 @@ export interface ServeLaunch {
   auth: boolean;
   /** `--verbose`: events show typed text too. */
   verbose: boolean;
+  /** `--screenshots-dir`: the only folder request paths may name. */
+  screenshotsDir?: string | undefined;
 }
 
 export interface McpLaunch {

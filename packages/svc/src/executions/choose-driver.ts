@@ -17,8 +17,8 @@ const choicesOf = (ctx: SvcContext): Choices => ctx.shared(CHOICES, () => new Ma
 
 export interface ChosenDriver {
   driver: Driver;
-  /** The operator package was seen installed just now (the operator driver need not look again). */
-  operatorSeen: boolean;
+  /** The operator package was seen installed just now, with this uid (the operator driver need not look again). */
+  operatorUid?: number;
 }
 
 export async function chooseDriver(
@@ -27,15 +27,15 @@ export async function chooseDriver(
   operatorPackage: string,
   choice: DriverChoice,
 ): Promise<ChosenDriver> {
-  if (choice !== 'auto') return { driver: driverNamed(choice), operatorSeen: false };
+  if (choice !== 'auto') return { driver: driverNamed(choice) };
   const key = `${serial}\n${operatorPackage}`;
   const choices = choicesOf(ctx);
   const known = choices.get(key);
-  if (known !== undefined) return { driver: driverNamed(known), operatorSeen: false };
-  const answers = await operatorCanAnswer(ctx, serial, operatorPackage);
+  if (known !== undefined) return { driver: driverNamed(known) };
+  const { answers, uid } = await operatorCanAnswer(ctx, serial, operatorPackage);
   const name = answers ? 'operator' : 'adb';
   choices.set(key, name);
-  return { driver: driverNamed(name), operatorSeen: answers };
+  return answers && uid !== undefined ? { driver: driverNamed(name), operatorUid: uid } : { driver: driverNamed(name) };
 }
 
 /** Forget the `auto` decisions for a device (after an install or uninstall, or a vanished operator). */
@@ -50,15 +50,25 @@ function driverNamed(name: DriverName): Driver {
 
 /**
  * One shell round trip: is the package installed (`pm list packages` filters by substring, so only the exact line
- * counts), and is its accessibility service among the enabled ones (without it the operator cannot act).
+ * counts; -U adds its uid, which the operator driver trusts result lines by), and is its accessibility service
+ * among the enabled ones (without it the operator cannot act).
  */
-export async function operatorCanAnswer(ctx: SvcContext, serial: string, operatorPackage: string): Promise<boolean> {
+export async function operatorCanAnswer(
+  ctx: SvcContext,
+  serial: string,
+  operatorPackage: string,
+): Promise<{ answers: boolean; uid: number | undefined }> {
   const out = await ctx.adb.shell(
     serial,
-    `pm list packages ${quoteShellArg(operatorPackage)}; echo; settings get secure enabled_accessibility_services`,
+    `pm list packages -U ${quoteShellArg(operatorPackage)}; echo; settings get secure enabled_accessibility_services`,
   );
   const lines = out.stdout.split('\n').map((line) => line.trim());
-  if (!lines.includes(`package:${operatorPackage}`)) return false;
+  const listed = lines.find((l) => l === `package:${operatorPackage}` || l.startsWith(`package:${operatorPackage} `));
+  if (listed === undefined) return { answers: false, uid: undefined };
+  const uidText = /\buid:(\d+)/.exec(listed)?.[1];
   const enabled = lines.at(-1) === '' ? (lines.at(-2) ?? '') : (lines.at(-1) ?? '');
-  return enabled.split(':').includes(accessibilityComponent(operatorPackage));
+  return {
+    answers: enabled.split(':').includes(accessibilityComponent(operatorPackage)),
+    uid: uidText === undefined ? undefined : Number(uidText),
+  };
 }

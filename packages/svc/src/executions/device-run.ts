@@ -8,6 +8,6 @@ export interface DeviceRun {
   /** Relative screenshot paths resolve against it. */
   cwd: string;
   verbose: boolean;
-  /** The operator package was seen installed just before this run (its presence need not be checked again). */
-  operatorSeen?: boolean;
+  /** The operator package was seen installed just before this run, with this uid (no need to look again). */
+  operatorUid?: number | undefined;
 }

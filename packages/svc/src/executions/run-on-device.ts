@@ -29,7 +29,7 @@ export async function runOnDevice(ctx: SvcContext, request: ExecutionRequest): P
   try {
     serial = (await resolveDevice(ctx, request.target)).serial;
     const { operatorPackage } = request.target;
-    const { driver, operatorSeen } = await chooseDriver(ctx, serial, operatorPackage, request.target.driver);
+    const { driver, operatorUid } = await chooseDriver(ctx, serial, operatorPackage, request.target.driver);
     const refused = driver.unsupported(request.execution);
     if (refused !== undefined) throw refused;
     const run: DeviceRun = {
@@ -38,7 +38,7 @@ export async function runOnDevice(ctx: SvcContext, request: ExecutionRequest): P
       operatorPackage,
       cwd: request.cwd ?? ctx.cwd,
       verbose: request.verbose ?? false,
-      operatorSeen,
+      operatorUid,
     };
     const result = await runLocked(ctx, driver, run, request.waitDeviceMs ?? 0);
     // An operator that went away (uninstalled, service off) makes `auto` ask again next time.

@@ -1,32 +1,44 @@
 // take_screenshot on the host (OPERATOR-PROTOCOL §5): the operator cannot capture, so the host runs
-// `exec-out screencap -p` (raw bytes, no tty translation) and writes the PNG where the step asked, or to a temp file.
+// `exec-out screencap -p` (raw bytes, no tty translation) and writes the PNG where the step asked (relative to the
+// caller's cwd; a front end that takes paths from others confines them first: screenshot-paths.ts), or, when no
+// path is given, under an unpredictable name in the screenshots folder (private, ~/.svc/screenshots by default).
+import { randomBytes } from 'node:crypto';
 import { isAbsolute, join, resolve } from 'node:path';
+import { isPng, writePngFile } from '../adapters/fs/png-file.ts';
 import type { SvcContext } from '../core/context.ts';
+import { ensureScreenshotsDir, screenshotsDirOf } from './screenshot-paths.ts';
 
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+export interface ScreenshotTarget {
+  path: string;
+  /** The default folder: made (privately) when missing. A path the caller named gets its folders as asked. */
+  inDefaultFolder: boolean;
+}
 
 export function screenshotPath(
-  ctx: Pick<SvcContext, 'files' | 'clock'>,
+  ctx: Pick<SvcContext, 'env' | 'home'>,
   requested: unknown,
   cwd: string,
-  ids: { commandId: string; actionId: string },
+  _ids?: { commandId: string; actionId: string },
 ): string {
   if (typeof requested === 'string' && requested.trim() !== '') {
     return isAbsolute(requested) ? requested : resolve(cwd, requested);
   }
-  const safe = (text: string) => text.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 60);
-  return join(
-    ctx.files.tempDir(),
-    `svc-screenshot-${safe(ids.commandId)}-${safe(ids.actionId)}-${ctx.clock.now()}.png`,
-  );
+  // Unpredictable, so nothing can plant a link or a file at the name before the capture.
+  return join(screenshotsDirOf(ctx.env, ctx.home), `screenshot-${randomBytes(12).toString('hex')}.png`);
 }
 
-/** Captures the screen into `path`; throws with a readable message when the device gave no PNG. */
-export async function captureScreenshot(ctx: Pick<SvcContext, 'adb' | 'files'>, serial: string, path: string) {
+/** Captures the screen into `path`; throws with a readable message when the device gave no PNG or the path is refused. */
+export async function captureScreenshot(
+  ctx: Pick<SvcContext, 'adb' | 'env' | 'home'>,
+  serial: string,
+  path: string,
+): Promise<void> {
   const png = await ctx.adb.execOut(serial, 'screencap -p');
-  if (png.length < PNG_SIGNATURE.length || PNG_SIGNATURE.some((byte, i) => png[i] !== byte)) {
+  if (!isPng(png)) {
     const text = new TextDecoder().decode(png.subarray(0, 200)).trim();
     throw new Error(`screencap -p did not return a PNG${text ? `: ${text}` : ''}`);
   }
-  await ctx.files.writeFile(path, png);
+  const folder = screenshotsDirOf(ctx.env, ctx.home);
+  if (path.startsWith(`${folder}/`)) ensureScreenshotsDir(folder);
+  await writePngFile(path, png, { createFolders: true });
 }

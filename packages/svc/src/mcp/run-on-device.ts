@@ -1,10 +1,14 @@
 // The one path from a tool call to a device: validate with the contracts (before any adb call), resolve the target
 // by the same rule as every front end, then submit (through the device's daemon unless `svc mcp --no-daemon`).
 import { randomBytes } from 'node:crypto';
+import { homedir } from 'node:os';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { BuiltExecution, Ids } from '../builders/execution.ts';
+import { homeOf } from '../contracts/env.ts';
+import { SvcError } from '../contracts/errors.ts';
 import { isFullSuccess, type RunResult } from '../contracts/types.ts';
 import { normalizeAndValidateExecution } from '../contracts/validate.ts';
+import { confineScreenshots, screenshotsDirOf } from '../executions/screenshot-paths.ts';
 import { resolveTarget, type Target } from '../submit/target.ts';
 import { MCP_DEFAULT_WAIT_DEVICE_MS } from './schema-parts.ts';
 import { checkArguments, errorResult, int, invalidParams, type McpRuntime, str, type ToolArgs } from './tool-kit.ts';
@@ -12,9 +16,12 @@ import { checkArguments, errorResult, int, invalidParams, type McpRuntime, str, 
 /** `source` of the executions the MCP tools build (M-4). */
 export const MCP_SOURCE = 'svc-mcp';
 
-/** `mcp-<tool>-<epoch ms>-<6 hex>`, commandId = taskId, like the CLI's `cli-<verb>-...` (C-CLI-4). */
+/**
+ * `mcp-<tool>-<epoch ms>-<24 hex>`, commandId = taskId, like the CLI's `cli-<verb>-...` (C-CLI-4). 96 random bits:
+ * nothing on the device can guess an id to answer for it.
+ */
 export function mcpIds(tool: string, now: number = Date.now()): Ids {
-  const id = `mcp-${tool}-${now}-${randomBytes(3).toString('hex')}`;
+  const id = `mcp-${tool}-${now}-${randomBytes(12).toString('hex')}`;
   return { commandId: id, taskId: id };
 }
 
@@ -46,8 +53,16 @@ export async function runOnDevice(raw: unknown, args: ToolArgs, runtime: McpRunt
     return { ok: false, error: outcome.error.toBody() };
   }
   const target = checkArguments(() => targetOfCall(args, runtime));
+  // A tool call's screenshot paths stay inside the screenshots folder, as an HTTP request's do.
+  let execution = outcome.execution;
+  try {
+    execution = confineScreenshots(execution, screenshotsDirOf(runtime.env, homeOf(runtime.env, homedir)));
+  } catch (error) {
+    if (error instanceof SvcError) return { ok: false, error: error.toBody() };
+    throw error;
+  }
   return runtime.submit({
-    execution: outcome.execution,
+    execution,
     target,
     cwd: runtime.cwd,
     verbose: false,

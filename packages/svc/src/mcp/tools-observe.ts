@@ -75,8 +75,9 @@ function screenshotTool(): ToolDef {
     title: 'Screenshot the device',
     description: deviceToolDescription(
       'Capture the screen as PNG. The result holds the image (image content) and the saved file path ' +
-        '(envelope.stepResults[0].data.path; a temp file unless `path` is given, relative paths resolve against ' +
-        "the server's working directory). Prefer `snapshot` to find selectors; use this to see the screen.",
+        '(envelope.stepResults[0].data.path). `path` is a .png file name inside the screenshots folder ' +
+        '(SVC_SCREENSHOTS_DIR, else ~/.svc/screenshots); without it the file gets a random name there. ' +
+        'Prefer `snapshot` to find selectors; use this to see the screen.',
     ),
     inputSchema: objectSchema({
       ...targetProperties(),

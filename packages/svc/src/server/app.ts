@@ -35,6 +35,8 @@ export interface ServerAppOptions {
   keepAliveMs?: number;
   /** Events show typed text (enter_text) only when true (`--verbose`); by default it is hidden from listeners. */
   verboseEvents?: boolean;
+  /** Confine screenshot paths of requests to this folder (`svc serve`); unset for the daemon (the user's CLI). */
+  screenshotsDir?: string;
   /** Where unexpected failures are reported (stack traces go here, never into a response body). */
   log?: (line: string) => void;
 }
@@ -58,6 +60,7 @@ export function createServerApp(ctx: SvcContext, options: ServerAppOptions): Ser
     bus,
     inFlight,
     keepAliveMs: options.keepAliveMs ?? 15_000,
+    screenshotsDir: options.screenshotsDir,
     run: (request) => runAndPublish(deps.submit, bus, inFlight, request, policy),
     reject: (input, error, deviceId) => publishRejected(bus, input, error, deviceId, policy),
   };

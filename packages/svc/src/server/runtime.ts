@@ -26,6 +26,11 @@ export interface ServerRuntime<Ctx = unknown> {
   readonly inFlight: InFlightTracker;
   /** Interval between `: keepalive` comments on SSE streams. */
   readonly keepAliveMs: number;
+  /**
+   * Screenshot paths of requests are confined to this folder (`svc serve`); undefined where the caller is the user
+   * (the daemon serves the user's own CLI, whose paths resolve against its cwd).
+   */
+  readonly screenshotsDir: string | undefined;
   /** Submits an execution, counting it in flight and publishing its events. */
   run(request: SubmitRequest): Promise<RunResult>;
   /** An execution refused before it could run (validation): published like any attempt, returned as the failure. */

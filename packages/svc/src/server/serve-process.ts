@@ -7,6 +7,7 @@ import { isLoopbackName } from '../adapters/http/loopback-guard.ts';
 import { loadOrCreateServerToken, serverTokenPath } from '../adapters/http/server-token.ts';
 import { SvcError } from '../contracts/errors.ts';
 import type { SvcContext } from '../core/context.ts';
+import { screenshotsDirOf } from '../executions/screenshot-paths.ts';
 import { createServerApp } from './app.ts';
 import { listenTcp, type RunningServer } from './listen.ts';
 
@@ -18,6 +19,8 @@ export interface ServeOptions {
   auth: boolean;
   /** `--verbose`: the event stream shows typed text too. */
   verbose?: boolean;
+  /** `--screenshots-dir`: the only folder request paths may name (default SVC_SCREENSHOTS_DIR, ~/.svc/screenshots). */
+  screenshotsDir?: string | undefined;
   /** Where the lines for the user go (stderr by default). */
   write?: (line: string) => void;
 }
@@ -49,6 +52,7 @@ export async function startServe(ctx: SvcContext, options: ServeOptions): Promis
     allowOrigins: options.allowOrigins,
     loopbackHostOnly: loopback,
     verboseEvents: options.verbose ?? false,
+    screenshotsDir: options.screenshotsDir ?? screenshotsDirOf(ctx.env, ctx.home),
   });
   let running: RunningServer;
   try {

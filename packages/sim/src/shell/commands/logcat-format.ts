@@ -45,10 +45,22 @@ function tag8(tag: string): string {
   return tag.padEnd(8, ' ');
 }
 
+/** Whole microseconds since the epoch: entry times are kept to the microsecond, and a float ms is not exact. */
+export function epochMicros(epochMs: number): number {
+  return Math.round(epochMs * 1000);
+}
+
 export function formatTime(epochMs: number, format: LogFormat): string {
-  const seconds = Math.floor(epochMs / 1000);
-  const nanos = Math.min(999_999_999, Math.max(0, Math.round((epochMs - seconds * 1000) * 1e6)));
-  const fraction = pad(Math.floor(nanos / 10 ** (9 - format.digits)), format.digits);
+  const micros = epochMicros(epochMs);
+  const seconds = Math.floor(micros / 1_000_000);
+  const fractionMicros = micros - seconds * 1_000_000;
+  const fractionDigits =
+    format.digits === 3
+      ? Math.floor(fractionMicros / 1000)
+      : format.digits === 6
+        ? fractionMicros
+        : fractionMicros * 1000;
+  const fraction = pad(fractionDigits, format.digits);
   if (format.epoch) return `${String(seconds).padStart(5, ' ')}.${fraction}`;
   const d = new Date(seconds * 1000);
   const date = `${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;

@@ -3,7 +3,7 @@
 // are pushed by a subscription (no polling), so a follower sees them as soon as they are written.
 import type { LogEntry, ShellCommand, ShellIO } from '../../device/types.ts';
 import { LogFilter } from './logcat-filter.ts';
-import { formatEntry, type LogFormat, type LogStyle, parseLogTime, STYLES } from './logcat-format.ts';
+import { epochMicros, formatEntry, type LogFormat, type LogStyle, parseLogTime, STYLES } from './logcat-format.ts';
 
 const WITH_VALUE = new Set(['b', 'v', 't', 'T', 'm', 'e', 'f', 'r', 'n', 'G', 'P', 'p']);
 const LONG: Record<string, string> = { buffer: 'b', format: 'v', 'max-count': 'm', regex: 'e', file: 'f' };
@@ -141,7 +141,9 @@ function selectBacklog(entries: readonly LogEntry[], opts: Options): readonly Lo
   if (!tail) return entries;
   // Like logd, the tail is cut before logcat applies tag filters (`-t 10 -s Tag` may print fewer than 10).
   if ('count' in tail) return tail.count === 0 ? entries : entries.slice(Math.max(0, entries.length - tail.count));
-  return entries.filter((e) => e.epochMs >= tail.sinceMs);
+  // Compared in whole microseconds: `-T <sss.uuuuuu>` must replay exactly the entries from that microsecond on.
+  const since = epochMicros(tail.sinceMs);
+  return entries.filter((e) => epochMicros(e.epochMs) >= since);
 }
 
 export const logcat: ShellCommand = async (argv, io, device) => {

@@ -6,6 +6,14 @@ import type { Launchers } from '../launchers.ts';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
+interface ServeFlags {
+  port: string;
+  host: string;
+  allowOrigin: string[];
+  auth: boolean;
+  screenshotsDir?: string;
+}
+
 export function registerServe(program: Command, launchers: Launchers): void {
   program
     .command('serve')
@@ -13,6 +21,10 @@ export function registerServe(program: Command, launchers: Launchers): void {
     .option('--port <port>', 'TCP port (0 picks a free one)', '3000')
     .option('--host <host>', 'address to bind; a non-loopback address exposes the device to the network', '127.0.0.1')
     .option('--allow-origin <origin>', 'allow browser requests from this exact origin (repeatable)', collect, [])
+    .option(
+      '--screenshots-dir <dir>',
+      'the only folder screenshot paths of requests may name (default SVC_SCREENSHOTS_DIR, else ~/.svc/screenshots)',
+    )
     .option('--no-auth', 'accept requests without the token of ~/.svc/server-token (any local process can then use it)')
     .addHelpText(
       'after',
@@ -21,13 +33,14 @@ export function registerServe(program: Command, launchers: Launchers): void {
         '\nExamples:\n  $ svc serve\n  $ svc serve --port 8080 --allow-origin http://localhost:5173\n' +
         '  $ curl -H "Authorization: Bearer $(cat ~/.svc/server-token)" http://127.0.0.1:3000/devices\n',
     )
-    .action(async (opts: { port: string; host: string; allowOrigin: string[]; auth: boolean }, command: Command) => {
+    .action(async (opts: ServeFlags, command: Command) => {
       await launchers.serve({
         host: opts.host,
         port: parsePort(opts.port),
         allowOrigins: opts.allowOrigin,
         auth: opts.auth,
         verbose: command.optsWithGlobals<{ verbose?: boolean }>().verbose === true,
+        screenshotsDir: opts.screenshotsDir,
       });
     });
 }

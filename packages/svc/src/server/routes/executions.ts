@@ -3,6 +3,7 @@
 import { readJsonObjectBody, sendRunResult } from '../../adapters/http/responses.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import { normalizeAndValidateExecution } from '../../contracts/validate.ts';
+import { confinedScreenshotPath, confineScreenshots } from '../../executions/screenshot-paths.ts';
 import { buildScreenshotExecution, buildSnapshotExecution } from '../built-executions.ts';
 import { readScreenshotPath, readTarget, rejectUnknownFields, TARGET_FIELDS } from '../request-fields.ts';
 import type { RouteModule } from '../runtime.ts';
@@ -19,7 +20,17 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
     const { target, waitDeviceMs } = readTarget(body, env());
     const outcome = normalizeAndValidateExecution(body.execution);
     if (!outcome.ok) return sendRunResult(c, runtime.reject(body.execution, outcome.error, target.deviceId));
-    const request = { execution: outcome.execution, target, cwd: runtime.deps.cwd, verbose: false, waitDeviceMs };
+    let execution = outcome.execution;
+    const dir = runtime.screenshotsDir;
+    if (dir !== undefined) {
+      try {
+        execution = confineScreenshots(execution, dir);
+      } catch (error) {
+        if (!(error instanceof SvcError)) throw error;
+        return sendRunResult(c, runtime.reject(body.execution, error, target.deviceId));
+      }
+    }
+    const request = { execution, target, cwd: runtime.deps.cwd, verbose: false, waitDeviceMs };
     return sendRunResult(c, await runtime.run(request));
   });
 
@@ -43,7 +54,10 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
     app.post(path, async (c) => {
       const body = await readJsonObjectBody(c);
       rejectUnknownFields(body, ['path', ...TARGET_FIELDS]);
-      const shotPath = readScreenshotPath(body);
+      const requested = readScreenshotPath(body);
+      const dir = runtime.screenshotsDir;
+      const shotPath =
+        requested === undefined || dir === undefined ? requested : confinedScreenshotPath(requested, dir, 'path');
       const { target, waitDeviceMs } = readTarget(body, env());
       const execution = buildScreenshotExecution(shotPath);
       return sendRunResult(

@@ -28,7 +28,7 @@ async function runOnOperator(ctx: SvcContext, run: DeviceRun): Promise<DriverOut
   try {
     // Presence and uid in one round trip: a missing receiver still answers the broadcast with result=0, and only
     // lines written under the operator's uid may answer for it.
-    const uid = await operatorUid(ctx.adb, serial, operatorPackage);
+    const uid = run.operatorUid ?? (await operatorUid(ctx.adb, serial, operatorPackage));
     const forceStopped = await forceStopClosedApps(ctx.adb, serial, execution);
     const armed = await arming;
     armed.trust(uid);

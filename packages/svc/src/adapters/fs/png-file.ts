@@ -1,0 +1,42 @@
+// Writing a screenshot where a caller asked, without being turned into a tool against the user: the last path
+// component is never followed if it is a link (O_NOFOLLOW), an existing file is replaced only if it is a regular
+// file that is empty or already a PNG (a typo or a planted name never costs a document or a dotfile), and a FIFO or
+// device is refused without blocking. New files are private (0600): a screen can show anything.
+import { constants } from 'node:fs';
+import { mkdir, open } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+export const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+
+export function isPng(bytes: Uint8Array): boolean {
+  return bytes.length >= PNG_SIGNATURE.length && PNG_SIGNATURE.every((byte, i) => bytes[i] === byte);
+}
+
+/** Writes `png` to `path`; `createFolders`: make missing parent folders (the CLI's own paths), else they must exist. */
+export async function writePngFile(path: string, png: Uint8Array, options: { createFolders: boolean }): Promise<void> {
+  if (options.createFolders) await mkdir(dirname(path), { recursive: true });
+  const flags = constants.O_RDWR | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+  let file: Awaited<ReturnType<typeof open>>;
+  try {
+    file = await open(path, flags, 0o600);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') throw new Error(`${path} is a symbolic link; svc does not write through links`);
+    if (code === 'ENOENT') throw new Error(`the folder of ${path} does not exist`);
+    if (code === 'ENXIO') throw new Error(`${path} is not a regular file`);
+    throw error;
+  }
+  try {
+    const stat = await file.stat();
+    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
+    if (stat.size > 0) {
+      const head = new Uint8Array(PNG_SIGNATURE.length);
+      await file.read(head, 0, head.length, 0);
+      if (!isPng(head)) throw new Error(`${path} exists and is not a PNG; svc does not overwrite it`);
+    }
+    await file.truncate(0);
+    await file.write(png, 0, png.length, 0);
+  } finally {
+    await file.close();
+  }
+}

@@ -1,0 +1,67 @@
+// The screenshots folder, and confining a path that came from someone else (an HTTP request, an MCP tool call) to
+// it: `svc serve` and `svc mcp` write a screenshot nowhere else, create no folder outside it, and resolve a relative
+// path against it. The folder is SVC_SCREENSHOTS_DIR (or `svc serve --screenshots-dir`), else ~/.svc/screenshots,
+// made with mode 0700 when missing and refused when another user owns it or others may write to it.
+import { mkdirSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { type Env, nonBlank } from '../contracts/env.ts';
+import { SvcError } from '../contracts/errors.ts';
+import type { ValidExecution } from '../contracts/types.ts';
+
+export function screenshotsDirOf(env: Env, home: string): string {
+  const configured = nonBlank(env.SVC_SCREENSHOTS_DIR);
+  return configured === undefined ? join(home, '.svc', 'screenshots') : resolve(configured);
+}
+
+/** Makes the folder (0700) when missing; refuses one of another user or one that others may write to. */
+export function ensureScreenshotsDir(dir: string): string {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const stat = statSync(dir);
+  const uid = process.getuid?.();
+  if (!stat.isDirectory() || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o022) !== 0) {
+    throw new SvcError(
+      'PATH_FORBIDDEN',
+      `The screenshots folder ${dir} must be a folder of yours that only you can write to (chmod 700).`,
+      { screenshotsDir: dir },
+    );
+  }
+  return realpathSync(dir);
+}
+
+/**
+ * `requested` as an absolute path inside `dir`: relative paths resolve against it; the folder it names must exist
+ * there already (after links are resolved) and the name must end in `.png`. `field` names the input for the error.
+ */
+export function confinedScreenshotPath(requested: string, dir: string, field: string): string {
+  const root = ensureScreenshotsDir(dir);
+  const refuse = (why: string) =>
+    new SvcError('PATH_FORBIDDEN', `${field}: ${why}`, { path: field, requested, screenshotsDir: root });
+  const full = isAbsolute(requested) ? requested : resolve(root, requested);
+  if (!/\.png$/i.test(basename(full))) throw refuse('a screenshot file name must end in .png.');
+  let folder: string;
+  try {
+    folder = realpathSync(dirname(full));
+  } catch {
+    throw refuse(`the folder of ${requested} does not exist inside ${root}; svc creates no folders there.`);
+  }
+  const inside = relative(root, folder);
+  if (inside.startsWith('..') || isAbsolute(inside) || inside.split(sep).includes('..')) {
+    throw refuse(`${requested} is outside the screenshots folder ${root}.`);
+  }
+  return join(folder, basename(full));
+}
+
+/** The execution with every take_screenshot path confined to `dir` (paths left out stay out: the default applies). */
+export function confineScreenshots(execution: ValidExecution, dir: string): ValidExecution {
+  let changed = false;
+  const actions = execution.actions.map((action, i) => {
+    const path = action.params?.path;
+    if (action.type !== 'take_screenshot' || typeof path !== 'string') return action;
+    changed = true;
+    return {
+      ...action,
+      params: { ...action.params, path: confinedScreenshotPath(path, dir, `actions[${i}].params.path`) },
+    };
+  });
+  return changed ? { ...execution, actions } : execution;
+}

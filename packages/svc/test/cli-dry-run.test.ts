@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { executionJsonSchema } from '../src/contracts/schema.ts';
 import { runCli, runCliJson } from './run-cli.ts';
 
-const ID = /^cli-[a-z-]+-\d+-[0-9a-f]{6}$/;
+const ID = /^cli-[a-z-]+-\d+-[0-9a-f]{24}$/;
 
 async function dry(args: string[], env?: Record<string, string>) {
   const run = await runCliJson([...args, '--dry-run'], env ? { env } : {});
@@ -272,7 +272,10 @@ test('schema prints the execution JSON Schema, which accepts what a dry run woul
 test('--validate-only and --dry-run have a readable pretty form', async () => {
   const valid = await runCli(['snapshot', '--validate-only', '--output', 'pretty']);
   assert.equal(valid.code, 0);
-  assert.match(valid.stdout, /^valid cli-snapshot-\d+-[0-9a-f]{6}: 1 action\(s\) \(snapshot_ui\), timeout 30000 ms\n$/);
+  assert.match(
+    valid.stdout,
+    /^valid cli-snapshot-\d+-[0-9a-f]{24}: 1 action\(s\) \(snapshot_ui\), timeout 30000 ms\n$/,
+  );
   const dryRun = await runCli(['back', '--dry-run', '--format', 'pretty']);
   assert.match(dryRun.stdout, /^dry run cli-back-.*\(press_key\).* → com\.svc\.operator\n\{/);
   assert.doesNotMatch(valid.stdout + dryRun.stdout, /\u001b\[/);

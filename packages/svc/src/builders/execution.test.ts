@@ -25,8 +25,9 @@ test('sleep timeout is max(duration + 5000, global timeout, 30000)', () => {
 });
 
 test('ids are cli-<verb>-<epoch>-<random>, commandId equals taskId, and differ between calls', () => {
-  const ids = newIds('click', 1700000000000, () => 0.5);
-  assert.equal(ids.commandId, 'cli-click-1700000000000-7fffff');
+  const ids = newIds('click', 1700000000000, () => 'abc');
+  assert.equal(ids.commandId, 'cli-click-1700000000000-abc');
+  assert.match(newIds('click').commandId, /^cli-click-\d+-[0-9a-f]{24}$/);
   assert.equal(ids.taskId, ids.commandId);
   assert.notEqual(newIds('click').commandId, newIds('click').commandId);
 });

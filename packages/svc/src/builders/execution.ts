@@ -1,4 +1,6 @@
 // Wraps built actions into an execution payload, with the CLI's ids and the timeout rules of SPEC 4.4.
+
+import { randomHex } from '../adapters/random-id.ts';
 import type { ActionType } from '../contracts/types.ts';
 
 export const CLI_SOURCE = 'svc-cli';
@@ -27,11 +29,12 @@ export interface Ids {
   taskId: string;
 }
 
-/** Unique ids for one CLI invocation: `cli-<verb>-<epoch ms>-<random>`; commandId and taskId are equal. */
-export function newIds(verb: string, now: number = Date.now(), random: () => number = Math.random): Ids {
-  const id = `cli-${verb}-${now}-${Math.floor(random() * 0xffffff)
-    .toString(16)
-    .padStart(6, '0')}`;
+/**
+ * Unique ids for one CLI invocation: `cli-<verb>-<epoch ms>-<24 hex>`; commandId and taskId are equal. 96 random
+ * bits from the kernel: nothing on the device can guess an id to answer for it.
+ */
+export function newIds(verb: string, now: number = Date.now(), random: () => string = () => randomHex(12)): Ids {
+  const id = `cli-${verb}-${now}-${random()}`;
   return { commandId: id, taskId: id };
 }
 

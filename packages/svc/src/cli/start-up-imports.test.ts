@@ -64,8 +64,10 @@ function bundleLoadsOf(
   }
 }
 
+// Allowed adapters: the raw device list of the proxy, the random ids of new executions and the private-folder check
+// of ~/.svc (each imports node:fs or node:net only).
 const HEAVY =
-  /@yume-chan|@modelcontextprotocol|hono|zod|\/src\/(server|mcp|skills|emulators|doctor|adapters\/(?!adb\/(quick-device-list|device-list|server-address))|executions|core\/context)/;
+  /@yume-chan|@modelcontextprotocol|hono|zod|\/src\/(server|mcp|skills|emulators|doctor|adapters\/(?!adb\/(quick-device-list|device-list|server-address)|random-id|fs\/private-dir)|executions|core\/context)/;
 
 const EXECUTION_COMMANDS = [
   'action.ts',

@@ -9,7 +9,7 @@ const SERVE_SOURCE = 'serve-api';
 const SERVE_TIMEOUT_MS = 30_000;
 
 function serveExecution(kind: string, action: { id: string; type: string; params?: Record<string, unknown> }) {
-  const id = `serve-${kind}-${Date.now()}-${randomBytes(6).toString('hex')}`;
+  const id = `serve-${kind}-${Date.now()}-${randomBytes(12).toString('hex')}`;
   const outcome = normalizeAndValidateExecution({
     commandId: id,
     taskId: id,

@@ -123,6 +123,32 @@ function useCodeCache(buildId, word) {
   });
 }
 
+/**
+ * Node's compile cache in ~/.svc/compile-cache, not Node's default <tmpdir>/node-compile-cache: that folder is shared
+ * by every user of the machine, and what it holds becomes code this process runs. Only when ~/.svc is a folder of
+ * ours that nobody else can write to; an explicit NODE_COMPILE_CACHE is the user's choice and is kept. Windows keeps
+ * Node's default (its temp folder is per user).
+ */
+function enablePrivateCompileCache() {
+  const Module = require('node:module');
+  if (typeof Module.enableCompileCache !== 'function' || process.env.NODE_DISABLE_COMPILE_CACHE) return;
+  const home = process.env.HOME;
+  if (process.env.NODE_COMPILE_CACHE || typeof process.getuid !== 'function') {
+    Module.enableCompileCache();
+    return;
+  }
+  if (!home) return;
+  const { mkdirSync, statSync } = require('node:fs');
+  try {
+    mkdirSync(`${home}/.svc`, { recursive: true, mode: 0o700 });
+    const stat = statSync(`${home}/.svc`);
+    if (!stat.isDirectory() || stat.uid !== process.getuid() || stat.mode & 0o022) return;
+    Module.enableCompileCache(`${home}/.svc/compile-cache`);
+  } catch {
+    // A cache is only an optimisation.
+  }
+}
+
 /** How many other builds' code caches survive a new build's first write. */
 const KEPT_BUILDS = 2;
 
@@ -138,7 +164,7 @@ function main() {
     process.stderr.write(`svc needs Node.js ${NEEDED_NODE_MAJOR} or newer (found ${process.version})\n`);
     process.exit(1);
   }
-  require('node:module').enableCompileCache?.();
+  enablePrivateCompileCache();
   const installed = installedBundleId();
   if (installed === null) {
     process.stderr.write(`svc: the installed package has no bundle (${BUNDLE_MANIFEST}); reinstall svc\n`);

@@ -3,8 +3,7 @@
 // a reused pid is never signalled. Process operations are ports so a test can show what root cannot (EPERM).
 
 import { readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type DetachedProcess, nodeProcessRunner, type ProcessRunner } from '../adapters/process/process-runner.ts';
 import { SvcError } from '../contracts/errors.ts';
@@ -175,11 +174,12 @@ function spawnDaemon(paths: DaemonPaths, options: StartOptions): DetachedProcess
   const args = [CLI_ENTRY_PATH, 'daemon', 'run', `--daemon-key=${paths.key}`, '--device', paths.serial];
   return (options.processes ?? nodeProcessRunner).spawnDetached(process.execPath, args, {
     logPath: paths.log,
-    // The compile cache (as bin/svc.js enables it) roughly halves the daemon's start-up, well inside 3000 ms.
+    // The compile cache (as bin/svc.js enables it) roughly halves the daemon's start-up, well inside 3000 ms. It is
+    // the private ~/.svc/compile-cache, never the <tmpdir> one every user shares (its files become code).
     env: {
       ...options.env,
       SVC_NO_DAEMON: undefined,
-      NODE_COMPILE_CACHE: options.env.NODE_COMPILE_CACHE ?? join(tmpdir(), 'node-compile-cache'),
+      NODE_COMPILE_CACHE: options.env.NODE_COMPILE_CACHE ?? join(dirname(paths.dir), 'compile-cache'),
     },
   });
 }

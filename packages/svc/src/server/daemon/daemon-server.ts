@@ -14,6 +14,7 @@ import { readMetadata } from '../../daemons/metadata.ts';
 import { daemonPaths, ensurePrivateDir } from '../../daemons/paths.ts';
 import { removeStaleSocket, writeMetadataFile } from '../../daemons/socket-files.ts';
 import type { DaemonApp } from './daemon-app.ts';
+import { logLine, rotateIfLarge } from './daemon-log.ts';
 import { watchDevice } from './device-watch.ts';
 
 export interface DaemonRunOptions {
@@ -25,7 +26,7 @@ export interface DaemonRunOptions {
 
 export async function runDaemon(options: DaemonRunOptions): Promise<void> {
   const startedAt = Date.now();
-  const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+  const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${logLine(line)}\n`);
   const home = homeOf(options.env, (await import('node:os')).homedir);
   const paths = daemonPaths(home, options.serial);
   ensurePrivateDir(paths.dir);
@@ -125,6 +126,7 @@ export async function runDaemon(options: DaemonRunOptions): Promise<void> {
   };
   const device = watchDevice(options.env, paths.serial);
   const watch = setInterval(() => {
+    if (rotateIfLarge(paths.log)) log(`log rotated (previous lines in ${paths.log}.1)`);
     const goneMs = device.goneForMs();
     if (!ownsSocket(paths.socket, socketIno)) void shutdown('socket file removed or replaced', 0);
     else if (goneMs >= DAEMON_DEVICE_GONE_EXIT_MS && (app?.serverApp.inFlight.count ?? 0) === 0) {

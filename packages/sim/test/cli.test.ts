@@ -3,10 +3,12 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { DeviceSummary } from '../src/cli/control-server.ts';
+import { readRunRecords } from '../src/cli/registry.ts';
 import { FAULT_NAMES } from '../src/faults.ts';
 import type { SimDevice } from '../src/sim-device.ts';
 import { createLab, type Lab } from '../src/testing/lab.ts';
@@ -72,6 +74,28 @@ describe('the svc-sim command', () => {
       const model = await lab.adb('-s', d.serial, 'shell', 'getprop ro.product.model');
       assert.equal(model.stdout, `${d.model}\n`);
     }
+  });
+
+  it('answers its control HTTP only with the run token, never a web page or a rebound host name', async () => {
+    const [record] = readRunRecords(env);
+    assert.ok(record);
+    const url = new URL('/devices', record.controlUrl);
+    const get = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(url, { headers }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const bearer = `Bearer ${record.token}`;
+    assert.equal(await get({ authorization: bearer }), 200);
+    assert.equal(await get({}), 401);
+    assert.equal(await get({ authorization: 'Bearer wrong' }), 401);
+    assert.equal(await get({ authorization: bearer, origin: 'http://evil.example' }), 403);
+    assert.equal(await get({ authorization: bearer, host: `evil.example:${url.port}` }), 403);
+    assert.equal((await list()).length, 2, 'the svc-sim client sends the token itself');
   });
 
   it('set-state switches to unauthorized and back; --accept-after taps Allow later', async () => {

@@ -2,12 +2,12 @@
 import { FAULT_NAMES } from '../faults.ts';
 import type { DeviceSummary } from './control-server.ts';
 import { printDevices } from './print.ts';
-import { readRunRecords } from './registry.ts';
+import { type RunRecord, readRunRecords } from './registry.ts';
 
-async function call(url: string, method: 'GET' | 'POST', body?: unknown): Promise<unknown> {
-  const response = await fetch(url, {
+async function call(record: RunRecord, path: string, method: 'GET' | 'POST', body?: unknown): Promise<unknown> {
+  const response = await fetch(`${record.controlUrl}${path}`, {
     method,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${record.token}` },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const json: unknown = await response.json();
@@ -15,24 +15,26 @@ async function call(url: string, method: 'GET' | 'POST', body?: unknown): Promis
   return json;
 }
 
-async function allDevices(): Promise<Array<{ controlUrl: string; device: DeviceSummary }>> {
-  const out: Array<{ controlUrl: string; device: DeviceSummary }> = [];
+async function allDevices(): Promise<Array<{ record: RunRecord; device: DeviceSummary }>> {
+  const out: Array<{ record: RunRecord; device: DeviceSummary }> = [];
   for (const record of readRunRecords()) {
-    const devices = (await call(`${record.controlUrl}/devices`, 'GET').catch(() => [])) as DeviceSummary[];
-    for (const device of devices) out.push({ controlUrl: record.controlUrl, device });
+    const devices = (await call(record, '/devices', 'GET').catch(() => [])) as DeviceSummary[];
+    for (const device of devices) out.push({ record, device });
   }
   return out;
 }
 
-async function controlUrlOf(serial: string): Promise<string> {
+async function recordOf(serial: string): Promise<RunRecord> {
   const found = (await allDevices()).find((entry) => entry.device.serial === serial);
   if (!found) throw new Error(`no running simulated device ${serial} (see: svc-sim list)`);
-  return found.controlUrl;
+  return found.record;
 }
 
 async function post(serial: string, action: string, body: unknown): Promise<void> {
-  const url = await controlUrlOf(serial);
-  printDevices([(await call(`${url}/devices/${encodeURIComponent(serial)}/${action}`, 'POST', body)) as DeviceSummary]);
+  const record = await recordOf(serial);
+  printDevices([
+    (await call(record, `/devices/${encodeURIComponent(serial)}/${action}`, 'POST', body)) as DeviceSummary,
+  ]);
 }
 
 export async function controlCommand(name: string, args: string[]): Promise<number> {
@@ -47,8 +49,8 @@ export async function controlCommand(name: string, args: string[]): Promise<numb
       return 0;
     }
     case 'stop': {
-      const urls = serial ? [await controlUrlOf(serial)] : readRunRecords().map((record) => record.controlUrl);
-      for (const url of urls) await call(`${url}/stop`, 'POST', serial ? { serial } : {});
+      const records = serial ? [await recordOf(serial)] : readRunRecords();
+      for (const record of records) await call(record, '/stop', 'POST', serial ? { serial } : {});
       return 0;
     }
     case 'set-state': {

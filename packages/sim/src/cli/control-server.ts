@@ -1,5 +1,8 @@
 // The control HTTP of a `svc-sim start` process, on loopback: list devices, set state, latency, faults, disconnect,
-// stop. JSON in and out; errors are { code, message }.
+// stop. JSON in and out; errors are { code, message }. It can stop devices and fake their faults, so it answers only
+// the user who started it (the token of the run record, registry.ts) and never a web page: a request with an
+// Origin header, or a Host that is not the loopback address it listens on (DNS rebinding), is refused.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { DeviceState } from '../device/types.ts';
 import { isFaultName } from '../faults.ts';
@@ -54,7 +57,23 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
 
 const STATES = new Set(['device', 'unauthorized', 'offline']);
 
-export function startControlServer(devices: ControlledDevice[], onStopAll: () => void): Promise<Server> {
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Refuses what is not a call of the owner's own tools: a web page (Origin), a rebound name (Host), no token. */
+function checkCaller(request: IncomingMessage, token: string): void {
+  if (request.headers.origin !== undefined)
+    throw new HttpError(403, 'ORIGIN_FORBIDDEN', 'requests from web pages are refused');
+  const host = request.headers.host ?? '';
+  if (!/^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/i.test(host)) {
+    throw new HttpError(403, 'HOST_FORBIDDEN', `Host ${JSON.stringify(host)} is not a loopback name`);
+  }
+  const given = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (given === undefined || !timingSafeEqual(digest(given), digest(token))) {
+    throw new HttpError(401, 'AUTH_REQUIRED', 'send Authorization: Bearer <token of the run record>');
+  }
+}
+
+export function startControlServer(devices: ControlledDevice[], onStopAll: () => void, token: string): Promise<Server> {
   const find = (serial: string) => {
     const entry = devices.find((d) => d.sim.serial === serial);
     if (!entry) throw new HttpError(404, 'DEVICE_NOT_FOUND', `no simulated device ${serial}`);
@@ -62,6 +81,7 @@ export function startControlServer(devices: ControlledDevice[], onStopAll: () =>
   };
   const server = createServer(async (request, response) => {
     try {
+      checkCaller(request, token);
       const url = new URL(request.url ?? '/', 'http://localhost');
       const body = request.method === 'POST' ? await readJson(request) : {};
       const match = /^\/devices\/([^/]+)\/(state|latency|fault|disconnect)$/.exec(url.pathname);

@@ -1,5 +1,6 @@
-// Running `svc-sim start` processes leave one small file each (pid + control URL) so later invocations can find and
-// control their devices. Files of dead processes are ignored and removed.
+// Running `svc-sim start` processes leave one small file each (pid, control URL and the control token, 0600 in a
+// 0700 folder) so later invocations of the same user can find and control their devices, and nobody else can.
+// Files of dead processes are ignored and removed.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,8 @@ import { join } from 'node:path';
 export interface RunRecord {
   readonly pid: number;
   readonly controlUrl: string;
+  /** Sent as `Authorization: Bearer <token>` to the control server. */
+  readonly token: string;
 }
 
 export function registryDir(env: NodeJS.ProcessEnv = process.env): string {

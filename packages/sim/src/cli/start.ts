@@ -1,5 +1,6 @@
 // `svc-sim start`: starts N devices, connects them to the adb server (emulator style: they announce themselves),
 // serves the control HTTP, prints a table, and runs in the foreground until SIGINT/SIGTERM or `svc-sim stop`.
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { DeviceState } from '../device/types.ts';
@@ -68,10 +69,11 @@ export async function startCommand(argv: string[]): Promise<number> {
     if (runFile) rmSync(runFile, { force: true });
     process.exit(0);
   };
-  const control = await startControlServer(devices, () => void stopAll());
+  const token = randomBytes(32).toString('base64url');
+  const control = await startControlServer(devices, () => void stopAll(), token);
   const address = control.address();
   const controlUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  runFile = writeRunRecord({ pid: process.pid, controlUrl });
+  runFile = writeRunRecord({ pid: process.pid, controlUrl, token });
   printDevices(devices.map(summarize));
   process.stdout.write(`control: ${controlUrl}  (Ctrl-C stops the devices)\n`);
   process.on('SIGINT', () => void stopAll());

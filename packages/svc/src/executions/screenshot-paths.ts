@@ -2,6 +2,7 @@
 // it: `svc serve` and `svc mcp` write a screenshot nowhere else, create no folder outside it, and resolve a relative
 // path against it. The folder is SVC_SCREENSHOTS_DIR (or `svc serve --screenshots-dir`), else ~/.svc/screenshots,
 // made with mode 0700 when missing and refused when another user owns it or others may write to it.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { type Env, nonBlank } from '../contracts/env.ts';
@@ -51,17 +52,23 @@ export function confinedScreenshotPath(requested: string, dir: string, field: st
   return join(folder, basename(full));
 }
 
-/** The execution with every take_screenshot path confined to `dir` (paths left out stay out: the default applies). */
+/** A new file in `dir` under an unpredictable name (nothing can plant a link or a file at it beforehand). */
+export function randomScreenshotPath(dir: string): string {
+  return join(dir, `screenshot-${randomBytes(12).toString('hex')}.png`);
+}
+
+/** The execution with every take_screenshot path confined to `dir`, and a random name there where none is given. */
 export function confineScreenshots(execution: ValidExecution, dir: string): ValidExecution {
   let changed = false;
   const actions = execution.actions.map((action, i) => {
-    const path = action.params?.path;
-    if (action.type !== 'take_screenshot' || typeof path !== 'string') return action;
+    if (action.type !== 'take_screenshot') return action;
+    const given = action.params?.path;
+    const path =
+      typeof given === 'string'
+        ? confinedScreenshotPath(given, dir, `actions[${i}].params.path`)
+        : randomScreenshotPath(ensureScreenshotsDir(dir));
     changed = true;
-    return {
-      ...action,
-      params: { ...action.params, path: confinedScreenshotPath(path, dir, `actions[${i}].params.path`) },
-    };
+    return { ...action, params: { ...action.params, path } };
   });
   return changed ? { ...execution, actions } : execution;
 }

@@ -3,7 +3,12 @@
 import { readJsonObjectBody, sendRunResult } from '../../adapters/http/responses.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import { normalizeAndValidateExecution } from '../../contracts/validate.ts';
-import { confinedScreenshotPath, confineScreenshots } from '../../executions/screenshot-paths.ts';
+import {
+  confinedScreenshotPath,
+  confineScreenshots,
+  ensureScreenshotsDir,
+  randomScreenshotPath,
+} from '../../executions/screenshot-paths.ts';
 import { buildScreenshotExecution, buildSnapshotExecution } from '../built-executions.ts';
 import { readScreenshotPath, readTarget, rejectUnknownFields, TARGET_FIELDS } from '../request-fields.ts';
 import type { RouteModule } from '../runtime.ts';
@@ -57,7 +62,11 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
       const requested = readScreenshotPath(body);
       const dir = runtime.screenshotsDir;
       const shotPath =
-        requested === undefined || dir === undefined ? requested : confinedScreenshotPath(requested, dir, 'path');
+        dir === undefined
+          ? requested
+          : requested === undefined
+            ? randomScreenshotPath(ensureScreenshotsDir(dir))
+            : confinedScreenshotPath(requested, dir, 'path');
       const { target, waitDeviceMs } = readTarget(body, env());
       const execution = buildScreenshotExecution(shotPath);
       return sendRunResult(

@@ -1,0 +1,120 @@
+// Issue 19, items 4 and 6 through the real CLI: a daemon only ever serves a resolved, present device (20 bad
+// serials start none), it exits soon after its device disappears, `daemon list` / `daemon stop --all` see and end
+// them, and no lock of a dead owner blocks a device: not a zombie's, not one naming a pid now used by another
+// process, not a stale lifecycle lock.
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { createLab, type Lab } from 'svc-sim/testing';
+import { DAEMON_DEVICE_GONE_EXIT_MS } from '../../src/core/config.ts';
+import { daemonPaths, ensurePrivateDir } from '../../src/daemons/paths.ts';
+import { lockPath } from '../../src/executions/execution-lock.ts';
+import { daemonPidsOf, stopDaemonsOf, svcIn } from '../daemon-helpers.ts';
+import { waitFor } from '../reliability-helpers.ts';
+import { makeZombie } from './zombie.ts';
+
+describe('daemons and locks against bad input and dead owners', () => {
+  let lab: Lab;
+  let svc: ReturnType<typeof svcIn>;
+  let serial: string;
+  before(async () => {
+    lab = await createLab({ devices: [{}] });
+    svc = svcIn(lab);
+    serial = lab.devices[0]?.serial as string;
+  });
+  after(async () => {
+    await stopDaemonsOf(lab.home);
+    await lab?.close();
+  });
+
+  it('starts no daemon for 20 serials that name no present device', async () => {
+    const before = daemonPidsOf(lab.home).length;
+    const bad = [
+      'typo-5554',
+      ' x',
+      `${serial}\u0007`,
+      `${serial}x`,
+      '127.0.0.1:1',
+      'emulator-9999',
+      serial.slice(0, -1),
+      '-',
+      '..',
+      'a/b',
+      'ZZZZZZZZ',
+      'usb:1-1',
+      '0',
+      'default',
+      'localhost:5555',
+      '127.0.0.1:65535',
+      'emulator-5554',
+      '%00',
+      'x'.repeat(200),
+      'ümlaut',
+    ];
+    for (const device of bad) {
+      const run = await svc.json(['sleep', '0', '--device', device]);
+      assert.notEqual(run.code, 0, `--device ${JSON.stringify(device)} ran`);
+    }
+    assert.equal(daemonPidsOf(lab.home).length, before, 'no new daemon');
+  });
+
+  it('lists daemons, stops them all, and a daemon leaves on its own soon after its device disappears', async () => {
+    const extra = await lab.addDevice();
+    assert.equal((await svc.json(['sleep', '0', '--device', extra.serial])).code, 0);
+    assert.equal((await svc.json(['sleep', '0', '--device', serial])).code, 0);
+    const listed = await svc.json(['daemon', 'list']);
+    const serials = (listed.json.daemons as { serial: string; status: string }[]).map((d) => d.serial).sort();
+    assert.deepEqual(serials, [extra.serial, serial].sort());
+    const pid = (listed.json.daemons as { serial: string; pid: number }[]).find((d) => d.serial === extra.serial)?.pid;
+    assert.ok(pid);
+    await lab.removeDevice(extra);
+    await waitFor(
+      'the daemon of the removed device to exit',
+      () => !daemonPidsOf(lab.home).includes(pid),
+      DAEMON_DEVICE_GONE_EXIT_MS + 15_000,
+    );
+    const stopped = await svc.json(['daemon', 'stop', '--all']);
+    assert.equal(stopped.code, 0, stopped.stdout);
+    assert.deepEqual(daemonPidsOf(lab.home), []);
+  });
+
+  it('runs at once on a device whose lock names a zombie or a pid now used by another process', async () => {
+    const zombie = await makeZombie();
+    try {
+      const owners = [
+        { pid: zombie.pid },
+        // The pid of a live process (this test) with a start time it never had: a reused pid.
+        { pid: process.pid, startTime: '1' },
+      ];
+      for (const owner of owners) {
+        ensurePrivateDir(`${lab.home}/.svc/locks`);
+        const record = {
+          ...owner,
+          token: 'stale',
+          deviceId: serial,
+          operatorPackage: 'com.svc.operator',
+          acquiredAt: 0,
+        };
+        writeFileSync(lockPath(lab.home, serial), JSON.stringify(record));
+        const run = await svc.json(['sleep', '0', '--device', serial, '--no-daemon']);
+        assert.equal(run.code, 0, `${JSON.stringify(owner)}: ${run.stdout}`);
+      }
+    } finally {
+      zombie.release();
+    }
+  });
+
+  it('starts a daemon at once past a lifecycle lock whose owner is a zombie', async () => {
+    const zombie = await makeZombie();
+    try {
+      const paths = daemonPaths(lab.home, serial);
+      ensurePrivateDir(paths.dir);
+      writeFileSync(paths.lock, `${zombie.pid}\n`);
+      const started = await svc.json(['daemon', 'start', '--device', serial]);
+      assert.equal(started.code, 0, started.stdout);
+      assert.match(started.json.daemon.status, /started|already_running/);
+    } finally {
+      zombie.release();
+    }
+  });
+});

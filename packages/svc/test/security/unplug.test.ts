@@ -1,0 +1,41 @@
+// Issue 19, item 12: a device unplugged mid-run cost the full timeout + 5 s and then blamed the operator. Through
+// the real CLI and its daemon: the device leaves while a 20 s execution runs, the answer is one DEVICE_DISCONNECTED
+// naming the device, the lock is free, and the daemon is still fine for the next device. The suite prints how long
+// after the unplug the answer came (seconds, not the execution's 25 s bound).
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createLab, type Lab } from 'svc-sim/testing';
+import { lockPath } from '../../src/executions/execution-lock.ts';
+import { stopDaemonsOf, svcIn } from '../daemon-helpers.ts';
+
+describe('a device unplugged mid-run', () => {
+  let lab: Lab;
+  before(async () => {
+    lab = await createLab({ devices: [{}] });
+  });
+  after(async () => {
+    await stopDaemonsOf(lab.home);
+    await lab?.close();
+  });
+
+  it('answers DEVICE_DISCONNECTED within seconds, once, and frees the device lock', async () => {
+    const sim = lab.devices[0];
+    assert.ok(sim);
+    const svc = svcIn(lab);
+    assert.equal((await svc.json(['sleep', '0', '--device', sim.serial])).code, 0, 'the daemon is warm');
+    const pending = svc.json(['sleep', '20000', '--device', sim.serial]);
+    for (let i = 0; i < 500 && !sim.device.commandLog.some((c) => c.includes('"durationMs":20000')); i++)
+      await sleep(10);
+    const unplugged = performance.now();
+    await lab.removeDevice(sim);
+    const run = await pending;
+    const elapsed = Math.round(performance.now() - unplugged);
+    console.log(`# DEVICE_DISCONNECTED ${elapsed} ms after the unplug (the execution's bound was 25000 ms)`);
+    assert.equal(run.code, 1, run.stdout);
+    assert.equal(run.json.code, 'DEVICE_DISCONNECTED', run.stdout);
+    assert.equal(run.json.details.deviceId, sim.serial);
+    assert.ok(!existsSync(lockPath(lab.home, sim.serial)), 'the lock is released');
+  });
+});

@@ -189,9 +189,9 @@ export class VirtualUi extends TaskStack implements UiHost {
       return;
     }
     // POWER and SLEEP turn the screen off, which locks it; MENU dismisses a keyguard without a PIN.
-    if (code === 26 || code === 223) return this.lock();
-    if (code === 82 && this.locked()) return this.unlock();
-    if (this.locked()) return;
+    if (code === 26 || code === 223) this.lock();
+    else if (code === 82 && this.locked()) this.unlock();
+    if (this.locked() || code === 82) return;
     if (code === 4) this.back();
     else if (code === 3) this.home();
     else if (code === 187) this.recents();

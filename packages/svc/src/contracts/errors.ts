@@ -137,6 +137,10 @@ export const ERROR_CODES = {
     'Run `svc grant-device-permissions`, or enable the operator in Accessibility Settings.',
   ),
   SMOKE_OPEN_SETTINGS_FAILED: c(500, 'Settings did not open or could not be snapshotted; check the device screen.'),
+  ADB_DRIVER_UNAVAILABLE: c(
+    500,
+    'uiautomator dump does not work on this device (see the check detail); install the operator app with `svc operator setup --apk <path>`.',
+  ),
   OPERATOR_PROJECT_NOT_CONFIGURED: c(
     500,
     'Set SVC_OPERATOR_PROJECT to the operator app checkout (the folder holding gradlew) for `doctor --full`.',

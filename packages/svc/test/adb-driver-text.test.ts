@@ -14,6 +14,7 @@ const TORTURE = [
   "'",
   "''",
   '"',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the shell's ${...}, typed literally, is the point
   '$(id) and ${HOME} and $HOME',
   '`reboot`',
   'a;b&c|d>e<f && g || h',

@@ -59,7 +59,7 @@ describe('doctor readiness', () => {
       assert.equal(adb.status, 'pass');
       assert.match(adb.summary, /the adb driver is ready/);
       assert.ok((adb.evidence?.nodes as number) > 0);
-      assert.ok((adb.evidence?.limitations as string[]).some((l) => l.includes('TEXT_NOT_TYPABLE')));
+      assert.ok(((adb.evidence?.limitations ?? []) as string[]).some((l) => l.includes('TEXT_NOT_TYPABLE')));
       assert.ok(
         report.nextActions?.some((a) => a.startsWith('svc operator setup --apk')),
         'the fuller option',

@@ -1,14 +1,16 @@
-// The two drivers side by side, per action: wall time, the shell command lines the device ran (its command log),
-// how many of them were `uiautomator dump`s and `input` calls, and for the adb driver the host's own work (wall
-// time minus the time spent waiting on adb calls, which is the device's time and the round trips). Two simulated
-// phones on the `phone` timing profile (a dump ~1.2 s, an `input` ~250 ms, as on a real phone): one with the
-// operator app, one stock phone that only the adb driver can drive. Each action runs as its own execution on a warm
+// The two drivers side by side, per action: wall time, the device commands svc issued (shell lines, exec-out and
+// log follows, counted at svc's adb port), how many were `uiautomator dump`s and `input` calls, and for the adb
+// driver the host's own work: wall time minus the time spent waiting on adb calls (the device's time and the round
+// trips). Two simulated phones on the `phone` timing profile (a dump ~1.2 s, an `input` ~250 ms, as on a real phone),
+// each in its own `svc-sim start` process so that their work never runs on the bench's event loop: one with the
+// operator app, one stock phone only the adb driver can drive. Each action runs as its own execution on one warm
 // context (as in the daemon), the Notes app in front.
 // Goals (issue 17): snapshot_ui and read_text = 1 shell round trip; click by selector with the node present = 1 dump
 // + 1 tap; no action more dumps than it needs; host work per action <= 5 ms beyond the device's time.
 // Prints JSON, then a table. Usage: npx node bench/driver.ts [--runs N] [--timing phone|instant]
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { SimDevice } from '../packages/sim/src/sim-device.ts';
 import { createLab } from '../packages/sim/src/testing/lab.ts';
 import type { AdbPort } from '../packages/svc/src/adapters/adb/adb-port.ts';
 import { createContext } from '../packages/svc/src/core/context.ts';
@@ -21,6 +23,7 @@ const { values } = parseArgs({
 const runs = Number(values.runs);
 const timing = values.timing === 'instant' ? 'instant' : 'phone';
 const NOTES = 'com.svc.notes';
+const SVC_SIM = fileURLToPath(new URL('../packages/sim/bin/svc-sim.js', import.meta.url));
 
 /** The actions measured, each a one-action execution (state-neutral: it can run again and again). */
 const ACTIONS: Record<string, unknown> = {
@@ -35,28 +38,66 @@ const ACTIONS: Record<string, unknown> = {
   take_screenshot: { type: 'take_screenshot', params: { path: '/dev/null' } },
 };
 
-/** An AdbPort that adds up the time its calls keep the host waiting (device time plus round trips). */
-function timedAdb(inner: AdbPort): { adb: AdbPort; waitedMs: () => number } {
+/** An AdbPort that records the device commands it carries and adds up the time they keep the host waiting. */
+function recordingAdb(inner: AdbPort) {
   let waited = 0;
+  const commands: string[] = [];
   const timed =
-    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
+    <R>(kind: string, call: (serial: string, command: string) => Promise<R>) =>
+    async (serial: string, command: string): Promise<R> => {
+      commands.push(`${kind}${command}`);
       const start = performance.now();
       try {
-        return await call(...args);
+        return await call(serial, command);
       } finally {
         waited += performance.now() - start;
       }
     };
   const adb: AdbPort = {
-    ...inner,
-    listDevices: timed(inner.listDevices.bind(inner)),
-    shell: timed(inner.shell.bind(inner)),
-    execOut: timed(inner.execOut.bind(inner)),
-    streamLines: inner.streamLines.bind(inner),
-    close: inner.close.bind(inner),
+    listDevices: async () => {
+      const start = performance.now();
+      try {
+        return await inner.listDevices();
+      } finally {
+        waited += performance.now() - start;
+      }
+    },
+    shell: timed('', inner.shell.bind(inner)),
+    execOut: timed('exec-out ', inner.execOut.bind(inner)),
+    // A log follow stays open while the operator works: counted as a command, its time is the operator's.
+    streamLines: async (serial, command) => {
+      commands.push(`follow ${command}`);
+      return inner.streamLines(serial, command);
+    },
+    close: () => inner.close(),
   };
-  return { adb, waitedMs: () => waited };
+  return { adb, waitedMs: () => waited, commands };
+}
+
+/** Starts `svc-sim start` in its own process on the lab's adb server; resolves its device serial. */
+async function startPhone(adbPort: number, env: NodeJS.ProcessEnv, extra: string[]) {
+  const child = spawn(
+    process.execPath,
+    [SVC_SIM, 'start', '--timing', timing, '--adb-port', String(adbPort), ...extra],
+    { env, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  const serial = await new Promise<string>((resolve, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (text: string) => {
+      out += text;
+      const connected = /connected to (\S+)/.exec(out);
+      if (connected && out.includes('control:')) resolve(connected[1] as string);
+    });
+    child.once('exit', () => reject(new Error(`svc-sim start ended early: ${out}`)));
+  });
+  return { child, serial };
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  return exited;
 }
 
 let counter = 0;
@@ -77,34 +118,42 @@ interface Sample {
   hostMs?: number;
 }
 
-const lab = await createLab({ devices: [{ timing }, { timing, operator: false }] });
+const lab = await createLab();
+const env = { ...process.env, ...lab.env, SVC_SIM_HOME: lab.home };
+const phones: ChildProcess[] = [];
 try {
-  const env = { ...process.env, ...lab.env };
+  const withOperator = await startPhone(lab.adbPort, env, []);
+  phones.push(withOperator.child);
+  const stock = await startPhone(lab.adbPort, env, ['--no-operator']);
+  phones.push(stock.child);
+  await lab.waitForState(withOperator.serial, 'device');
+  await lab.waitForState(stock.serial, 'device');
   const base = createContext({ env, cwd: lab.home });
-  const { adb, waitedMs } = timedAdb(base.adb);
-  const ctx = createContext({ env, cwd: lab.home, adb });
+  const recorder = recordingAdb(base.adb);
+  const ctx = createContext({ env, cwd: lab.home, adb: recorder.adb });
   const results: Record<string, Record<string, Sample>> = {};
-  const measureOn = async (sim: SimDevice, driver: string, action: unknown): Promise<Sample> => {
-    const open = [
+  const run = async (serial: string, driver: string, actions: unknown[]) => {
+    const result = await runExecution(ctx, { execution: payload(actions), deviceId: serial, driver });
+    if (!result.ok || !result.succeeded) throw new Error(`${driver}: ${JSON.stringify(result)}`);
+  };
+  const measureOn = async (serial: string, driver: string, action: unknown): Promise<Sample> => {
+    await run(serial, driver, [
       { type: 'close_app', params: { applicationId: NOTES } },
       { type: 'open_app', params: { applicationId: NOTES } },
-    ];
-    const setup = await runExecution(ctx, { execution: payload(open), deviceId: sim.serial, driver });
-    if (!setup.ok) throw new Error(`setup failed: ${JSON.stringify(setup)}`);
-    await runExecution(ctx, { execution: payload([action]), deviceId: sim.serial, driver }); // warm-up
+    ]);
+    await run(serial, driver, [action]); // warm-up
     const walls: number[] = [];
     const hosts: number[] = [];
     let lines: string[] = [];
     for (let i = 0; i < runs; i++) {
-      const mark = sim.device.commandLog.length;
-      const waitedBefore = waitedMs();
+      const mark = recorder.commands.length;
+      const waitedBefore = recorder.waitedMs();
       const start = performance.now();
-      const result = await runExecution(ctx, { execution: payload([action]), deviceId: sim.serial, driver });
+      await run(serial, driver, [action]);
       const wall = performance.now() - start;
-      if (!result.ok || !result.succeeded) throw new Error(`${driver}: ${JSON.stringify(result)}`);
       walls.push(wall);
-      hosts.push(wall - (waitedMs() - waitedBefore));
-      lines = sim.device.commandLog.slice(mark);
+      hosts.push(wall - (recorder.waitedMs() - waitedBefore));
+      lines = recorder.commands.slice(mark);
     }
     const sample: Sample = {
       medianMs: median(walls),
@@ -117,8 +166,8 @@ try {
   };
   for (const [name, action] of Object.entries(ACTIONS)) {
     results[name] = {
-      operator: await measureOn(lab.devices[0] as SimDevice, 'operator', action),
-      adb: await measureOn(lab.devices[1] as SimDevice, 'adb', action),
+      operator: await measureOn(withOperator.serial, 'operator', action),
+      adb: await measureOn(stock.serial, 'adb', action),
     };
   }
   const adbOf = (name: string) => results[name]?.adb as Sample;
@@ -132,23 +181,34 @@ try {
       snapshotIsOneRoundTrip: adbOf('snapshot_ui').commands === 1,
       readIsOneRoundTrip: adbOf('read_text').commands === 1,
       clickBySelectorIsOneDumpOneTap: adbOf('click_by_selector').dumps === 1 && adbOf('click_by_selector').inputs === 1,
+      maxDumpsPerAction: Math.max(...Object.keys(results).map((n) => adbOf(n).dumps)),
       maxHostMsPerAction: round(Math.max(...Object.keys(results).map((n) => adbOf(n).hostMs ?? 0))),
       hostWorkWithin5Ms: Object.keys(results).every((n) => (adbOf(n).hostMs ?? 0) <= 5),
     },
   };
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n\n`);
-  process.stdout.write(
-    `${'action'.padEnd(24)}${'operator ms'.padStart(12)}${'cmds'.padStart(6)}${'adb ms'.padStart(10)}${'cmds'.padStart(6)}${'dumps'.padStart(7)}${'inputs'.padStart(8)}${'host ms'.padStart(9)}\n`,
-  );
-  for (const [name, { operator, adb: a }] of Object.entries(results) as [string, Record<string, Sample>][]) {
+  const head = ['action'.padEnd(24), 'operator ms', 'cmds', 'adb ms', 'cmds', 'dumps', 'inputs', 'host ms'];
+  const widths = [24, 12, 6, 10, 6, 7, 8, 9];
+  process.stdout.write(`${head.map((h, i) => (i === 0 ? h : h.padStart(widths[i] as number))).join('')}\n`);
+  for (const [name, sample] of Object.entries(results)) {
+    const o = sample.operator as Sample;
+    const a = sample.adb as Sample;
+    const cells = [
+      o.medianMs.toFixed(1),
+      o.commands,
+      a.medianMs.toFixed(1),
+      a.commands,
+      a.dumps,
+      a.inputs,
+      (a.hostMs ?? 0).toFixed(2),
+    ];
     process.stdout.write(
-      `${name.padEnd(24)}${operator!.medianMs.toFixed(1).padStart(12)}${String(operator!.commands).padStart(6)}` +
-        `${a!.medianMs.toFixed(1).padStart(10)}${String(a!.commands).padStart(6)}${String(a!.dumps).padStart(7)}` +
-        `${String(a!.inputs).padStart(8)}${(a!.hostMs ?? 0).toFixed(2).padStart(9)}\n`,
+      `${name.padEnd(24)}${cells.map((c, i) => String(c).padStart(widths[i + 1] as number)).join('')}\n`,
     );
   }
   await ctx.close();
   await base.close();
 } finally {
+  await Promise.all(phones.map(stop));
   await lab.close();
 }

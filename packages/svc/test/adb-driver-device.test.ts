@@ -140,6 +140,18 @@ describe('the adb driver on stock phones', () => {
     assert.equal(step(missing, 'start').data.error, 'RECORDING_UNSUPPORTED');
   });
 
+  test('a newline typed into a single-line field: TEXT_ENTRY_MISMATCH once, never typed (and entered) again', async () => {
+    const login = 'com.svc.login';
+    const run = await runAdb(lab, 0, [
+      { id: 'stop', type: 'close_app', params: { applicationId: login } },
+      { id: 'open', type: 'open_app', params: { applicationId: login } },
+      { id: 'type', type: 'enter_text', params: { matcher: { resourceId: `${login}:id/username` }, text: 'a\nb' } },
+    ]);
+    assert.equal(step(run, 'type').data.error, 'TEXT_ENTRY_MISMATCH');
+    assert.match(step(run, 'type').data.message ?? '', /holds "ab"/);
+    assert.equal(run.commands.filter((c) => c.includes('input keyevent 66')).length, 1);
+  });
+
   test('clickType focus on something that is not a text field fails before any gesture', async () => {
     const run = await runAdb(lab, 0, [
       ...fresh,

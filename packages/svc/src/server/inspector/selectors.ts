@@ -15,6 +15,8 @@ export interface SelectorCount {
   count: number;
   /** Document order of the node an action would use (the first match), or null when nothing matches. */
   first: number | null;
+  /** Document order of every match (the page outlines them on the picture). */
+  matches: number[];
 }
 
 export interface Candidate extends Selector, SelectorCount {
@@ -43,11 +45,12 @@ export function countSelector(tree: UiTree, selector: Selector): SelectorCount {
   let scope: UiTree | UiNode = tree;
   if (selector.container !== undefined) {
     const container = findFirst(tree, selector.container);
-    if (container === undefined) return { count: 0, first: null };
+    if (container === undefined) return { count: 0, first: null, matches: [] };
     scope = container;
   }
   const found = findAll(scope, selector.matcher);
-  return { count: found.length, first: found[0]?.order ?? null };
+  const matches = found.map((node) => node.order);
+  return { count: found.length, first: matches[0] ?? null, matches };
 }
 
 /** Every selector svc would accept for `node`, counted, unique-and-hitting first, then by stability. */
@@ -74,7 +77,7 @@ export function suggestSelectors(tree: UiTree, node: UiNode): Candidate[] {
   if (role && text) add('role+textEquals', { matcher: { role, textEquals: text } });
   // A row without text of its own is found through the text it holds; a click on that text lands on the row, the
   // nearest clickable ancestor (ui/relations.ts clickableSelfOrAncestor).
-  const inner = text || desc ? undefined : firstLabelled(node);
+  const inner = text || desc || !(node.clickable || node.longClickable) ? undefined : firstLabelled(node);
   if (inner) add('text inside', { matcher: { textEquals: inner } });
   const container = role ? uniqueContainerOf(tree, node) : undefined;
   if (role && container) add('role+container', { matcher: { role }, container });

@@ -6,6 +6,20 @@ import type { SimDeviceOptions } from 'svc-sim';
 import { browserUrl, inspectorPath } from '../src/server/inspector/browser-url.ts';
 import { type LabServer, startLabServer } from './server-helpers.ts';
 
+/** The image element's fields these helpers read (the test files are compiled without the DOM's types). */
+interface Picture {
+  naturalWidth: number;
+  naturalHeight: number;
+  complete: boolean;
+  src: string;
+}
+
+/** The few document methods the page-side helpers call. */
+interface PageDocument {
+  getElementById(id: string): Picture | null;
+  querySelectorAll(selector: string): { length: number };
+}
+
 export const CHROMIUM = process.env.SVC_CHROMIUM ?? '/usr/bin/chromium';
 
 export function launchChromium(): Promise<Browser> {
@@ -60,14 +74,16 @@ export async function startInspectorLab(devices: SimDeviceOptions[] = [{}]): Pro
 export async function waitForScreen(page: Page, previousScreen?: string): Promise<string> {
   await page.waitForFunction(
     (previous) => {
-      const img = document.getElementById('screen-picture') as HTMLImageElement | null;
-      const rows = document.querySelectorAll('#tree .row').length;
-      return rows > 0 && img?.complete === true && img.naturalWidth > 0 && img.src !== previous;
+      // Runs in the page (a function, not a string: the page's Content-Security-Policy forbids eval).
+      const doc = (globalThis as unknown as { document: PageDocument }).document;
+      const img = doc.getElementById('screen-picture');
+      const rows = doc.querySelectorAll('#tree .row').length;
+      return rows > 0 && img !== null && img.complete && img.naturalWidth > 0 && img.src !== previous;
     },
     previousScreen ?? '',
     { timeout: 30_000 },
   );
-  return page.$eval('#screen-picture', (img) => (img as HTMLImageElement).src);
+  return page.$eval('#screen-picture', (img) => (img as unknown as Picture).src);
 }
 
 /** Clicks the picture at a point given in device pixels. */
@@ -75,8 +91,8 @@ export async function clickDevicePoint(page: Page, x: number, y: number): Promis
   const box = await page.locator('#screen-frame').boundingBox();
   if (box === null) throw new Error('the screen frame is not on view');
   const size = await page.$eval('#screen-picture', (img) => [
-    (img as HTMLImageElement).naturalWidth,
-    (img as HTMLImageElement).naturalHeight,
+    (img as unknown as Picture).naturalWidth,
+    (img as unknown as Picture).naturalHeight,
   ]);
   const [w = 1, h = 1] = size;
   await page.mouse.click(box.x + (x / w) * box.width, box.y + (y / h) * box.height);

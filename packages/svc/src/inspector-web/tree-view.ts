@@ -140,9 +140,12 @@ export function mountTreeView(): void {
     if (target.classList.contains('toggle')) toggleCollapsed(order);
     else store.select(order);
   });
-  search.addEventListener('input', debounce(applySearch, 80));
+  const searchSoon = debounce(applySearch, 80);
+  // Clearing shows the whole tree at once; typing waits for a pause.
+  search.addEventListener('input', () => (search.value === '' ? applySearch() : searchSoon()));
   search.addEventListener('keydown', (event) => {
     if (event.key !== 'Enter') return;
+    applySearch(); // the search may not have run yet after the last key
     const hit = nextSearchHit(event.shiftKey ? -1 : 1);
     if (hit !== undefined) store.select(hit);
   });

@@ -86,8 +86,8 @@ export async function waitForScreen(page: Page, previousScreen?: string): Promis
   return page.$eval('#screen-picture', (img) => (img as unknown as Picture).src);
 }
 
-/** Clicks the picture at a point given in device pixels. */
-export async function clickDevicePoint(page: Page, x: number, y: number): Promise<void> {
+/** Where a point given in device pixels is on the page's picture. */
+export async function pagePointOf(page: Page, x: number, y: number): Promise<{ x: number; y: number }> {
   const box = await page.locator('#screen-frame').boundingBox();
   if (box === null) throw new Error('the screen frame is not on view');
   const size = await page.$eval('#screen-picture', (img) => [
@@ -95,5 +95,11 @@ export async function clickDevicePoint(page: Page, x: number, y: number): Promis
     (img as unknown as Picture).naturalHeight,
   ]);
   const [w = 1, h = 1] = size;
-  await page.mouse.click(box.x + (x / w) * box.width, box.y + (y / h) * box.height);
+  return { x: box.x + (x / w) * box.width, y: box.y + (y / h) * box.height };
+}
+
+/** Clicks the picture at a point given in device pixels. */
+export async function clickDevicePoint(page: Page, x: number, y: number): Promise<void> {
+  const point = await pagePointOf(page, x, y);
+  await page.mouse.click(point.x, point.y);
 }

@@ -16,7 +16,8 @@ export function countText(count: number): string {
 
 /** The editor's text for a selector: the bare matcher, or `{ matcher, container }` when it is scoped. */
 function editorText(selector: Selector): string {
-  return JSON.stringify(selector.container === undefined ? selector.matcher : selector);
+  const { matcher, container } = selector;
+  return JSON.stringify(container === undefined ? matcher : { matcher, container });
 }
 
 function parseEditor(text: string): Selector | string {
@@ -99,7 +100,11 @@ function candidateItem(candidate: Candidate, index: number): HTMLLIElement {
   return item;
 }
 
-async function loadCandidates(order: number): Promise<void> {
+/**
+ * Lists the candidates of the selected node. A fresh selection puts the best one in the editor; the same node kept
+ * across a refresh keeps what the editor holds (perhaps the user's own edit) and counts it on the new screen.
+ */
+async function loadCandidates(order: number, keepEditor: boolean): Promise<void> {
   const screen = store.screen;
   if (screen === null) return;
   list.replaceChildren(el('li', { class: 'hint', text: 'counting…' }));
@@ -117,7 +122,11 @@ async function loadCandidates(order: number): Promise<void> {
     ...(items.length > 0 ? items : [el('li', { class: 'hint', text: 'No selector: tap by coordinate.' })]),
   );
   const best = answer.candidates[0];
-  if (best) {
+  if (keepEditor && editor.value !== '') {
+    for (const item of items)
+      if (item.querySelector('code')?.textContent === editor.value) item.classList.add('chosen');
+    void recount();
+  } else if (best) {
     items[0]?.classList.add('chosen');
     use(best);
   } else {
@@ -128,18 +137,22 @@ async function loadCandidates(order: number): Promise<void> {
 }
 
 export function mountSelectorView(): void {
+  let screenOfSelection: string | undefined;
+  let lastSelected: number | null = null;
   store.on('select', (order) => {
+    const kept = order !== null && order === lastSelected && screenOfSelection !== store.screen?.id;
+    lastSelected = order;
+    screenOfSelection = store.screen?.id;
     if (order === null) {
       list.replaceChildren();
       return;
     }
-    void loadCandidates(order);
+    void loadCandidates(order, kept);
   });
+  // A new screen: the editor's selector is counted again on it (the page refreshes after every act).
   store.on('screen', () => {
     list.replaceChildren();
-    editor.value = '';
-    store.setSelector(null);
-    showVerdict(undefined, '');
+    if (editor.value !== '') void recount();
   });
   editor.addEventListener(
     'input',

@@ -52,7 +52,10 @@ async function capture(): Promise<void> {
   }
   const before = store.selected === null ? undefined : store.screen?.nodes[store.selected];
   const screen = answer.screen;
+  const drawn = performance.now();
   store.setScreen(screen);
+  // What building the views cost (read by bench/inspector.ts).
+  performance.measure('svc-inspector:draw', { start: drawn });
   const ms = Math.round(performance.now() - started);
   status.className = '';
   status.textContent = `${screen.deviceId} · ${screen.nodes.length} nodes · driver ${screen.driver} · ${ms} ms`;

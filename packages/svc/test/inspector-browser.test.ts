@@ -28,7 +28,7 @@ describe('svc inspector in a browser', () => {
   }
 
   async function centreOf(text: string): Promise<{ x: number; y: number }> {
-    const node = (await deviceTree()).nodes.find((n) => n.text === text);
+    const node = (await deviceTree()).nodes.find((n) => n.text === text || n.desc === text);
     assert.ok(node, `no node "${text}" on the device screen`);
     return { x: (node.bounds.left + node.bounds.right) / 2, y: (node.bounds.top + node.bounds.bottom) / 2 };
   }
@@ -168,6 +168,10 @@ describe('svc inspector in a browser', () => {
     assert.equal(replayed.json.succeeded, true);
     assert.equal(replayed.json.envelope.stepResults.length, 3);
 
+    // The page replays the same recording as one execution.
+    await page.locator('#replay').click();
+    await page.locator('#act-result', { hasText: 'replay of 3 act(s): done' }).waitFor();
+
     await page.locator('button[data-form="cli"]').click();
     await page.locator('#copy-output', { hasText: "svc exec '" }).waitFor();
     await page.locator('button[data-form="skill"]').click();
@@ -189,6 +193,21 @@ describe('svc inspector in a browser', () => {
     await page.locator('#act-result', { hasText: 'scroll: done → moved' }).waitFor();
     await waitForScreen(page, before);
     assert.ok(!(await deviceTree()).nodes.some((n) => n.text === 'Network & internet'), 'the list moved');
+  });
+
+  it('types into a field and long-presses a row from the page', async () => {
+    await selectOnPicture('Search settings');
+    await page.locator('#act-text').fill('wifi');
+    await page.locator('button[data-act="type"]').click();
+    await page.locator('#act-result', { hasText: 'type: done → "wifi"' }).waitFor();
+    const typed = (await deviceTree()).nodes.find((n) => n.resourceId === `${SETTINGS}:id/search_src_text`);
+    assert.equal(typed?.text, 'wifi');
+    await waitForScreen(page);
+    await selectOnPicture('Apps');
+    await page.locator('button[data-act="long"]').click();
+    await page.locator('#act-result', { hasText: 'long: done' }).waitFor();
+    const long = await page.locator('#log li', { hasText: 'click' }).count();
+    assert.ok(long >= 1);
   });
 
   it('keeps the page still while pointing: hovering changes a few classes and one box, nothing is rebuilt', async () => {

@@ -56,8 +56,9 @@ describe('inspector API', () => {
       assert.equal(screen.deviceId, serial);
       assert.ok(screen.nodes.some((n) => n.attributes.text === 'Network & internet'));
       const event = await subscription.next();
-      assert.equal(event?.event, 'svc:execution');
-      const input = (event?.data as { input: { source: string; actions: { type: string }[] } }).input;
+      assert.ok(event);
+      assert.equal(event.event, 'svc:execution');
+      const input = (event.data as { input: { source: string; actions: { type: string }[] } }).input;
       assert.equal(input.source, 'svc-inspector');
       assert.deepEqual(
         input.actions.map((a) => a.type),

@@ -106,7 +106,7 @@ try {
     drawMs: median(draw),
     pointerMoveMs: Math.round(median(perMove) * 1000) / 1000,
   };
-  console.log(JSON.stringify(result));
+  console.log(JSON.stringify(result, null, 2));
   console.log(`\nscreen of ${nodes} nodes, median of ${runs} page loads (headless Chromium, simulated device)`);
   console.log(`first paint of the page (the browser's first contentful paint)  ${result.firstPaintMs} ms`);
   console.log(`first screen (navigation → picture and tree, capture included)  ${result.firstScreenMs} ms`);

@@ -14,7 +14,7 @@ import { authHeaders, rememberToken } from './server-auth.ts';
 export interface LabServer {
   lab: Lab;
   serverApp: ServerApp;
-  running: RunningServer;
+  running: RunningServer & { loginUrl(next?: string): string };
   url: string;
   /** The server's token (the helpers below send it). */
   token: string;
@@ -29,8 +29,11 @@ export async function startLabServer(
   const lab = await createLab({ devices });
   const ctx = createContext({ env: { ...process.env, ...lab.env }, cwd: lab.home });
   const token = randomBytes(32).toString('base64url');
-  const serverApp = createServerApp(ctx, { auth: createServerAuth(token), loopbackHostOnly: true, ...options });
-  const running = await listenTcp(serverApp, { host: '127.0.0.1', port: 0 });
+  const auth = createServerAuth(token);
+  const serverApp = createServerApp(ctx, { auth, loopbackHostOnly: true, ...options });
+  const listening = await listenTcp(serverApp, { host: '127.0.0.1', port: 0 });
+  // A browser signs in through a one-time link, as with `svc serve` (browserUrl follows it).
+  const running = Object.assign(listening, { loginUrl: (next?: string) => auth.loginUrl(listening.url, next) });
   rememberToken(running.url, token);
   return {
     lab,

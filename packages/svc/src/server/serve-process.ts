@@ -9,6 +9,7 @@ import { SvcError } from '../contracts/errors.ts';
 import type { SvcContext } from '../core/context.ts';
 import { screenshotsDirOf } from '../executions/screenshot-paths.ts';
 import { createServerApp } from './app.ts';
+import { browserUrl, inspectorPath } from './inspector/browser-url.ts';
 import { listenTcp, type RunningServer } from './listen.ts';
 
 export interface ServeOptions {
@@ -93,6 +94,7 @@ export async function startServe(ctx: SvcContext, options: ServeOptions): Promis
     write(`svc serve: API clients send Authorization: Bearer <token>, the token is in ${serverTokenPath(ctx.home)}`);
     write(`svc serve: browser login (one-time link, valid 5 minutes): ${serving.loginUrl()}`);
   }
+  write(`svc serve: web inspector at ${browserUrl(serving, inspectorPath())}`);
   return serving;
 }
 

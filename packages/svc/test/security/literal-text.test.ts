@@ -22,7 +22,8 @@ describe('typed text on the simulator', () => {
   });
 
   for (const driver of ['operator', 'adb']) {
-    for (const typed of ['user={password}', '${PATH}', '{i} {heading}']) {
+    // `$` + `{PATH}`: a shell variable's spelling, typed as text.
+    for (const typed of ['user={password}', `$${'{PATH}'}`, '{i} {heading}']) {
       it(`reads back ${JSON.stringify(typed)} exactly as typed (${driver} driver)`, async () => {
         const id = `literal-${driver}-${Math.random().toString(16).slice(2)}`;
         const result = await runExecution(ctx, {

@@ -1,7 +1,8 @@
 // A local server that drives a phone must not be reachable from web pages (issue 6). Two checks run before any
-// route: an `Origin` header (browsers send it on cross-site fetches) is refused unless allow-listed or the server's
-// own origin (a page the server itself served, such as the inspector, on a loopback Host), and when the server is
-// bound to loopback a non-loopback `Host` is refused, which defeats DNS rebinding.
+// route: an `Origin` header (browsers send it on cross-site fetches) is refused unless allow-listed, and when the
+// server is bound to loopback a non-loopback `Host` is refused, which defeats DNS rebinding. The one Origin always
+// allowed is the server's own on a loopback Host: browsers send Origin on every POST, also from the page this server
+// serves itself (the inspector), and no other site can make a browser send that Origin.
 import { isIP } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
 import { SvcError } from '../../contracts/errors.ts';
@@ -31,27 +32,31 @@ export function hostNameOf(hostHeader: string): string {
   return colon === -1 ? hostHeader : hostHeader.slice(0, colon);
 }
 
+/** `http://<Host>` when Host is a loopback name: a page of this very server (plain HTTP, as svc listens). */
+function isOwnLoopbackOrigin(origin: string, host: string | undefined): boolean {
+  return host !== undefined && origin === `http://${host}` && isLoopbackName(hostNameOf(host));
+}
+
 export function securityChecks(options: SecurityOptions): MiddlewareHandler {
   const allowed = new Set(options.allowOrigins);
   return async (c, next) => {
-    const host = c.req.header('host') ?? '';
-    const loopbackHost = isLoopbackName(hostNameOf(host));
-    if (options.loopbackHostOnly && !loopbackHost) {
-      return sendError(
-        c,
-        new SvcError('HOST_FORBIDDEN', `Host ${JSON.stringify(host)} is not a loopback name.`, { host }).toBody(),
-      );
-    }
     const origin = c.req.header('origin');
-    // Same origin only on a loopback Host: behind a rebound DNS name, Origin and Host would agree too.
-    const ownOrigin = options.loopbackHostOnly && loopbackHost && origin === `http://${host}`;
-    if (origin !== undefined && !allowed.has(origin) && !ownOrigin) {
+    if (origin !== undefined && !allowed.has(origin) && !isOwnLoopbackOrigin(origin, c.req.header('host'))) {
       return sendError(
         c,
         new SvcError('ORIGIN_FORBIDDEN', `Requests with Origin ${JSON.stringify(origin)} are not allowed.`, {
           origin,
         }).toBody(),
       );
+    }
+    if (options.loopbackHostOnly) {
+      const host = c.req.header('host') ?? '';
+      if (!isLoopbackName(hostNameOf(host))) {
+        return sendError(
+          c,
+          new SvcError('HOST_FORBIDDEN', `Host ${JSON.stringify(host)} is not a loopback name.`, { host }).toBody(),
+        );
+      }
     }
     await next();
   };

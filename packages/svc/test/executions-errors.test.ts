@@ -115,13 +115,15 @@ test('an action type the runtime does not know comes back as a failed envelope E
 
 test('strings with quotes, backslashes, $(), newlines and emoji reach the device byte-identical', async () => {
   const tricky = `it's "quoted" \\ back\\slash $(rm -rf /) \`tick\` $HOME\nnew line 😀 ; && | > '' "'"`;
+  // The newline travels in `source` (a label); ids refuse control characters (issue 19).
   const execution = payload([{ id: 's', type: 'sleep', params: { durationMs: 0 } }], {
-    taskId: tricky,
+    taskId: tricky.replace('\n', ' '),
     source: tricky.slice(0, 64),
   });
+  assert.ok(String(execution.source).includes('\n'));
   const result = await runExecution(labContext(lab), { execution });
   assert.ok(result.ok, JSON.stringify(result));
-  assert.equal(result.envelope.taskId, tricky);
+  assert.equal(result.envelope.taskId, tricky.replace('\n', ' '));
   const sent = lab.devices[0]?.device.commandLog.find(
     (c) => c.includes(execution.commandId) && c.startsWith('am broadcast'),
   );

@@ -57,19 +57,29 @@ describe('svc inspect', () => {
     const first = startInspect(['--port', String(port), '--device', serial]);
     try {
       const served = await first.answer;
-      assert.deepEqual(served, {
-        ok: true,
-        url: `http://127.0.0.1:${port}/inspector?device=${encodeURIComponent(serial)}`,
-        reused: false,
-      });
-      const page = await fetch(served.url);
+      // The address is the server's one-time sign-in link, which leads to the inspector of the device.
+      const inspector = `/inspector?device=${encodeURIComponent(serial)}`;
+      assert.equal(served.reused, false);
+      const link = new URL(served.url);
+      assert.equal(`${link.origin}${link.pathname}`, `http://127.0.0.1:${port}/login`);
+      assert.equal(link.searchParams.get('next'), inspector);
+      const signIn = await fetch(served.url, { redirect: 'manual' });
+      assert.equal(signIn.status, 303);
+      assert.equal(signIn.headers.get('location'), inspector);
+      const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      const page = await fetch(`http://127.0.0.1:${port}${inspector}`, { headers: { cookie } });
       assert.equal(page.status, 200);
       assert.match(await page.text(), /<title>svc inspector<\/title>/);
       assert.match(page.headers.get('content-security-policy') ?? '', /default-src 'none'/);
 
       const second = await runCliJson(['inspect', '--port', String(port)], { env: lab.env });
       assert.equal(second.code, 0, second.stdout);
-      assert.deepEqual(second.json, { ok: true, url: `http://127.0.0.1:${port}/inspector`, reused: true });
+      assert.equal(second.json.reused, true);
+      // Reused: a fresh sign-in link minted from the token the two processes share (~/.svc/server-token).
+      const again = new URL(second.json.url);
+      assert.equal(`${again.origin}${again.pathname}`, `http://127.0.0.1:${port}/login`);
+      assert.equal(again.searchParams.get('next'), '/inspector');
+      assert.equal((await fetch(again, { redirect: 'manual' })).status, 303);
     } finally {
       await stop(first.child);
     }

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Subscription } from '../src/server/event-bus.ts';
 import { type InspectorLab, startInspectorLab } from './inspector-helpers.ts';
+import { authHeaders } from './server-auth.ts';
 import { postJson } from './server-helpers.ts';
 
 /** A page on its own origin that tries to tap on the device through svc, in the ways a web page can. */
@@ -102,7 +103,8 @@ describe('the inspector and foreign origins', () => {
     }
     const own = await fetch(`${lab.server.url}/inspector/api/screen`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: lab.server.url },
+      // The page's own origin passes the Origin check; its session (here the token) passes the sign-in.
+      headers: { 'content-type': 'application/json', origin: lab.server.url, ...authHeaders(lab.server.url) },
       body: JSON.stringify({ deviceId: lab.serial }),
     });
     assert.equal(own.status, 200);

@@ -75,7 +75,7 @@ describe('svc serve routes against a simulated device', () => {
       const response = await postJson(env.url, path, {});
       assert.equal(response.status, 200);
       const envelope = response.body.envelope as Envelope;
-      assert.match(envelope.commandId, /^serve-snap-\d+-[0-9a-f]{12}$/);
+      assert.match(envelope.commandId, /^serve-snap-\d+-[0-9a-f]{24}$/);
       assert.equal(envelope.stepResults[0]?.id, 'snap');
       assert.match(envelope.stepResults[0]?.data.text ?? '', /<hierarchy/);
     });
@@ -87,7 +87,7 @@ describe('svc serve routes against a simulated device', () => {
       const response = await postJson(env.url, path, { path: file, deviceId: serial });
       assert.equal(response.status, 200);
       const envelope = response.body.envelope as Envelope;
-      assert.match(envelope.commandId, /^serve-shot-\d+-[0-9a-f]{12}$/);
+      assert.match(envelope.commandId, /^serve-shot-\d+-[0-9a-f]{24}$/);
       assert.equal(envelope.stepResults[0]?.id, 'shot');
       assert.equal(envelope.stepResults[0]?.data.path, file);
       const png = await readFile(file);

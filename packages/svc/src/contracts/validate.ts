@@ -106,9 +106,7 @@ function normalizeExecution(input: unknown, current: { id?: string; type?: strin
   if (!PLAIN_ID.test(out.commandId)) {
     fail('commandId', 'must not contain whitespace or control characters', 'no whitespace or control characters');
   }
-  for (const key of ['taskId', 'source'] as const) {
-    if (CONTROL.test(out[key])) fail(key, 'must not contain control characters', 'no control characters');
-  }
+  if (CONTROL.test(out.taskId)) fail('taskId', 'must not contain control characters', 'no control characters');
   out.actions = normalizeActions(fields.actions, current);
   if (fields.mode !== undefined)
     out.mode = checkField(TOP_LEVEL_RULES.mode, fields.mode, 'mode') as NonNullable<Execution['mode']>;

@@ -15,8 +15,8 @@ export async function listDevicesWithDriver(ctx: SvcContext, operatorPackage: st
   return Promise.all(
     devices.map(async (device): Promise<DeviceWithDriver> => {
       if (device.state !== 'device') return device;
-      const answers = await operatorCanAnswer(ctx, device.serial, operatorPackage).catch(() => undefined);
-      return answers === undefined ? device : { ...device, driver: answers ? 'operator' : 'adb' };
+      const seen = await operatorCanAnswer(ctx, device.serial, operatorPackage).catch(() => undefined);
+      return seen === undefined ? device : { ...device, driver: seen.answers ? 'operator' : 'adb' };
     }),
   );
 }

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { FakeAdb, ok } from '../adapters/adb/fake-adb.test-helper.ts';
+import { FAKE_OPERATOR_UID, FakeAdb, ok } from '../adapters/adb/fake-adb.test-helper.ts';
 import { createContext } from '../core/context.ts';
 import { checkHandshake } from './checks/handshake.ts';
 
@@ -21,7 +21,7 @@ describe('doctor handshake failures', () => {
   test('an am broadcast that does not complete fails the handshake with BROADCAST_FAILED', async () => {
     const adb = new FakeAdb();
     adb.handle = (_serial, command) => {
-      if (command.startsWith('pm list packages')) return ok('package:com.svc.operator\n');
+      if (command.startsWith('pm list packages')) return ok(`package:com.svc.operator uid:${FAKE_OPERATOR_UID}\n`);
       if (command.startsWith('am broadcast')) return ok('', 255, "Error: Can't find service: activity");
       return ok('');
     };

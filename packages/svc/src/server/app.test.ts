@@ -192,7 +192,7 @@ describe('server app routes', () => {
     for (const path of ['/snapshot', '/observe/snapshot']) assert.equal((await post(path, '')).status, 200);
     for (const request of requests) {
       const { commandId, taskId, ...rest } = request.execution;
-      assert.match(commandId, /^serve-snap-\d+-[0-9a-f]{12}$/);
+      assert.match(commandId, /^serve-snap-\d+-[0-9a-f]{24}$/);
       assert.equal(taskId, commandId);
       assert.deepEqual(rest, {
         source: 'serve-api',
@@ -209,7 +209,7 @@ describe('server app routes', () => {
     assert.equal((await post('/screenshot', { path: '/tmp/a.png' })).status, 200);
     assert.equal((await post('/observe/screenshot', {})).status, 200);
     const [withPath, without] = requests.map((r) => r.execution as { commandId: string; actions: unknown[] });
-    assert.match(withPath?.commandId ?? '', /^serve-shot-\d+-[0-9a-f]{12}$/);
+    assert.match(withPath?.commandId ?? '', /^serve-shot-\d+-[0-9a-f]{24}$/);
     assert.deepEqual(withPath?.actions, [{ id: 'shot', type: 'take_screenshot', params: { path: '/tmp/a.png' } }]);
     assert.deepEqual(without?.actions, [{ id: 'shot', type: 'take_screenshot' }]);
     const blank = await post('/observe/screenshot', { path: '  ' });

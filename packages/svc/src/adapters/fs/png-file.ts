@@ -1,7 +1,8 @@
 // Writing a screenshot where a caller asked, without being turned into a tool against the user: the last path
 // component is never followed if it is a link (O_NOFOLLOW), an existing file is replaced only if it is a regular
-// file that is empty or already a PNG (a typo or a planted name never costs a document or a dotfile), and a FIFO or
-// device is refused without blocking. New files are private (0600): a screen can show anything.
+// file that is empty or already a PNG (a typo or a planted name never costs a document or a dotfile), a FIFO or
+// socket is refused without blocking, and a character device (`/dev/null` of a benchmark) is written as it is. New
+// files are private (0600): a screen can show anything.
 import { constants } from 'node:fs';
 import { mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -28,6 +29,10 @@ export async function writePngFile(path: string, png: Uint8Array, options: { cre
   }
   try {
     const stat = await file.stat();
+    if (stat.isCharacterDevice()) {
+      await file.write(png, 0, png.length);
+      return;
+    }
     if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
     if (stat.size > 0) {
       const head = new Uint8Array(PNG_SIGNATURE.length);

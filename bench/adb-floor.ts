@@ -5,9 +5,14 @@
 import { execFile } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { createLab, openDeviceService } from '../packages/sim/src/testing/lab.ts';
+import { countsFor } from './lib/measure.ts';
 
+const counts = countsFor({ socketRuns: 300, spawnRuns: 60 }, { socketRuns: 30, spawnRuns: 6 });
 const { values } = parseArgs({
-  options: { 'socket-runs': { type: 'string', default: '300' }, 'spawn-runs': { type: 'string', default: '60' } },
+  options: {
+    'socket-runs': { type: 'string', default: String(counts.socketRuns) },
+    'spawn-runs': { type: 'string', default: String(counts.spawnRuns) },
+  },
 });
 
 interface Stats {

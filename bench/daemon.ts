@@ -28,7 +28,7 @@ import {
   spawnNode,
 } from './lib/measure.ts';
 
-const { runs, cliRuns } = benchRuns({ runs: 40, cliRuns: 21 });
+const { runs, cliRuns } = benchRuns({ runs: 40, cliRuns: 21 }, { runs: 5, cliRuns: 3 });
 const cliMode = ensureBundle();
 const RAW_CLIENT = floorScript('raw-daemon-client.cjs');
 

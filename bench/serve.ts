@@ -7,12 +7,14 @@ import { createLab, openDeviceService } from '../packages/sim/src/testing/lab.ts
 import { createContext } from '../packages/svc/src/core/context.ts';
 import { createServerApp } from '../packages/svc/src/server/app.ts';
 import { listenTcp } from '../packages/svc/src/server/listen.ts';
+import { countsFor } from './lib/measure.ts';
 
+const counts = countsFor({ runs: 60, parallelRuns: 30, devices: 8 }, { runs: 10, parallelRuns: 6, devices: 2 });
 const { values } = parseArgs({
   options: {
-    runs: { type: 'string', default: '60' },
-    'parallel-runs': { type: 'string', default: '30' },
-    devices: { type: 'string', default: '8' },
+    runs: { type: 'string', default: String(counts.runs) },
+    'parallel-runs': { type: 'string', default: String(counts.parallelRuns) },
+    devices: { type: 'string', default: String(counts.devices) },
   },
 });
 const runs = Number(values.runs);

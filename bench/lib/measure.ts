@@ -6,8 +6,23 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openDeviceService } from '../../packages/sim/src/testing/lab.ts';
 
+/**
+ * True under `npm run bench -- --quick` (bench/run-all.ts sets SVC_BENCH_QUICK=1): every bench then runs with small
+ * counts, a check that it still works rather than a measurement. A bench picks its counts with `countsFor`.
+ */
+export const QUICK = process.env.SVC_BENCH_QUICK === '1';
+
+/** The bench's own counts, or the small ones of a quick run. */
+export function countsFor<T extends Record<string, number>>(full: T, quick: { [K in keyof T]: number }): T {
+  return (QUICK ? quick : full) as T;
+}
+
 /** `--runs N` (in-process samples) and `--cli-runs N` (spawned samples) of a wall-time bench. */
-export function benchRuns(defaults: { runs: number; cliRuns: number }): { runs: number; cliRuns: number } {
+export function benchRuns(
+  full: { runs: number; cliRuns: number },
+  quick: { runs: number; cliRuns: number },
+): { runs: number; cliRuns: number } {
+  const defaults = countsFor(full, quick);
   const { values } = parseArgs({
     options: {
       runs: { type: 'string', default: String(defaults.runs) },

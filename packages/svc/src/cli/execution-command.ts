@@ -1,16 +1,17 @@
 // The one path of every execution command: build → normalize and validate (no device) → --dry-run /
 // --validate-only, or submit → render → exit code (0 only when the run fully succeeded; when an envelope came back
 // stdout holds the full run result either way).
-import { homedir } from 'node:os';
 import type { Command } from 'commander';
 import { newIds } from '../builders/execution.ts';
-import type { BuildInput } from '../builders/types.ts';
+import type { FlagBag } from '../builders/flag-values.ts';
 import { homeOf } from '../contracts/env.ts';
 import { errorBodyOf } from '../contracts/errors.ts';
 import { type Execution, isFullSuccess } from '../contracts/types.ts';
 import { normalizeAndValidateExecution } from '../contracts/validate.ts';
+import { osHomedir } from '../core/home.ts';
 import { viaDaemon } from '../submit/submit.ts';
-import { type Globals, readGlobals, targetOf } from './globals.ts';
+import { type Builder, FLAT_BUILDERS, type FlatVerb } from './flat-builders.ts';
+import { type Globals, parseGlobals, readGlobals, targetOf } from './globals.ts';
 import { printError, printValue } from './output.ts';
 import { renderRunResult } from './render-run.ts';
 import { dim, green } from './style.ts';
@@ -42,7 +43,7 @@ export async function runRawExecution(globals: Globals, raw: unknown, cwd = proc
   }
   const submit = viaDaemon({
     env: process.env,
-    home: homeOf(process.env, homedir),
+    home: homeOf(process.env, osHomedir),
     daemon: globals.daemon,
     log: (line) => process.stderr.write(`${line}\n`),
   });
@@ -74,24 +75,32 @@ function prettyDryRun(value: { operatorPackage: string; deviceId?: string; execu
   );
 }
 
-export type Builder = (input: BuildInput) => unknown;
-
-/** A commander action for a built command: `(…positionals, flags, command)`. */
-export function builtAction(verb: string, build: Builder) {
+/** A commander action for a built command: `(…positionals, flags, command)`. A flat verb's builder by default. */
+export function builtAction<V extends string>(verb: V, ...build: V extends FlatVerb ? [Builder?] : [Builder]) {
+  const builder = build[0] ?? FLAT_BUILDERS[verb as FlatVerb];
   return async (...received: unknown[]): Promise<void> => {
     const command = received.at(-1) as Command;
-    const flags = command.opts();
     const args = command.processedArgs.flat().filter((arg): arg is string => typeof arg === 'string');
-    let globals: Globals | undefined;
-    try {
-      globals = readGlobals(command);
-      const raw = build({ flags, args, timeoutMs: globals.timeoutMs, ids: newIds(verb) });
-      process.exitCode = await runRawExecution(globals, raw);
-    } catch (error) {
-      printError(globals?.output ?? 'json', errorBodyOf(error));
-      process.exitCode = 1;
-    }
+    process.exitCode = await runBuilt(verb, builder, command.opts(), args, command.optsWithGlobals());
   };
+}
+
+/** The global flags read, the execution built and run: the exit code. Errors are rendered. */
+export async function runBuilt(
+  verb: string,
+  build: Builder,
+  flags: FlagBag,
+  args: readonly string[],
+  globalFlags: FlagBag,
+): Promise<number> {
+  let globals: Globals | undefined;
+  try {
+    globals = parseGlobals(globalFlags);
+    return await runRawExecution(globals, build({ flags, args, timeoutMs: globals.timeoutMs, ids: newIds(verb) }));
+  } catch (error) {
+    printError(globals?.output ?? 'json', errorBodyOf(error));
+    return 1;
+  }
 }
 
 /** A commander action for any other command: the handler returns the exit code; errors are rendered. */

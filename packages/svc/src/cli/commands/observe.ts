@@ -1,20 +1,19 @@
 // observe snapshot (also `snapshot`, `inspect ui`) and observe screenshot (also `screenshot`), SPEC 4.4.
 import type { Command } from 'commander';
-import { buildScreenshot, buildSnapshot } from '../../builders/flat-simple.ts';
 import { examples, valueFlag } from '../command-kit.ts';
 import { builtAction } from '../execution-command.ts';
 
 function snapshotCommand(parent: Command, name: string): void {
-  examples(
-    parent.command(name).description('capture the UI hierarchy XML').action(builtAction('snapshot', buildSnapshot)),
-    ['svc snapshot', 'svc snapshot --output pretty'],
-  );
+  examples(parent.command(name).description('capture the UI hierarchy XML').action(builtAction('snapshot')), [
+    'svc snapshot',
+    'svc snapshot --output pretty',
+  ]);
 }
 
 function screenshotCommand(parent: Command, name: string): void {
   const command = parent.command(name).description('capture a PNG screenshot (temp file unless --path)');
   valueFlag(command, '--path <file>', 'where to save the PNG (relative to the current directory)');
-  examples(command.action(builtAction('screenshot', buildScreenshot)), ['svc screenshot --path screen.png']);
+  examples(command.action(builtAction('screenshot')), ['svc screenshot --path screen.png']);
 }
 
 export function registerObserve(program: Command): void {

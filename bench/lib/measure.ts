@@ -67,14 +67,17 @@ export async function measure(count: number, once: () => Promise<unknown>): Prom
   return median(samples);
 }
 
-/** One `shell true` round trip through the adb server socket (shell protocol v2, until the exit packet). */
-export async function shellTrue(adbPort: number, serial: string): Promise<void> {
+/**
+ * One `shell true` round trip through the adb server socket (shell protocol v2, until the exit packet): the adb
+ * floor. Resolves with the exit status.
+ */
+export async function shellTrue(adbPort: number, serial: string): Promise<number> {
   const { socket, reader } = await openDeviceService(adbPort, serial, 'shell,v2,raw:true');
   try {
     for (;;) {
       const header = await reader.read(5);
-      await reader.read(header.readUInt32LE(1));
-      if (header[0] === 3) return;
+      const body = await reader.read(header.readUInt32LE(1));
+      if (header[0] === 3) return body[0] as number;
     }
   } finally {
     socket.destroy();

@@ -12,7 +12,7 @@ import { quickDeviceList } from '../adapters/adb/quick-device-list.ts';
 import type { Env } from '../contracts/env.ts';
 import { errorBodyOf, SvcError } from '../contracts/errors.ts';
 import type { RunResult, ValidExecution } from '../contracts/types.ts';
-import { DAEMON_READY_TIMEOUT_MS, DAEMON_VERSION_PROBE_MS, proxyRequestTimeoutMs } from '../core/config.ts';
+import { DAEMON_PROBE_MS, DAEMON_READY_TIMEOUT_MS, proxyRequestTimeoutMs } from '../core/config.ts';
 import { currentIdentity, type DaemonIdentity, identityMismatch } from '../daemons/identity.ts';
 import { type DaemonPaths, daemonPaths, ensurePrivateDir } from '../daemons/paths.ts';
 import { CWD_HEADER, VERBOSE_HEADER } from '../daemons/protocol.ts';
@@ -208,7 +208,7 @@ async function readyDaemon(paths: DaemonPaths, identity: DaemonIdentity, env: En
 /** undefined when the daemon answers /version with our identity; else `unreachable` or the difference. */
 async function reportedMismatch(client: DaemonClient, identity: DaemonIdentity): Promise<string | undefined> {
   try {
-    const response = await client.get('/version', DAEMON_VERSION_PROBE_MS);
+    const response = await client.get('/version', DAEMON_PROBE_MS);
     return identityMismatch(identity, response.json);
   } catch {
     return 'unreachable';

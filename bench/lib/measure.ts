@@ -68,6 +68,26 @@ export async function measure(count: number, once: () => Promise<unknown>): Prom
 }
 
 /**
+ * Median wall time of each case over `count` rounds, the cases taking turns within a round (after up to three warm-up
+ * rounds): on a shared machine the load changes from minute to minute, and cases compared with each other should see
+ * the same load.
+ */
+export async function measureInterleaved(
+  count: number,
+  cases: Record<string, () => Promise<unknown>>,
+): Promise<Record<string, number>> {
+  const samples: Record<string, number[]> = {};
+  for (let round = -Math.min(3, count); round < count; round++) {
+    for (const [name, once] of Object.entries(cases)) {
+      const start = performance.now();
+      await once();
+      if (round >= 0) (samples[name] ??= []).push(performance.now() - start);
+    }
+  }
+  return Object.fromEntries(Object.entries(samples).map(([name, times]) => [name, median(times)]));
+}
+
+/**
  * One `shell true` round trip through the adb server socket (shell protocol v2, until the exit packet): the adb
  * floor. Resolves with the exit status.
  */

@@ -13,7 +13,7 @@
 // - commander requires node:child_process at load, only for executable subcommands, which svc has none of; that
 //   require compiles child_process, net, dgram and streams (~2 ms), so commander gets a lazy stand-in.
 // - The hot path parses argv with a table read off the commander program (scripts/cli-table.ts), given to the bundle
-//   as the constant __SVC_CLI_TABLE__ (its JSON text).
+//   as the module cli/baked-cli-table.ts (an object literal in place of the sources' `undefined`).
 // esbuild-wasm and @rollup/wasm-node, not their native builds, because those come as per-platform binary packages
 // that a registry may lack, and `npm ci` must work on any machine.
 import { spawnSync } from 'node:child_process';
@@ -49,9 +49,7 @@ export async function bundleCli(dist: string): Promise<string[]> {
     target: 'node24',
     // svc-sim's `svc-source` export condition: its sources, not its (pack-time) dist.
     conditions: ['svc-source'],
-    // A string constant (JSON text): esbuild inlines it where it is read, where an object would be shared by every module.
-    define: { __SVC_CLI_TABLE__: JSON.stringify(cliTable()) },
-    plugins: [lazyChildProcessForCommander()],
+    plugins: [lazyChildProcessForCommander(), bakedCliTable()],
     write: false,
     metafile: true,
     legalComments: 'none',
@@ -156,6 +154,19 @@ async function writeCommonJsChunks(
     generatedCode: 'es2015',
   });
   await bundle.close();
+}
+
+/** cli/baked-cli-table.ts with the table of the current sources in place of `undefined`. */
+function bakedCliTable(): Plugin {
+  return {
+    name: 'baked-cli-table',
+    setup(plugin) {
+      plugin.onLoad({ filter: /[\\/]cli[\\/]baked-cli-table\.ts$/ }, () => ({
+        contents: `export const BAKED_CLI_TABLE = ${cliTable()};\n`,
+        loader: 'js',
+      }));
+    },
+  };
 }
 
 /** commander's `require('node:child_process')` as an object that loads child_process on first use. */

@@ -109,6 +109,10 @@ console.error(`svc bundle: ${chunks} files from ${recorded} sources in ${ms} ms`
  * bundle made by an older build script is stale too) and npm's install stamp (it stands for the bundled packages).
  */
 function writeManifest(files: string[]): number {
+  // Names this build's V8 code caches (bin/svc.js): a rebuild never meets the cache of other code. An installed svc
+  // reads it from dist/build-id alone (a few bytes instead of the manifest).
+  const buildId = randomUUID();
+  writeFileSync(join(dist, 'build-id'), `${buildId}\n`);
   const sources = files.filter((file) => file.startsWith(join(svcRoot, 'src')) || file.startsWith(simSources));
   sources.push(join(svcRoot, 'package.json'));
   const scripts = join(root, 'scripts');
@@ -120,8 +124,7 @@ function writeManifest(files: string[]): number {
   writeFileSync(
     BUNDLE_MANIFEST,
     `${JSON.stringify({
-      // Names this build's V8 code caches (bin/svc.js): a rebuild never meets the cache of other code.
-      buildId: randomUUID(),
+      buildId,
       sources: [...new Set(sources)].map((file) => {
         const stat = statSync(file);
         return [relative(svcRoot, file), stat.mtimeMs, stat.size];

@@ -7,18 +7,13 @@
 // every error message stays commander's. The sources have no table: run from them, svc always takes the full CLI.
 import { errorBodyOf } from '../contracts/errors.ts';
 import { svcVersion } from '../core/version.ts';
+import { BAKED_CLI_TABLE } from './baked-cli-table.ts';
 import type { CliTable, CommandSpec, OptionSpec } from './cli-table.ts';
 import { executionInput } from './execute-input.ts';
 import { runBuilt, runRawExecution } from './execution-command.ts';
 import { FLAT_BUILDERS, isFlatVerb } from './flat-builders.ts';
 import { parseGlobals } from './globals.ts';
 import { printError, writeStdout } from './output.ts';
-
-/** The table as JSON text, set by the build (scripts/build-cli-bundle.ts `define`); absent in the sources. */
-declare const __SVC_CLI_TABLE__: string | undefined;
-
-const bakedTable = (): CliTable | undefined =>
-  typeof __SVC_CLI_TABLE__ === 'undefined' ? undefined : (JSON.parse(__SVC_CLI_TABLE__) as CliTable);
 
 /** A call the hot path takes: the command, its flags and arguments, and the global flags, as commander would. */
 export type HotCall =
@@ -89,7 +84,7 @@ export function parseHotCall(table: CliTable, argv: readonly string[]): HotCall 
 /** Runs argv on the hot path and returns its exit code, or undefined when the full CLI must take it. */
 export async function runHotPath(
   argv: readonly string[],
-  table: CliTable | undefined = bakedTable(),
+  table: CliTable | undefined = BAKED_CLI_TABLE,
 ): Promise<number | undefined> {
   const call = table === undefined ? undefined : parseHotCall(table, argv);
   if (call === undefined) return undefined;

@@ -3,7 +3,8 @@
 // A bench is any *.ts directly in bench/ (this runner aside): add a file and it runs. Helpers live in bench/lib/,
 // tools that are not benches (heap-diff) in bench/tools/.
 // --quick sets SVC_BENCH_QUICK=1, under which each bench picks small counts (bench/lib/measure.ts `countsFor`): a check
-// that every bench still works, not a measurement. Every bench runs with --expose-gc, so memory samples can force a gc.
+// that every bench still works, not a measurement. Every bench runs with --expose-gc (memory samples can force a gc)
+// and --conditions=svc-source (in the clone, `svc-sim` imported by its name means its sources, as in the tests).
 //
 // Usage: npm run bench [-- --quick] [-- <name> ...]
 import { spawnSync } from 'node:child_process';
@@ -32,7 +33,7 @@ for (const name of chosen) {
   console.log(`\n== bench/${name}.ts${values.quick ? ' (quick)' : ''}`);
   const started = performance.now();
   const file = join(import.meta.dirname, `${name}.ts`);
-  const run = spawnSync(process.execPath, ['--expose-gc', file], { stdio: 'inherit', env });
+  const run = spawnSync(process.execPath, ['--expose-gc', '--conditions=svc-source', file], { stdio: 'inherit', env });
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   summary.push({ name, code: run.status ?? 1, seconds });
 }

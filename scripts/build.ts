@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bundleCli } from './build-cli-bundle.ts';
+import { buildInspectorPage } from './build-inspector.ts';
 import { writeThirdPartyLicenses } from './third-party-licenses.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -61,6 +62,8 @@ const STEPS: [name: string, step: BuildStep][] = [
       return [];
     },
   ],
+  // The inspector page the server serves (`svc inspect`), bundled for the browser beside the CLI.
+  ['inspector page', ({ dist }) => buildInspectorPage(root, join(dist, 'inspector'))],
   [
     'process entry',
     // What `node <file>` runs (the daemon is spawned that way, core/package-root.ts): the entry chunk only exports.
@@ -116,7 +119,13 @@ function writeManifest(files: string[]): number {
   const sources = files.filter((file) => file.startsWith(join(svcRoot, 'src')) || file.startsWith(simSources));
   sources.push(join(svcRoot, 'package.json'));
   const scripts = join(root, 'scripts');
-  for (const script of ['build.ts', 'build-cli-bundle.ts', 'cli-table.ts', 'third-party-licenses.ts']) {
+  for (const script of [
+    'build.ts',
+    'build-cli-bundle.ts',
+    'build-inspector.ts',
+    'cli-table.ts',
+    'third-party-licenses.ts',
+  ]) {
     sources.push(join(scripts, script));
   }
   const installStamp = join(root, 'node_modules', '.package-lock.json');

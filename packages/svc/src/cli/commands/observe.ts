@@ -1,9 +1,9 @@
-// observe snapshot (also `snapshot`, `inspect ui`) and observe screenshot (also `screenshot`), SPEC 4.4.
+// observe snapshot (also `snapshot`, and `inspect ui` in inspect.ts) and observe screenshot (also `screenshot`), SPEC 4.4.
 import type { Command } from 'commander';
 import { examples, valueFlag } from '../command-kit.ts';
 import { builtAction } from '../execution-command.ts';
 
-function snapshotCommand(parent: Command, name: string): void {
+export function snapshotCommand(parent: Command, name: string): void {
   examples(parent.command(name).description('capture the UI hierarchy XML').action(builtAction('snapshot')), [
     'svc snapshot',
     'svc snapshot --output pretty',
@@ -22,6 +22,4 @@ export function registerObserve(program: Command): void {
   screenshotCommand(observe, 'screenshot');
   snapshotCommand(program, 'snapshot');
   screenshotCommand(program, 'screenshot');
-  const inspect = program.command('inspect').description('inspect the device');
-  snapshotCommand(inspect, 'ui');
 }

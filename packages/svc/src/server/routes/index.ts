@@ -1,5 +1,6 @@
 // Every route area the server mounts, in order. To add an area, create `server/routes/<area>.ts` exporting a
 // `RouteModule` (see server/runtime.ts) and append it here.
+import { mountInspector } from '../inspector/index.ts';
 import type { RouteModule } from '../runtime.ts';
 import { mountDeviceRoutes } from './devices.ts';
 import { mountEmulatorRoutes } from './emulators.ts';
@@ -13,4 +14,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   mountEventRoutes,
   mountSkillRoutes,
   mountEmulatorRoutes,
+  mountInspector,
 ];

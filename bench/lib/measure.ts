@@ -76,12 +76,12 @@ export async function measureInterleaved(
   count: number,
   cases: Record<string, () => Promise<unknown>>,
 ): Promise<Record<string, number>> {
-  const samples: Record<string, number[]> = {};
+  const samples = Object.fromEntries(Object.keys(cases).map((name) => [name, [] as number[]]));
   for (let round = -Math.min(3, count); round < count; round++) {
     for (const [name, once] of Object.entries(cases)) {
       const start = performance.now();
       await once();
-      if (round >= 0) (samples[name] ??= []).push(performance.now() - start);
+      if (round >= 0) samples[name]?.push(performance.now() - start);
     }
   }
   return Object.fromEntries(Object.entries(samples).map(([name, times]) => [name, median(times)]));

@@ -43,7 +43,8 @@ function takeOptions(argv: readonly string[], specs: Record<string, OptionSpec>,
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const spec = specs[eq > 2 ? arg.slice(0, eq) : arg];
+    const flag = eq > 2 ? arg.slice(0, eq) : arg;
+    const spec = Object.hasOwn(specs, flag) ? specs[flag] : undefined;
     if (spec === undefined || !arg.startsWith('--')) {
       rest.push(arg);
       continue;
@@ -67,7 +68,9 @@ export function parseHotCall(table: CliTable, argv: readonly string[]): HotCall 
   for (const spec of Object.values(table.globals)) if (spec.takes === 'negate') globalFlags[spec.key] = true;
   const rest = takeOptions(argv, table.globals, globalFlags);
   const [name, ...afterName] = rest ?? [];
-  const command: CommandSpec | undefined = name === undefined ? undefined : table.commands[name];
+  // Own names only: `svc constructor` is an unknown command, not Object's.
+  const command: CommandSpec | undefined =
+    name !== undefined && Object.hasOwn(table.commands, name) ? table.commands[name] : undefined;
   if (command === undefined) return undefined;
   const flags: Bag = {};
   const args = takeOptions(afterName, command.options, flags);

@@ -92,7 +92,12 @@ export async function runLocked(ctx: SvcContext, driver: Driver, run: DeviceRun,
 
 const LOCK_RETRY_MS = 100;
 
-async function lockWithin(ctx: SvcContext, run: DeviceRun, waitMs: number): Promise<LockAttempt> {
+/** The device's execution lock, retried until `waitMs` has passed (the device tools take it too). */
+export async function lockWithin(
+  ctx: SvcContext,
+  run: Pick<DeviceRun, 'serial' | 'operatorPackage'>,
+  waitMs: number,
+): Promise<LockAttempt> {
   const deps = { files: ctx.files, clock: ctx.clock, home: ctx.home, isAlive: ctx.isProcessAlive };
   const deadline = ctx.clock.monotonic() + waitMs;
   for (;;) {

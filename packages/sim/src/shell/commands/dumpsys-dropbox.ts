@@ -22,7 +22,8 @@ export const dumpsysDropbox: ShellCommand = async (args, io, device) => {
     'Low priority tags: {data_app_wtf, system_server_wtf, data_app_strictmode, system_app_strictmode}\n\n';
   if (tags.length > 0) out += `Searching for: ${tags.join(' ')}\n\n`;
   for (const entry of all) {
-    if (tags.length > 0 && !tags.includes(entry.tag)) continue;
+    // Every search word must match: the tag exactly, or a part of the date (DropBoxManagerService.dump).
+    if (!tags.every((word) => word === entry.tag || stamp(entry.epochMs).includes(word))) continue;
     const size = new TextEncoder().encode(entry.text).length;
     const line = `${stamp(entry.epochMs)} ${entry.tag} (text, ${size} bytes)\n`;
     if (print) out += `${RULE}\n${line}${entry.text}${entry.text.endsWith('\n') ? '' : '\n'}\n`;

@@ -7,7 +7,8 @@ import type { Env } from '../../contracts/env.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { ProcessRunner } from '../process/process-runner.ts';
 import { ackEveryChunk } from './ack-every-chunk.ts';
-import type { AdbDevice, AdbPort, LineStream, ShellOutput } from './adb-port.ts';
+import type { AdbDevice, AdbPort, LineStream, PushProgress, ShellOutput } from './adb-port.ts';
+import { pullFile, pushFile } from './device-files.ts';
 import { parseDevicesLong } from './device-list.ts';
 import { DeviceConnectError, DeviceTransport } from './device-transport.ts';
 import { drain, readLines } from './line-reader.ts';
@@ -95,6 +96,14 @@ export class AdbServerPort implements AdbPort {
         },
       };
     });
+  }
+
+  push(serial: string, remotePath: string, data: Uint8Array, onProgress?: PushProgress): Promise<void> {
+    return this.#withDevice(serial, (adb) => pushFile(adb, remotePath, data, onProgress));
+  }
+
+  pull(serial: string, remotePath: string): Promise<Uint8Array> {
+    return this.#withDevice(serial, (adb) => pullFile(adb, remotePath));
   }
 
   async close(): Promise<void> {

@@ -21,12 +21,13 @@ async function isRecording(ctx: SvcContext, serial: string): Promise<boolean> {
 
 /** Recording ids on the device, oldest first (ids are start times, so names sort by age). */
 async function recordingsOn(ctx: SvcContext, serial: string): Promise<string[]> {
-  const out = await ctx.adb.shell(serial, `ls ${DIR}/${PREFIX}*.mp4 2>/dev/null`);
+  // The folder is listed and filtered here: no shell glob, whose expansion differs between device shells.
+  const out = await ctx.adb.shell(serial, `ls ${DIR}`);
   return out.stdout
     .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line.startsWith(`${DIR}/${PREFIX}`) && line.endsWith('.mp4'))
-    .map((line) => line.slice(`${DIR}/${PREFIX}`.length, -'.mp4'.length))
+    .map((line) => line.trim().split('/').at(-1) ?? '')
+    .filter((name) => name.startsWith(PREFIX) && name.endsWith('.mp4'))
+    .map((name) => name.slice(PREFIX.length, -'.mp4'.length))
     .sort();
 }
 
@@ -58,10 +59,19 @@ export const recordStartTool = deviceTool({
     const limit = args.timeLimitS ?? MAX_SECONDS;
     const out = await ctx.adb.shell(
       serial,
-      `command -v screenrecord >/dev/null || exit 127; (nohup screenrecord --time-limit ${limit} ${quoteShellArg(devicePath(id))} >/dev/null 2>&1 &)`,
+      `command -v screenrecord >/dev/null || exit 127; nohup screenrecord --time-limit ${limit} ${quoteShellArg(devicePath(id))} >/dev/null 2>&1 &`,
     );
     if (out.exitCode === 127) {
       throw new SvcError('RECORDING_UNSUPPORTED', `${serial} has no screenrecord command.`, { deviceId: serial });
+    }
+    if (out.exitCode !== 0) {
+      throw new SvcError(
+        'DEVICE_SHELL_UNAVAILABLE',
+        `Starting screenrecord failed: ${out.stderr.trim() || out.stdout.trim()}`,
+        {
+          deviceId: serial,
+        },
+      );
     }
     return { recordingId: id, devicePath: devicePath(id), timeLimitS: limit };
   },

@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { executionJsonSchema } from '../src/contracts/schema.ts';
+import { DEVICE_TOOLS } from '../src/toolbox/catalog.ts';
 import { connectStdio, expectProtocolError, type Loose, type StdioSession } from './mcp-client.ts';
 import { isolatedEnv } from './run-cli.ts';
 import { createFixtureRepo, type FixtureRepo } from './skills-fixture.ts';
@@ -32,6 +33,7 @@ const TOOLS = [
   'sleep',
   'on-screen-log-set',
   'on-screen-log-clear',
+  ...DEVICE_TOOLS.map((tool) => tool.name),
   'devices',
   'skills-list',
   'skills-search',

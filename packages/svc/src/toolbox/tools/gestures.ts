@@ -35,7 +35,9 @@ async function input(ctx: SvcContext, serial: string, command: string) {
 export const doubleTapTool = deviceTool({
   name: 'double-tap',
   title: 'Double tap',
-  description: 'Double tap at x, y (device pixels, as in the snapshot bounds).',
+  description:
+    'Double tap at x, y: device pixels of the screen as it is now (the snapshot bounds use the same pixels). ' +
+    'A point outside the screen is refused with INVALID_ARGUMENT.',
   args: z.strictObject({ x: pixel('x'), y: pixel('y') }),
   locksDevice: true,
   readOnly: false,
@@ -52,7 +54,9 @@ export const doubleTapTool = deviceTool({
 export const longPressTool = deviceTool({
   name: 'long-press',
   title: 'Long press',
-  description: 'Press and hold at x, y (device pixels) for durationMs (default 1000).',
+  description:
+    'Press and hold at x, y (device pixels of the screen as it is now) for durationMs (default 1000): opens ' +
+    'context menus, starts a drag, selects text.',
   args: z.strictObject({
     x: pixel('x'),
     y: pixel('y'),

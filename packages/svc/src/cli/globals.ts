@@ -2,6 +2,7 @@
 // recognises program options before and after the command name, so `svc --device X click ...` and
 // `svc click ... --device X` are the same. Commands read them with `readGlobals(command)`.
 import { type Command, Option } from 'commander';
+import { ADB_SERVERS_VAR, parseServerSpec } from '../adapters/adb/server-list.ts';
 import { collectFlag, type FlagBag, single } from '../builders/flag-values.ts';
 import { parseIntegerToken } from '../builders/numeric.ts';
 import type { Env } from '../contracts/env.ts';
@@ -40,6 +41,10 @@ export function addGlobalOptions(program: Command): void {
     '--driver <name>',
     'auto (default: the operator app where installed, else adb), operator or adb; or SVC_DRIVER',
   );
+  value(
+    '--adb-server <tcp:host:port>',
+    'an adb server to take devices from (repeat for several hosts; ids become <host>:<port>/<serial>); or SVC_ADB_SERVERS',
+  );
   value('--wait-device-ms <ms>', 'wait this long for a device busy with another execution (default: fail at once)');
   value('--output <format>', 'json (default) or pretty');
   value('--format <format>', 'same as --output', true);
@@ -72,9 +77,26 @@ export function parseGlobals(flags: FlagBag): Globals {
   if (timeout !== undefined) globals.timeoutMs = parseIntegerToken(timeout, '--timeout', 'timeoutMs');
   const driver = single(flags, ['driver']);
   if (driver !== undefined) globals.driver = driver;
+  useAdbServers(flags.adbServer);
   const wait = single(flags, ['waitDeviceMs']);
   if (wait !== undefined) globals.waitDeviceMs = parseIntegerToken(wait, '--wait-device-ms', 'waitDeviceMs');
   return globals;
+}
+
+/**
+ * `--adb-server` (repeatable) becomes SVC_ADB_SERVERS of this process, so everything it starts (the context, the
+ * device's daemon, the adb binary) reaches the same servers. Each value must be `tcp:<host>:<port>`.
+ */
+function useAdbServers(values: unknown): void {
+  if (!Array.isArray(values) || values.length === 0) return;
+  for (const value of values as string[]) {
+    if (parseServerSpec(value) === undefined) {
+      throw new SvcError('CLI_USAGE_ERROR', `--adb-server must look like tcp:<host>:<port> (got ${value})`, {
+        path: '--adb-server',
+      });
+    }
+  }
+  process.env[ADB_SERVERS_VAR] = (values as string[]).join(',');
 }
 
 /** The global options as seen from any (sub)command. */

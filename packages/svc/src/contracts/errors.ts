@@ -132,6 +132,10 @@ export const ERROR_CODES = {
     500,
     'Set SVC_OPERATOR_PROJECT to the operator app checkout (the folder holding gradlew) for `doctor --full`.',
   ),
+  ADB_SERVER_LOST: c(
+    503,
+    'The adb server of that host stopped answering, so the action may or may not have run; check the host and its tunnel, then `svc devices`.',
+  ),
   // device tools
   APK_NOT_FOUND: c(400, 'Pass the path of an existing .apk file on this computer.'),
   INSTALL_FAILED: c(

@@ -12,7 +12,9 @@ import { pullFile, pushFile } from './device-files.ts';
 import { parseDevicesLong } from './device-list.ts';
 import { DeviceConnectError, DeviceTransport } from './device-transport.ts';
 import { drain, readLines } from './line-reader.ts';
+import { MultiServerPort } from './multi-server-port.ts';
 import { type AdbServerAddress, adbServerAddress } from './server-address.ts';
+import { configuredServers, serverLabel } from './server-list.ts';
 import { startAdbServer } from './start-server.ts';
 
 const SERVER_DOWN = new Set(['ECONNREFUSED', 'ENOENT']);
@@ -26,9 +28,11 @@ export class AdbServerPort implements AdbPort {
   readonly #transportIds = new Map<string, bigint>();
   readonly #adbs = new Map<string, Promise<Adb>>();
 
-  constructor(env: Env, processes: ProcessRunner) {
+  /** `address`: a configured server (never started by svc); else the one adb itself would use, from env. */
+  constructor(env: Env, processes: ProcessRunner, address?: AdbServerAddress) {
     this.#env = env;
     this.#processes = processes;
+    this.#address = address;
   }
 
   async listDevices(): Promise<AdbDevice[]> {
@@ -112,7 +116,7 @@ export class AdbServerPort implements AdbPort {
 
   #connectClient(): AdbServerClient {
     if (this.#client === undefined) {
-      this.#address = adbServerAddress(this.#env);
+      this.#address ??= adbServerAddress(this.#env);
       this.#client = new AdbServerClient(
         new AdbServerNodeTcpConnector({ host: this.#address.host, port: this.#address.port }),
       );
@@ -189,5 +193,10 @@ export class AdbServerPort implements AdbPort {
 }
 
 export function createAdbServerPort(env: Env, processes: ProcessRunner): AdbPort {
-  return new AdbServerPort(env, processes);
+  const servers = configuredServers(env);
+  if (servers === undefined) return new AdbServerPort(env, processes);
+  if (servers.length === 1) return new AdbServerPort(env, processes, servers[0]);
+  return new MultiServerPort(
+    servers.map((address) => ({ label: serverLabel(address), port: new AdbServerPort(env, processes, address) })),
+  );
 }

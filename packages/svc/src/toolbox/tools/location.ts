@@ -3,6 +3,7 @@
 // LOCATION_UNSUPPORTED, said before anything runs.
 import { z } from 'zod';
 import { runAdbBinary } from '../../adapters/adb/adb-binary.ts';
+import { splitDeviceId } from '../../adapters/adb/server-list.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import { deviceTool } from '../tool.ts';
 
@@ -20,7 +21,11 @@ export const locationTool = deviceTool({
   locksDevice: false,
   readOnly: false,
   run: async ({ ctx, serial, args }) => {
-    if (!/^emulator-\d+$/.test(serial)) {
+    // With several adb servers the id is <host>:<port>/<serial>, and only an emulator on this computer has a
+    // console adb can reach.
+    const parts = splitDeviceId(serial);
+    const local = parts === undefined || /^(127\.0\.0\.1|localhost|\[::1\]):/.test(parts.server);
+    if (!local || !/^emulator-\d+$/.test(parts?.serial ?? serial)) {
       throw new SvcError('LOCATION_UNSUPPORTED', `${serial} is not an emulator; only emulators take a location.`, {
         deviceId: serial,
       });

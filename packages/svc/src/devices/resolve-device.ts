@@ -44,7 +44,7 @@ export function chooseDevice(devices: Device[], asked: DeviceWanted = {}): Resol
       'DEVICE_NOT_FOUND',
       known
         ? `Device ${wanted} is ${known.state}, not ready (state must be \`device\`).`
-        : `Device ${wanted} is not connected.`,
+        : `Device ${wanted} is not connected${wanted.includes('/') ? ` (is the adb server at ${wanted.slice(0, wanted.indexOf('/'))} up?)` : ''}.`,
       {
         deviceId: wanted,
         ...(known ? { state: known.state } : {}),

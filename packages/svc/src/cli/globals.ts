@@ -26,6 +26,8 @@ export interface Globals {
   daemon: boolean;
   dryRun: boolean;
   validateOnly: boolean;
+  /** `--format png|jpeg`: the image format of `screenshot` (`--format json|pretty` is the output). */
+  imageFormat?: 'png' | 'jpeg';
 }
 
 export function addGlobalOptions(program: Command): void {
@@ -57,7 +59,19 @@ export function addGlobalOptions(program: Command): void {
   program.option('--validate-only', 'validate the execution without a device; prints { ok, validated }');
 }
 
-export function parseGlobals(flags: FlagBag): Globals {
+/** `--format` names the output (json, pretty) or, for screenshot, the image (png, jpeg): the values tell them apart. */
+function splitFormat(flags: FlagBag): { flags: FlagBag; imageFormat?: 'png' | 'jpeg' } {
+  const values = Array.isArray(flags.format) ? (flags.format as string[]) : [];
+  const images = values.filter((v) => v === 'png' || v === 'jpeg');
+  if (images.length === 0) return { flags };
+  if (images.length > 1)
+    throw new SvcError('CLI_USAGE_ERROR', '--format png|jpeg was given more than once; give it once');
+  const rest = values.filter((v) => v !== 'png' && v !== 'jpeg');
+  return { flags: { ...flags, format: rest.length > 0 ? rest : undefined }, imageFormat: images[0] as 'png' | 'jpeg' };
+}
+
+export function parseGlobals(given: FlagBag): Globals {
+  const { flags, imageFormat } = splitFormat(given);
   const output = flags.json === true ? 'json' : (single(flags, ['output', 'format']) ?? 'json');
   if (output !== 'json' && output !== 'pretty') {
     throw new SvcError('CLI_USAGE_ERROR', `--output must be json or pretty (got ${output})`);
@@ -69,6 +83,7 @@ export function parseGlobals(flags: FlagBag): Globals {
     daemon: flags.daemon !== false,
     dryRun: flags.dryRun === true,
     validateOnly: flags.validateOnly === true,
+    ...(imageFormat === undefined ? {} : { imageFormat }),
   };
   const deviceId = single(flags, ['device', 'deviceId']);
   if (deviceId !== undefined) globals.deviceId = deviceId;
@@ -101,7 +116,15 @@ function useAdbServers(values: unknown): void {
 
 /** The global options as seen from any (sub)command. */
 export function readGlobals(command: Command): Globals {
-  return parseGlobals(command.optsWithGlobals());
+  const globals = parseGlobals(command.optsWithGlobals());
+  if (globals.imageFormat !== undefined && command.name() !== 'screenshot') {
+    throw new SvcError(
+      'CLI_USAGE_ERROR',
+      `--format ${globals.imageFormat} is an image format (screenshot only); --output json|pretty sets the output`,
+      { flag: '--format' },
+    );
+  }
+  return globals;
 }
 
 /** Output mode without throwing (used while rendering an error about the flags themselves). */

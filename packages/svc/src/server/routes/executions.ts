@@ -6,6 +6,7 @@ import { normalizeAndValidateExecution } from '../../contracts/validate.ts';
 import { buildScreenshotExecution, buildSnapshotExecution } from '../built-executions.ts';
 import { readScreenshotPath, readTarget, rejectUnknownFields, TARGET_FIELDS } from '../request-fields.ts';
 import type { RouteModule } from '../runtime.ts';
+import { IMAGE_FIELDS, readImageOptions } from '../screenshot-fields.ts';
 
 export const mountExecutionRoutes: RouteModule = (app, runtime) => {
   const env = () => runtime.deps.env;
@@ -42,14 +43,13 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
   for (const path of ['/screenshot', '/observe/screenshot']) {
     app.post(path, async (c) => {
       const body = await readJsonObjectBody(c);
-      rejectUnknownFields(body, ['path', ...TARGET_FIELDS]);
+      rejectUnknownFields(body, ['path', ...IMAGE_FIELDS, ...TARGET_FIELDS]);
       const shotPath = readScreenshotPath(body);
+      const image = await readImageOptions(body);
       const { target, waitDeviceMs } = readTarget(body, env());
       const execution = buildScreenshotExecution(shotPath);
-      return sendRunResult(
-        c,
-        await runtime.run({ execution, target, cwd: runtime.deps.cwd, verbose: false, waitDeviceMs }),
-      );
+      const result = await runtime.run({ execution, target, cwd: runtime.deps.cwd, verbose: false, waitDeviceMs });
+      return sendRunResult(c, image === undefined ? result : await image.apply(result, shotPath));
     });
   }
 };

@@ -28,6 +28,8 @@ export interface Globals {
   validateOnly: boolean;
   /** `--format png|jpeg`: the image format of `screenshot` (`--format json|pretty` is the output). */
   imageFormat?: 'png' | 'jpeg';
+  /** `--format compact|xml`: the form of `snapshot`. */
+  snapshotFormat?: 'compact' | 'xml';
 }
 
 export function addGlobalOptions(program: Command): void {
@@ -59,19 +61,39 @@ export function addGlobalOptions(program: Command): void {
   program.option('--validate-only', 'validate the execution without a device; prints { ok, validated }');
 }
 
-/** `--format` names the output (json, pretty) or, for screenshot, the image (png, jpeg): the values tell them apart. */
-function splitFormat(flags: FlagBag): { flags: FlagBag; imageFormat?: 'png' | 'jpeg' } {
+const IMAGE_FORMATS = ['png', 'jpeg'];
+const SNAPSHOT_FORMATS = ['compact', 'xml'];
+
+/**
+ * `--format` names the output (json, pretty), or the image of screenshot (png, jpeg), or the form of snapshot
+ * (compact, xml): the values tell them apart.
+ */
+function splitFormat(flags: FlagBag): {
+  flags: FlagBag;
+  imageFormat?: 'png' | 'jpeg';
+  snapshotFormat?: 'compact' | 'xml';
+} {
   const values = Array.isArray(flags.format) ? (flags.format as string[]) : [];
-  const images = values.filter((v) => v === 'png' || v === 'jpeg');
-  if (images.length === 0) return { flags };
-  if (images.length > 1)
-    throw new SvcError('CLI_USAGE_ERROR', '--format png|jpeg was given more than once; give it once');
-  const rest = values.filter((v) => v !== 'png' && v !== 'jpeg');
-  return { flags: { ...flags, format: rest.length > 0 ? rest : undefined }, imageFormat: images[0] as 'png' | 'jpeg' };
+  const of = (kinds: string[]) => {
+    const found = values.filter((v) => kinds.includes(v));
+    if (found.length > 1) {
+      throw new SvcError('CLI_USAGE_ERROR', `--format ${kinds.join('|')} was given more than once; give it once`);
+    }
+    return found[0];
+  };
+  const image = of(IMAGE_FORMATS);
+  const snapshot = of(SNAPSHOT_FORMATS);
+  if (image === undefined && snapshot === undefined) return { flags };
+  const rest = values.filter((v) => !IMAGE_FORMATS.includes(v) && !SNAPSHOT_FORMATS.includes(v));
+  return {
+    flags: { ...flags, format: rest.length > 0 ? rest : undefined },
+    ...(image === undefined ? {} : { imageFormat: image as 'png' | 'jpeg' }),
+    ...(snapshot === undefined ? {} : { snapshotFormat: snapshot as 'compact' | 'xml' }),
+  };
 }
 
 export function parseGlobals(given: FlagBag): Globals {
-  const { flags, imageFormat } = splitFormat(given);
+  const { flags, imageFormat, snapshotFormat } = splitFormat(given);
   const output = flags.json === true ? 'json' : (single(flags, ['output', 'format']) ?? 'json');
   if (output !== 'json' && output !== 'pretty') {
     throw new SvcError('CLI_USAGE_ERROR', `--output must be json or pretty (got ${output})`);
@@ -84,6 +106,7 @@ export function parseGlobals(given: FlagBag): Globals {
     dryRun: flags.dryRun === true,
     validateOnly: flags.validateOnly === true,
     ...(imageFormat === undefined ? {} : { imageFormat }),
+    ...(snapshotFormat === undefined ? {} : { snapshotFormat }),
   };
   const deviceId = single(flags, ['device', 'deviceId']);
   if (deviceId !== undefined) globals.deviceId = deviceId;
@@ -121,6 +144,13 @@ export function readGlobals(command: Command): Globals {
     throw new SvcError(
       'CLI_USAGE_ERROR',
       `--format ${globals.imageFormat} is an image format (screenshot only); --output json|pretty sets the output`,
+      { flag: '--format' },
+    );
+  }
+  if (globals.snapshotFormat !== undefined && !['snapshot', 'ui'].includes(command.name())) {
+    throw new SvcError(
+      'CLI_USAGE_ERROR',
+      `--format ${globals.snapshotFormat} is a snapshot form (snapshot only); --output json|pretty sets the output`,
       { flag: '--format' },
     );
   }

@@ -136,6 +136,11 @@ export const ERROR_CODES = {
     503,
     'The adb server of that host stopped answering, so the action may or may not have run; check the host and its tunnel, then `svc devices`.',
   ),
+  STALE_REF: c(
+    409,
+    'The screen changed since the snapshot the ref came from; take a new compact snapshot and use its refs.',
+  ),
+  REF_NOT_SELECTABLE: c(400, 'Click the element by its ref, or select it by id, text or label instead of a ref.'),
   // device tools
   APK_NOT_FOUND: c(400, 'Pass the path of an existing .apk file on this computer.'),
   INSTALL_FAILED: c(

@@ -11,6 +11,7 @@ import { chooseDriver, forgetDriverChoice } from './choose-driver.ts';
 import type { DeviceRun } from './device-run.ts';
 import type { Driver } from './driver.ts';
 import { acquireExecutionLock, type LockAttempt } from './execution-lock.ts';
+import { resolveRefs } from './refs/resolve-refs.ts';
 import type { Target } from './target.ts';
 
 export interface ExecutionRequest {
@@ -71,7 +72,8 @@ export async function runLocked(ctx: SvcContext, driver: Driver, run: DeviceRun,
   }
   let settle = false;
   try {
-    const outcome = await driver.run(ctx, run);
+    // `{ "ref": "e12" }` selectors are checked against the screen now and replaced, under this lock.
+    const outcome = await driver.run(ctx, await resolveRefs(ctx, driver, run));
     if (outcome.kind === 'error') {
       settle = outcome.settle;
       return failureOn(run.serial, outcome.error);

@@ -1,9 +1,13 @@
 // execute (a full execution), snapshot and screenshot, built by the same typed builders as the CLI's commands.
 import { readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { nodeFileStore } from '../adapters/fs/file-store.ts';
 import * as oneAction from '../builders/one-action.ts';
+import { homeOf } from '../contracts/env.ts';
+import { isFullSuccess } from '../contracts/types.ts';
+import { compactSnapshots } from '../executions/refs/compact-snapshot.ts';
 import { imageOptionsSchema } from '../toolbox/screenshot-image.ts';
 import { type ShrunkScreenshot, shrinkScreenshots } from '../toolbox/screenshot-result.ts';
 import { parseToolArguments } from '../toolbox/tool-arguments.ts';
@@ -48,18 +52,31 @@ function snapshotTool(): ToolDef {
     name: 'snapshot',
     title: 'Snapshot the UI tree',
     description: deviceToolDescription(
-      'Capture the current UI hierarchy as XML (envelope.stepResults[0].data.text): `node` elements with ' +
-        'resource-id, text, content-desc, class, clickable, scrollable, bounds. Read it before acting to pick ' +
-        'stable selectors.',
+      'Read the screen. By default (format compact) one line per element you can act on or read: a ref (e12), ' +
+        'its role, text, label (desc=), id, bounds in device pixels and state (checked, disabled, ...), after a ' +
+        'header naming the app and screen size. Pass { "ref": "e12" } as the selector of any action (click, type, ' +
+        'read, wait, scroll container) while the screen is unchanged; after it changed the action fails with ' +
+        'STALE_REF and nothing is done: snapshot again. format xml gives the full hierarchy XML (resource-id, text, ' +
+        'content-desc, class, clickable, scrollable, bounds) to build selectors for skills.',
       SETTLE_GUIDE,
     ),
-    inputSchema: objectSchema({ ...targetProperties(), timeoutMs: timeout() }),
+    inputSchema: objectSchema({
+      ...targetProperties(),
+      format: { type: 'string', enum: ['compact', 'xml'], description: 'compact (default) or xml' },
+      timeoutMs: timeout(),
+    }),
     annotations: { readOnlyHint: true, openWorldHint: false },
     run: async (args, runtime) => {
       const raw = checkArguments(() =>
         fromMcp(oneAction.snapshot({ ids: mcpIds('snapshot'), timeoutMs: int(args, 'timeoutMs') })),
       );
-      return runResultToTool(await runOnDevice(raw, args, runtime));
+      const result = await runOnDevice(raw, args, runtime);
+      if (str(args, 'format') === 'xml') return runResultToTool(result);
+      const compact = await compactSnapshots({ files: nodeFileStore, home: homeOf(runtime.env, homedir) }, result);
+      const text = compact.ok ? compact.envelope.stepResults?.[0]?.data.text : undefined;
+      if (text === undefined || !isFullSuccess(compact)) return runResultToTool(compact);
+      // The compact screen as plain text (not inside the JSON a second time): it is what the agent reads.
+      return { content: [{ type: 'text', text }], structuredContent: compact as unknown as Record<string, unknown> };
     },
   };
 }

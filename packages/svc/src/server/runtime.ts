@@ -14,6 +14,8 @@ import type { InFlightTracker } from './in-flight.ts';
 export interface ServerDeps {
   submit: Submit;
   listDevices(): Promise<{ serial: string; state: string }[]>;
+  /** A snapshot run result in compact form, its refs kept for the device (POST /snapshot format compact). */
+  compactSnapshot(result: RunResult): Promise<RunResult>;
   /** A device tool by name (`/tools/<name>`): `{ ok: true, deviceId, ... }`, or throws SvcError. */
   runTool(name: string, request: ToolRequest): Promise<Record<string, unknown>>;
   /** Environment for target resolution (ANDROID_SERIAL, SVC_OPERATOR_PACKAGE, SVC_DRIVER) and the skills registry. */

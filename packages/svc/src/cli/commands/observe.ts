@@ -1,8 +1,10 @@
 // observe snapshot (also `snapshot`, `inspect ui`) and observe screenshot (also `screenshot`), SPEC 4.4.
+import { homedir } from 'node:os';
 import type { Command } from 'commander';
 import { single } from '../../builders/flag-values.ts';
 import { buildScreenshot, buildSnapshot } from '../../builders/flat-simple.ts';
 import { parseIntegerToken } from '../../builders/numeric.ts';
+import { homeOf } from '../../contracts/env.ts';
 import { errorBodyOf } from '../../contracts/errors.ts';
 import type { RunResult } from '../../contracts/types.ts';
 import { examples, valueFlag } from '../command-kit.ts';
@@ -11,10 +13,31 @@ import { type Globals, readGlobals } from '../globals.ts';
 import { printError } from '../output.ts';
 
 function snapshotCommand(parent: Command, name: string): void {
-  examples(
-    parent.command(name).description('capture the UI hierarchy XML').action(builtAction('snapshot', buildSnapshot)),
-    ['svc snapshot', 'svc snapshot --output pretty'],
+  const command = parent
+    .command(name)
+    .description('capture the UI hierarchy XML, or with --format compact one line per element with refs (e12)');
+  command.addHelpText(
+    'after',
+    '\n--format compact: act on an element with --selector \'{"ref":"e3"}\' while the screen is unchanged.\n',
   );
+  examples(command.action(snapshotAction()), [
+    'svc snapshot',
+    'svc snapshot --format compact --output pretty',
+    `svc click --selector '{"ref":"e3"}'`,
+  ]);
+}
+
+/** `--format compact`: the run's XML becomes the compact screen, and its refs are kept for the device. */
+function snapshotAction() {
+  const after = async (result: RunResult, globals: Globals) => {
+    if (globals.snapshotFormat !== 'compact') return result;
+    const [{ compactSnapshots }, { nodeFileStore }] = await Promise.all([
+      import('../../executions/refs/compact-snapshot.ts'),
+      import('../../adapters/fs/file-store.ts'),
+    ]);
+    return compactSnapshots({ files: nodeFileStore, home: homeOf(process.env, homedir) }, result);
+  };
+  return builtAction('snapshot', buildSnapshot, after);
 }
 
 function screenshotCommand(parent: Command, name: string): void {

@@ -6,7 +6,7 @@ import { normalizeAndValidateExecution } from '../../contracts/validate.ts';
 import { buildScreenshotExecution, buildSnapshotExecution } from '../built-executions.ts';
 import { readScreenshotPath, readTarget, rejectUnknownFields, TARGET_FIELDS } from '../request-fields.ts';
 import type { RouteModule } from '../runtime.ts';
-import { IMAGE_FIELDS, readImageOptions } from '../screenshot-fields.ts';
+import { IMAGE_FIELDS, readImageOptions, readSnapshotFormat } from '../observe-fields.ts';
 
 export const mountExecutionRoutes: RouteModule = (app, runtime) => {
   const env = () => runtime.deps.env;
@@ -27,7 +27,8 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
   for (const path of ['/snapshot', '/observe/snapshot']) {
     app.post(path, async (c) => {
       const body = await readJsonObjectBody(c);
-      rejectUnknownFields(body, TARGET_FIELDS);
+      rejectUnknownFields(body, ['format', ...TARGET_FIELDS]);
+      const compact = readSnapshotFormat(body) === 'compact';
       const { target, waitDeviceMs } = readTarget(body, env());
       const request = {
         execution: buildSnapshotExecution(),
@@ -36,7 +37,8 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
         verbose: false,
         waitDeviceMs,
       };
-      return sendRunResult(c, await runtime.run(request));
+      const result = await runtime.run(request);
+      return sendRunResult(c, compact ? await runtime.deps.compactSnapshot(result) : result);
     });
   }
 

@@ -1,7 +1,8 @@
-// POST /screenshot's image fields: maxSize (longer side in pixels), format (png | jpeg), quality (JPEG 1-100).
+// POST /snapshot's format and POST /screenshot's image fields: maxSize (longer side in pixels), format (png | jpeg), quality (JPEG 1-100).
 // Checked before the run (400 INVALID_ARGUMENT naming the field); applied to the PNG after it (the step then names
 // format, width, height, device_width, device_height and scale). The image code loads only when asked for.
 import type { JsonObject } from '../adapters/http/responses.ts';
+import { SvcError } from '../contracts/errors.ts';
 import type { RunResult } from '../contracts/types.ts';
 
 export const IMAGE_FIELDS = ['maxSize', 'format', 'quality'] as const;
@@ -25,4 +26,14 @@ export async function readImageOptions(body: JsonObject): Promise<ImageRequest |
   return {
     apply: async (result, chosenPath) => (await shrinkScreenshots(nodeFileStore, result, options, chosenPath)).result,
   };
+}
+
+/** POST /snapshot's `format`: xml (default, the hierarchy) or compact (one line per element, with refs). */
+export function readSnapshotFormat(body: JsonObject): 'xml' | 'compact' {
+  const format = body.format;
+  if (format === undefined || format === 'xml' || format === 'compact') return format ?? 'xml';
+  throw new SvcError('INVALID_ARGUMENT', 'format must be xml or compact.', {
+    path: 'format',
+    allowed: ['xml', 'compact'],
+  });
 }

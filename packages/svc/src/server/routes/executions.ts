@@ -4,9 +4,9 @@ import { readJsonObjectBody, sendRunResult } from '../../adapters/http/responses
 import { SvcError } from '../../contracts/errors.ts';
 import { normalizeAndValidateExecution } from '../../contracts/validate.ts';
 import { buildScreenshotExecution, buildSnapshotExecution } from '../built-executions.ts';
+import { IMAGE_FIELDS, readImageOptions, readSnapshotFormat } from '../observe-fields.ts';
 import { readScreenshotPath, readTarget, rejectUnknownFields, TARGET_FIELDS } from '../request-fields.ts';
 import type { RouteModule } from '../runtime.ts';
-import { IMAGE_FIELDS, readImageOptions, readSnapshotFormat } from '../observe-fields.ts';
 
 export const mountExecutionRoutes: RouteModule = (app, runtime) => {
   const env = () => runtime.deps.env;

@@ -52,7 +52,7 @@ for (const driver of ['operator', 'adb'] as const) {
     test('a click by ref taps that element; the same ref after the screen changed is STALE_REF and does nothing', async () => {
       await svc('open', 'com.android.settings');
       const ref = refOf(await compact(), /"Network & internet"/);
-      const click = await svc('click', '--selector', JSON.stringify({ ref }));
+      const click = await svc('click', '--ref', ref);
       assert.equal(click.code, 0, click.stdout);
       await svc('wait', '--text', 'Internet', '--timeout', '5000');
       const next = await compact();

@@ -16,14 +16,11 @@ function snapshotCommand(parent: Command, name: string): void {
   const command = parent
     .command(name)
     .description('capture the UI hierarchy XML, or with --format compact one line per element with refs (e12)');
-  command.addHelpText(
-    'after',
-    '\n--format compact: act on an element with --selector \'{"ref":"e3"}\' while the screen is unchanged.\n',
-  );
+  command.addHelpText('after', '\n--format compact: act on an element with --ref e3 while the screen is unchanged.\n');
   examples(command.action(snapshotAction()), [
     'svc snapshot',
     'svc snapshot --format compact --output pretty',
-    `svc click --selector '{"ref":"e3"}'`,
+    'svc click --ref e3',
   ]);
 }
 

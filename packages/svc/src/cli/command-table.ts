@@ -35,7 +35,7 @@ export const COMMAND_MODULES: readonly CommandModule[] = [
   { names: ['demo'], load: async () => (await import('./commands/demo.ts')).registerDemo },
   { names: ['execute', 'exec'], load: async () => registerExecute },
   {
-    names: ['observe', 'snapshot', 'screenshot', 'inspect'],
+    names: ['observe', 'snapshot', 'screenshot'],
     load: async () => registerObserve,
   },
   {
@@ -52,6 +52,7 @@ export const COMMAND_MODULES: readonly CommandModule[] = [
   },
   { names: ['action'], load: async () => registerAction },
   { names: ['on-screen-log'], load: async () => registerOnScreenLog },
+  { names: ['inspect'], load: async () => (await import('./commands/inspect.ts')).registerInspect },
   { names: ['devices'], load: async () => (await import('./commands/devices.ts')).registerDevices },
   { names: ['packages'], load: async () => (await import('./commands/packages.ts')).registerPackages },
   { names: TOOL_COMMAND_WORDS, load: async () => (await import('./commands/toolbox.ts')).registerToolbox },

@@ -1,4 +1,4 @@
-// observe snapshot (also `snapshot`, `inspect ui`) and observe screenshot (also `screenshot`), SPEC 4.4.
+// observe snapshot (also `snapshot`, and `inspect ui` in inspect.ts) and observe screenshot (also `screenshot`), SPEC 4.4.
 import { homedir } from 'node:os';
 import type { Command } from 'commander';
 import { single } from '../../builders/flag-values.ts';
@@ -12,7 +12,7 @@ import { builtAction } from '../execution-command.ts';
 import { type Globals, readGlobals } from '../globals.ts';
 import { printError } from '../output.ts';
 
-function snapshotCommand(parent: Command, name: string): void {
+export function snapshotCommand(parent: Command, name: string): void {
   const command = parent
     .command(name)
     .description('capture the UI hierarchy XML, or with --format compact one line per element with refs (e12)');
@@ -98,6 +98,4 @@ export function registerObserve(program: Command): void {
   screenshotCommand(observe, 'screenshot');
   snapshotCommand(program, 'snapshot');
   screenshotCommand(program, 'screenshot');
-  const inspect = program.command('inspect').description('inspect the device');
-  snapshotCommand(inspect, 'ui');
 }

@@ -1,5 +1,6 @@
 // Every route area the server mounts, in order. To add an area, create `server/routes/<area>.ts` exporting a
 // `RouteModule` (see server/runtime.ts) and append it here.
+import { mountInspector } from '../inspector/index.ts';
 import type { RouteModule } from '../runtime.ts';
 import { mountDeviceRoutes } from './devices.ts';
 import { mountEmulatorRoutes } from './emulators.ts';
@@ -15,4 +16,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   mountSkillRoutes,
   mountEmulatorRoutes,
   mountToolRoutes,
+  mountInspector,
 ];

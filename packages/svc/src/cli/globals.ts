@@ -2,9 +2,9 @@
 // recognises program options before and after the command name, so `svc --device X click ...` and
 // `svc click ... --device X` are the same. Commands read them with `readGlobals(command)`.
 import { type Command, Option } from 'commander';
-import { ADB_SERVERS_VAR, parseServerSpec } from '../adapters/adb/server-list.ts';
 import { collectFlag, type FlagBag, single } from '../builders/flag-values.ts';
 import { parseIntegerToken } from '../builders/numeric.ts';
+import { ADB_SERVERS_VAR, parseServerSpec } from '../contracts/adb-servers.ts';
 import type { Env } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { resolveTarget, type Target, type TargetFieldNames } from '../submit/target.ts';

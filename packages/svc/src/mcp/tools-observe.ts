@@ -76,7 +76,11 @@ function snapshotTool(): ToolDef {
       const text = compact.ok ? compact.envelope.stepResults?.[0]?.data.text : undefined;
       if (text === undefined || !isFullSuccess(compact)) return runResultToTool(compact);
       // The compact screen as plain text (not inside the JSON a second time): it is what the agent reads.
-      return { content: [{ type: 'text', text }], structuredContent: compact as unknown as Record<string, unknown> };
+      return {
+        content: [{ type: 'text', text }],
+        structuredContent: compact as unknown as Record<string, unknown>,
+        isError: false,
+      };
     },
   };
 }

@@ -2,7 +2,7 @@
 // the caller gave (CLI flag, HTTP body field, MCP tool argument), else the front end's own default (`svc mcp
 // --device`), else the environment (ANDROID_SERIAL as adb itself uses it, SVC_OPERATOR_PACKAGE then
 // SVC_RECEIVER_PACKAGE, SVC_DRIVER), else the built-in default (the only ready device, com.svc.operator, auto).
-import { configuredServers, serverLabel, splitDeviceId } from '../adapters/adb/server-list.ts';
+import { configuredServers, serverLabel, splitDeviceId } from '../contracts/adb-servers.ts';
 import { OPERATOR_PACKAGES } from '../contracts/dispatch.ts';
 import { type Env, nonBlank } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';

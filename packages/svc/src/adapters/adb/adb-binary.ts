@@ -2,12 +2,13 @@
 // `adb emu ...` to an emulator's console): which binary (SVC_ADB_PATH, else `adb` on PATH) and the server flags that
 // point it at the same adb server svc talks to (ADB_SERVER_SOCKET, else ANDROID_ADB_SERVER_PORT). Device shell
 // commands never come here: they go over the adb server protocol (AdbPort).
+
+import { configuredServers, serverLabel, splitDeviceId } from '../../contracts/adb-servers.ts';
 import type { Env } from '../../contracts/env.ts';
 import { nonBlank } from '../../contracts/env.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { ProcessOutcome, ProcessRunner, RunOptions } from '../process/process-runner.ts';
 import { type AdbServerAddress, adbServerAddress } from './server-address.ts';
-import { configuredServers, serverLabel, splitDeviceId } from './server-list.ts';
 
 export function adbBinaryName(env: Env): string {
   return nonBlank(env.SVC_ADB_PATH) ?? 'adb';

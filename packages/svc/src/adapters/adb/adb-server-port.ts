@@ -3,6 +3,7 @@
 // reconnected) is re-resolved once, only when the failure happened before the service reached the device.
 import { Adb, AdbBanner, type AdbFeature, AdbServerClient } from '@yume-chan/adb';
 import { AdbServerNodeTcpConnector } from '@yume-chan/adb-server-node-tcp';
+import { configuredServers, serverLabel } from '../../contracts/adb-servers.ts';
 import type { Env } from '../../contracts/env.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { ProcessRunner } from '../process/process-runner.ts';
@@ -14,7 +15,6 @@ import { DeviceConnectError, DeviceTransport } from './device-transport.ts';
 import { drain, readLines } from './line-reader.ts';
 import { MultiServerPort } from './multi-server-port.ts';
 import { type AdbServerAddress, adbServerAddress } from './server-address.ts';
-import { configuredServers, serverLabel } from './server-list.ts';
 import { startAdbServer } from './start-server.ts';
 
 const SERVER_DOWN = new Set(['ECONNREFUSED', 'ENOENT']);

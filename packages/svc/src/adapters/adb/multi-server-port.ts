@@ -4,9 +4,10 @@
 // while a device call is under way fails that call with ADB_SERVER_LOST (one that refuses the call, before anything
 // reached the device: ADB_SERVER_FAILED), naming the host; the other hosts are untouched (each has its own
 // connections).
+
+import { qualifiedId, splitDeviceId } from '../../contracts/adb-servers.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { AdbDevice, AdbPort, LineStream, PushProgress, ShellOutput } from './adb-port.ts';
-import { qualifiedId, splitDeviceId } from './server-list.ts';
 
 export interface LabelledPort {
   /** `host:port`, the first part of the ids of its devices. */

@@ -2,10 +2,11 @@
 // device before it picks that device's daemon, and the full adb client (@yume-chan/adb, web streams) costs a cold
 // process ~15 ms to load for one answer. The wire: `<4 hex length><request>`, then `OKAY` + `<4 hex length><text>`
 // or `FAIL` + `<4 hex length><message>` (adb's SERVICES.TXT / protocol.txt).
+
+import { configuredServers, qualifiedId, serverLabel } from '../../contracts/adb-servers.ts';
 import type { Env } from '../../contracts/env.ts';
 import { type DeviceListEntry, parseDevicesLong } from './device-list.ts';
 import { type AdbServerAddress, adbServerAddress } from './server-address.ts';
-import { configuredServers, qualifiedId, serverLabel } from './server-list.ts';
 
 const REQUEST = 'host:devices-l';
 

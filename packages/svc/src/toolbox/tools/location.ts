@@ -3,7 +3,7 @@
 // LOCATION_UNSUPPORTED, said before anything runs.
 import { z } from 'zod';
 import { runAdbBinary } from '../../adapters/adb/adb-binary.ts';
-import { splitDeviceId } from '../../adapters/adb/server-list.ts';
+import { splitDeviceId } from '../../contracts/adb-servers.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import { deviceTool } from '../tool.ts';
 

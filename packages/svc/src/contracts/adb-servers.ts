@@ -2,9 +2,16 @@
 // --adb-server sets it). With two or more, every device id names its server: `<host>:<port>/<serial>` (a serial is
 // only unique on its own server: two hosts may both have an emulator-5554). With one, ids stay plain serials.
 // Configured servers are never started by svc: a host's adb server is its owner's to run.
-import type { Env } from '../../contracts/env.ts';
-import { SvcError } from '../../contracts/errors.ts';
-import type { AdbServerAddress } from './server-address.ts';
+import type { Env } from './env.ts';
+import { SvcError } from './errors.ts';
+
+/** Where an adb server listens (the adapter's AdbServerAddress has the same shape). */
+export interface AdbServerAddress {
+  host: string;
+  port: number;
+  /** True when a server there may be started by svc: never for a configured one. */
+  local: boolean;
+}
 
 export const ADB_SERVERS_VAR = 'SVC_ADB_SERVERS';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { SvcError } from '../../contracts/errors.ts';
-import { configuredServers, isMultiServer, parseServerSpec, serverLabel, splitDeviceId } from './server-list.ts';
+import { configuredServers, isMultiServer, parseServerSpec, serverLabel, splitDeviceId } from './adb-servers.ts';
+import { SvcError } from './errors.ts';
 
 test('SVC_ADB_SERVERS lists tcp:<host>:<port> servers in order, without repeats', () => {
   const env = { SVC_ADB_SERVERS: 'tcp:h1:5037, tcp:[::1]:5038,tcp:h1:5037' };

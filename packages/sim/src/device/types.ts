@@ -87,6 +87,8 @@ export interface UiHost {
   keyboardShown(): boolean;
   /** The lock screen is showing. */
   locked(): boolean;
+  /** Dismisses a lock screen that has no PIN (`wm dismiss-keyguard`). */
+  unlock(): void;
   /** `screencap -p`: a PNG of the current screen. */
   screencapPng(): Uint8Array;
   tap(x: number, y: number): void;

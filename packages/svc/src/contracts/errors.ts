@@ -45,6 +45,15 @@ export const ERROR_CODES = {
     500,
     'The adb broadcast failed; check the device connection with `svc devices` and `svc doctor`.',
   ),
+  // what the adb driver (no app on the device) cannot do; refused before the device is touched
+  ON_SCREEN_LOG_SERVICE_UNAVAILABLE: c(
+    400,
+    'The on-screen log needs the operator app: install it (`svc operator setup --apk <path>`) and use --driver operator, or drop the step.',
+  ),
+  TEXT_NOT_TYPABLE: c(
+    400,
+    'adb types printable ASCII and newlines only: send such text, or install the operator app and use --driver operator.',
+  ),
   SERVICE_UNAVAILABLE: c(500, 'The operator accessibility service is not running; run `svc grant-device-permissions`.'),
   EXECUTION_TIMEOUT: c(500, 'The operator ran out of time; raise timeoutMs or split the execution.'),
   // serve layer (SPEC 7)
@@ -128,6 +137,10 @@ export const ERROR_CODES = {
     'Run `svc grant-device-permissions`, or enable the operator in Accessibility Settings.',
   ),
   SMOKE_OPEN_SETTINGS_FAILED: c(500, 'Settings did not open or could not be snapshotted; check the device screen.'),
+  ADB_DRIVER_UNAVAILABLE: c(
+    500,
+    'uiautomator dump does not work on this device (see the check detail); install the operator app with `svc operator setup --apk <path>`.',
+  ),
   OPERATOR_PROJECT_NOT_CONFIGURED: c(
     500,
     'Set SVC_OPERATOR_PROJECT to the operator app checkout (the folder holding gradlew) for `doctor --full`.',

@@ -74,6 +74,8 @@ function recordingAdb(inner: AdbPort) {
       commands.push(`follow ${command}`);
       return inner.streamLines(serial, command);
     },
+    push: (serial, remotePath, data, onProgress) => inner.push(serial, remotePath, data, onProgress),
+    pull: (serial, remotePath) => inner.pull(serial, remotePath),
     close: () => inner.close(),
   };
   return { adb, waitedMs: () => waited, commands };

@@ -2,8 +2,8 @@
 // bundle. Run from the sources, in its own process (`node --conditions=svc-source`): registering every command loads
 // modules that import svc-sim by name.
 import { cliTableOf } from '../packages/svc/src/cli/cli-table.ts';
-import { FLAT_BUILDERS } from '../packages/svc/src/cli/flat-builders.ts';
+import { FLAT_COMMANDS } from '../packages/svc/src/cli/flat-builders.ts';
 import { buildProgram } from '../packages/svc/src/cli/main.ts';
 
 const program = await buildProgram();
-process.stdout.write(JSON.stringify(cliTableOf(program, ['execute', ...Object.keys(FLAT_BUILDERS)])));
+process.stdout.write(JSON.stringify(cliTableOf(program, ['execute', ...Object.keys(FLAT_COMMANDS)])));

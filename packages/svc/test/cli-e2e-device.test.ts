@@ -15,10 +15,10 @@ describe('device commands through real adb', () => {
     await lab?.close();
   });
 
-  test('devices lists the simulated device as [{ serial, state }]', async () => {
+  test('devices lists the simulated device as [{ serial, state, driver }], driver being what auto would use', async () => {
     const run = await runCliJson(['devices'], { env: lab.env });
     assert.equal(run.code, 0);
-    assert.deepEqual(run.json, [{ serial, state: 'device' }]);
+    assert.deepEqual(run.json, [{ serial, state: 'device', driver: 'operator' }]);
   });
 
   test('packages list returns sorted ids; --third-party leaves out system apps', async () => {

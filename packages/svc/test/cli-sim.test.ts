@@ -70,7 +70,7 @@ test('sim start starts an adb server when none runs on the port, so the device e
     const serial = /connected to (\S+)/.exec(out)?.[1];
     assert.ok(serial, out);
     const devices = await runCliJson(['devices'], { env });
-    assert.deepEqual(devices.json, [{ serial, state: 'device' }]);
+    assert.deepEqual(devices.json, [{ serial, state: 'device', driver: 'operator' }]);
     assert.equal((await runCliJson(['sim', 'stop'], { env })).code, 0);
     assert.equal(await exited, 0);
   } finally {

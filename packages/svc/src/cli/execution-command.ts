@@ -6,18 +6,26 @@ import { newIds } from '../builders/execution.ts';
 import type { FlagBag } from '../builders/flag-values.ts';
 import { homeOf } from '../contracts/env.ts';
 import { errorBodyOf } from '../contracts/errors.ts';
-import { type Execution, isFullSuccess } from '../contracts/types.ts';
+import { type Execution, isFullSuccess, type RunResult } from '../contracts/types.ts';
 import { normalizeAndValidateExecution } from '../contracts/validate.ts';
 import { osHomedir } from '../core/home.ts';
 import { viaDaemon } from '../submit/submit.ts';
-import { type Builder, FLAT_BUILDERS, type FlatVerb } from './flat-builders.ts';
-import { type Globals, parseGlobals, readGlobals, targetOf } from './globals.ts';
+import { type Builder, FLAT_COMMANDS, type FlatCommand, type FlatVerb } from './flat-builders.ts';
+import { type Globals, globalsOf, readGlobals, targetOf } from './globals.ts';
 import { printError, printValue } from './output.ts';
 import { renderRunResult } from './render-run.ts';
 import { dim, green } from './style.ts';
 
+/** What a command does to a run result before it is printed (screenshot: re-encode the image). */
+export type AfterRun = (result: RunResult, globals: Globals) => Promise<RunResult>;
+
 /** Validates and runs (or dry-runs) a raw execution; returns the exit code. */
-export async function runRawExecution(globals: Globals, raw: unknown, cwd = process.cwd()): Promise<number> {
+export async function runRawExecution(
+  globals: Globals,
+  raw: unknown,
+  cwd = process.cwd(),
+  after?: AfterRun,
+): Promise<number> {
   const outcome = normalizeAndValidateExecution(raw);
   if (!outcome.ok) {
     printError(globals.output, outcome.error.toBody());
@@ -47,13 +55,14 @@ export async function runRawExecution(globals: Globals, raw: unknown, cwd = proc
     daemon: globals.daemon,
     log: (line) => process.stderr.write(`${line}\n`),
   });
-  const result = await submit({
+  const submitted = await submit({
     execution: outcome.execution,
     target,
     cwd,
     verbose: globals.verbose,
     waitDeviceMs: globals.waitDeviceMs,
   });
+  const result = after === undefined ? submitted : await after(submitted, globals);
   if (!result.ok) {
     printError(globals.output, result.error);
     return 1;
@@ -75,28 +84,49 @@ function prettyDryRun(value: { operatorPackage: string; deviceId?: string; execu
   );
 }
 
-/** A commander action for a built command: `(…positionals, flags, command)`. A flat verb's builder by default. */
-export function builtAction<V extends string>(verb: V, ...build: V extends FlatVerb ? [Builder?] : [Builder]) {
-  const builder = build[0] ?? FLAT_BUILDERS[verb as FlatVerb];
+/**
+ * A commander action for a built command: `(…positionals, flags, command)`. A flat verb runs as its entry of
+ * FLAT_COMMANDS (flat-builders.ts), exactly as the hot path runs it; any other command names its builder.
+ */
+export function builtAction(verb: FlatVerb): (...received: unknown[]) => Promise<void>;
+export function builtAction(verb: string, build: Builder, after?: AfterRun): (...received: unknown[]) => Promise<void>;
+export function builtAction(verb: string, build?: Builder, after?: AfterRun) {
+  const command: FlatCommand =
+    build === undefined
+      ? FLAT_COMMANDS[verb as FlatVerb]
+      : { build, ...(after === undefined ? {} : { afterRun: async () => after }) };
   return async (...received: unknown[]): Promise<void> => {
-    const command = received.at(-1) as Command;
-    const args = command.processedArgs.flat().filter((arg): arg is string => typeof arg === 'string');
-    process.exitCode = await runBuilt(verb, builder, command.opts(), args, command.optsWithGlobals());
+    const self = received.at(-1) as Command;
+    const args = self.processedArgs.flat().filter((arg): arg is string => typeof arg === 'string');
+    process.exitCode = await runBuilt(
+      verb,
+      command,
+      { name: self.name(), flags: self.opts(), args },
+      self.optsWithGlobals(),
+    );
   };
 }
 
-/** The global flags read, the execution built and run: the exit code. Errors are rendered. */
+/** One call of a built command: the command's name as typed (`ui` for `inspect ui`), its flags and arguments. */
+export interface BuiltCall {
+  name: string;
+  flags: FlagBag;
+  args: readonly string[];
+}
+
+/** The global flags read, the command's own checks, the execution built and run: the exit code. Errors are rendered. */
 export async function runBuilt(
   verb: string,
-  build: Builder,
-  flags: FlagBag,
-  args: readonly string[],
+  command: FlatCommand,
+  { name, flags, args }: BuiltCall,
   globalFlags: FlagBag,
 ): Promise<number> {
   let globals: Globals | undefined;
   try {
-    globals = parseGlobals(globalFlags);
-    return await runRawExecution(globals, build({ flags, args, timeoutMs: globals.timeoutMs, ids: newIds(verb) }));
+    globals = globalsOf(name, globalFlags);
+    const after = await command.afterRun?.(flags, globals);
+    const raw = command.build({ flags, args, timeoutMs: globals.timeoutMs, ids: newIds(verb) });
+    return await runRawExecution(globals, raw, process.cwd(), after);
   } catch (error) {
     printError(globals?.output ?? 'json', errorBodyOf(error));
     return 1;

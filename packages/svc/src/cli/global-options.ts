@@ -21,6 +21,10 @@ export function addGlobalOptions(program: Command): void {
     '--driver <name>',
     'auto (default: the operator app where installed, else adb), operator or adb; or SVC_DRIVER',
   );
+  value(
+    '--adb-server <tcp:host:port>',
+    'an adb server to take devices from (repeat for several hosts; ids become <host>:<port>/<serial>); or SVC_ADB_SERVERS',
+  );
   value('--wait-device-ms <ms>', 'wait this long for a device busy with another execution (default: fail at once)');
   value('--output <format>', 'json (default) or pretty');
   value('--format <format>', 'same as --output', true);

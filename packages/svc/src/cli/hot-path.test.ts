@@ -6,12 +6,12 @@ import { test } from 'node:test';
 import { type Command, CommanderError } from 'commander';
 import fc from 'fast-check';
 import { type CliTable, type CommandSpec, cliTableOf } from './cli-table.ts';
-import { FLAT_BUILDERS } from './flat-builders.ts';
+import { FLAT_COMMANDS } from './flat-builders.ts';
 import { type HotCall, parseHotCall } from './hot-path.ts';
 import { NO_LAUNCHERS } from './launchers.ts';
 import { buildProgram } from './main.ts';
 
-const HOT = ['execute', ...Object.keys(FLAT_BUILDERS)];
+const HOT = ['execute', ...Object.keys(FLAT_COMMANDS)];
 const table = cliTableOf(await buildProgram(), HOT);
 
 const silence = (command: Command) => {

@@ -11,8 +11,8 @@ import { BAKED_CLI_TABLE } from './baked-cli-table.ts';
 import type { CliTable, CommandSpec, OptionSpec } from './cli-table.ts';
 import { executionInput } from './execute-input.ts';
 import { runBuilt, runRawExecution } from './execution-command.ts';
-import { FLAT_BUILDERS, isFlatVerb } from './flat-builders.ts';
-import { parseGlobals } from './globals.ts';
+import { FLAT_COMMANDS, isFlatVerb } from './flat-builders.ts';
+import { globalsOf } from './globals.ts';
 import { printError, writeStdout } from './output.ts';
 
 /** A call the hot path takes: the command, its flags and arguments, and the global flags, as commander would. */
@@ -96,12 +96,13 @@ export async function runHotPath(
     return 0;
   }
   if (isFlatVerb(call.name)) {
-    return runBuilt(call.name, FLAT_BUILDERS[call.name], call.flags, call.args, call.globalFlags);
+    const { name, flags, args } = call;
+    return runBuilt(name, FLAT_COMMANDS[name], { name, flags, args }, call.globalFlags);
   }
   if (call.name !== 'execute') return undefined;
   let output: 'json' | 'pretty' = 'json';
   try {
-    const globals = parseGlobals(call.globalFlags);
+    const globals = globalsOf(call.name, call.globalFlags);
     output = globals.output;
     return await runRawExecution(globals, executionInput(call.args[0], call.flags, globals, process.cwd()));
   } catch (error) {

@@ -9,7 +9,15 @@ import type { SvcContext } from '../../../core/context.ts';
 import type { DeviceRun } from '../../device-run.ts';
 import { DeviceShell } from './device-shell.ts';
 import { DumpError, type DumpStats } from './dump.ts';
-import { type ActionRunner, ExecutionFailure, failed, type StepContext, StepFailure, succeeded } from './step.ts';
+import {
+  type ActionRunner,
+  ExecutionFailure,
+  failed,
+  type StepContext,
+  StepFailure,
+  succeeded,
+  TimedOut,
+} from './step.ts';
 
 export interface ActionSpec {
   run: ActionRunner;
@@ -17,15 +25,6 @@ export interface ActionSpec {
   retry: RetryPresetName;
   /** The param holding the step's retry object (scroll_and_click names it clickRetry/scrollRetry itself). */
   retryParam?: string;
-}
-
-class TimedOut extends Error {
-  /** The code of the last failed attempt (NODE_NOT_FOUND so far, ...), else EXECUTION_TIMEOUT. */
-  readonly lastCode: string;
-  constructor(last: StepFailure | undefined) {
-    super(last === undefined ? 'no attempt finished' : `${last.code}: ${last.message}`);
-    this.lastCode = last?.code ?? 'EXECUTION_TIMEOUT';
-  }
 }
 
 export async function runSteps(

@@ -30,6 +30,16 @@ export class StepFailure extends Error {
   }
 }
 
+/** The execution's own time ran out during a step (the running step fails; no later step runs). */
+export class TimedOut extends Error {
+  /** The code of the last failed attempt (NODE_NOT_FOUND so far, ...), else EXECUTION_TIMEOUT. */
+  readonly lastCode: string;
+  constructor(last: StepFailure | undefined) {
+    super(last === undefined ? 'no attempt finished' : `${last.code}: ${last.message}`);
+    this.lastCode = last?.code ?? 'EXECUTION_TIMEOUT';
+  }
+}
+
 /** The whole execution stops (the envelope fails with this code): the screen is locked, or the like. */
 export class ExecutionFailure extends Error {
   readonly code: string;

@@ -29,6 +29,7 @@ const LAYERS: Record<string, number> = {
   operator: 3,
   builders: 3,
   daemons: 3,
+  toolbox: 3,
   cli: 4,
   server: 4,
   mcp: 4,

@@ -16,7 +16,11 @@ export interface LogEntry {
   readonly priority: LogPriority;
   readonly tag: string;
   readonly message: string;
+  /** The log buffer (`logcat -b`): main when absent; app crashes go to `crash`. */
+  readonly buffer?: LogBufferName;
 }
+
+export type LogBufferName = 'main' | 'system' | 'crash' | 'events';
 
 export interface InstalledPackage {
   readonly name: string;

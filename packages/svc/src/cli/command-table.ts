@@ -21,6 +21,7 @@ import { registerObserve } from './commands/observe.ts';
 import { registerOnScreenLog } from './commands/on-screen-log.ts';
 
 import type { Launchers } from './launchers.ts';
+import { TOOL_COMMAND_WORDS } from './toolbox-shapes.ts';
 
 export type Registrar = (program: Command, launchers: Launchers) => void;
 
@@ -54,6 +55,7 @@ export const COMMAND_MODULES: readonly CommandModule[] = [
   { names: ['inspect'], load: async () => (await import('./commands/inspect.ts')).registerInspect },
   { names: ['devices'], load: async () => (await import('./commands/devices.ts')).registerDevices },
   { names: ['packages'], load: async () => (await import('./commands/packages.ts')).registerPackages },
+  { names: TOOL_COMMAND_WORDS, load: async () => (await import('./commands/toolbox.ts')).registerToolbox },
   {
     names: ['operator', 'grant-device-permissions'],
     load: async () => (await import('./commands/operator.ts')).registerOperator,

@@ -1,9 +1,9 @@
-// Global options of SPEC 4.4, in both spellings (DECISIONS 2). They are defined once on the program; commander
-// recognises program options before and after the command name, so `svc --device X click ...` and
-// `svc click ... --device X` are the same. Commands read them with `readGlobals(command)`.
-import { type Command, Option } from 'commander';
-import { collectFlag, type FlagBag, single } from '../builders/flag-values.ts';
+// The global options of SPEC 4.4 as values (their flags are defined once, in global-options.ts): parsing them into
+// `Globals`, the output mode, the target. No commander at run time here: the hot path (hot-path.ts) uses it too.
+import type { Command } from 'commander';
+import { type FlagBag, single } from '../builders/flag-values.ts';
 import { parseIntegerToken } from '../builders/numeric.ts';
+import { ADB_SERVERS_VAR, parseServerSpec } from '../contracts/adb-servers.ts';
 import type { Env } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { resolveTarget, type Target, type TargetFieldNames } from '../submit/target.ts';
@@ -25,34 +25,45 @@ export interface Globals {
   daemon: boolean;
   dryRun: boolean;
   validateOnly: boolean;
+  /** `--format png|jpeg`: the image format of `screenshot` (`--format json|pretty` is the output). */
+  imageFormat?: 'png' | 'jpeg';
+  /** `--format compact|xml`: the form of `snapshot`. */
+  snapshotFormat?: 'compact' | 'xml';
 }
 
-export function addGlobalOptions(program: Command): void {
-  const value = (flags: string, description: string, hidden = false) => {
-    const option = new Option(flags, description).argParser(collectFlag);
-    program.addOption(hidden ? option.hideHelp() : option);
+const IMAGE_FORMATS = ['png', 'jpeg'];
+const SNAPSHOT_FORMATS = ['compact', 'xml'];
+
+/**
+ * `--format` names the output (json, pretty), or the image of screenshot (png, jpeg), or the form of snapshot
+ * (compact, xml): the values tell them apart.
+ */
+function splitFormat(flags: FlagBag): {
+  flags: FlagBag;
+  imageFormat?: 'png' | 'jpeg';
+  snapshotFormat?: 'compact' | 'xml';
+} {
+  const values = Array.isArray(flags.format) ? (flags.format as string[]) : [];
+  const of = (kinds: string[]) => {
+    const found = values.filter((v) => kinds.includes(v));
+    if (found.length > 1) {
+      throw new SvcError('CLI_USAGE_ERROR', `--format ${kinds.join('|')} was given more than once; give it once`);
+    }
+    return found[0];
   };
-  value('--device <serial>', 'target device serial (default: ANDROID_SERIAL, else the only connected device)');
-  value('--device-id <serial>', 'same as --device', true);
-  value('--operator-package <pkg>', 'operator app package (default: SVC_OPERATOR_PACKAGE, else com.svc.operator)');
-  value('--receiver-package <pkg>', 'same as --operator-package', true);
-  value(
-    '--driver <name>',
-    'auto (default: the operator app where installed, else adb), operator or adb; or SVC_DRIVER',
-  );
-  value('--wait-device-ms <ms>', 'wait this long for a device busy with another execution (default: fail at once)');
-  value('--output <format>', 'json (default) or pretty');
-  value('--format <format>', 'same as --output', true);
-  value('--timeout-ms <ms>', 'execution timeout; on wait and wait-for-nav the action timeout');
-  value('--timeout <ms>', 'same as --timeout-ms', true);
-  program.option('--json', 'JSON output (same as --output json)');
-  program.option('--verbose', 'more diagnostics in errors');
-  program.option('--no-daemon', 'run directly, never through the background daemon');
-  program.option('--dry-run', 'print the normalized execution instead of dispatching it');
-  program.option('--validate-only', 'validate the execution without a device; prints { ok, validated }');
+  const image = of(IMAGE_FORMATS);
+  const snapshot = of(SNAPSHOT_FORMATS);
+  if (image === undefined && snapshot === undefined) return { flags };
+  const rest = values.filter((v) => !IMAGE_FORMATS.includes(v) && !SNAPSHOT_FORMATS.includes(v));
+  return {
+    flags: { ...flags, format: rest.length > 0 ? rest : undefined },
+    ...(image === undefined ? {} : { imageFormat: image as 'png' | 'jpeg' }),
+    ...(snapshot === undefined ? {} : { snapshotFormat: snapshot as 'compact' | 'xml' }),
+  };
 }
 
-export function parseGlobals(flags: FlagBag): Globals {
+export function parseGlobals(given: FlagBag): Globals {
+  const { flags, imageFormat, snapshotFormat } = splitFormat(given);
   const output = flags.json === true ? 'json' : (single(flags, ['output', 'format']) ?? 'json');
   if (output !== 'json' && output !== 'pretty') {
     throw new SvcError('CLI_USAGE_ERROR', `--output must be json or pretty (got ${output})`);
@@ -64,6 +75,8 @@ export function parseGlobals(flags: FlagBag): Globals {
     daemon: flags.daemon !== false,
     dryRun: flags.dryRun === true,
     validateOnly: flags.validateOnly === true,
+    ...(imageFormat === undefined ? {} : { imageFormat }),
+    ...(snapshotFormat === undefined ? {} : { snapshotFormat }),
   };
   const deviceId = single(flags, ['device', 'deviceId']);
   if (deviceId !== undefined) globals.deviceId = deviceId;
@@ -72,14 +85,51 @@ export function parseGlobals(flags: FlagBag): Globals {
   if (timeout !== undefined) globals.timeoutMs = parseIntegerToken(timeout, '--timeout', 'timeoutMs');
   const driver = single(flags, ['driver']);
   if (driver !== undefined) globals.driver = driver;
+  useAdbServers(flags.adbServer);
   const wait = single(flags, ['waitDeviceMs']);
   if (wait !== undefined) globals.waitDeviceMs = parseIntegerToken(wait, '--wait-device-ms', 'waitDeviceMs');
   return globals;
 }
 
+/**
+ * `--adb-server` (repeatable) becomes SVC_ADB_SERVERS of this process, so everything it starts (the context, the
+ * device's daemon, the adb binary) reaches the same servers. Each value must be `tcp:<host>:<port>`.
+ */
+function useAdbServers(values: unknown): void {
+  if (!Array.isArray(values) || values.length === 0) return;
+  for (const value of values as string[]) {
+    if (parseServerSpec(value) === undefined) {
+      throw new SvcError('CLI_USAGE_ERROR', `--adb-server must look like tcp:<host>:<port> (got ${value})`, {
+        path: '--adb-server',
+      });
+    }
+  }
+  process.env[ADB_SERVERS_VAR] = (values as string[]).join(',');
+}
+
 /** The global options as seen from any (sub)command. */
 export function readGlobals(command: Command): Globals {
-  return parseGlobals(command.optsWithGlobals());
+  return globalsOf(command.name(), command.optsWithGlobals());
+}
+
+/** The global options of a call to the command named `commandName` (`--format` values only where they apply). */
+export function globalsOf(commandName: string, flags: FlagBag): Globals {
+  const globals = parseGlobals(flags);
+  if (globals.imageFormat !== undefined && commandName !== 'screenshot') {
+    throw new SvcError(
+      'CLI_USAGE_ERROR',
+      `--format ${globals.imageFormat} is an image format (screenshot only); --output json|pretty sets the output`,
+      { flag: '--format' },
+    );
+  }
+  if (globals.snapshotFormat !== undefined && !['snapshot', 'ui'].includes(commandName)) {
+    throw new SvcError(
+      'CLI_USAGE_ERROR',
+      `--format ${globals.snapshotFormat} is a snapshot form (snapshot only); --output json|pretty sets the output`,
+      { flag: '--format' },
+    );
+  }
+  return globals;
 }
 
 /** Output mode without throwing (used while rendering an error about the flags themselves). */

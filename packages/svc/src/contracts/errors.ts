@@ -23,7 +23,10 @@ export const ERROR_CODES = {
     'Install the operator app with `svc operator setup --apk <path>`, or pass the installed package with --operator-package.',
   ),
   EXECUTION_VALIDATION_FAILED: c(400, 'Fix the field named in details.path and send the execution again.'),
-  EXECUTION_ACTION_UNSUPPORTED: c(500, 'Use a canonical action type from SPEC 2.2, or update the operator app.'),
+  EXECUTION_ACTION_UNSUPPORTED: c(
+    500,
+    'Use a canonical action type (`svc schema` lists them), or update the operator app.',
+  ),
   EXECUTION_CONFLICT_IN_FLIGHT: c(
     423,
     'Another execution is running on this device; wait for it to finish, then retry.',
@@ -158,6 +161,34 @@ export const ERROR_CODES = {
     500,
     'Set SVC_OPERATOR_PROJECT to the operator app checkout (the folder holding gradlew) for `doctor --full`.',
   ),
+  ADB_SERVER_LOST: c(
+    503,
+    'The adb server of that host stopped answering, so the action may or may not have run; check the host and its tunnel, then `svc devices`.',
+  ),
+  STALE_REF: c(
+    409,
+    'The screen changed since the snapshot the ref came from; take a new compact snapshot and use its refs.',
+  ),
+  REF_NOT_SELECTABLE: c(400, 'Click the element by its ref, or select it by id, text or label instead of a ref.'),
+  // device tools
+  APK_NOT_FOUND: c(400, 'Pass the path of an existing .apk file on this computer.'),
+  INSTALL_FAILED: c(
+    500,
+    'Read details.reason: INSTALL_FAILED_UPDATE_INCOMPATIBLE means uninstall the old app first; other reasons name the APK problem.',
+  ),
+  APP_NOT_INSTALLED: c(404, 'List the apps with `svc apps --all` and use a package from there.'),
+  UNINSTALL_FAILED: c(500, 'System apps cannot be uninstalled; read details.reason.'),
+  CRASH_NOT_FOUND: c(404, 'List the reports with `svc crashes` and use an id from there.'),
+  CLIPBOARD_UNAVAILABLE: c(
+    409,
+    'This device keeps its clipboard from the shell; type the text into the field with `svc type` instead.',
+  ),
+  GESTURE_FAILED: c(500, 'The device did not take the gesture; check the device with `svc devices` and retry.'),
+  LOCATION_UNSUPPORTED: c(409, 'Only emulators on this computer take a location (serial emulator-<port>).'),
+  RECORDING_IN_PROGRESS: c(409, 'Stop the running recording with `svc record stop` first.'),
+  RECORDING_NOT_IN_PROGRESS: c(409, 'Start one with `svc record start`.'),
+  RECORDING_NOT_FOUND: c(404, 'Use a recordingId from `svc record start` or `svc record stop`.'),
+  RECORDING_UNSUPPORTED: c(409, 'This device has no screenrecord command; take screenshots instead.'),
 } as const satisfies Record<string, CodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

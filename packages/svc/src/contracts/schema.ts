@@ -2,7 +2,7 @@
 // runs. It describes canonical names only; the validator also accepts the SPEC 2.2 aliases (listed in descriptions).
 import type { FieldRule } from './fields.ts';
 import { LIMITS, MATCHER_ROLES, RETRY_BOUNDS } from './limits.ts';
-import { MATCHER_FIELDS } from './matcher.ts';
+import { MATCHER_FIELDS, REF_PATTERN } from './matcher.ts';
 import { PARAMS_SPECS } from './params/index.ts';
 import { RETRY_FIELDS } from './retry.ts';
 import { ACTION_TYPES } from './types.ts';
@@ -63,9 +63,14 @@ function matcherSchema(): Schema {
         ? { type: 'string', enum: [...MATCHER_ROLES] }
         : { type: 'string', minLength: 1, maxLength: LIMITS.MAX_MATCHER_VALUE_LENGTH, pattern: '\\S' };
   }
+  properties.ref = {
+    type: 'string',
+    pattern: REF_PATTERN.source,
+    description: 'An element of the last compact snapshot (e12), alone instead of the other fields',
+  };
   return {
     type: 'object',
-    description: 'All given fields must match (AND).',
+    description: 'All given fields must match (AND); or { "ref": "e12" } from a compact snapshot.',
     properties,
     minProperties: 1,
     additionalProperties: false,
@@ -118,7 +123,7 @@ export function buildExecutionJsonSchema(): Record<string, unknown> {
     title: 'svc execution payload (canonical names)',
     description:
       `Validated by svc before any adb call. Also accepted on input: top-level aliases command_id, task_id, ` +
-      `expected_format, timeout_ms; action type and param-key aliases of SPEC 2.2; matcher aliases of SPEC 2.3. ` +
+      `expected_format, timeout_ms; the aliases of action types, param keys and matcher fields. ` +
       `Action ids are unique. The serialized payload is at most ${LIMITS.MAX_PAYLOAD_BYTES} bytes of UTF-8.`,
     type: 'object',
     properties: {

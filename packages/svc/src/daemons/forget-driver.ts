@@ -1,5 +1,6 @@
 // After svc installs or removes the operator on a device, the device's daemon (if one runs) must choose its driver
 // again: a quick POST on its socket. Best effort: no daemon, or a daemon of another build, is nothing to do.
+import { DAEMON_CONTROL_MS } from '../core/config.ts';
 import { daemonPaths } from './paths.ts';
 import { DaemonClient } from './socket-client.ts';
 
@@ -8,7 +9,7 @@ export const FORGET_DRIVER_PATH = '/daemon/forget-driver';
 export async function forgetDaemonDriverChoice(home: string, serial: string): Promise<void> {
   const client = new DaemonClient(daemonPaths(home, serial).socket);
   try {
-    await client.post(FORGET_DRIVER_PATH, { deviceId: serial }, {}, 2000);
+    await client.post(FORGET_DRIVER_PATH, { deviceId: serial }, {}, DAEMON_CONTROL_MS);
   } catch {
     // no daemon listens for this device: the next one starts with no choice made
   } finally {

@@ -1,22 +1,33 @@
 // Issue 19, item 11: Node's compile cache defaulted to <tmpdir>/node-compile-cache, a folder every user of the
-// machine can create first and fill with code svc would then run. The CLI keeps it in ~/.svc/compile-cache.
+// machine can create first and fill with code svc would then run. bin/svc.js turns it on in ~/.svc/compile-cache, and
+// the daemon is started with that folder too.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { runCli } from '../run-cli.ts';
+import { promisify } from 'node:util';
+import { MAIN, runCli } from '../run-cli.ts';
+
+const run = promisify(execFile);
 
 describe('the compile cache of the CLI', () => {
-  it('lives in the private ~/.svc, not in the shared temp folder', async () => {
+  it('is turned on in the private ~/.svc, never in the shared temp folder', async () => {
     const home = mkdtempSync(join(tmpdir(), 'svc-cc-home-'));
     const temp = mkdtempSync(join(tmpdir(), 'svc-cc-tmp-'));
-    const run = await runCli(['version'], {
+    const script = `const { enablePrivateCompileCache } = require(${JSON.stringify(MAIN)});
+      enablePrivateCompileCache();
+      process.stdout.write(String(require('node:module').getCompileCacheDir()));`;
+    const env = { PATH: process.env.PATH ?? '', HOME: home, TMPDIR: temp };
+    const { stdout } = await run(process.execPath, ['-e', script], { env });
+    assert.equal(stdout, join(home, '.svc', 'compile-cache'));
+    assert.equal(statSync(join(home, '.svc')).mode & 0o777, 0o700);
+    // A command as a user runs it leaves nothing in the shared temp folder either.
+    const version = await runCli(['version'], {
       env: { HOME: home, TMPDIR: temp, NODE_COMPILE_CACHE: undefined, NODE_DISABLE_COMPILE_CACHE: undefined },
     });
-    assert.equal(run.code, 0, run.stderr);
-    assert.ok(!existsSync(join(temp, 'node-compile-cache')), 'nothing in the shared temp folder');
-    assert.ok(readdirSync(join(home, '.svc', 'compile-cache')).length > 0, 'the cache is in ~/.svc');
-    assert.equal(statSync(join(home, '.svc')).mode & 0o777, 0o700);
+    assert.equal(version.code, 0, version.stderr);
+    assert.ok(!existsSync(join(temp, 'node-compile-cache')));
   });
 });

@@ -1,20 +1,33 @@
 // observe snapshot (also `snapshot`, and `inspect ui` in inspect.ts) and observe screenshot (also `screenshot`), SPEC 4.4.
+// What they do to a result (compact snapshot, re-encoded screenshot) is in observe-after.ts, shared with the hot path.
 import type { Command } from 'commander';
-import { buildScreenshot, buildSnapshot } from '../../builders/flat-simple.ts';
 import { examples, valueFlag } from '../command-kit.ts';
 import { builtAction } from '../execution-command.ts';
 
 export function snapshotCommand(parent: Command, name: string): void {
-  examples(
-    parent.command(name).description('capture the UI hierarchy XML').action(builtAction('snapshot', buildSnapshot)),
-    ['svc snapshot', 'svc snapshot --output pretty'],
-  );
+  const command = parent
+    .command(name)
+    .description('capture the UI hierarchy XML, or with --format compact one line per element with refs (e12)');
+  command.addHelpText('after', '\n--format compact: act on an element with --ref e3 while the screen is unchanged.\n');
+  examples(command.action(builtAction('snapshot')), [
+    'svc snapshot',
+    'svc snapshot --format compact --output pretty',
+    'svc click --ref e3',
+  ]);
 }
 
 function screenshotCommand(parent: Command, name: string): void {
-  const command = parent.command(name).description('capture a PNG screenshot (temp file unless --path)');
-  valueFlag(command, '--path <file>', 'where to save the PNG (relative to the current directory)');
-  examples(command.action(builtAction('screenshot', buildScreenshot)), ['svc screenshot --path screen.png']);
+  const command = parent
+    .command(name)
+    .description('capture a screenshot: PNG, or scaled / JPEG (temp file unless --path)');
+  valueFlag(command, '--path <file>', 'where to save the image (relative to the current directory)');
+  valueFlag(command, '--max-size <px>', 'scale down so the longer side is at most this many pixels');
+  valueFlag(command, '--quality <1-100>', 'JPEG quality (with --format jpeg; default 80)');
+  command.addHelpText('after', '\n--format png|jpeg chooses the image format (png by default).\n');
+  examples(command.action(builtAction('screenshot')), [
+    'svc screenshot --path screen.png',
+    'svc screenshot --max-size 1024 --format jpeg --quality 70',
+  ]);
 }
 
 export function registerObserve(program: Command): void {

@@ -2,7 +2,10 @@
 // part 6). Long-running; prints one human-readable line on stderr and no startup JSON.
 import type { Command } from 'commander';
 import { parsePort } from '../../adapters/http/port.ts';
+import { errorBodyOf } from '../../contracts/errors.ts';
+import { readGlobals } from '../globals.ts';
 import type { Launchers } from '../launchers.ts';
+import { printError } from '../output.ts';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
@@ -34,6 +37,13 @@ export function registerServe(program: Command, launchers: Launchers): void {
         '  $ curl -H "Authorization: Bearer $(cat ~/.svc/server-token)" http://127.0.0.1:3000/devices\n',
     )
     .action(async (opts: ServeFlags, command: Command) => {
+      try {
+        readGlobals(command); // --adb-server: the servers to take devices from
+      } catch (error) {
+        printError('json', errorBodyOf(error));
+        process.exitCode = 1;
+        return;
+      }
       await launchers.serve({
         host: opts.host,
         port: parsePort(opts.port),

@@ -6,8 +6,7 @@
 // app went away), when the device drops out of the adb server's list, and after any package command sent through
 // this port. Negative answers are never cached, so an install is seen at once.
 import type { AdbDevice, AdbPort, ShellOutput } from '../../adapters/adb/adb-port.ts';
-
-export const PRESENCE_TTL_MS = 30_000;
+import { PRESENCE_TTL_MS } from '../../core/config.ts';
 
 const PRESENCE_QUERY = /^pm list packages (?:-U )?'([^']+)'$/;
 const PACKAGE_CHANGE = /\b(pm|cmd package) (install|uninstall|clear|disable|enable)/;
@@ -47,6 +46,8 @@ export function cachePresence(inner: AdbPort, now = () => Date.now(), ttlMs = PR
       return output;
     },
     execOut: (serial, command) => inner.execOut(serial, command),
+    push: (serial, remotePath, data, onProgress) => inner.push(serial, remotePath, data, onProgress),
+    pull: (serial, remotePath) => inner.pull(serial, remotePath),
     streamLines: (serial, command) => inner.streamLines(serial, command),
     close: () => inner.close(),
     invalidate,

@@ -20,6 +20,7 @@ const SELECTOR_FLAG: Record<keyof NodeMatcher, string> = {
   contentDescEquals: 'desc',
   contentDescContains: 'desc-contains',
   role: 'role',
+  ref: 'ref',
 };
 
 /** `svc` words are safe as they are; anything else is single-quoted for a POSIX shell. */

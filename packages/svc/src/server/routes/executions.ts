@@ -10,6 +10,7 @@ import {
   randomScreenshotPath,
 } from '../../executions/screenshot-paths.ts';
 import { buildScreenshotExecution, buildSnapshotExecution } from '../built-executions.ts';
+import { IMAGE_FIELDS, readImageOptions, readSnapshotFormat } from '../observe-fields.ts';
 import { readScreenshotPath, readTarget, rejectUnknownFields, TARGET_FIELDS } from '../request-fields.ts';
 import type { RouteModule } from '../runtime.ts';
 
@@ -42,7 +43,8 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
   for (const path of ['/snapshot', '/observe/snapshot']) {
     app.post(path, async (c) => {
       const body = await readJsonObjectBody(c);
-      rejectUnknownFields(body, TARGET_FIELDS);
+      rejectUnknownFields(body, ['format', ...TARGET_FIELDS]);
+      const compact = readSnapshotFormat(body) === 'compact';
       const { target, waitDeviceMs } = readTarget(body, env());
       const request = {
         execution: buildSnapshotExecution(),
@@ -51,14 +53,15 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
         verbose: false,
         waitDeviceMs,
       };
-      return sendRunResult(c, await runtime.run(request));
+      const result = await runtime.run(request);
+      return sendRunResult(c, compact ? await runtime.deps.compactSnapshot(result) : result);
     });
   }
 
   for (const path of ['/screenshot', '/observe/screenshot']) {
     app.post(path, async (c) => {
       const body = await readJsonObjectBody(c);
-      rejectUnknownFields(body, ['path', ...TARGET_FIELDS]);
+      rejectUnknownFields(body, ['path', ...IMAGE_FIELDS, ...TARGET_FIELDS]);
       const requested = readScreenshotPath(body);
       const dir = runtime.screenshotsDir;
       const shotPath =
@@ -67,12 +70,12 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
           : requested === undefined
             ? randomScreenshotPath(ensureScreenshotsDir(dir))
             : confinedScreenshotPath(requested, dir, 'path');
+      const image = await readImageOptions(body);
       const { target, waitDeviceMs } = readTarget(body, env());
       const execution = buildScreenshotExecution(shotPath);
-      return sendRunResult(
-        c,
-        await runtime.run({ execution, target, cwd: runtime.deps.cwd, verbose: false, waitDeviceMs }),
-      );
+      const result = await runtime.run({ execution, target, cwd: runtime.deps.cwd, verbose: false, waitDeviceMs });
+      // The path the caller chose is kept as it is (a random one of ours may become .jpg).
+      return sendRunResult(c, image === undefined ? result : await image.apply(result, requested));
     });
   }
 };

@@ -7,6 +7,7 @@ import { mountEmulatorRoutes } from './emulators.ts';
 import { mountEventRoutes } from './events.ts';
 import { mountExecutionRoutes } from './executions.ts';
 import { mountSkillRoutes } from './skills.ts';
+import { mountToolRoutes } from './tools.ts';
 
 export const ROUTE_MODULES: readonly RouteModule[] = [
   mountDeviceRoutes,
@@ -14,5 +15,6 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   mountEventRoutes,
   mountSkillRoutes,
   mountEmulatorRoutes,
+  mountToolRoutes,
   mountInspector,
 ];

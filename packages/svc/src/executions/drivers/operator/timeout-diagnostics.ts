@@ -21,9 +21,15 @@ export function timeoutError(input: {
     collector.events.length === 0
       ? 'the operator wrote nothing for this commandId: is its accessibility service running and the app alive?'
       : `the operator was still working (last event ${events.at(-1)})`;
+  // The device's adb server (several adb servers: its host) stopped answering and never came back before the
+  // deadline: that is the cause to name, not the operator. The action may have run; its envelope stays in the log.
+  const hostLost =
+    !status.open && (status.lastErrorCode === 'ADB_SERVER_LOST' || status.lastErrorCode === 'ADB_SERVER_FAILED');
   return new SvcError(
-    'RESULT_ENVELOPE_TIMEOUT',
-    `No result envelope for ${run.execution.commandId} within ${run.execution.timeoutMs} ms (+ margin); ${hint}.`,
+    hostLost ? 'ADB_SERVER_LOST' : 'RESULT_ENVELOPE_TIMEOUT',
+    hostLost
+      ? `The adb server of ${run.serial} stopped answering while ${run.execution.commandId} ran (${status.lastError}); it may have run on the device.`
+      : `No result envelope for ${run.execution.commandId} within ${run.execution.timeoutMs} ms (+ margin); ${hint}.`,
     {
       deviceId: run.serial,
       operatorPackage: run.operatorPackage,

@@ -31,14 +31,15 @@ export function ensureScreenshotsDir(dir: string): string {
 
 /**
  * `requested` as an absolute path inside `dir`: relative paths resolve against it; the folder it names must exist
- * there already (after links are resolved) and the name must end in `.png`. `field` names the input for the error.
+ * there already (after links are resolved) and the name must end in `.png` (or `.jpg`/`.jpeg`: the image options
+ * may ask for a JPEG). `field` names the input for the error.
  */
 export function confinedScreenshotPath(requested: string, dir: string, field: string): string {
   const root = ensureScreenshotsDir(dir);
   const refuse = (why: string) =>
     new SvcError('PATH_FORBIDDEN', `${field}: ${why}`, { path: field, requested, screenshotsDir: root });
   const full = isAbsolute(requested) ? requested : resolve(root, requested);
-  if (!/\.png$/i.test(basename(full))) throw refuse('a screenshot file name must end in .png.');
+  if (!/\.(png|jpe?g)$/i.test(basename(full))) throw refuse('a screenshot file name must end in .png, .jpg or .jpeg.');
   let folder: string;
   try {
     folder = realpathSync(dirname(full));

@@ -11,7 +11,7 @@ import { type ArmedResult, armResult } from './armed-result.ts';
 import { operatorUid } from './operator-identity.ts';
 import { postProcess } from './post-process.ts';
 import { forceStopClosedApps } from './preflight.ts';
-import { timeoutError } from './timeout-diagnostics.ts';
+import { deviceGoneError, timeoutError } from './timeout-diagnostics.ts';
 
 export const operatorDriver: Driver = {
   name: 'operator',
@@ -40,12 +40,7 @@ async function runOnOperator(ctx: SvcContext, run: DeviceRun): Promise<DriverOut
       return { kind: 'error', error, settle: true };
     }
     if (outcome.kind === 'device_gone') {
-      const error = new SvcError(
-        'DEVICE_DISCONNECTED',
-        `${serial} went away during the execution (adb lists it as ${outcome.adbState}); whether its actions ran is unknown.`,
-        { deviceId: serial, operatorPackage, commandId: execution.commandId, adbState: outcome.adbState },
-      );
-      return { kind: 'error', error, settle: false };
+      return { kind: 'error', error: deviceGoneError(run, armed, outcome.adbState), settle: false };
     }
     if (outcome.kind === 'malformed') {
       const details = { ...outcome.error.details, deviceId: serial, operatorPackage };

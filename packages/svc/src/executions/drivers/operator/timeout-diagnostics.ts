@@ -23,8 +23,7 @@ export function timeoutError(input: {
       : `the operator was still working (last event ${events.at(-1)})`;
   // The device's adb server (several adb servers: its host) stopped answering and never came back before the
   // deadline: that is the cause to name, not the operator. The action may have run; its envelope stays in the log.
-  const hostLost =
-    !status.open && (status.lastErrorCode === 'ADB_SERVER_LOST' || status.lastErrorCode === 'ADB_SERVER_FAILED');
+  const hostLost = isHostLost(status);
   return new SvcError(
     hostLost ? 'ADB_SERVER_LOST' : 'RESULT_ENVELOPE_TIMEOUT',
     hostLost
@@ -47,5 +46,30 @@ export function timeoutError(input: {
       logStream: { ...status },
       ...(run.verbose ? { broadcastOutput: broadcast.stdout.trim() } : {}),
     },
+  );
+}
+
+function isHostLost(status: ArmedResult['subscription']['status']): boolean {
+  return !status.open && (status.lastErrorCode === 'ADB_SERVER_LOST' || status.lastErrorCode === 'ADB_SERVER_FAILED');
+}
+
+/**
+ * The device left during the execution (adb has not listed it as ready for a while, gone-probe.ts): DEVICE_DISCONNECTED,
+ * or ADB_SERVER_LOST when it was its adb server that went away (several adb servers: its host).
+ */
+export function deviceGoneError(run: DeviceRun, armed: ArmedResult, adbState: string): SvcError {
+  const status = armed.subscription.status;
+  const details = { deviceId: run.serial, operatorPackage: run.operatorPackage, commandId: run.execution.commandId };
+  if (isHostLost(status)) {
+    return new SvcError(
+      'ADB_SERVER_LOST',
+      `The adb server of ${run.serial} stopped answering while ${run.execution.commandId} ran (${status.lastError}); it may have run on the device.`,
+      { ...details, adbState },
+    );
+  }
+  return new SvcError(
+    'DEVICE_DISCONNECTED',
+    `${run.serial} went away during the execution (adb lists it as ${adbState}); whether its actions ran is unknown.`,
+    { ...details, adbState },
   );
 }

@@ -105,7 +105,7 @@ describe('svc mcp over stdio against a simulated device', () => {
   test('devices lists the simulated device in state device', async () => {
     const result: Loose = await call('devices');
     assert.equal(result.isError, undefined);
-    assert.deepEqual(result.structuredContent.devices, [{ serial, state: 'device' }]);
+    assert.deepEqual(result.structuredContent.devices, [{ serial, state: 'device', driver: 'operator' }]);
   });
 
   test('open, wait, snapshot and read drive and observe the device', async () => {

@@ -76,6 +76,15 @@ describe('the README tour on a phone with the operator and on a stock phone', ()
     }
   });
 
+  test('one execution per device whatever the driver and operator package: a second one at once is refused', async () => {
+    const runs = await Promise.all([
+      svc(withOperator, ['sleep', '3000', '--driver', 'operator', '--no-daemon']),
+      svc(withOperator, ['sleep', '3000', '--driver', 'adb', '--operator-package', 'com.other.op', '--no-daemon']),
+    ]);
+    const codes = runs.map((r) => (r.code === 0 ? 'ok' : r.json.code)).sort();
+    assert.deepEqual(codes, ['EXECUTION_CONFLICT_IN_FLIGHT', 'ok'], runs.map((r) => r.stdout).join('\n'));
+  });
+
   test('every tour command succeeds on both with the same step results; auto names the driver that ran', async () => {
     for (const command of TOUR) {
       const [a, b] = await Promise.all([svc(withOperator, command), svc(stock, command)]);

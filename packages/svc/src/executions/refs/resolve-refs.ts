@@ -10,12 +10,11 @@ import type { SvcContext } from '../../core/context.ts';
 import {
   centerOf,
   contentOf,
-  countMatches,
-  inferRole,
   layoutSignature,
   parseHierarchy,
   type UiNode,
   type UiTree,
+  uniqueSelector,
 } from '../../ui/index.ts';
 import type { DeviceRun } from '../device-run.ts';
 import type { Driver } from '../driver.ts';
@@ -95,23 +94,6 @@ async function currentTree(ctx: SvcContext, driver: Driver, run: DeviceRun): Pro
   return parsed.tree;
 }
 
-/** The most stable selector that matches `node` alone on this screen, if any. */
-function uniqueMatcher(tree: UiTree, node: UiNode): NodeMatcher | undefined {
-  const role = inferRole(node);
-  const candidates: NodeMatcher[] = [];
-  const id = node.resourceId || undefined;
-  const desc = node.desc || undefined;
-  const text = node.text || undefined;
-  if (id) candidates.push({ resourceId: id });
-  if (desc) candidates.push({ contentDescEquals: desc });
-  if (text) candidates.push({ textEquals: text });
-  if (id && text) candidates.push({ resourceId: id, textEquals: text });
-  if (id && desc) candidates.push({ resourceId: id, contentDescEquals: desc });
-  if (role && text) candidates.push({ textEquals: text, role });
-  if (role && desc) candidates.push({ contentDescEquals: desc, role });
-  return candidates.find((m) => countMatches(tree, m) === 1);
-}
-
 function nodeOf(record: RefRecord, tree: UiTree, ref: string, path: string): UiNode {
   const target = record.refs.find((r) => r.ref === ref);
   if (target === undefined) {
@@ -136,7 +118,7 @@ function rewriteAction(action: Action, record: RefRecord, tree: UiTree, index: n
       params.coordinate = centerOf(node.bounds);
       continue;
     }
-    const matcher = uniqueMatcher(tree, node);
+    const matcher = uniqueSelector(tree, node);
     if (matcher === undefined) {
       throw new SvcError(
         'REF_NOT_SELECTABLE',

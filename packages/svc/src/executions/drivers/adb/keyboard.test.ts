@@ -4,10 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FakeAdb, ok } from '../../../adapters/adb/fake-adb.test-helper.ts';
-import { createContext } from '../../../core/context.ts';
 import { click } from './actions/nodes.ts';
-import { DeviceShell } from './device-shell.ts';
-import type { StepContext } from './step.ts';
+import { fakeStep } from './fake-step.test-helper.ts';
 
 const XML =
   "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">" +
@@ -24,17 +22,8 @@ test('a keyboard that stays up over the target: ESCAPE, then BACK, then the step
     if (command.includes('dumpsys input_method')) return ok('__svc_keyboard_up\n__svc_rc=0\n');
     return ok('__svc_rc=0\n');
   };
-  const ctx = createContext({ env: {}, adb });
-  const action = { id: 'save', type: 'click', params: { matcher: { textEquals: 'Save' } } } as StepContext['action'];
-  const step = {
-    ctx,
-    shell: new DeviceShell(ctx, 'fake-1'),
-    action,
-    index: 0,
-    deadline: Infinity,
-    stats: { dumps: 0 },
-  };
-  await assert.rejects(click(step as StepContext), { code: 'GESTURE_FAILED', message: /keyboard/ });
+  const step = fakeStep(adb, { id: 'save', type: 'click', params: { matcher: { textEquals: 'Save' } } });
+  await assert.rejects(click(step), { code: 'GESTURE_FAILED', message: /keyboard/ });
   const keys = adb.calls.filter((c) => c.includes('input keyevent')).map((c) => /keyevent (\d+)/.exec(c)?.[1]);
   assert.deepEqual(keys, ['111', '4']);
   assert.ok(!adb.calls.some((c) => /: input tap /.test(c)), 'never tapped the keyboard');

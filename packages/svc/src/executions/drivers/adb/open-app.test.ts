@@ -5,23 +5,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FakeAdb, ok } from '../../../adapters/adb/fake-adb.test-helper.ts';
-import { createContext } from '../../../core/context.ts';
 import { openApp } from './actions/apps.ts';
-import { DeviceShell } from './device-shell.ts';
-import type { StepContext } from './step.ts';
+import { fakeStep } from './fake-step.test-helper.ts';
 
-function stepOn(adb: FakeAdb, pkg: string): StepContext {
-  const ctx = createContext({ env: {}, adb });
-  const action = { id: 'open', type: 'open_app', params: { applicationId: pkg } } as StepContext['action'];
-  return {
-    ctx,
-    shell: new DeviceShell(ctx, 'fake-1'),
-    action,
-    index: 0,
-    deadline: Infinity,
-    stats: { dumps: 0 },
-  } as StepContext;
-}
+const stepOn = (adb: FakeAdb, pkg: string) =>
+  fakeStep(adb, { id: 'open', type: 'open_app', params: { applicationId: pkg } });
 
 test('an app whose launcher intent resolves to the chooser starts its first launcher activity, never with monkey', async () => {
   const adb = new FakeAdb();

@@ -23,7 +23,10 @@ export const ERROR_CODES = {
     'Install the operator app with `svc operator setup --apk <path>`, or pass the installed package with --operator-package.',
   ),
   EXECUTION_VALIDATION_FAILED: c(400, 'Fix the field named in details.path and send the execution again.'),
-  EXECUTION_ACTION_UNSUPPORTED: c(500, 'Use a canonical action type from SPEC 2.2, or update the operator app.'),
+  EXECUTION_ACTION_UNSUPPORTED: c(
+    500,
+    'Use a canonical action type (`svc schema` lists them), or update the operator app.',
+  ),
   EXECUTION_CONFLICT_IN_FLIGHT: c(
     423,
     'Another execution is running on this device; wait for it to finish, then retry.',

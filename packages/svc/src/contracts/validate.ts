@@ -149,7 +149,7 @@ function normalizeAction(value: unknown, path: string, seen: Set<string>, curren
 }
 
 function normalizeType(value: unknown, path: string): ActionType {
-  const expected = `one of ${ACTION_TYPES.join(', ')} (or a SPEC 2.2 alias)`;
+  const expected = `one of ${ACTION_TYPES.join(', ')} (or one of their aliases)`;
   if (value === undefined) fail(path, 'is required', expected);
   if (typeof value !== 'string') fail(path, `expected a string, got ${describe(value)}`, expected);
   const found = canonicalActionType(value, CANONICAL_TYPES);

@@ -80,6 +80,12 @@ describe('svc inspect', () => {
       assert.equal(`${again.origin}${again.pathname}`, `http://127.0.0.1:${port}/login`);
       assert.equal(again.searchParams.get('next'), '/inspector');
       assert.equal((await fetch(again, { redirect: 'manual' })).status, 303);
+      const adb = await runCliJson(['inspect', '--port', String(port), '--driver', 'adb'], { env: lab.env });
+      const onAdb = new URL(adb.json.url);
+      assert.equal(onAdb.searchParams.get('next'), '/inspector?driver=adb', 'the page starts on that driver');
+      const bad = await runCliJson(['inspect', '--port', String(port), '--driver', 'fast'], { env: lab.env });
+      assert.equal(bad.json.code, 'INVALID_ARGUMENT');
+      assert.equal(bad.json.details.path, '--driver');
     } finally {
       await stop(first.child);
     }

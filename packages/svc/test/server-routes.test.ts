@@ -26,7 +26,7 @@ describe('svc serve routes against a simulated device', () => {
     const response = await getJson(env.url, '/devices');
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('x-svc-version'), svcVersion());
-    assert.deepEqual(response.body, { ok: true, devices: [{ serial, state: 'device' }] });
+    assert.deepEqual(response.body, { ok: true, devices: [{ serial, state: 'device', driver: 'operator' }] });
   });
 
   it('runs POST /execute and answers the run result with terminalSource', async () => {

@@ -25,9 +25,9 @@ export async function isSvcServer(url: string): Promise<boolean> {
 
 export async function serveInspector(
   makeContext: () => SvcContext,
-  options: { port: number; deviceId?: string | undefined },
+  options: { port: number; deviceId?: string | undefined; driver?: string | undefined },
 ): Promise<{ url: string; reused: boolean }> {
-  const path = inspectorPath(options.deviceId);
+  const path = inspectorPath(options.deviceId, options.driver);
   const url = `http://127.0.0.1:${options.port}`;
   if (options.port !== 0 && (await isSvcServer(url))) {
     // A server of this user signs the browser in with a link minted from the token they share (~/.svc).

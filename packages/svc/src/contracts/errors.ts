@@ -69,6 +69,10 @@ export const ERROR_CODES = {
   SKILL_RESULT_PARSE_FAILED: c(400, 'The skill printed a malformed [svc-Skill-Result] frame; fix the script output.'),
   SKILL_VARS_MISSING: c(400, 'Pass every missing variable with --vars \'{"NAME":"value"}\'.'),
   SKILL_ARTIFACT_NOT_FOUND: c(404, 'Use one of the artifact names listed by `svc skills get <id>`.'),
+  SKILL_PATH_OUTSIDE_SKILL: c(
+    500,
+    "Fix the registry entry: its scripts, artifacts and skillFile must be relative paths inside the skill's folder.",
+  ),
   SKILL_INSTALL_FAILED: c(500, 'Check SVC_SKILLS_REPO and your git access, then run `svc skills install` again.'),
   REGISTRY_READ_FAILED: c(500, 'Set SVC_SKILLS_REGISTRY to a readable registry JSON file (run `svc skills install`).'),
   // emulators

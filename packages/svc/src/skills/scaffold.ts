@@ -5,7 +5,7 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { SvcError } from '../contracts/errors.ts';
 import { SOURCE_ROOT } from '../core/package-root.ts';
-import { registryPathOf, repositoryRootOf } from './registry.ts';
+import { registryPathOf, registryRootOf } from './registry.ts';
 import { parseRegistry } from './registry-schema.ts';
 import type { Env, SkillEntry } from './types.ts';
 
@@ -65,7 +65,7 @@ export async function scaffoldSkill(
   const skills = (raw.skills ?? []) as { id: string }[];
   if (skills.some((entry) => entry.id === skillId)) throw invalid('skillId', `Skill "${skillId}" already exists.`);
 
-  const root = repositoryRootOf(registryPath);
+  const root = registryRootOf(registryPath);
   const registryDir = dirname(registryPath);
   const skillDir = join(registryDir === root ? join(root, 'skills') : registryDir, skillId);
   if (existsSync(skillDir)) throw invalid('skillId', `${skillDir} already exists.`);

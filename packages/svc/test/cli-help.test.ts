@@ -42,6 +42,22 @@ test('svc help <command> prints that command’s help', async () => {
   assert.match(nested.stdout, /--ttl-ms <ms>/);
 });
 
+test('svc help with a word that names no command says unknown command, with a suggestion', async () => {
+  for (const [argv, message] of [
+    [['help', 'nosuch'], "unknown command 'nosuch'"],
+    [['help', 'snapshots'], "unknown command 'snapshots'; did you mean snapshot?"],
+    [['help', 'daemon', 'nosuch'], "unknown command 'nosuch'"],
+  ] as const) {
+    const run = await runCli([...argv]);
+    assert.equal(run.code, 1, argv.join(' '));
+    const error = JSON.parse(run.stdout);
+    assert.equal(error.code, 'CLI_USAGE_ERROR');
+    assert.equal(error.message, message);
+    assert.equal(error.details.reason, 'unknownCommand');
+    assert.doesNotMatch(run.stdout + run.stderr, /svc {2}|needs a subcommand/);
+  }
+});
+
 test('svc completion bash is valid bash and offers commands and flags', async () => {
   const run = await runCli(['completion', 'bash']);
   assert.equal(run.code, 0);

@@ -193,9 +193,9 @@ describe('svc emulator commands through real adb', () => {
   });
 
   it('rejects bad create flags and AVD names before touching any tool', async () => {
-    const api = await expectError(['emulator', 'create', '--api-level', '35x'], 'INVALID_ARGUMENT');
+    const api = await expectError(['emulator', 'create', '--api-level', '35x'], 'EXECUTION_VALIDATION_FAILED');
     assert.equal(api.details.path, 'apiLevel');
-    const name = await expectError(['emulator', 'inspect', '../../etc'], 'INVALID_ARGUMENT');
+    const name = await expectError(['emulator', 'inspect', '../../etc'], 'EXECUTION_VALIDATION_FAILED');
     assert.equal(name.details.path, 'name');
     await expectError(['emulator', 'create', '--name', 'a', '--name', 'b'], 'CLI_USAGE_ERROR');
     await expectError(['emulator', 'start'], 'CLI_USAGE_ERROR');

@@ -53,19 +53,19 @@ describe('emulator HTTP routes through real adb', () => {
     const unknown = expectError(
       await postJson(url, '/android/emulators/create', { colour: 'red' }),
       400,
-      'INVALID_ARGUMENT',
+      'EXECUTION_VALIDATION_FAILED',
     );
     assert.equal(unknown?.details?.path, 'colour');
     const api = expectError(
       await postJson(url, '/android/emulators/create', { apiLevel: '35' }),
       400,
-      'INVALID_ARGUMENT',
+      'EXECUTION_VALIDATION_FAILED',
     );
     assert.equal(api?.details?.path, 'apiLevel');
     const play = expectError(
       await postJson(url, '/android/emulators/create', { playStore: 'no' }),
       400,
-      'INVALID_ARGUMENT',
+      'EXECUTION_VALIDATION_FAILED',
     );
     assert.equal(play?.details?.path, 'playStore');
   });
@@ -89,7 +89,7 @@ describe('emulator HTTP routes through real adb', () => {
     assert.equal(response.status, 200);
     assert.deepEqual([response.body.name, response.body.exists, response.body.running], ['svc-pixel', true, false]);
     expectError(await getJson(url, '/android/emulators/ghost'), 404, 'EMULATOR_NOT_FOUND');
-    expectError(await getJson(url, '/android/emulators/..%2F..%2Fetc'), 400, 'INVALID_ARGUMENT');
+    expectError(await getJson(url, '/android/emulators/..%2F..%2Fetc'), 400, 'EXECUTION_VALIDATION_FAILED');
   });
 
   it('starts an AVD once when two starts race: one 200, the other 409 EMULATOR_ALREADY_RUNNING', async () => {
@@ -169,7 +169,7 @@ describe('emulator HTTP routes through real adb', () => {
       await emu.sdk.configure({ neverBoot: false });
     }
     assert.deepEqual(await emu.sdk.runningEmulatorPids(), []);
-    expectError(await postJson(url, '/android/emulators/svc-pixel/start', { timeoutMs: 0 }), 400, 'INVALID_ARGUMENT');
+    expectError(await postJson(url, '/android/emulators/svc-pixel/start', { timeoutMs: 0 }), 400, 'EXECUTION_VALIDATION_FAILED');
   });
 
   it('DELETE removes a stopped AVD (then 404), and provision creates and starts svc-pixel again', async () => {

@@ -47,9 +47,9 @@ test('fails with DEVICE_NOT_FOUND listing the connected serials', async () => {
   assert.deepEqual(!result.ok && result.error.details?.connected, [lab.devices[0]?.serial]);
 });
 
-test('fails with RECEIVER_NOT_INSTALLED when the operator package is absent', async () => {
+test('fails with OPERATOR_NOT_INSTALLED when the operator package is absent', async () => {
   const result = await runExecution(labContext(lab), { execution: sleep0(), operatorPackage: 'com.svc.operator.dev' });
-  assert.equal(!result.ok && result.error.code, 'RECEIVER_NOT_INSTALLED');
+  assert.equal(!result.ok && result.error.code, 'OPERATOR_NOT_INSTALLED');
   assert.ok(!lab.devices[0]?.device.commandLog.some((c) => c.includes('com.svc.operator.dev --es')));
 });
 

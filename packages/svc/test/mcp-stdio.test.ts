@@ -271,7 +271,7 @@ describe('svc mcp over stdio against a simulated device', () => {
   test('arguments that break the tool schema are refused with InvalidParams naming the svc code', async () => {
     const unknownKey = await expectProtocolError(session.client, 'click', { selector: { bogus: 'x' } });
     assert.equal(unknownKey.code, ErrorCode.InvalidParams);
-    assert.equal((unknownKey.data as Loose).code, 'INVALID_ARGUMENT');
+    assert.equal((unknownKey.data as Loose).code, 'EXECUTION_VALIDATION_FAILED');
     assert.equal((unknownKey.data as Loose).details.path, 'selector.bogus', 'the bad argument is named');
     assert.match((unknownKey.data as Loose).hint, /details\.path/);
     const unknownArg = await expectProtocolError(session.client, 'click', { text: 'OK' });

@@ -55,7 +55,7 @@ describe('svc serve routes against a simulated device', () => {
         driver: 'operator',
       });
       assert.equal(missing.status, 500, key);
-      assert.equal(missing.body.error?.code, 'RECEIVER_NOT_INSTALLED');
+      assert.equal(missing.body.error?.code, 'OPERATOR_NOT_INSTALLED');
       // With the driver left to auto, a device without that operator is driven with adb instead.
       const auto = await postJson(env.url, '/execute', { execution: sleepExecution(), [key]: 'com.not.there' });
       assert.equal(auto.status, 200, key);

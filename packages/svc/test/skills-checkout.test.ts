@@ -153,7 +153,7 @@ describe('skills install, update and sync', () => {
     assert.equal(unknown.json.code, 'SKILL_INSTALL_FAILED');
     assert.equal(unknown.json.details.ref, 'no-such-ref');
     const option = await svc('update', '--ref=--upload-pack=touch');
-    assert.equal(option.json.code, 'INVALID_ARGUMENT');
+    assert.equal(option.json.code, 'EXECUTION_VALIDATION_FAILED');
     const otherHome = join(scratch, 'other-home');
     const unreachable = await runCliJson(['skills', 'install'], {
       env: { ...env, HOME: otherHome, SVC_SKILLS_REPO: join(scratch, 'missing.git') },

@@ -312,9 +312,9 @@ describe('svc skills CLI', () => {
       );
       assert.equal(other.json.execution.actions[0].params.applicationId, 'com.svc.thermostat');
       const again = await runCliJson(['skills', 'new', 'com.android.settings.open-page'], { env });
-      assert.equal(again.json.code, 'INVALID_ARGUMENT');
+      assert.equal(again.json.code, 'EXECUTION_VALIDATION_FAILED');
       const bad = await runCliJson(['skills', 'new', '../escape'], { env });
-      assert.equal(bad.json.code, 'INVALID_ARGUMENT');
+      assert.equal(bad.json.code, 'EXECUTION_VALIDATION_FAILED');
     } finally {
       rmSync(scratch.dir, { recursive: true, force: true });
     }

@@ -72,7 +72,7 @@ const skillsSearch: ToolDef = {
     const filters = { app: str(args, 'app'), intent: str(args, 'intent'), keyword: str(args, 'keyword') };
     checkArguments(() => {
       if (!hasAnyFilter(filters)) {
-        throw new SvcError('INVALID_ARGUMENT', 'skills-search needs at least one of app, intent or keyword', {
+        throw new SvcError('EXECUTION_VALIDATION_FAILED', 'skills-search needs at least one of app, intent or keyword', {
           path: 'arguments',
         });
       }

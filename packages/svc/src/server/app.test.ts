@@ -224,7 +224,7 @@ describe('server app routes', () => {
     ['EXECUTION_VALIDATION_FAILED', 400],
     ['PAYLOAD_TOO_LARGE', 413],
     ['RESULT_ENVELOPE_TIMEOUT', 504],
-    ['RECEIVER_NOT_INSTALLED', 500],
+    ['OPERATOR_NOT_INSTALLED', 500],
     ['SOMETHING_NEW', 500],
   ];
   for (const [code, status] of statusCases) {

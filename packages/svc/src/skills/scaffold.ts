@@ -22,7 +22,7 @@ export interface NewSkillRequest {
 }
 
 function invalid(path: string, message: string): SvcError {
-  return new SvcError('INVALID_ARGUMENT', message, { path });
+  return new SvcError('EXECUTION_VALIDATION_FAILED', message, { path });
 }
 
 /** Registries are JSON files; an absent one may be created where SVC_SKILLS_REGISTRY points. */

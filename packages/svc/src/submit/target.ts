@@ -68,7 +68,7 @@ function driverOf(input: TargetInput, env: Env, names: TargetFieldNames): Driver
     if (driver === undefined) continue;
     if ((DRIVER_CHOICES as readonly string[]).includes(driver)) return driver as DriverChoice;
     throw new SvcError(
-      'INVALID_ARGUMENT',
+      'EXECUTION_VALIDATION_FAILED',
       `${path} must be one of ${DRIVER_CHOICES.join(', ')} (got ${JSON.stringify(driver)}).`,
       {
         path,
@@ -86,7 +86,7 @@ function driverOf(input: TargetInput, env: Env, names: TargetFieldNames): Driver
 function checked(value: string | undefined, path: string): string | undefined {
   const text = nonBlank(value);
   if (text !== undefined && /[\u0000-\u001f\u007f]/.test(text)) {
-    throw new SvcError('INVALID_ARGUMENT', `${path} must not contain control characters.`, { path });
+    throw new SvcError('EXECUTION_VALIDATION_FAILED', `${path} must not contain control characters.`, { path });
   }
   return text;
 }

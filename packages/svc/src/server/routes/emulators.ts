@@ -15,7 +15,7 @@ const MAX_TIMEOUT_MS = 5_400_000;
 function rejectUnknownKeys(body: JsonObject, allowed: readonly string[]): void {
   for (const key of Object.keys(body)) {
     if (!allowed.includes(key)) {
-      throw new SvcError('INVALID_ARGUMENT', `Unknown body field '${key}'.`, { path: key, allowed: [...allowed] });
+      throw new SvcError('EXECUTION_VALIDATION_FAILED', `Unknown body field '${key}'.`, { path: key, allowed: [...allowed] });
     }
   }
 }
@@ -25,7 +25,7 @@ function readTimeout(body: JsonObject): number | undefined {
   const value = body.timeoutMs;
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_TIMEOUT_MS) {
-    throw new SvcError('INVALID_ARGUMENT', `timeoutMs must be an integer from 1 to ${MAX_TIMEOUT_MS}.`, {
+    throw new SvcError('EXECUTION_VALIDATION_FAILED', `timeoutMs must be an integer from 1 to ${MAX_TIMEOUT_MS}.`, {
       path: 'timeoutMs',
     });
   }

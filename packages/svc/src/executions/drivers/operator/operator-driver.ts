@@ -5,7 +5,7 @@ import { buildBroadcastCommand, serializeExecution } from '../../../contracts/di
 import { SvcError } from '../../../contracts/errors.ts';
 import { RESULT_MARGIN_MS } from '../../../core/config.ts';
 import type { SvcContext } from '../../../core/context.ts';
-import { isPackageInstalled } from '../../../operator/resolve-package.ts';
+import { requireOperatorInstalled } from '../../../operator/resolve-package.ts';
 import type { DeviceRun } from '../../device-run.ts';
 import type { Driver, DriverOutcome } from '../../driver.ts';
 import { type ArmedResult, armResult } from './armed-result.ts';
@@ -26,16 +26,7 @@ async function runOnOperator(ctx: SvcContext, run: DeviceRun): Promise<DriverOut
   const arming = armResult(ctx, serial, execution.commandId);
   arming.catch(() => {});
   try {
-    if (run.operatorSeen !== true && !(await isPackageInstalled(ctx.adb, serial, operatorPackage))) {
-      throw new SvcError(
-        'RECEIVER_NOT_INSTALLED',
-        `The operator package ${operatorPackage} is not installed on ${serial}.`,
-        {
-          deviceId: serial,
-          operatorPackage,
-        },
-      );
-    }
+    if (run.operatorSeen !== true) await requireOperatorInstalled(ctx.adb, serial, operatorPackage);
     const forceStopped = await forceStopClosedApps(ctx.adb, serial, execution);
     const armed = await arming;
     const started = ctx.clock.monotonic();

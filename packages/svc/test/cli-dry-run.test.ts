@@ -197,6 +197,22 @@ test('exec of an invalid payload names the failing path and exits 1', async () =
   assert.match(run.json.details.path, /^actions\[0\]\.params\.matcher/);
 });
 
+test('exec of a missing file names the argument it came from and why, with a hint', async () => {
+  for (const [args, path] of [
+    [['exec', 'nosuch.json'], 'json-or-file'],
+    [['exec', '--payload', 'nosuch.json'], '--payload'],
+    [['exec', '--execution', 'nosuch.json'], '--execution'],
+  ] as const) {
+    const run = await runCliJson([...args, '--validate-only']);
+    assert.equal(run.code, 1);
+    assert.equal(run.json.code, 'EXECUTION_VALIDATION_FAILED');
+    assert.equal(run.json.details.path, path);
+    assert.equal(run.json.details.reason, 'fileNotFound');
+    assert.match(run.json.message, /nosuch\.json: no such file/);
+    assert.match(run.json.hint, /existing execution file/);
+  }
+});
+
 test('exec with two payload sources is a usage error; execute best-effort is NOT_IMPLEMENTED', async () => {
   const twice = await runCliJson(['exec', '{}', '--payload', 'x.json']);
   assert.equal(twice.json.code, 'CLI_USAGE_ERROR');

@@ -23,7 +23,7 @@ export const ERROR_CODES = {
     400,
     'Fix the value named in details.path (details.issues lists every problem found) and send it again.',
   ),
-  EXECUTION_ACTION_UNSUPPORTED: c(500, 'Use a canonical action type from SPEC 2.2, or update the operator app.'),
+  EXECUTION_ACTION_UNSUPPORTED: c(500, 'Use an action type listed by `svc schema`, or update the operator app.'),
   EXECUTION_CONFLICT_IN_FLIGHT: c(
     423,
     'Another execution is running on this device; wait for it to finish, then retry.',

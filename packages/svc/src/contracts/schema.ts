@@ -113,7 +113,7 @@ export function buildExecutionJsonSchema(): Record<string, unknown> {
     title: 'svc execution payload (canonical names)',
     description:
       `Validated by svc before any adb call. Also accepted on input: top-level aliases command_id, task_id, ` +
-      `expected_format, timeout_ms; action type and param-key aliases of SPEC 2.2; matcher aliases of SPEC 2.3. ` +
+      `expected_format, timeout_ms; action type aliases (tap, type_text, ...), param-key aliases (package, url, selector, ...) and matcher aliases (id, text, content_desc, ...). ` +
       `Action ids are unique. The serialized payload is at most ${LIMITS.MAX_PAYLOAD_BYTES} bytes of UTF-8.`,
     type: 'object',
     properties: {

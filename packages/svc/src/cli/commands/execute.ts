@@ -73,7 +73,7 @@ export function registerExecute(program: Command): void {
   );
   execute
     .command('best-effort')
-    .description('not implemented (SPEC part 9 marks it alpha)')
+    .description('not implemented in this version')
     .allowUnknownOption()
     .allowExcessArguments()
     .action(

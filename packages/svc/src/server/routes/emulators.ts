@@ -15,7 +15,10 @@ const MAX_TIMEOUT_MS = 5_400_000;
 function rejectUnknownKeys(body: JsonObject, allowed: readonly string[]): void {
   for (const key of Object.keys(body)) {
     if (!allowed.includes(key)) {
-      throw new SvcError('EXECUTION_VALIDATION_FAILED', `Unknown body field '${key}'.`, { path: key, allowed: [...allowed] });
+      throw new SvcError('EXECUTION_VALIDATION_FAILED', `Unknown body field '${key}'.`, {
+        path: key,
+        allowed: [...allowed],
+      });
     }
   }
 }

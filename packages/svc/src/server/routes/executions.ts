@@ -4,7 +4,7 @@ import { readJsonObjectBody, sendRunResult } from '../../adapters/http/responses
 import { SvcError } from '../../contracts/errors.ts';
 import { normalizeAndValidateExecution } from '../../contracts/validate.ts';
 import { buildScreenshotExecution, buildSnapshotExecution } from '../built-executions.ts';
-import { readScreenshotPath, readTarget, rejectUnknownFields, TARGET_FIELDS } from '../request-fields.ts';
+import { readBody, TARGET_FIELDS } from '../request-fields.ts';
 import type { RouteModule } from '../runtime.ts';
 
 export const mountExecutionRoutes: RouteModule = (app, runtime) => {
@@ -12,11 +12,10 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
 
   app.post('/execute', async (c) => {
     const body = await readJsonObjectBody(c);
-    rejectUnknownFields(body, ['execution', ...TARGET_FIELDS]);
+    const { target, waitDeviceMs } = readBody(body, ['execution', ...TARGET_FIELDS], env());
     if (body.execution === undefined || body.execution === null) {
       throw new SvcError('MISSING_EXECUTION', 'The body has no `execution` object.');
     }
-    const { target, waitDeviceMs } = readTarget(body, env());
     const outcome = normalizeAndValidateExecution(body.execution);
     if (!outcome.ok) return sendRunResult(c, runtime.reject(body.execution, outcome.error, target.deviceId));
     const request = { execution: outcome.execution, target, cwd: runtime.deps.cwd, verbose: false, waitDeviceMs };
@@ -26,8 +25,7 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
   for (const path of ['/snapshot', '/observe/snapshot']) {
     app.post(path, async (c) => {
       const body = await readJsonObjectBody(c);
-      rejectUnknownFields(body, TARGET_FIELDS);
-      const { target, waitDeviceMs } = readTarget(body, env());
+      const { target, waitDeviceMs } = readBody(body, TARGET_FIELDS, env());
       const request = {
         execution: buildSnapshotExecution(),
         target,
@@ -42,9 +40,7 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
   for (const path of ['/screenshot', '/observe/screenshot']) {
     app.post(path, async (c) => {
       const body = await readJsonObjectBody(c);
-      rejectUnknownFields(body, ['path', ...TARGET_FIELDS]);
-      const shotPath = readScreenshotPath(body);
-      const { target, waitDeviceMs } = readTarget(body, env());
+      const { target, waitDeviceMs, path: shotPath } = readBody(body, ['path', ...TARGET_FIELDS], env());
       const execution = buildScreenshotExecution(shotPath);
       return sendRunResult(
         c,

@@ -33,9 +33,19 @@ export function printValue(mode: OutputMode, value: unknown, pretty?: (value: ne
   else writeJson(value);
 }
 
+/**
+ * On the command line the value at fault is a flag: an error that names one (details.flag) and no other path gets
+ * it as details.path, so the hint "fix the value named in details.path" always points somewhere.
+ */
+function namedByFlag(error: ErrorBody): ErrorBody {
+  const details = error.details;
+  if (details === undefined || typeof details.flag !== 'string' || details.path !== undefined) return error;
+  return { ...error, details: { path: details.flag, ...details } };
+}
+
 /** `{ code, message, hint, details? }` on stdout (JSON), or the same as readable lines. */
 export function printError(mode: OutputMode, error: ErrorBody): void {
-  const body = withHint(error);
+  const body = withHint(namedByFlag(error));
   if (mode === 'json') {
     writeJson(body);
     return;

@@ -82,6 +82,10 @@ test('a dropped envelope ends in RESULT_ENVELOPE_TIMEOUT with diagnostics', asyn
   assert.equal(details.broadcastSent, true);
   assert.equal(details.deviceId, lab.devices[0]?.serial);
   assert.ok(Array.isArray(details.lastEvents));
+  // The simulated operator reports the step done, then drops the envelope: that is what the message says.
+  assert.equal(details.cause, 'stepFinishedNoEnvelope', JSON.stringify(details));
+  assert.match(!result.ok ? result.error.message : '', /finished the last step s .* but wrote no result envelope/);
+  assert.doesNotMatch(!result.ok ? result.error.message : '', /still working/);
   // settling: the lock is held 2000 ms more
   const next = await runExecution(labContext(lab), { execution: sleep0() });
   assert.equal(!next.ok && next.error.code, 'EXECUTION_CONFLICT_IN_FLIGHT');

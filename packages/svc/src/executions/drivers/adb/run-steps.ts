@@ -20,12 +20,30 @@ export interface ActionSpec {
 }
 
 class TimedOut extends Error {
-  /** The code of the last failed attempt (NODE_NOT_FOUND so far, ...), else EXECUTION_TIMEOUT. */
-  readonly lastCode: string;
-  constructor(last: StepFailure | undefined) {
+  readonly last: StepFailure | undefined;
+  readonly attempt: number;
+  constructor(last: StepFailure | undefined, attempt: number) {
     super(last === undefined ? 'no attempt finished' : `${last.code}: ${last.message}`);
-    this.lastCode = last?.code ?? 'EXECUTION_TIMEOUT';
+    this.last = last;
+    this.attempt = attempt;
   }
+}
+
+/**
+ * The step the deadline cut short, as the simulated operator reports it: failed with EXECUTION_TIMEOUT, `attempts`,
+ * and the last failure so far (`last_error`, `last_message`).
+ */
+function timedOutStep(action: StepContext['action'], timedOut: TimedOut, timeoutMs: number): StepResult {
+  const { last, attempt } = timedOut;
+  const data: Record<string, string> = { attempts: String(attempt) };
+  if (last) Object.assign(data, { last_error: last.code, last_message: last.message });
+  const why = last ? `; last attempt failed with ${last.code}: ${last.message}` : '';
+  return failed(
+    action,
+    'EXECUTION_TIMEOUT',
+    `execution timed out after ${timeoutMs}ms during this step (attempt ${attempt}${why})`,
+    data,
+  );
 }
 
 export async function runSteps(
@@ -57,7 +75,7 @@ export async function runSteps(
       steps.push(await runStep(step, spec));
     } catch (error) {
       if (error instanceof TimedOut) {
-        steps.push(failed(action, error.lastCode, `the execution timed out during this step: ${error.message}`));
+        steps.push(timedOutStep(action, error, execution.timeoutMs));
         return envelope('failed', `execution timed out after ${execution.timeoutMs}ms`, 'EXECUTION_TIMEOUT');
       }
       if (error instanceof ExecutionFailure) return envelope('failed', error.message, error.code);
@@ -73,7 +91,7 @@ async function runStep(step: StepContext, spec: ActionSpec): Promise<StepResult>
   const policy = retryPolicyOf(explicit, spec.retry);
   let last: StepFailure | undefined;
   for (let attempt = 1; ; attempt++) {
-    if (ctx.clock.monotonic() >= step.deadline) throw new TimedOut(last);
+    if (ctx.clock.monotonic() >= step.deadline) throw new TimedOut(last, attempt - 1);
     try {
       return succeeded(action, await spec.run(step));
     } catch (error) {
@@ -83,7 +101,7 @@ async function runStep(step: StepContext, spec: ActionSpec): Promise<StepResult>
       const delay = retryDelayMs(policy, attempt);
       if (!failure.retryable || attempt >= policy.maxAttempts)
         return failed(action, failure.code, failure.message, failure.data);
-      if (ctx.clock.monotonic() + delay >= step.deadline) throw new TimedOut(last);
+      if (ctx.clock.monotonic() + delay >= step.deadline) throw new TimedOut(last, attempt);
       await ctx.clock.sleep(delay);
     }
   }

@@ -26,7 +26,7 @@ export const ERROR_CODES = {
   EXECUTION_ACTION_UNSUPPORTED: c(500, 'Use an action type listed by `svc schema`, or update the operator app.'),
   EXECUTION_CONFLICT_IN_FLIGHT: c(
     423,
-    'Another execution is running on this device; wait for it to finish, then retry.',
+    'Another execution holds this device: retry when it ends, or wait for it with --wait-device-ms <ms> (HTTP and MCP: waitDeviceMs).',
   ),
   RESULT_ENVELOPE_TIMEOUT: c(
     504,

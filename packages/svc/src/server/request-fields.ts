@@ -6,14 +6,14 @@
 import type { JsonObject } from '../adapters/http/responses.ts';
 import type { Env } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
+import { LIMITS } from '../contracts/limits.ts';
 import { fail, Issues, toValidationErrorOf, ValidationIssue } from '../contracts/validation-issue.ts';
 import { resolveTarget, type Target } from '../submit/target.ts';
 
 /** The fields every execution route accepts besides its own. */
 export const TARGET_FIELDS = ['deviceId', 'operatorPackage', 'receiverPackage', 'driver', 'waitDeviceMs'] as const;
 
-/** The longest a request may wait for a busy device. */
-const MAX_WAIT_DEVICE_MS = 120_000;
+const { MAX_WAIT_DEVICE_MS } = LIMITS;
 
 /** Records every key of `body` that is not in `allowed`. */
 function checkKnownFields(body: JsonObject, allowed: readonly string[], issues: Issues): string[] {

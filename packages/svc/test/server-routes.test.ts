@@ -26,7 +26,10 @@ describe('svc serve routes against a simulated device', () => {
     const response = await getJson(env.url, '/devices');
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('x-svc-version'), svcVersion());
-    assert.deepEqual(response.body, { ok: true, devices: [{ serial, state: 'device' }] });
+    assert.deepEqual(response.body, {
+      ok: true,
+      devices: [{ serial, state: 'device', product: 'pixel_7', model: 'Pixel_7', device: 'pixel_7' }],
+    });
   });
 
   it('runs POST /execute and answers the run result with terminalSource', async () => {

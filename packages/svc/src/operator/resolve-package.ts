@@ -1,8 +1,8 @@
 // The presence check of the operator package before dispatch: a missing receiver still answers `result=0` to
 // `am broadcast`, so the host must look. (Which package a call targets is decided by submit/target.ts.)
 import type { AdbPort } from '../adapters/adb/adb-port.ts';
-import { quoteShellArg } from '../contracts/dispatch.ts';
 import { codeOf } from '../contracts/conditions.ts';
+import { quoteShellArg } from '../contracts/dispatch.ts';
 import { SvcError } from '../contracts/errors.ts';
 
 /** `pm list packages <pkg>` filters by substring, so only the exact line `package:<pkg>` counts. */

@@ -5,6 +5,7 @@ import type { Hono } from 'hono';
 import type { Env } from '../contracts/env.ts';
 import type { SvcError } from '../contracts/errors.ts';
 import type { RunResult } from '../contracts/types.ts';
+import type { Device } from '../devices/list-devices.ts';
 import type { Submit, SubmitRequest } from '../submit/submit.ts';
 import type { EventBus } from './event-bus.ts';
 import type { InFlightTracker } from './in-flight.ts';
@@ -12,7 +13,7 @@ import type { InFlightTracker } from './in-flight.ts';
 /** The use cases the routes call, bound to one context; tests replace any of them. */
 export interface ServerDeps {
   submit: Submit;
-  listDevices(): Promise<{ serial: string; state: string }[]>;
+  listDevices(): Promise<Device[]>;
   /** Environment for target resolution (ANDROID_SERIAL, SVC_OPERATOR_PACKAGE, SVC_DRIVER) and the skills registry. */
   env: Env;
   /** Where relative paths of a request resolve (the server's working directory). */

@@ -7,7 +7,7 @@ import type { Env } from '../../contracts/env.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { ProcessRunner } from '../process/process-runner.ts';
 import { ackEveryChunk } from './ack-every-chunk.ts';
-import type { AdbDevice, AdbPort, LineStream, ShellOutput } from './adb-port.ts';
+import { type AdbDevice, type AdbPort, describedDevice, type LineStream, type ShellOutput } from './adb-port.ts';
 import { parseDevicesLong } from './device-list.ts';
 import { DeviceConnectError, DeviceTransport } from './device-transport.ts';
 import { drain, readLines } from './line-reader.ts';
@@ -47,7 +47,7 @@ export class AdbServerPort implements AdbPort {
         this.#adbs.delete(entry.serial);
       }
     }
-    return entries.map(({ serial, state }) => ({ serial, state }));
+    return entries.map(({ serial, state, attributes }) => ({ serial, state, ...describedDevice(attributes) }));
   }
 
   shell(serial: string, command: string): Promise<ShellOutput> {

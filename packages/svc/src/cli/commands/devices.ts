@@ -1,17 +1,23 @@
-// `svc devices`: the adb server's devices as `[{ serial, state }]` (SPEC 4.4, 2.8).
+// `svc devices`: the adb server's devices as `[{ serial, state, product?, model?, device? }]` (SPEC 4.4, 2.8, plus
+// what `adb devices -l` shows).
 import type { Command } from 'commander';
 import { examples } from '../command-kit.ts';
 import { safeAction } from '../execution-command.ts';
 import { printValue } from '../output.ts';
 import { green, red, table } from '../style.ts';
 
-type Device = { serial: string; state: string };
+type Device = { serial: string; state: string; product?: string; model?: string };
 
 function pretty(devices: Device[]): string {
-  if (devices.length === 0) return 'no devices (start one with `svc sim start`)';
+  if (devices.length === 0) return 'no devices (start one with `svc sim start`, or `adb connect <host:port>`)';
   return table(
-    ['serial', 'state'],
-    devices.map((d) => [d.serial, d.state === 'device' ? green(d.state) : red(d.state)]),
+    ['serial', 'state', 'model', 'product'],
+    devices.map((d) => [
+      d.serial,
+      d.state === 'device' ? green(d.state) : red(d.state),
+      d.model ?? '',
+      d.product ?? '',
+    ]),
   );
 }
 
@@ -27,11 +33,7 @@ export function registerDevices(program: Command): void {
             import('../../devices/list-devices.ts'),
           ]);
           const devices = await listDevices(createContext({ env: process.env, cwd: process.cwd() }));
-          printValue(
-            globals.output,
-            devices.map((d) => ({ serial: d.serial, state: d.state })),
-            pretty,
-          );
+          printValue(globals.output, devices, pretty);
           return 0;
         }),
       ),

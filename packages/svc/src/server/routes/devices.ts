@@ -1,9 +1,10 @@
-// GET /devices (SPEC 4.1): every device the adb server lists, unfiltered; a listing failure is HTTP 500.
+// GET /devices (SPEC 4.1): every device the adb server lists, unfiltered, with the product, model and device names
+// adb gives; a listing failure is HTTP 500.
 import type { RouteModule } from '../runtime.ts';
 
 export const mountDeviceRoutes: RouteModule = (app, runtime) => {
   app.get('/devices', async (c) => {
     const devices = await runtime.deps.listDevices();
-    return c.json({ ok: true, devices: devices.map(({ serial, state }) => ({ serial, state })) }, 200);
+    return c.json({ ok: true, devices }, 200);
   });
 };

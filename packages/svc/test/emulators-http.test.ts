@@ -44,7 +44,8 @@ describe('emulator HTTP routes through real adb', () => {
   it('GET /android/emulators lists no AVDs at first', async () => {
     const response = await getJson(url, '/android/emulators');
     assert.equal(response.status, 200);
-    assert.deepEqual(response.body, { ok: true, avds: [] });
+    assert.deepEqual([response.body.ok, response.body.avds], [true, []]);
+    assert.equal((response.body.sdk as { found: boolean }).found, true);
   });
 
   it('rejects create bodies that are not objects, not JSON, or carry unknown or invalid fields', async () => {
@@ -109,12 +110,10 @@ describe('emulator HTTP routes through real adb', () => {
 
   it('GET /android/emulators/running carries the AVD name, boot state and support verdict', async () => {
     const response = await getJson(url, '/android/emulators/running');
-    assert.deepEqual(response.body, {
-      ok: true,
-      devices: [
-        { type: 'emulator', avdName: 'svc-pixel', serial, booted: true, supported: true, unsupportedReasons: [] },
-      ],
-    });
+    assert.deepEqual(response.body.devices, [
+      { type: 'emulator', avdName: 'svc-pixel', serial, booted: true, supported: true, unsupportedReasons: [] },
+    ]);
+    assert.equal((response.body.sdk as { found: boolean }).found, true);
   });
 
   it('refuses DELETE of a running AVD with 409 and reuses it on POST /android/provision/emulator', async () => {
@@ -169,7 +168,11 @@ describe('emulator HTTP routes through real adb', () => {
       await emu.sdk.configure({ neverBoot: false });
     }
     assert.deepEqual(await emu.sdk.runningEmulatorPids(), []);
-    expectError(await postJson(url, '/android/emulators/svc-pixel/start', { timeoutMs: 0 }), 400, 'EXECUTION_VALIDATION_FAILED');
+    expectError(
+      await postJson(url, '/android/emulators/svc-pixel/start', { timeoutMs: 0 }),
+      400,
+      'EXECUTION_VALIDATION_FAILED',
+    );
   });
 
   it('DELETE removes a stopped AVD (then 404), and provision creates and starts svc-pixel again', async () => {

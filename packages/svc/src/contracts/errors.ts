@@ -84,7 +84,7 @@ export const ERROR_CODES = {
   EMULATOR_BOOT_TIMEOUT: c(504, 'The emulator did not finish booting in time; retry with a larger --timeout-ms.'),
   ANDROID_SDK_TOOL_NOT_FOUND: c(
     500,
-    'Install the Android SDK command-line tools and set ANDROID_HOME (or pass the tool path).',
+    'Install the Android SDK command-line tools and set ANDROID_HOME (details.overrideVariable points at one tool); to try svc without an SDK: `svc sim start`.',
   ),
   ANDROID_SDK_TOOL_FAILED: c(500, 'An Android SDK tool failed; read details.stderr and retry.'),
   // CLI

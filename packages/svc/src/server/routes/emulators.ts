@@ -54,14 +54,21 @@ export const mountEmulatorRoutes: RouteModule = (app, runtime) => {
       processes: ctx.processes,
     });
   const listing = () => import('../../emulators/list-avds.ts');
+  // Listing works without an SDK, and says so: `sdk` names what is missing and how to get it.
+  const sdk = async () => (await import('../../emulators/sdk-tools.ts')).sdkStatus(runtime.deps.env);
 
   app.get('/android/emulators', async (c) => {
-    return sendOk(c, { avds: await (await listing()).listAvds(await deps()) });
+    const [avds, status] = await Promise.all([deps().then(async (d) => (await listing()).listAvds(d)), sdk()]);
+    return sendOk(c, { avds, sdk: status });
   });
 
   // Registered before /:name, so `running` is always this list.
   app.get('/android/emulators/running', async (c) => {
-    return sendOk(c, { devices: await (await listing()).listRunningWithSupport(await deps()) });
+    const [devices, status] = await Promise.all([
+      deps().then(async (d) => (await listing()).listRunningWithSupport(d)),
+      sdk(),
+    ]);
+    return sendOk(c, { devices, sdk: status });
   });
 
   app.get('/android/emulators/:name', async (c) => {

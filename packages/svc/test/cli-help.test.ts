@@ -58,6 +58,14 @@ test('svc help with a word that names no command says unknown command, with a su
   }
 });
 
+test('svc daemon help and its usage error do not list the internal run subcommand', async () => {
+  const help = await runCli(['daemon', '--help']);
+  assert.match(help.stdout, /^ {2}start /m);
+  assert.doesNotMatch(help.stdout, /^ {2}run\b/m);
+  const missing = await runCli(['daemon']);
+  assert.ok(!JSON.parse(missing.stdout).details.subcommands.includes('run'));
+});
+
 test('svc completion bash is valid bash and offers commands and flags', async () => {
   const run = await runCli(['completion', 'bash']);
   assert.equal(run.code, 0);
@@ -92,6 +100,7 @@ test('a command group without its subcommand is a JSON usage error listing the s
   assert.deepEqual(JSON.parse(run.stdout), {
     code: 'CLI_USAGE_ERROR',
     message: 'svc on-screen-log needs a subcommand: set, clear',
+    hint: 'Run `svc help <command>` for the accepted flags.',
     details: { reason: 'missingSubcommand', subcommands: ['set', 'clear'] },
   });
   assert.match(run.stderr, /Usage: svc on-screen-log/);

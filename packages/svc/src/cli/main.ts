@@ -66,7 +66,12 @@ function missingSubcommand(program: Command, argv: readonly string[]): SvcError 
     group = next;
     path.push(next.name());
   }
-  const subcommands = group.commands.map((c) => c.name()).filter((name) => name !== 'help');
+  // What help shows: hidden (internal) commands and commander's own `help` are not offered.
+  const subcommands = group
+    .createHelp()
+    .visibleCommands(group)
+    .map((c) => c.name())
+    .filter((name) => name !== 'help');
   return new SvcError('CLI_USAGE_ERROR', `svc ${path.join(' ')} needs a subcommand: ${subcommands.join(', ')}`, {
     reason: 'missingSubcommand',
     subcommands,

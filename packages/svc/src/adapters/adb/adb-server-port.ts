@@ -118,6 +118,14 @@ export class AdbServerPort implements AdbPort {
       return await request(client);
     } catch (error) {
       const address = this.#address as AdbServerAddress;
+      if (isHangUp(error)) {
+        // Something listens there but hangs up or answers garbage: not an adb server (or a dying one).
+        throw new SvcError(
+          'ADB_SERVER_FAILED',
+          `The adb server at ${address.host}:${address.port} hung up (${(error as Error).message}); is something else listening on that port?`,
+          { adbServer: `${address.host}:${address.port}` },
+        );
+      }
       if (!SERVER_DOWN.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
       if (!address.local) {
         throw new SvcError('ADB_SERVER_FAILED', `Cannot reach the adb server at ${address.host}:${address.port}.`, {
@@ -181,4 +189,11 @@ export class AdbServerPort implements AdbPort {
 
 export function createAdbServerPort(env: Env, processes: ProcessRunner): AdbPort {
   return new AdbServerPort(env, processes);
+}
+
+/** A host connection that ended before the answer: the peer is not a working adb server. */
+function isHangUp(error: unknown): boolean {
+  if (error instanceof SvcError) return false;
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  return code === 'ECONNRESET' || code === 'EPIPE' || /ExactReadable ended|socket hang up/.test(String(error));
 }

@@ -75,7 +75,10 @@ describe('doctor host and device discovery', () => {
     const discovery = check(report, 'device.discovery');
     assert.equal(discovery.code, 'NO_DEVICES');
     // A new user without a phone learns of the simulator, and of `adb connect` for network devices.
-    assert.ok(report.nextActions?.some((line) => line.includes('svc sim start')), JSON.stringify(report.nextActions));
+    assert.ok(
+      report.nextActions?.some((line) => line.includes('svc sim start')),
+      JSON.stringify(report.nextActions),
+    );
     assert.ok(report.nextActions?.some((line) => line.includes('adb connect <host:port>')));
     assert.equal(report.deviceId, undefined);
     assert.equal(report.criticalOk, false);

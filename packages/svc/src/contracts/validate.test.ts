@@ -131,7 +131,7 @@ describe('validation error details', () => {
     );
     assert.equal(many.ok, false);
     if (many.ok) return;
-    assert.equal((many.error.details?.issues as unknown[]).length, 20);
+    assert.equal((many.error.details?.issues as unknown[] | undefined)?.length, 20);
     assert.equal(many.error.details?.moreIssues, 10);
   });
 

@@ -13,7 +13,6 @@ export type ExecutionOutcome = { ok: true; execution: ValidExecution } | { ok: f
 
 const CANONICAL_TYPES: ReadonlySet<string> = new Set(ACTION_TYPES);
 const TOP_LEVEL_FIELDS = ['commandId', 'taskId', 'source', 'expectedFormat', 'timeoutMs', 'actions', 'mode'] as const;
-const REQUIRED_TOP_LEVEL = ['commandId', 'taskId', 'source', 'expectedFormat', 'timeoutMs', 'actions'] as const;
 const ACTION_KEYS: ReadonlySet<string> = new Set(['id', 'type', 'params']);
 /** Ids travel in frame headers separated by spaces (OPERATOR-PROTOCOL §3), so they carry no whitespace (C-23). */
 const NO_WHITESPACE = /^\S+$/;

@@ -141,7 +141,7 @@ describe('server app routes', () => {
     const error = await errorOf(response);
     assert.equal(error.code, 'EXECUTION_VALIDATION_FAILED');
     assert.equal(error.details?.path, 'device');
-    const paths = (error.details?.issues as { path: string }[]).map((issue) => issue.path);
+    const paths = (error.details?.issues as { path: string }[] | undefined)?.map((issue) => issue.path);
     assert.deepEqual(paths, ['device', 'deviceId', 'driver', 'waitDeviceMs', 'path']);
     assert.match(String((error as { hint?: string }).hint), /details\.issues/);
     assert.equal(requests.length, 0);

@@ -4,7 +4,7 @@
 // written by `load.ts --heap-snapshots`).
 // --quick runs each with small counts: a check that every bench still works, in about a minute, not a measurement.
 //
-// Usage: npm run bench [-- --quick] [-- <name> ...]   (names: adb-floor, exec, daemon, serve, load)
+// Usage: npm run bench [-- --quick] [-- <name> ...]   (names: adb-floor, driver, exec, daemon, serve, load, inspector)
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,10 +16,13 @@ const NOT_BENCHES = new Set(['run-all.ts', 'heap-diff.ts']);
 const SETTINGS: Record<string, { node?: string[]; quick: string[] }> = {
   'adb-floor': { quick: ['--socket-runs', '30', '--spawn-runs', '6'] },
   exec: { quick: ['--runs', '5', '--cli-runs', '3'] },
+  driver: { quick: ['--runs', '1', '--timing', 'instant'] },
   daemon: { quick: ['--runs', '5', '--cli-runs', '3'] },
   serve: { quick: ['--runs', '10', '--parallel-runs', '6', '--devices', '2'] },
   // A forced gc before each memory sample (load.ts samples without it too, but noisier).
   load: { node: ['--expose-gc'], quick: ['--executions', '300', '--devices', '2', '--samples', '3'] },
+  // The page runs in Chromium against a lab, which imports svc-sim by its package name (its sources in a clone).
+  inspector: { node: ['--conditions=svc-source'], quick: ['--runs', '2'] },
 };
 
 const { values, positionals } = parseArgs({

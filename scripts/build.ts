@@ -30,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { rollup } from '@rollup/wasm-node';
 import { build, type Metafile, type OutputFile, type Plugin } from 'esbuild-wasm';
+import { buildInspectorPage } from './build-inspector.ts';
 import { writeThirdPartyLicenses } from './third-party-licenses.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -81,6 +82,8 @@ writeFileSync(join(dist, 'package.json'), '{ "type": "commonjs" }\n');
 // The simulator reads its built-in apps from beside the module that loads them, which is a chunk directly in dist/.
 cpSync(join(simSources, 'ui', 'apps'), join(dist, 'apps'), { recursive: true });
 writeThirdPartyLicenses(root, Object.keys(esm.metafile.inputs), join(dist, 'THIRD-PARTY-LICENSES.txt'));
+// The inspector page the server serves (`svc inspect`), bundled for the browser beside the CLI.
+const pageSources = await buildInspectorPage(root, join(dist, 'inspector'));
 // bin/svc.js code-caches only chunks without a dynamic import() (P-7); the entry chunk is on every call's path.
 if (readFileSync(join(dist, 'main.js'), 'utf8').includes('import(')) {
   throw new Error('dist/main.js contains import(): it could not be code-cached (see renderDynamicImport)');
@@ -94,9 +97,13 @@ writeFileSync(
 const sources = Object.keys(esm.metafile.inputs)
   .map((input) => resolve(root, input))
   .filter((file) => file.startsWith(join(svcRoot, 'src')) || file.startsWith(simSources));
-sources.push(join(svcRoot, 'package.json'));
+sources.push(join(svcRoot, 'package.json'), ...pageSources);
 // The build itself: a bundle made by an older build script (one that lacked a file `npm pack` ships) is stale too.
-sources.push(fileURLToPath(import.meta.url), join(root, 'scripts', 'third-party-licenses.ts'));
+sources.push(
+  fileURLToPath(import.meta.url),
+  join(root, 'scripts', 'third-party-licenses.ts'),
+  join(root, 'scripts', 'build-inspector.ts'),
+);
 if (existsSync(installStamp)) sources.push(installStamp);
 writeFileSync(
   BUNDLE_MANIFEST,

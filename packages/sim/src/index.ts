@@ -6,6 +6,8 @@ import { runShellCommandLine } from './shell/run.ts';
 import { type SimDevice, type SimDeviceOptions, startSimDevice } from './sim-device.ts';
 import { installVirtualApps } from './ui/install-apps.ts';
 
+export type { AppAnr, AppCrash } from './device/crash-reports.ts';
+export { reportAppAnr, reportAppCrash } from './device/crash-reports.ts';
 export type { TimingProfile } from './device/timing.ts';
 export { TIMING_PROFILES } from './device/timing.ts';
 export type { DeviceApi, DeviceState, ShellIO } from './device/types.ts';

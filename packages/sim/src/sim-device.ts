@@ -1,8 +1,10 @@
 // A simulated device on the wire: the adb daemon (and, emulator style, the console and the announcement to the adb
 // server) around a device model and its shell. index.ts builds the real model; tests of the wire may pass a stand-in.
+
 import { homedir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AdbdServer } from './adbd/server.ts';
+import { setGpsFix } from './device/location.ts';
 import type { TimingProfile } from './device/timing.ts';
 import type { DeviceApi, DeviceState, ShellIO } from './device/types.ts';
 import { EmulatorConsole } from './emulator/console.ts';
@@ -151,6 +153,7 @@ export async function startSimDevice(device: DeviceApi, runShell: RunShell, opti
       avdName: () => options.avdName ?? 'svc_sim',
       home: options.home ?? homedir(),
       onKill: () => void stop(),
+      onGeoFix: (fix) => setGpsFix(device, fix),
     });
     consolePort = await listenOnPortPair(emulatorConsole.server, adbd.netServer, options.port || undefined);
     port = consolePort + 1;

@@ -131,6 +131,15 @@ describe('the svc-sim command', () => {
     assert.match(unknown.stderr, /unknown fault no_such_fault/);
   });
 
+  it('a dump fault switched on by svc-sim fault makes the next uiautomator dump fail as a phone does', async () => {
+    const [first] = await list();
+    assert.equal((await svcSim('fault', first!.serial, 'dump_killed', '1')).code, 0);
+    const killed = await lab.adb('-s', first!.serial, 'shell', 'uiautomator dump /data/local/tmp/d.xml');
+    assert.deepEqual([killed.code, killed.stderr], [137, 'Killed\n']);
+    const next = await lab.adb('-s', first!.serial, 'shell', 'uiautomator dump /data/local/tmp/d.xml');
+    assert.deepEqual([next.code, next.stdout], [0, 'UI hierchary dumped to: /data/local/tmp/d.xml\n']);
+  });
+
   it('disconnect drops the transport and adb connects again', async () => {
     const [first] = await list();
     assert.equal((await svcSim('disconnect', first!.serial)).code, 0);

@@ -15,6 +15,13 @@ export const launchers: Launchers = {
     // A long-lived process keeps one device-log follow per device warm between executions.
     await startServe(createContext({ longLived: true }), options);
   },
+  async inspect(options) {
+    const [{ createContext }, { serveInspector }] = await Promise.all([
+      import('./core/context.ts'),
+      import('./server/inspector/inspect-process.ts'),
+    ]);
+    return serveInspector(() => createContext({ longLived: true }), options);
+  },
   async mcp(options) {
     const { viaDaemon } = await import('./submit/submit.ts');
     const runtime = {

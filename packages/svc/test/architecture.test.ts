@@ -3,7 +3,8 @@
 //   adapters           adb, process, fs, clock, http: the ports to the outside world
 //   core               context, configuration, version, package root
 //   use cases          submit, executions, devices, skills, emulators, doctor, operator, builders, daemons
-//   front ends         cli, server, mcp (none imports another)
+//   front ends         cli, server, mcp (none imports another); inspector-web, the inspector page, runs in a
+//                      browser: it talks to the server over HTTP and imports only types of the contracts
 //   main.ts            the composition root: the only module that knows every front end
 // An import may point at its own layer or below, never up; a front end never imports another front end.
 import assert from 'node:assert/strict';
@@ -28,12 +29,14 @@ const LAYERS: Record<string, number> = {
   operator: 3,
   builders: 3,
   daemons: 3,
+  toolbox: 3,
   cli: 4,
   server: 4,
   mcp: 4,
+  'inspector-web': 4,
   'main.ts': 5,
 };
-const FRONT_ENDS = new Set(['cli', 'server', 'mcp']);
+const FRONT_ENDS = new Set(['cli', 'server', 'mcp', 'inspector-web']);
 const PURE = new Set(['contracts', 'ui']);
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
@@ -85,4 +88,20 @@ test('the pure layers import nothing from Node or npm packages', () => {
     }
   }
   assert.deepEqual(impure, []);
+});
+
+test('the inspector page imports nothing but its own modules and types of the contracts', () => {
+  const wrong: string[] = [];
+  for (const file of sourceFiles(join(SRC, 'inspector-web'))) {
+    const text = readFileSync(file, 'utf8');
+    for (const specifier of importsOf(text)) {
+      const target = resolve(dirname(file), specifier);
+      if (areaOf(target) === 'inspector-web') continue;
+      const typeOnly = new RegExp(`import type [^;]*['"]${specifier.replaceAll('.', '\\.')}['"]`).test(text);
+      if (!(specifier.startsWith('.') && areaOf(target) === 'contracts' && typeOnly)) {
+        wrong.push(`${relative(SRC, file)} → ${specifier}`);
+      }
+    }
+  }
+  assert.deepEqual(wrong, []);
 });

@@ -105,7 +105,10 @@ describe('CLI forms against a simulated device', () => {
   test('pretty output prints the device table and a step table, with no color codes off a TTY', async () => {
     const devices = await runCli(['devices', '--output', 'pretty'], { env: lab.env });
     assert.equal(devices.code, 0);
-    assert.match(devices.stdout, new RegExp(`^serial\\s+state\\n${serial.replaceAll('.', '\\.')}\\s+device\\n$`));
+    assert.match(
+      devices.stdout,
+      new RegExp(`^serial\\s+state\\s+driver\\n${serial.replaceAll('.', '\\.')}\\s+device\\s+operator\\n$`),
+    );
     const slept = await runCli(['sleep', '0', '--format', 'pretty', '--device', serial, '--no-daemon'], {
       env: lab.env,
     });

@@ -82,7 +82,13 @@ test('svc completion bash is valid bash and offers commands and flags', async ()
     '-c',
     `source ${file} >/dev/null; COMP_WORDS=(svc scr); COMP_CWORD=1; _svc; printf '%s\\n' "\${COMPREPLY[@]}"`,
   ]);
-  assert.deepEqual(top.stdout.trim().split('\n').sort(), ['screenshot', 'scroll', 'scroll-and-click', 'scroll-until']);
+  assert.deepEqual(top.stdout.trim().split('\n').sort(), [
+    'screen',
+    'screenshot',
+    'scroll',
+    'scroll-and-click',
+    'scroll-until',
+  ]);
 });
 
 test('svc completion zsh prints a compdef script; other shells are usage errors', async () => {

@@ -97,8 +97,8 @@ test('sim start starts an adb server when none runs on the port, so the device e
     assert.ok(serial, out);
     const devices = await runCliJson(['devices'], { env });
     assert.deepEqual(
-      devices.json.map((d: { serial: string; state: string }) => [d.serial, d.state]),
-      [[serial, 'device']],
+      devices.json.map((d: { serial: string; state: string; driver: string }) => [d.serial, d.state, d.driver]),
+      [[serial, 'device', 'operator']],
     );
     assert.equal((await runCliJson(['sim', 'stop'], { env })).code, 0);
     assert.equal(await exited, 0);

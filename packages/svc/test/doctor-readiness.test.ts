@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { check, checkIds, doctor, FULL_BASIC_RUN, labEnv } from './doctor-helpers.ts';
 import { withDevice } from './lab-device.ts';
-import { runCliJson } from './run-cli.ts';
+import { runCli, runCliJson } from './run-cli.ts';
 
 const UP_TO_PRESENCE = FULL_BASIC_RUN.slice(0, FULL_BASIC_RUN.indexOf('readiness.apk.presence') + 1);
 const UP_TO_VERSION = FULL_BASIC_RUN.slice(0, FULL_BASIC_RUN.indexOf('readiness.version.compatibility') + 1);
@@ -42,13 +42,52 @@ describe('doctor readiness', () => {
     });
   });
 
-  test('no operator installed fails readiness.apk.presence with OPERATOR_NOT_INSTALLED and stops', async () => {
+  test('no operator installed: the adb driver is ready (critical checks pass) and its limitations are listed', async () => {
     await withDevice(lab, { operator: false }, async () => {
       const report = await doctor(lab);
-      assert.deepEqual(checkIds(report), UP_TO_PRESENCE);
+      assert.deepEqual(checkIds(report), [
+        ...UP_TO_PRESENCE,
+        'readiness.settings.dev_options',
+        'readiness.settings.usb_debugging',
+        'readiness.driver.adb',
+      ]);
+      assert.equal(report.criticalOk, true, JSON.stringify(report.checks.filter((c) => c.status === 'fail')));
       const presence = check(report, 'readiness.apk.presence');
-      assert.equal(presence.code, 'OPERATOR_NOT_INSTALLED');
-      assert.ok(report.nextActions?.some((a) => a.startsWith('svc operator setup --apk')));
+      assert.deepEqual([presence.status, presence.code], ['warn', 'OPERATOR_NOT_INSTALLED']);
+      assert.match(presence.summary, /svc drives .* with the adb driver/);
+      const adb = check(report, 'readiness.driver.adb');
+      assert.equal(adb.status, 'pass');
+      assert.match(adb.summary, /the adb driver is ready/);
+      assert.ok((adb.evidence?.nodes as number) > 0);
+      assert.ok(((adb.evidence?.limitations ?? []) as string[]).some((l) => l.includes('TEXT_NOT_TYPABLE')));
+      assert.ok(
+        report.nextActions?.some((a) => a.startsWith('svc operator setup --apk')),
+        'the fuller option',
+      );
+      // The pretty report says which driver and what it cannot do; the exit code is 0.
+      const pretty = await runCli(['doctor', '--output', 'pretty'], { env: lab.env });
+      assert.equal(pretty.code, 0, pretty.stdout);
+      assert.match(
+        pretty.stdout,
+        /Driver: adb, nothing installed on the device\. Limitations without the operator app:/,
+      );
+      assert.match(pretty.stdout, /- no on-screen log panel/);
+      assert.match(pretty.stdout, /Summary: OK/);
+      // Asking for the operator driver makes the missing app a critical failure again.
+      const strict = await doctor(lab, {}, { SVC_DRIVER: 'operator' });
+      assert.deepEqual(checkIds(strict), UP_TO_PRESENCE);
+      assert.deepEqual([check(strict, 'readiness.apk.presence').status, strict.criticalOk], ['fail', false]);
+    });
+  });
+
+  test('a stock phone whose screen cannot be dumped fails readiness.driver.adb with the dump failure named', async () => {
+    await withDevice(lab, { operator: false }, async (sim) => {
+      sim.faults.set('dump_already_registered');
+      const report = await doctor(lab);
+      const adb = check(report, 'readiness.driver.adb');
+      assert.deepEqual([adb.status, adb.code, report.criticalOk], ['fail', 'ADB_DRIVER_UNAVAILABLE', false]);
+      assert.equal(adb.evidence?.dumpError, 'UI_AUTOMATION_IN_USE');
+      assert.match(adb.detail ?? '', /another UiAutomation client/);
     });
   });
 

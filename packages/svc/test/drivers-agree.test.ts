@@ -12,6 +12,11 @@ import { labContext, payload } from './executions-helpers.ts';
 const T = 'com.svc.thermostat';
 const L = 'com.svc.login';
 const S = 'com.android.settings';
+const N = 'com.svc.notes';
+const fresh = (pkg: string) => [
+  { id: 'stop', type: 'close_app', params: { applicationId: pkg } },
+  { id: 'open', type: 'open_app', params: { applicationId: pkg } },
+];
 
 /** Values that differ by nature between two runs or two drivers. */
 function comparable(step: StepResult): StepResult {
@@ -102,7 +107,109 @@ const SCENARIOS: [string, unknown[]][] = [
       },
     ],
   ],
+  [
+    'the notes app: a button that says nothing, a disabled button in a row, a long click, typing low on the screen',
+    [
+      ...fresh(N),
+      { id: 'menu', type: 'click', params: { matcher: { resourceId: `${N}:id/menu` } } },
+      { id: 'menuRead', type: 'read_text', params: { matcher: { resourceId: `${N}:id/last_note` } } },
+      { id: 'archive', type: 'click', params: { matcher: { textEquals: 'Archive all' } } },
+      {
+        id: 'archived',
+        type: 'wait_for_node',
+        params: { matcher: { textEquals: 'No archived notes' }, timeoutMs: 3000 },
+      },
+      { id: 'back', type: 'press_key', params: { key: 'back' } },
+      { id: 'hold', type: 'click', params: { matcher: { textContains: 'Pinned' }, clickType: 'long_click' } },
+      { id: 'held', type: 'read_text', params: { matcher: { textContains: 'Pinned' } } },
+      {
+        id: 'type',
+        type: 'enter_text',
+        params: { matcher: { resourceId: `${N}:id/note` }, text: 'buy milk\nand eggs' },
+      },
+      { id: 'save', type: 'click', params: { matcher: { textEquals: 'Save' } } },
+      { id: 'saved', type: 'read_text', params: { matcher: { resourceId: `${N}:id/last_note` } } },
+      { id: 'escaped', type: 'read_text', params: { matcher: { textContains: 'Jerry' } } },
+      { id: 'mood', type: 'read_text', params: { matcher: { textContains: 'Mood' } } },
+      { id: 'all', type: 'read_text', params: { matcher: { role: 'button' }, all: true } },
+      {
+        id: 'inside',
+        type: 'read_text',
+        params: { matcher: { role: 'text' }, container: { resourceId: `${N}:id/toolbar` } },
+      },
+      {
+        id: 'regex',
+        type: 'read_text',
+        params: { matcher: { textContains: 'Last' }, validator: 'regex', validatorPattern: 'milk' },
+      },
+      { id: 'snap', type: 'snapshot_ui' },
+    ],
+  ],
+  [
+    'keys, navigation, a URI, a recording and the on-screen log cleared',
+    [
+      ...fresh(T),
+      { id: 'home', type: 'press_key', params: { key: 'home' } },
+      {
+        id: 'launcher',
+        type: 'wait_for_navigation',
+        params: { expectedPackage: 'com.android.launcher3', timeoutMs: 3000 },
+      },
+      { id: 'recents', type: 'press_key', params: { key: 'recents' } },
+      { id: 'back', type: 'press_key', params: { key: 'back' } },
+      { id: 'uri', type: 'open_uri', params: { uri: 'https://example.com/page' } },
+      {
+        id: 'browser',
+        type: 'wait_for_navigation',
+        params: { expectedPackage: 'com.svc.browser', expectedNode: { textContains: 'example.com' }, timeoutMs: 3000 },
+      },
+      { id: 'rec', type: 'start_recording', params: { sessionId: 'agree' } },
+      { id: 'rec2', type: 'start_recording', params: { sessionId: 'again' } },
+      { id: 'unrec', type: 'stop_recording', params: { sessionId: 'agree' } },
+      { id: 'clear', type: 'clear_on_screen_log' },
+      { id: 'tap', type: 'click', params: { coordinate: { x: 540, y: 1200 } } },
+    ],
+  ],
+  [
+    'more failures report the same codes',
+    [
+      ...fresh(N),
+      { id: 'plain', type: 'click', params: { matcher: { textContains: 'Jerry' } } },
+      {
+        id: 'flat',
+        type: 'scroll',
+        params: { container: { resourceId: `${N}:id/toolbar` }, findFirstScrollableChild: false },
+      },
+      {
+        id: 'temp',
+        type: 'read_text',
+        params: { matcher: { textContains: 'Mood' }, validator: 'temperature', retry: { maxAttempts: 1 } },
+      },
+      { id: 'gone', type: 'wait_for_node', params: { matcher: { textEquals: 'Never here' }, timeoutMs: 300 } },
+      { id: 'nowhere', type: 'wait_for_navigation', params: { expectedPackage: 'com.example.absent', timeoutMs: 300 } },
+    ],
+  ],
 ];
+
+/** The steps expected to fail, by scenario (every other step succeeds on both drivers). */
+const FAILURES: Record<string, Record<string, string>> = {
+  'failures report the same codes': {
+    missing: 'NODE_NOT_FOUND',
+    nocontainer: 'CONTAINER_NOT_FOUND',
+    noapp: 'APP_NOT_FOUND',
+    nouri: 'URI_NOT_HANDLED',
+    norec: 'RECORDING_NOT_IN_PROGRESS',
+    offscreen: 'GESTURE_FAILED',
+  },
+  'keys, navigation, a URI, a recording and the on-screen log cleared': { rec2: 'RECORDING_ALREADY_IN_PROGRESS' },
+  'more failures report the same codes': {
+    plain: 'NODE_NOT_CLICKABLE',
+    flat: 'CONTAINER_NOT_SCROLLABLE',
+    temp: 'VALIDATION_FAILED',
+    gone: 'NODE_NOT_FOUND',
+    nowhere: 'NAVIGATION_TIMEOUT',
+  },
+};
 
 describe('the operator and adb drivers agree step by step', () => {
   let lab: Lab;
@@ -111,9 +218,9 @@ describe('the operator and adb drivers agree step by step', () => {
   });
   after(() => lab.close());
 
-  const runOn = async (index: number, driver: string, actions: unknown[]): Promise<RunResult> =>
+  const runOn = async (index: number, driver: string, actions: unknown[], timeoutMs = 60_000): Promise<RunResult> =>
     runExecution(labContext(lab), {
-      execution: payload(actions, { timeoutMs: 60_000 }),
+      execution: payload(actions, { timeoutMs }),
       deviceId: lab.devices[index]?.serial,
       driver,
       cwd: lab.home,
@@ -131,6 +238,45 @@ describe('the operator and adb drivers agree step by step', () => {
       const [op, adb] = [steps(viaOperator), steps(viaAdb)];
       assert.equal(adb.length, op.length);
       for (const [i, expected] of op.entries()) assert.deepEqual(adb[i], expected, `step ${expected.id}`);
+      const failures = Object.fromEntries(op.filter((s) => !s.success).map((s) => [s.id, s.data.error]));
+      assert.deepEqual(failures, FAILURES[name] ?? {}, 'the steps that fail, with their codes');
     });
   }
+  const bothRun = (actions: unknown[], timeoutMs = 60_000) =>
+    Promise.all([runOn(0, 'operator', actions, timeoutMs), runOn(1, 'adb', actions, timeoutMs)]);
+
+  test('an execution that runs out of time fails with EXECUTION_TIMEOUT on both, naming the running step', async () => {
+    const actions = [
+      { id: 'open', type: 'open_app', params: { applicationId: S } },
+      { id: 'long', type: 'sleep', params: { durationMs: 5000 } },
+      { id: 'never', type: 'snapshot_ui' },
+    ];
+    const [viaOperator, viaAdb] = await bothRun(actions, 1500);
+    for (const r of [viaOperator, viaAdb]) {
+      assert.ok(r.ok, JSON.stringify(r));
+      assert.equal(r.envelope.status, 'failed');
+      assert.equal(r.envelope.errorCode, 'EXECUTION_TIMEOUT');
+    }
+    // Which steps finished is the same; how the interrupted step is reported is the envelope's concern.
+    const done = (r: RunResult) =>
+      r.ok ? (r.envelope.stepResults ?? []).filter((s) => s.success).map((s) => s.id) : [];
+    assert.deepEqual(done(viaAdb), ['open']);
+    assert.deepEqual(done(viaOperator), ['open']);
+  });
+
+  test('the lock screen stops an acting execution with SECURITY_BLOCK_DETECTED on both', async () => {
+    const lock = (i: number, key: number) => lab.adb('-s', lab.devices[i]!.serial, 'shell', `input keyevent ${key}`);
+    await Promise.all([lock(0, 26), lock(1, 26)]);
+    try {
+      const actions = [{ id: 'tap', type: 'click', params: { matcher: { textContains: 'Unlock' } } }];
+      const [viaOperator, viaAdb] = await bothRun(actions);
+      for (const r of [viaOperator, viaAdb]) {
+        assert.ok(r.ok, JSON.stringify(r));
+        assert.equal(r.envelope.errorCode, 'SECURITY_BLOCK_DETECTED', JSON.stringify(r.envelope));
+      }
+      assert.deepEqual(viaAdb.ok && viaAdb.envelope.stepResults, viaOperator.ok && viaOperator.envelope.stepResults);
+    } finally {
+      await Promise.all([lock(0, 82), lock(1, 82)]);
+    }
+  });
 });

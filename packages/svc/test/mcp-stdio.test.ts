@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { executionJsonSchema } from '../src/contracts/schema.ts';
+import { DEVICE_TOOLS } from '../src/toolbox/catalog.ts';
 import { connectStdio, expectProtocolError, type Loose, type StdioSession } from './mcp-client.ts';
 import { isolatedEnv } from './run-cli.ts';
 import { createFixtureRepo, type FixtureRepo } from './skills-fixture.ts';
@@ -32,6 +33,7 @@ const TOOLS = [
   'sleep',
   'on-screen-log-set',
   'on-screen-log-clear',
+  ...DEVICE_TOOLS.map((tool) => tool.name),
   'devices',
   'skills-list',
   'skills-search',
@@ -114,7 +116,9 @@ describe('svc mcp over stdio against a simulated device', () => {
     );
     const snap = await step('snapshot', {});
     assert.equal(snap.actionType, 'snapshot_ui');
-    assert.match(snap.data.text, /<hierarchy[\s\S]*text="Settings"/);
+    assert.match(snap.data.text, /^e1 text "Settings" id=homepage_title /m, 'compact by default');
+    const xml = await step('snapshot', { format: 'xml' });
+    assert.match(xml.data.text, /<hierarchy[\s\S]*text="Settings"/);
     const read = await step('read', { selector: { resourceId: `${SETTINGS}:id/homepage_title` } });
     assert.equal(read.data.text, 'Settings');
   });
@@ -172,18 +176,22 @@ describe('svc mcp over stdio against a simulated device', () => {
     assert.equal((await step('press-key', { key: 'home' })).data.key, 'home');
   });
 
-  test('screenshot returns the PNG as image content and the path of the same bytes', async () => {
-    const result: Loose = await call('screenshot', { deviceId: serial, path: join(cwd, 'shot.png') });
+  test('screenshot returns the image (a scaled JPEG by default) as image content and the path of the same bytes', async () => {
+    const result: Loose = await call('screenshot', { deviceId: serial, path: join(cwd, 'shot.jpg') });
     assert.equal(result.isError, false, JSON.stringify(result.structuredContent));
     const path = result.structuredContent.envelope.stepResults[0].data.path;
-    assert.equal(path, join(cwd, 'shot.png'));
+    assert.equal(path, join(cwd, 'shot.jpg'));
     assert.ok(existsSync(path));
     const images = result.content.filter((item: Loose) => item.type === 'image');
     assert.equal(images.length, 1);
-    assert.equal(images[0].mimeType, 'image/png');
+    assert.equal(images[0].mimeType, 'image/jpeg');
     const bytes = Buffer.from(images[0].data, 'base64');
-    assert.deepEqual([...bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+    assert.deepEqual([...bytes.subarray(0, 3)], [0xff, 0xd8, 0xff]);
     assert.ok(bytes.equals(readFileSync(path)));
+    const png: Loose = await call('screenshot', { deviceId: serial, maxSize: 10000, format: 'png' });
+    const full = png.content.find((item: Loose) => item.type === 'image');
+    assert.equal(full.mimeType, 'image/png');
+    assert.deepEqual([...Buffer.from(full.data, 'base64').subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
   });
 
   test('execute runs a full execution and accepts the spec aliases', async () => {

@@ -2,6 +2,7 @@
 // serves the control HTTP, prints a table, and runs in the foreground until SIGINT/SIGTERM or `svc-sim stop`.
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { isTimingProfile } from '../device/timing.ts';
 import type { DeviceState } from '../device/types.ts';
 import { startDevice } from '../index.ts';
 import type { SimDeviceOptions } from '../sim-device.ts';
@@ -33,11 +34,14 @@ export async function startCommand(argv: string[]): Promise<number> {
       'accept-after': { type: 'string' },
       'adb-port': { type: 'string' },
       'no-connect': { type: 'boolean', default: false },
+      timing: { type: 'string', default: 'instant' },
     },
   });
   const count = Number(values.count);
   const state = values.state as DeviceState;
-  if (!Number.isInteger(count) || count < 1 || !['device', 'unauthorized', 'offline'].includes(state)) {
+  const timing = values.timing;
+  const states = ['device', 'unauthorized', 'offline'];
+  if (!Number.isInteger(count) || count < 1 || !states.includes(state) || !isTimingProfile(timing)) {
     process.stderr.write(`${START_USAGE}\n`);
     return 2;
   }
@@ -45,7 +49,7 @@ export async function startCommand(argv: string[]): Promise<number> {
   const firstPort = values.port ? Number(values.port) : 0;
   const devices: ControlledDevice[] = [];
   for (let i = 0; i < count; i++) {
-    const options: SimDeviceOptions = { emulator: values.emulator, state, adbServerPort: adbPort };
+    const options: SimDeviceOptions = { emulator: values.emulator, state, adbServerPort: adbPort, timing };
     if (firstPort) options.port = firstPort + i * (values.emulator ? 2 : 1);
     if (values.model) options.model = count > 1 ? `${values.model} ${i + 1}` : values.model;
     if (values['api-level']) options.apiLevel = Number(values['api-level']);

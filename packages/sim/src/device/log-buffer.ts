@@ -47,6 +47,7 @@ export function createLogBuffer(now: () => number, maxBytes = DEFAULT_LOG_BUFFER
         priority: input.priority,
         tag: input.tag,
         message: truncateLogMessage(input.tag, input.message),
+        ...(input.buffer === undefined || input.buffer === 'main' ? {} : { buffer: input.buffer }),
       };
       const size = entrySize(entry);
       entries.push(entry);

@@ -68,6 +68,8 @@ export class PlaceholderUi implements UiHost {
     return false;
   }
 
+  unlock(): void {}
+
   screencapPng(): Uint8Array {
     const png = new PNG({ width: this.display.width, height: this.display.height });
     png.data.fill(0xff);

@@ -14,7 +14,11 @@ export interface LogEntry {
   readonly priority: LogPriority;
   readonly tag: string;
   readonly message: string;
+  /** The log buffer (`logcat -b`): main when absent; app crashes go to `crash`. */
+  readonly buffer?: LogBufferName;
 }
+
+export type LogBufferName = 'main' | 'system' | 'crash' | 'events';
 
 export interface InstalledPackage {
   readonly name: string;
@@ -83,6 +87,8 @@ export interface UiHost {
   keyboardShown(): boolean;
   /** The lock screen is showing. */
   locked(): boolean;
+  /** Dismisses a lock screen that has no PIN (`wm dismiss-keyguard`). */
+  unlock(): void;
   /** `screencap -p`: a PNG of the current screen. */
   screencapPng(): Uint8Array;
   tap(x: number, y: number): void;

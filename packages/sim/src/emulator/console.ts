@@ -12,6 +12,8 @@ export interface ConsoleOptions {
   readonly home: string;
   /** `kill`: the emulator exits. */
   readonly onKill: () => void;
+  /** `geo fix <longitude> <latitude> [<altitude>]`: the simulated GPS position. */
+  readonly onGeoFix?: (fix: { longitude: number; latitude: number; altitude: number }) => void;
 }
 
 const HELP_BLOCK = "Android Console: type 'help' for a list of commands\r\nOK\r\n";
@@ -99,6 +101,20 @@ export class EmulatorConsole {
     if (verb === 'kill') return { reply: 'OK: killing emulator, bye bye\r\n', close: true, kill: true };
     if (verb === 'avd' && rest[0] === 'name') return { reply: `${this.#options.avdName()}\r\nOK\r\n` };
     if (verb === 'avd' && rest[0] === 'status') return { reply: 'virtual device is running\r\nOK\r\n' };
+    if (verb === 'geo' && rest[0] === 'fix') return geoFix(rest.slice(1), this.#options.onGeoFix);
     return { reply: "KO: unknown command, try 'help'\r\n" };
   }
+}
+
+/**
+ * `geo fix <longitude> <latitude> [<altitude> [<satellites>]]` (emulator console, android/console.cpp do_geo_fix):
+ * "OK" when taken, "KO: ..." for a missing or non-numeric value.
+ */
+function geoFix(args: string[], onFix: ConsoleOptions['onGeoFix']): { reply: string } {
+  const [longitude, latitude, altitude = 0] = args.map(Number);
+  if (args.length < 2 || [longitude, latitude, altitude].some((v) => !Number.isFinite(v))) {
+    return { reply: 'KO: invalid arguments, expected: geo fix <longitude> <latitude> [<altitude> [<satellites>]]\r\n' };
+  }
+  onFix?.({ longitude: longitude as number, latitude: latitude as number, altitude });
+  return { reply: 'OK\r\n' };
 }

@@ -1,5 +1,6 @@
-// Parameter expansion and field splitting of parsed words. Quoted text is never split; unquoted `$VAR` values are
-// split on blanks as IFS does. Globbing is not done (patterns stay literal).
+// Parameter expansion, field splitting and pathname expansion of parsed words. Quoted text is never split; unquoted
+// `$VAR` values are split on blanks as IFS does. An unquoted `*` or `?` in the word's own text makes the field a
+// pattern over the device's files (sorted matches; no match leaves the word as it is, as POSIX sh does).
 import type { Word } from './parse.ts';
 
 export interface ShellVars {
@@ -17,15 +18,57 @@ function lookup(name: string, vars: ShellVars): string {
   return vars.values.get(name) ?? '';
 }
 
-/** Expands one word into 0..n fields. */
-export function expandWord(word: Word, vars: ShellVars): string[] {
-  const fields: string[] = [];
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The field as a pattern: its unquoted text's `*` and `?` match within one path segment. */
+function patternOf(part: { text: string; quoted: boolean }): { source: string; glob: boolean } {
+  if (part.quoted || !/[*?]/.test(part.text)) return { source: escapeRegex(part.text), glob: false };
+  let source = '';
+  for (const ch of part.text) source += ch === '*' ? '[^/]*' : ch === '?' ? '[^/]' : escapeRegex(ch);
+  return { source, glob: true };
+}
+
+/** Matches of an absolute pattern among the device's paths (files and the directories holding them), sorted. */
+function globMatches(source: string, paths: Iterable<string>): string[] {
+  const re = new RegExp(`^${source}$`);
+  const candidates = new Set<string>();
+  for (const path of paths) {
+    const parts = path.split('/');
+    for (let i = 2; i <= parts.length; i++) candidates.add(parts.slice(0, i).join('/'));
+  }
+  return [...candidates].filter((p) => re.test(p)).sort();
+}
+
+/**
+ * Expands one word into 0..n fields; with `paths` (the device's file paths), an unquoted pattern in the word's own
+ * text expands to the matching paths.
+ */
+export function expandWord(word: Word, vars: ShellVars, paths?: () => Iterable<string>): string[] {
+  const fields = expandFields(word, vars);
+  if (!paths || fields.length !== 1 || !fields[0]?.glob) return fields.map((f) => f.text);
+  const matches = globMatches(fields[0].source, paths());
+  return matches.length > 0 ? matches : [fields[0].text];
+}
+
+interface Field {
+  text: string;
+  source: string;
+  glob: boolean;
+}
+
+function expandFields(word: Word, vars: ShellVars): Field[] {
+  const fields: Field[] = [];
   let current = '';
+  let source = '';
+  let glob = false;
   let hasContent = word.quoted;
   for (const part of word.parts) {
     const value = part.kind === 'text' ? part.text : lookup(part.name, vars);
     if (part.quoted || part.kind === 'text') {
       current += value;
+      const pattern = part.kind === 'text' ? patternOf(part) : { source: escapeRegex(value), glob: false };
+      source += pattern.source;
+      glob ||= pattern.glob;
       if (value !== '') hasContent = true;
       continue;
     }
@@ -33,15 +76,18 @@ export function expandWord(word: Word, vars: ShellVars): string[] {
     for (let i = 0; i < pieces.length; i++) {
       const piece = pieces[i] ?? '';
       if (i > 0 && (current !== '' || hasContent)) {
-        fields.push(current);
+        fields.push({ text: current, source, glob });
         current = '';
+        source = '';
+        glob = false;
         hasContent = false;
       }
       current += piece;
+      source += escapeRegex(piece);
       if (piece !== '') hasContent = true;
     }
   }
-  if (current !== '' || hasContent) fields.push(current);
+  if (current !== '' || hasContent) fields.push({ text: current, source, glob });
   return fields;
 }
 

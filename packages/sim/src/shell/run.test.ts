@@ -19,6 +19,19 @@ describe('the device shell', () => {
     assert.equal((await run('! false')).code, 0);
   });
 
+  it('expands an unquoted * or ? to the matching device paths, sorted; quoted or matchless words stay literal', async () => {
+    const { run } = testShell();
+    await run('echo x > /data/local/tmp/b.mp4; echo y > /data/local/tmp/a.mp4; echo z > /data/local/tmp/c.txt');
+    assert.equal((await run('echo /data/local/tmp/*.mp4')).stdout, '/data/local/tmp/a.mp4 /data/local/tmp/b.mp4\n');
+    assert.equal((await run('echo /data/*/tmp/?.txt')).stdout, '/data/local/tmp/c.txt\n');
+    assert.equal(
+      (await run("echo '/data/local/tmp/*.mp4' /nothing/*.x")).stdout,
+      '/data/local/tmp/*.mp4 /nothing/*.x\n',
+    );
+    await run('rm -f /data/local/tmp/*.mp4');
+    assert.equal((await run('ls /data/local/tmp')).stdout, 'c.txt\n');
+  });
+
   it('answers an unknown command with sh: X: not found and status 127', async () => {
     const { run } = testShell();
     const result = await run('frobnicate --now');

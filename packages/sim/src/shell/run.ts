@@ -173,7 +173,7 @@ async function runSimple(
   streams: Streams,
   signal: AbortSignal,
 ): Promise<number> {
-  let argv = command.words.flatMap((w) => expandWord(w, state));
+  let argv = command.words.flatMap((w) => expandWord(w, state, () => device.files.keys()));
   const assigned = command.assignments.map(({ name, value }) => [name, expandToString(value, state)] as const);
   let io: Streams;
   try {

@@ -45,8 +45,15 @@ export interface NodeDef {
   password?: boolean;
   enabled?: boolean;
   selected?: boolean;
+  /**
+   * false = View.INVISIBLE/GONE: not on screen and not in a dump, but it still counts among its parent's children
+   * (a dump's `index` shows the gap).
+   */
+  visible?: boolean;
   /** Text fields: the grey text shown while the field is empty. */
   hint?: string;
+  /** Text fields: several lines; the enter key types a newline instead of submitting. */
+  multiline?: boolean;
   /** Text fields: the variable that holds the typed text (default the id). */
   bind?: string;
   onClick?: TransitionDef;

@@ -43,6 +43,7 @@ function childDefs(def: NodeDef): { def: NodeDef; row: number | undefined; index
 
 /** Natural height of a node laid out vertically. */
 export function naturalHeight(def: NodeDef): number {
+  if (def.visible === false) return 0;
   if (def.height !== undefined) return def.height;
   const kids = childDefs(def);
   if (kids.length === 0) return LEAF_HEIGHT;
@@ -109,7 +110,7 @@ function shownText(def: NodeDef, ctx: Ctx, key: string, row: number | undefined)
 function materialize(def: NodeDef, rect: Rect, clip: Rect, ctx: Ctx, at: Placement): UiNode | undefined {
   const { key, row, parent } = at;
   const visible = intersect(rect, clip);
-  if (isEmpty(visible) && parent) return undefined;
+  if ((isEmpty(visible) || def.visible === false) && parent) return undefined;
   const short = shortClass(def);
   const vars = ctx.state.vars;
   const isField = short === 'EditText';

@@ -19,6 +19,7 @@ const NAMED: Readonly<Record<string, number>> = {
   MOVE_HOME: 122,
   MOVE_END: 123,
   APP_SWITCH: 187,
+  SLEEP: 223,
   WAKEUP: 224,
 };
 

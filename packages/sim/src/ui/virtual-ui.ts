@@ -179,7 +179,7 @@ export class VirtualUi extends TaskStack implements UiHost {
   }
 
   /**
-   * A key press. With the keyboard up, BACK and ESCAPE only close it. The cursor always sits at the end of a
+   * A key press. With the keyboard up, BACK and ESCAPE only close it; while locked only the lock keys act. The cursor always sits at the end of a
    * field, so MOVE_END changes nothing and FORWARD_DEL has nothing to delete.
    */
   keyevent(keyCode: string): void {
@@ -188,10 +188,14 @@ export class VirtualUi extends TaskStack implements UiHost {
       this.#keyboard = undefined;
       return;
     }
-    if (this.locked()) return;
+    // POWER and SLEEP turn the screen off, which locks it; MENU dismisses a keyguard without a PIN.
+    if (code === 26 || code === 223) this.lock();
+    else if (code === 82 && this.locked()) this.unlock();
+    if (this.locked() || code === 82) return;
     if (code === 4) this.back();
     else if (code === 3) this.home();
     else if (code === 187) this.recents();
+    else if (code === 66 && this.focusedField()?.node.def.multiline) this.inputText('\n');
     else if (code === 66) this.submit();
     else if (code === 67) {
       const field = this.focusedField();

@@ -14,6 +14,7 @@ export const ELEMENT_FLAGS = [
   { keys: ['desc', 'contentDesc'], field: 'contentDescEquals' },
   { keys: ['descContains', 'contentDescContains'], field: 'contentDescContains' },
   { keys: ['role'], field: 'role' },
+  { keys: ['ref'], field: 'ref' },
 ] as const;
 
 export const CONTAINER_FLAGS = [

@@ -20,6 +20,7 @@ export function addElementFlags(command: Command, options: { textIsTarget?: bool
   valueFlag(command, '--desc-contains <text>', 'substring of accessibility label');
   valueFlag(command, '--content-desc-contains <text>', 'same as --desc-contains', true);
   valueFlag(command, '--role <role>', 'button, textfield, text, switch, checkbox, image, listitem, toolbar, tab');
+  valueFlag(command, '--ref <eN>', 'an element of the last `snapshot --format compact` (e12), on its own');
   return command;
 }
 

@@ -21,6 +21,7 @@ import { registerObserve } from './commands/observe.ts';
 import { registerOnScreenLog } from './commands/on-screen-log.ts';
 
 import type { Launchers } from './launchers.ts';
+import { TOOL_COMMAND_WORDS } from './toolbox-shapes.ts';
 
 export type Registrar = (program: Command, launchers: Launchers) => void;
 
@@ -34,7 +35,7 @@ export const COMMAND_MODULES: readonly CommandModule[] = [
   { names: ['demo'], load: async () => (await import('./commands/demo.ts')).registerDemo },
   { names: ['execute', 'exec'], load: async () => registerExecute },
   {
-    names: ['observe', 'snapshot', 'screenshot', 'inspect'],
+    names: ['observe', 'snapshot', 'screenshot'],
     load: async () => registerObserve,
   },
   {
@@ -51,8 +52,10 @@ export const COMMAND_MODULES: readonly CommandModule[] = [
   },
   { names: ['action'], load: async () => registerAction },
   { names: ['on-screen-log'], load: async () => registerOnScreenLog },
+  { names: ['inspect'], load: async () => (await import('./commands/inspect.ts')).registerInspect },
   { names: ['devices'], load: async () => (await import('./commands/devices.ts')).registerDevices },
   { names: ['packages'], load: async () => (await import('./commands/packages.ts')).registerPackages },
+  { names: TOOL_COMMAND_WORDS, load: async () => (await import('./commands/toolbox.ts')).registerToolbox },
   {
     names: ['operator', 'grant-device-permissions'],
     load: async () => (await import('./commands/operator.ts')).registerOperator,

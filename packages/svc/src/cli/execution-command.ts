@@ -7,7 +7,7 @@ import { newIds } from '../builders/execution.ts';
 import type { BuildInput } from '../builders/types.ts';
 import { homeOf } from '../contracts/env.ts';
 import { errorBodyOf } from '../contracts/errors.ts';
-import { type Execution, isFullSuccess } from '../contracts/types.ts';
+import { type Execution, isFullSuccess, type RunResult } from '../contracts/types.ts';
 import { normalizeAndValidateExecution } from '../contracts/validate.ts';
 import { viaDaemon } from '../submit/submit.ts';
 import { type Globals, readGlobals, targetOf } from './globals.ts';
@@ -16,7 +16,15 @@ import { renderRunResult } from './render-run.ts';
 import { dim, green } from './style.ts';
 
 /** Validates and runs (or dry-runs) a raw execution; returns the exit code. */
-export async function runRawExecution(globals: Globals, raw: unknown, cwd = process.cwd()): Promise<number> {
+/** What a command does to a run result before it is printed (screenshot: re-encode the image). */
+export type AfterRun = (result: RunResult, globals: Globals) => Promise<RunResult>;
+
+export async function runRawExecution(
+  globals: Globals,
+  raw: unknown,
+  cwd = process.cwd(),
+  after?: AfterRun,
+): Promise<number> {
   const outcome = normalizeAndValidateExecution(raw);
   if (!outcome.ok) {
     printError(globals.output, outcome.error.toBody());
@@ -46,13 +54,14 @@ export async function runRawExecution(globals: Globals, raw: unknown, cwd = proc
     daemon: globals.daemon,
     log: (line) => process.stderr.write(`${line}\n`),
   });
-  const result = await submit({
+  const submitted = await submit({
     execution: outcome.execution,
     target,
     cwd,
     verbose: globals.verbose,
     waitDeviceMs: globals.waitDeviceMs,
   });
+  const result = after === undefined ? submitted : await after(submitted, globals);
   if (!result.ok) {
     printError(globals.output, result.error);
     return 1;
@@ -77,7 +86,7 @@ function prettyDryRun(value: { operatorPackage: string; deviceId?: string; execu
 export type Builder = (input: BuildInput) => unknown;
 
 /** A commander action for a built command: `(…positionals, flags, command)`. */
-export function builtAction(verb: string, build: Builder) {
+export function builtAction(verb: string, build: Builder, after?: AfterRun) {
   return async (...received: unknown[]): Promise<void> => {
     const command = received.at(-1) as Command;
     const flags = command.opts();
@@ -86,7 +95,7 @@ export function builtAction(verb: string, build: Builder) {
     try {
       globals = readGlobals(command);
       const raw = build({ flags, args, timeoutMs: globals.timeoutMs, ids: newIds(verb) });
-      process.exitCode = await runRawExecution(globals, raw);
+      process.exitCode = await runRawExecution(globals, raw, process.cwd(), after);
     } catch (error) {
       printError(globals?.output ?? 'json', errorBodyOf(error));
       process.exitCode = 1;

@@ -4,6 +4,7 @@
 import { type Command, Option } from 'commander';
 import { collectFlag, type FlagBag, single } from '../builders/flag-values.ts';
 import { parseIntegerToken } from '../builders/numeric.ts';
+import { ADB_SERVERS_VAR, parseServerSpec } from '../contracts/adb-servers.ts';
 import { codeOf } from '../contracts/conditions.ts';
 import type { Env } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
@@ -27,6 +28,10 @@ export interface Globals {
   daemon: boolean;
   dryRun: boolean;
   validateOnly: boolean;
+  /** `--format png|jpeg`: the image format of `screenshot` (`--format json|pretty` is the output). */
+  imageFormat?: 'png' | 'jpeg';
+  /** `--format compact|xml`: the form of `snapshot`. */
+  snapshotFormat?: 'compact' | 'xml';
 }
 
 export function addGlobalOptions(program: Command): void {
@@ -42,6 +47,10 @@ export function addGlobalOptions(program: Command): void {
     '--driver <name>',
     'auto (default: the operator app where installed, else adb), operator or adb; or SVC_DRIVER',
   );
+  value(
+    '--adb-server <tcp:host:port>',
+    'an adb server to take devices from (repeat for several hosts; ids become <host>:<port>/<serial>); or SVC_ADB_SERVERS',
+  );
   value('--wait-device-ms <ms>', 'wait this long for a device busy with another execution (default: fail at once)');
   value('--output <format>', 'json (default) or pretty');
   value('--format <format>', 'same as --output', true);
@@ -54,7 +63,39 @@ export function addGlobalOptions(program: Command): void {
   program.option('--validate-only', 'validate the execution without a device; prints { ok, validated }');
 }
 
-export function parseGlobals(flags: FlagBag): Globals {
+const IMAGE_FORMATS = ['png', 'jpeg'];
+const SNAPSHOT_FORMATS = ['compact', 'xml'];
+
+/**
+ * `--format` names the output (json, pretty), or the image of screenshot (png, jpeg), or the form of snapshot
+ * (compact, xml): the values tell them apart.
+ */
+function splitFormat(flags: FlagBag): {
+  flags: FlagBag;
+  imageFormat?: 'png' | 'jpeg';
+  snapshotFormat?: 'compact' | 'xml';
+} {
+  const values = Array.isArray(flags.format) ? (flags.format as string[]) : [];
+  const of = (kinds: string[]) => {
+    const found = values.filter((v) => kinds.includes(v));
+    if (found.length > 1) {
+      throw new SvcError('CLI_USAGE_ERROR', `--format ${kinds.join('|')} was given more than once; give it once`);
+    }
+    return found[0];
+  };
+  const image = of(IMAGE_FORMATS);
+  const snapshot = of(SNAPSHOT_FORMATS);
+  if (image === undefined && snapshot === undefined) return { flags };
+  const rest = values.filter((v) => !IMAGE_FORMATS.includes(v) && !SNAPSHOT_FORMATS.includes(v));
+  return {
+    flags: { ...flags, format: rest.length > 0 ? rest : undefined },
+    ...(image === undefined ? {} : { imageFormat: image as 'png' | 'jpeg' }),
+    ...(snapshot === undefined ? {} : { snapshotFormat: snapshot as 'compact' | 'xml' }),
+  };
+}
+
+export function parseGlobals(given: FlagBag): Globals {
+  const { flags, imageFormat, snapshotFormat } = splitFormat(given);
   const output = flags.json === true ? 'json' : (single(flags, ['output', 'format']) ?? 'json');
   if (output !== 'json' && output !== 'pretty') {
     throw new SvcError('CLI_USAGE_ERROR', `--output must be json or pretty (got ${output})`);
@@ -66,6 +107,8 @@ export function parseGlobals(flags: FlagBag): Globals {
     daemon: flags.daemon !== false,
     dryRun: flags.dryRun === true,
     validateOnly: flags.validateOnly === true,
+    ...(imageFormat === undefined ? {} : { imageFormat }),
+    ...(snapshotFormat === undefined ? {} : { snapshotFormat }),
   };
   const deviceId = single(flags, ['device', 'deviceId']);
   if (deviceId !== undefined) globals.deviceId = deviceId;
@@ -74,6 +117,7 @@ export function parseGlobals(flags: FlagBag): Globals {
   if (timeout !== undefined) globals.timeoutMs = parseIntegerToken(timeout, '--timeout', 'timeoutMs');
   const driver = single(flags, ['driver']);
   if (driver !== undefined) globals.driver = driver;
+  useAdbServers(flags.adbServer);
   const wait = single(flags, ['waitDeviceMs']);
   if (wait !== undefined) globals.waitDeviceMs = waitDeviceMsOf(wait);
   return globals;
@@ -92,9 +136,40 @@ function waitDeviceMsOf(token: string): number {
   return ms;
 }
 
+/**
+ * `--adb-server` (repeatable) becomes SVC_ADB_SERVERS of this process, so everything it starts (the context, the
+ * device's daemon, the adb binary) reaches the same servers. Each value must be `tcp:<host>:<port>`.
+ */
+function useAdbServers(values: unknown): void {
+  if (!Array.isArray(values) || values.length === 0) return;
+  for (const value of values as string[]) {
+    if (parseServerSpec(value) === undefined) {
+      throw new SvcError('CLI_USAGE_ERROR', `--adb-server must look like tcp:<host>:<port> (got ${value})`, {
+        path: '--adb-server',
+      });
+    }
+  }
+  process.env[ADB_SERVERS_VAR] = (values as string[]).join(',');
+}
+
 /** The global options as seen from any (sub)command. */
 export function readGlobals(command: Command): Globals {
-  return parseGlobals(command.optsWithGlobals());
+  const globals = parseGlobals(command.optsWithGlobals());
+  if (globals.imageFormat !== undefined && command.name() !== 'screenshot') {
+    throw new SvcError(
+      'CLI_USAGE_ERROR',
+      `--format ${globals.imageFormat} is an image format (screenshot only); --output json|pretty sets the output`,
+      { flag: '--format' },
+    );
+  }
+  if (globals.snapshotFormat !== undefined && !['snapshot', 'ui'].includes(command.name())) {
+    throw new SvcError(
+      'CLI_USAGE_ERROR',
+      `--format ${globals.snapshotFormat} is a snapshot form (snapshot only); --output json|pretty sets the output`,
+      { flag: '--format' },
+    );
+  }
+  return globals;
 }
 
 /** Output mode without throwing (used while rendering an error about the flags themselves). */

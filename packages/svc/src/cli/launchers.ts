@@ -1,4 +1,5 @@
-// The long-running processes a CLI command can become: the HTTP server, the MCP server, a device's daemon. The CLI
+// The long-running processes a CLI command can become: the HTTP server (also behind `svc inspect`), the MCP server,
+// a device's daemon. The CLI
 // parses their flags; what starts them is handed in by the composition root (src/main.ts), so the CLI never imports
 // another front end.
 
@@ -20,6 +21,20 @@ export interface McpLaunch {
   defaultDriver?: string | undefined;
 }
 
+export interface InspectLaunch {
+  /** The local server's port: an svc server already there is reused, else one starts in this process. */
+  port: number;
+  deviceId?: string | undefined;
+}
+
+/** Where the inspector is, once it is served. */
+export interface InspectServed {
+  /** What a browser opens (the page, or the server's sign-in address leading to it). */
+  url: string;
+  /** True when an svc server was already serving on the port (this process then has nothing left to do). */
+  reused: boolean;
+}
+
 export interface DaemonLaunch {
   /** The resolved serial the daemon serves. */
   serial: string;
@@ -28,6 +43,7 @@ export interface DaemonLaunch {
 
 export interface Launchers {
   serve(options: ServeLaunch): Promise<void>;
+  inspect(options: InspectLaunch): Promise<InspectServed>;
   mcp(options: McpLaunch): Promise<void>;
   daemon(options: DaemonLaunch): Promise<void>;
 }
@@ -35,6 +51,7 @@ export interface Launchers {
 /** For a program built only to read its help or its tree: starting a server from it is a bug. */
 export const NO_LAUNCHERS: Launchers = {
   serve: notLaunchable,
+  inspect: notLaunchable,
   mcp: notLaunchable,
   daemon: notLaunchable,
 };

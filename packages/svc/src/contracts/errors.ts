@@ -45,6 +45,15 @@ export const ERROR_CODES = {
     500,
     'The adb broadcast failed; check the device connection with `svc devices` and `svc doctor`.',
   ),
+  // what the adb driver (no app on the device) cannot do; refused before the device is touched
+  ON_SCREEN_LOG_SERVICE_UNAVAILABLE: c(
+    400,
+    'The on-screen log needs the operator app: install it (`svc operator setup --apk <path>`) and use --driver operator, or drop the step.',
+  ),
+  TEXT_NOT_TYPABLE: c(
+    400,
+    'adb types printable ASCII and newlines only: send such text, or install the operator app and use --driver operator.',
+  ),
   SERVICE_UNAVAILABLE: c(500, 'The operator accessibility service is not running; run `svc grant-device-permissions`.'),
   EXECUTION_TIMEOUT: c(500, 'The operator ran out of time; raise timeoutMs or split the execution.'),
   // serve layer (SPEC 7)
@@ -141,10 +150,42 @@ export const ERROR_CODES = {
     'Run `svc grant-device-permissions`, or enable the operator in Accessibility Settings; --driver adb works without it.',
   ),
   SMOKE_OPEN_SETTINGS_FAILED: c(500, 'Settings did not open or could not be snapshotted; check the device screen.'),
+  ADB_DRIVER_UNAVAILABLE: c(
+    500,
+    'uiautomator dump does not work on this device (see the check detail); install the operator app with `svc operator setup --apk <path>`.',
+  ),
   OPERATOR_PROJECT_NOT_CONFIGURED: c(
     500,
     'Set SVC_OPERATOR_PROJECT to the operator app checkout (the folder holding gradlew) for `doctor --full`.',
   ),
+  ADB_SERVER_LOST: c(
+    503,
+    'The adb server of that host stopped answering, so the action may or may not have run; check the host and its tunnel, then `svc devices`.',
+  ),
+  STALE_REF: c(
+    409,
+    'The screen changed since the snapshot the ref came from; take a new compact snapshot and use its refs.',
+  ),
+  REF_NOT_SELECTABLE: c(400, 'Click the element by its ref, or select it by id, text or label instead of a ref.'),
+  // device tools
+  APK_NOT_FOUND: c(400, 'Pass the path of an existing .apk file on this computer.'),
+  INSTALL_FAILED: c(
+    500,
+    'Read details.reason: INSTALL_FAILED_UPDATE_INCOMPATIBLE means uninstall the old app first; other reasons name the APK problem.',
+  ),
+  APP_NOT_INSTALLED: c(404, 'List the apps with `svc apps --all` and use a package from there.'),
+  UNINSTALL_FAILED: c(500, 'System apps cannot be uninstalled; read details.reason.'),
+  CRASH_NOT_FOUND: c(404, 'List the reports with `svc crashes` and use an id from there.'),
+  CLIPBOARD_UNAVAILABLE: c(
+    409,
+    'This device keeps its clipboard from the shell; type the text into the field with `svc type` instead.',
+  ),
+  GESTURE_FAILED: c(500, 'The device did not take the gesture; check the device with `svc devices` and retry.'),
+  LOCATION_UNSUPPORTED: c(409, 'Only emulators on this computer take a location (serial emulator-<port>).'),
+  RECORDING_IN_PROGRESS: c(409, 'Stop the running recording with `svc record stop` first.'),
+  RECORDING_NOT_IN_PROGRESS: c(409, 'Start one with `svc record start`.'),
+  RECORDING_NOT_FOUND: c(404, 'Use a recordingId from `svc record start` or `svc record stop`.'),
+  RECORDING_UNSUPPORTED: c(409, 'This device has no screenrecord command; take screenshots instead.'),
 } as const satisfies Record<string, CodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -18,8 +18,22 @@ const FIELD_SET: ReadonlySet<string> = new Set(MATCHER_FIELDS);
 const ROLES: ReadonlySet<string> = new Set(MATCHER_ROLES);
 const EXPECTED = `a NodeMatcher with at least one of ${MATCHER_FIELDS.join(', ')}`;
 
+/** `{ "ref": "e12" }`: an element of the device's last compact snapshot, alone (it already names one element). */
+export const REF_PATTERN = /^e[1-9]\d{0,5}$/;
+
+function validateRef(value: Record<string, unknown>, path: string): NodeMatcher {
+  const others = Object.keys(value).filter((key) => key !== 'ref');
+  if (others.length > 0)
+    fail(`${path}.${others[0]}`, 'a ref names one element on its own; give no other field', '{ "ref": "e12" } alone');
+  if (typeof value.ref !== 'string' || !REF_PATTERN.test(value.ref)) {
+    fail(`${path}.ref`, `expected a ref such as e12 from a compact snapshot, got ${describe(value.ref)}`, 'e<number>');
+  }
+  return { ref: value.ref };
+}
+
 export function validateMatcher(value: unknown, path: string): NodeMatcher {
   if (!isPlainObject(value)) fail(path, `expected ${EXPECTED}, got ${describe(value)}`, EXPECTED);
+  if (Object.hasOwn(value, 'ref')) return validateRef(value, path);
   const out: NodeMatcher = {};
   const sourceKey: Partial<Record<keyof NodeMatcher, string>> = {};
   for (const key of Object.keys(value)) {

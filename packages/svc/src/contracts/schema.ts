@@ -2,7 +2,7 @@
 // runs. It describes canonical names only; the validator also accepts the SPEC 2.2 aliases (listed in descriptions).
 import type { FieldRule } from './fields.ts';
 import { LIMITS, MATCHER_ROLES, RETRY_BOUNDS } from './limits.ts';
-import { MATCHER_FIELDS } from './matcher.ts';
+import { MATCHER_FIELDS, REF_PATTERN } from './matcher.ts';
 import { PARAMS_SPECS } from './params/index.ts';
 import { RETRY_FIELDS } from './retry.ts';
 import { ACTION_TYPES } from './types.ts';
@@ -63,9 +63,14 @@ function matcherSchema(): Schema {
         ? { type: 'string', enum: [...MATCHER_ROLES] }
         : { type: 'string', minLength: 1, maxLength: LIMITS.MAX_MATCHER_VALUE_LENGTH, pattern: '\\S' };
   }
+  properties.ref = {
+    type: 'string',
+    pattern: REF_PATTERN.source,
+    description: 'An element of the last compact snapshot (e12), alone instead of the other fields',
+  };
   return {
     type: 'object',
-    description: 'All given fields must match (AND).',
+    description: 'All given fields must match (AND); or { "ref": "e12" } from a compact snapshot.',
     properties,
     minProperties: 1,
     additionalProperties: false,

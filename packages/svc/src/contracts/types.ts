@@ -34,6 +34,8 @@ export interface NodeMatcher {
   textContains?: string;
   contentDescEquals?: string;
   contentDescContains?: string;
+  /** `e12`: an element of the last compact snapshot of the device, resolved on the host before dispatch. */
+  ref?: string;
 }
 
 export interface Action {

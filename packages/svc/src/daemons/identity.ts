@@ -26,7 +26,7 @@ export function buildIdentity(entryPath = CLI_ENTRY_PATH): BuildIdentity {
   return { entryPath, mtimeMs: stat.mtimeMs, size: stat.size };
 }
 
-const ENV_KEYS = ['ADB_SERVER_SOCKET', 'ANDROID_ADB_SERVER_PORT', 'SVC_ADB_PATH'] as const;
+const ENV_KEYS = ['ADB_SERVER_SOCKET', 'ANDROID_ADB_SERVER_PORT', 'SVC_ADB_SERVERS', 'SVC_ADB_PATH'] as const;
 
 /** The environment that shapes the daemon's work; `tmpDir` is where screenshots without a path go. */
 export function environmentIdentity(env: Record<string, string | undefined>): Record<string, string> {

@@ -49,3 +49,14 @@ test('DEVICE_NOT_FOUND for an unknown id; the state code for a known one that is
   const recovery = code(() => chooseDevice([{ serial: 'r', state: 'recovery' }], { deviceId: 'r' }));
   assert.equal(recovery?.code, 'DEVICE_NOT_FOUND');
 });
+
+test('several adb servers: a plain serial names the one device that has it, and two hosts with it are ambiguous', () => {
+  const h1 = { serial: 'h1:5037/emulator-5554', state: 'device' };
+  const h2 = { serial: 'h2:5037/emulator-5554', state: 'device' };
+  const other = { serial: 'h2:5037/R58M', state: 'device' };
+  assert.deepEqual(chooseDevice([h1, other], { deviceId: 'emulator-5554' }), { serial: h1.serial, source: 'explicit' });
+  const both = code(() => chooseDevice([h1, h2], { deviceId: 'emulator-5554' }));
+  assert.equal(both?.code, 'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED');
+  assert.deepEqual(both?.details?.connected, [h1.serial, h2.serial]);
+  assert.equal(code(() => chooseDevice([h1], { deviceId: 'h3:5037/emulator-5554' }))?.code, 'DEVICE_NOT_FOUND');
+});

@@ -43,12 +43,22 @@ export function chooseDevice(devices: Device[], asked: DeviceWanted = {}): Resol
   const fromEnv = asked.deviceSource === 'ANDROID_SERIAL';
   if (wanted !== undefined) {
     if (ready.includes(wanted)) return { serial: wanted, source: fromEnv ? 'ANDROID_SERIAL' : 'explicit' };
+    // Several adb servers: ids are <host>:<port>/<serial>, and a plain serial names the one device that has it.
+    const onHosts = wanted.includes('/') ? [] : ready.filter((id) => id.endsWith(`/${wanted}`));
+    if (onHosts.length === 1) return { serial: onHosts[0] as string, source: fromEnv ? 'ANDROID_SERIAL' : 'explicit' };
+    if (onHosts.length > 1) {
+      throw new SvcError(
+        'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED',
+        `${wanted} is connected to ${onHosts.length} adb servers; name one: ${onHosts.join(', ')}.`,
+        { deviceId: wanted, connected: onHosts },
+      );
+    }
     const known = devices.find((d) => d.serial === wanted);
     throw new SvcError(
       known ? stateCode(known.state) : codeOf('deviceNotConnected'),
       known
         ? `Device ${wanted} is ${known.state}, not ready (state must be \`device\`).`
-        : `Device ${wanted} is not connected.`,
+        : `Device ${wanted} is not connected${wanted.includes('/') ? ` (is the adb server at ${wanted.slice(0, wanted.indexOf('/'))} up?)` : ''}.`,
       {
         deviceId: wanted,
         ...(known ? { state: known.state } : {}),

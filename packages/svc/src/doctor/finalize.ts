@@ -8,6 +8,9 @@ import { adbBinaryName } from './checks/host.ts';
 import { docsLink } from './fixes.ts';
 import type { CheckResult, DoctorCheck, DoctorReport, FixRun, StepCommand } from './types.ts';
 
+/** Whether svc can drive the device with adb alone (checks/adb-driver.ts). */
+export const ADB_DRIVER_CHECK = 'readiness.driver.adb';
+
 const CRITICAL_PREFIXES = [
   'host.node.version',
   'host.adb.presence',
@@ -20,6 +23,7 @@ const CRITICAL_PREFIXES = [
   'build.android.launch',
   'readiness.apk.presence',
   'readiness.version.compatibility',
+  ADB_DRIVER_CHECK,
   'readiness.handshake',
   'readiness.smoke',
 ];

@@ -1,7 +1,7 @@
 // Pretty doctor output (SPEC 4.6): critical checks, advisory checks, a count of the other passed checks, a summary
 // line and "Next actions:". A failing or warning check shows summary, detail, fix title, step values, `Docs: <url>`
 // and `On device (<screen>):` guidance. Colors only when asked (the CLI asks on a TTY without NO_COLOR).
-import { isCritical } from './finalize.ts';
+import { ADB_DRIVER_CHECK, isCritical } from './finalize.ts';
 import type { DoctorCheck, DoctorReport } from './types.ts';
 
 export interface RenderOptions {
@@ -56,6 +56,8 @@ export function renderDoctorReport(report: DoctorReport, options: RenderOptions)
   out.push(
     `Summary: ${verdict}: ${report.checks.length} checks, ${passedChecks.length} passed, ${warned} warning${warned === 1 ? '' : 's'}, ${failed} failed.`,
   );
+  const adb = report.checks.find((c) => c.id === ADB_DRIVER_CHECK && c.status === 'pass');
+  if (adb?.detail) out.push('', `${bold('Driver:')} adb, nothing installed on the device. ${adb.detail}`);
   for (const run of report.fixesRun ?? [])
     out.push(`Fix ${run.ok ? green('ran') : red(`failed (exit ${run.exitCode})`)}: ${run.value}`);
   // --fix always says what it did: the commands it ran (then: rerun to see their effect), or that none applied.

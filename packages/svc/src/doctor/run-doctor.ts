@@ -1,6 +1,7 @@
 // The doctor use case (SPEC 4.5 order, run conditions and early stop; 4.6 checks; 2.11 report) behind the CLI,
 // HTTP and MCP surfaces. Never throws for an environment problem: every finding is a check in the report.
 import type { SvcContext } from '../core/context.ts';
+import { checkAdbDriver } from './checks/adb-driver.ts';
 import { checkAssemble, checkInstall, checkJava, checkLaunch } from './checks/build.ts';
 import { checkCapability, discoverDevice } from './checks/device.ts';
 import { checkHandshake, checkSmoke } from './checks/handshake.ts';
@@ -43,9 +44,12 @@ export async function runDoctor(ctx: SvcContext, options: DoctorOptions): Promis
     if (!record(await checkInstall(ctx, serial))) return done();
     if (!record(await checkLaunch(ctx, serial, operatorPackage))) return done();
   }
-  // 6–9. capability, package, version, settings
+  // 6–9. capability, package, version, settings; then, where svc would use it, the adb driver
   if (!record(await checkCapability(ctx, serial))) return done();
-  const presence = await checkApkPresence(ctx, serial, operatorPackage);
+  // Without the operator app svc drives the device with adb alone, unless the operator driver is asked for: then a
+  // missing operator is only a warning, and whether the adb driver can read the screen is what counts.
+  const adbMayDrive = options.target.driver !== 'operator';
+  const presence = await checkApkPresence(ctx, serial, operatorPackage, { optional: adbMayDrive });
   if (!record(presence)) return done();
   let compatible = false;
   if (passed(presence)) {
@@ -54,6 +58,9 @@ export async function runDoctor(ctx: SvcContext, options: DoctorOptions): Promis
     compatible = passed(compat);
   }
   for (const check of await checkSettings(ctx, serial, operatorPackage)) record(check);
+  if (adbMayDrive && (options.target.driver === 'adb' || !passed(presence))) {
+    if (!record(await checkAdbDriver(ctx, serial, operatorPackage))) return done();
+  }
   // 10–11. handshake, then the --full smoke run
   if (!passed(presence) || !compatible) return done();
   const handshake = await checkHandshake(ctx, serial, operatorPackage);

@@ -12,6 +12,7 @@ import { chooseDriver, forgetDriverChoice } from './choose-driver.ts';
 import type { DeviceRun } from './device-run.ts';
 import type { Driver } from './driver.ts';
 import { acquireExecutionLock, type LockAttempt } from './execution-lock.ts';
+import { resolveRefs } from './refs/resolve-refs.ts';
 import type { Target } from './target.ts';
 
 export interface ExecutionRequest {
@@ -72,7 +73,8 @@ export async function runLocked(ctx: SvcContext, driver: Driver, run: DeviceRun,
   }
   let settle = false;
   try {
-    const outcome = await driver.run(ctx, run);
+    // `{ "ref": "e12" }` selectors are checked against the screen now and replaced, under this lock.
+    const outcome = await driver.run(ctx, await resolveRefs(ctx, driver, run));
     if (outcome.kind === 'error') {
       settle = outcome.settle;
       return failureOn(run.serial, outcome.error);
@@ -93,7 +95,12 @@ export async function runLocked(ctx: SvcContext, driver: Driver, run: DeviceRun,
 
 const LOCK_RETRY_MS = 100;
 
-async function lockWithin(ctx: SvcContext, run: DeviceRun, waitMs: number): Promise<LockAttempt> {
+/** The device's execution lock, retried until `waitMs` has passed (the device tools take it too). */
+export async function lockWithin(
+  ctx: SvcContext,
+  run: Pick<DeviceRun, 'serial' | 'operatorPackage'>,
+  waitMs: number,
+): Promise<LockAttempt> {
   const deps = { files: ctx.files, clock: ctx.clock, home: ctx.home, isAlive: ctx.isProcessAlive };
   const deadline = ctx.clock.monotonic() + waitMs;
   for (;;) {

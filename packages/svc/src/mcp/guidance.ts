@@ -32,6 +32,13 @@ export const RESULT_SHORT =
   'device answered has structuredContent.error.code (e.g. DEVICE_NOT_FOUND) and a hint. Branch on codes, not ' +
   'messages. Bad arguments: JSON-RPC InvalidParams.';
 
+export const TOOLBOX_GUIDE =
+  'Device chores besides UI actions: `foreground` (app in front), `screen` and `rotate`, `apps`, `install` / ' +
+  "`uninstall`, `logs` (an app's log since a time), `crashes` / `crash` (crashes and ANRs), `clipboard-get` / " +
+  '`clipboard-set`, `double-tap`, `long-press`, `swipe`, `location` (emulators), `record-start` / `record-stop` / ' +
+  '`record-pull`. Coordinates are always device pixels; a `screenshot` image is scaled down, and its result says ' +
+  'the factor that maps image coordinates back to device pixels.';
+
 export const SERVER_INSTRUCTIONS = [
   'svc drives an Android device: through its operator app where installed, else with adb shell tools alone (the ' +
     'run result says which driver ran). Typical loop: `devices` (pick a serial when several are ' +
@@ -41,6 +48,7 @@ export const SERVER_INSTRUCTIONS = [
   SELECTOR_GUIDE,
   SETTLE_GUIDE,
   ONE_AT_A_TIME,
+  TOOLBOX_GUIDE,
   RESULT_GUIDE,
 ].join('\n\n');
 

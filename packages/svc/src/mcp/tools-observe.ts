@@ -1,12 +1,22 @@
 // execute (a full execution), snapshot and screenshot, built by the same typed builders as the CLI's commands.
 import { readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { nodeFileStore } from '../adapters/fs/file-store.ts';
 import * as oneAction from '../builders/one-action.ts';
+import { homeOf } from '../contracts/env.ts';
+import { isFullSuccess } from '../contracts/types.ts';
+import { compactSnapshots } from '../executions/refs/compact-snapshot.ts';
+import { imageOptionsSchema } from '../toolbox/screenshot-image.ts';
+import { type ShrunkScreenshot, shrinkScreenshots } from '../toolbox/screenshot-result.ts';
+import { parseToolArguments } from '../toolbox/tool-arguments.ts';
 import { deviceToolDescription, SELECTOR_GUIDE, SETTLE_GUIDE } from './guidance.ts';
 import { fromMcp, mcpIds, runOnDevice, runResultToTool } from './run-on-device.ts';
 import {
   executionPayloadSchema,
   executionTimeoutSchema,
+  type JsonSchema,
   objectSchema,
   paramSchema,
   targetProperties,
@@ -42,18 +52,35 @@ function snapshotTool(): ToolDef {
     name: 'snapshot',
     title: 'Snapshot the UI tree',
     description: deviceToolDescription(
-      'Capture the current UI hierarchy as XML (envelope.stepResults[0].data.text): `node` elements with ' +
-        'resource-id, text, content-desc, class, clickable, scrollable, bounds. Read it before acting to pick ' +
-        'stable selectors.',
+      'Read the screen. By default (format compact) one line per element you can act on or read: a ref (e12), ' +
+        'its role, text, label (desc=), id, bounds in device pixels and state (checked, disabled, ...), after a ' +
+        'header naming the app and screen size. Pass { "ref": "e12" } as the selector of any action (click, type, ' +
+        'read, wait, scroll container) while the screen is unchanged; after it changed the action fails with ' +
+        'STALE_REF and nothing is done: snapshot again. format xml gives the full hierarchy XML (resource-id, text, ' +
+        'content-desc, class, clickable, scrollable, bounds) to build selectors for skills.',
       SETTLE_GUIDE,
     ),
-    inputSchema: objectSchema({ ...targetProperties(), timeoutMs: timeout() }),
+    inputSchema: objectSchema({
+      ...targetProperties(),
+      format: { type: 'string', enum: ['compact', 'xml'], description: 'compact (default) or xml' },
+      timeoutMs: timeout(),
+    }),
     annotations: { readOnlyHint: true, openWorldHint: false },
     run: async (args, runtime) => {
       const raw = checkArguments(() =>
         fromMcp(oneAction.snapshot({ ids: mcpIds('snapshot'), timeoutMs: int(args, 'timeoutMs') })),
       );
-      return runResultToTool(await runOnDevice(raw, args, runtime));
+      const result = await runOnDevice(raw, args, runtime);
+      if (str(args, 'format') === 'xml') return runResultToTool(result);
+      const compact = await compactSnapshots({ files: nodeFileStore, home: homeOf(runtime.env, homedir) }, result);
+      const text = compact.ok ? compact.envelope.stepResults?.[0]?.data.text : undefined;
+      if (text === undefined || !isFullSuccess(compact)) return runResultToTool(compact);
+      // The compact screen as plain text (not inside the JSON a second time): it is what the agent reads.
+      return {
+        content: [{ type: 'text', text }],
+        structuredContent: compact as unknown as Record<string, unknown>,
+        isError: false,
+      };
     },
   };
 }
@@ -69,30 +96,62 @@ async function pngContent(path: string | undefined): Promise<CallToolResult['con
   }
 }
 
+/** An agent reads a scaled JPEG by default: a full phone PNG costs far more to send and to look at. */
+const MCP_IMAGE_DEFAULTS = { maxSize: 1024, format: 'jpeg' } as const;
+
+function imageContent(image: ShrunkScreenshot): CallToolResult['content'] {
+  const mime = image.format === 'jpeg' ? 'image/jpeg' : 'image/png';
+  const note =
+    image.scale === 1
+      ? `Image ${image.width}x${image.height} = the device screen: its pixels are device pixels.`
+      : `Image ${image.width}x${image.height} of the ${image.deviceWidth}x${image.deviceHeight} device screen: ` +
+        `multiply image coordinates by ${image.scale.toFixed(4)} to get device pixels (every action takes device pixels).`;
+  return [
+    { type: 'text', text: note },
+    { type: 'image', data: Buffer.from(image.data).toString('base64'), mimeType: mime },
+  ];
+}
+
 function screenshotTool(): ToolDef {
+  const image = z.toJSONSchema(imageOptionsSchema) as { properties: Record<string, JsonSchema> };
   return {
     name: 'screenshot',
     title: 'Screenshot the device',
     description: deviceToolDescription(
-      'Capture the screen as PNG. The result holds the image (image content) and the saved file path ' +
-        '(envelope.stepResults[0].data.path; a temp file unless `path` is given, relative paths resolve against ' +
-        "the server's working directory). Prefer `snapshot` to find selectors; use this to see the screen.",
+      'See the screen. By default the image is a JPEG scaled so its longer side is 1024 px, and the result says ' +
+        'the scale: multiply image coordinates by it to get device pixels, which every action takes (the ' +
+        'snapshot bounds are device pixels too). maxSize, format (png|jpeg) and quality change that; maxSize ' +
+        '10000 with format png gives the full-size PNG. The image is also saved (envelope.stepResults[0].data.path; ' +
+        "a temp file unless `path` is given, relative paths resolve against the server's working directory). " +
+        'Prefer `snapshot` to find selectors; use this to see the screen.',
     ),
     inputSchema: objectSchema({
       ...targetProperties(),
-      path: paramSchema('take_screenshot', 'path', 'Where to save the PNG'),
+      path: paramSchema('take_screenshot', 'path', 'Where to save the image'),
+      maxSize: { ...image.properties.maxSize, description: 'Longest side in pixels (default 1024)' },
+      format: { ...image.properties.format, description: 'jpeg (default) or png' },
+      quality: { ...image.properties.quality, description: 'JPEG quality 1-100 (default 80)' },
       timeoutMs: timeout(),
     }),
     annotations: { readOnlyHint: true, openWorldHint: false },
     run: async (args, runtime) => {
       const path = str(args, 'path');
+      const options = checkArguments(() =>
+        parseToolArguments('screenshot', imageOptionsSchema, {
+          maxSize: int(args, 'maxSize') ?? MCP_IMAGE_DEFAULTS.maxSize,
+          format: str(args, 'format') ?? MCP_IMAGE_DEFAULTS.format,
+          ...(args.quality === undefined ? {} : { quality: int(args, 'quality') }),
+        }),
+      );
       const raw = checkArguments(() =>
         fromMcp(oneAction.screenshot({ ids: mcpIds('screenshot'), timeoutMs: int(args, 'timeoutMs') }, path)),
       );
       const result = await runOnDevice(raw, args, runtime);
+      const shrunk = await shrinkScreenshots(nodeFileStore, result, options, path).catch(() => undefined);
+      const [image] = shrunk?.images ?? [];
+      if (image !== undefined) return runResultToTool(shrunk?.result ?? result, imageContent(image));
       const step = result.ok ? result.envelope.stepResults?.[0] : undefined;
-      const image = step?.success ? await pngContent(step.data.path) : [];
-      return runResultToTool(result, image);
+      return runResultToTool(result, step?.success ? await pngContent(step.data.path) : []);
     },
   };
 }

@@ -2,6 +2,7 @@
 
 import type { ToolDef } from './tool-kit.ts';
 import { actionTools } from './tools-actions.ts';
+import { deviceTools } from './tools-device.ts';
 import { doctorTool } from './tools-doctor.ts';
 import { hostTools } from './tools-host.ts';
 import { observeTools } from './tools-observe.ts';
@@ -9,6 +10,6 @@ import { observeTools } from './tools-observe.ts';
 let cached: readonly ToolDef[] | undefined;
 
 export function allTools(): readonly ToolDef[] {
-  cached ??= [...observeTools(), ...actionTools(), ...hostTools(), doctorTool];
+  cached ??= [...observeTools(), ...actionTools(), ...deviceTools(), ...hostTools(), doctorTool];
   return cached;
 }

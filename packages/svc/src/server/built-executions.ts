@@ -1,5 +1,5 @@
-// The one-action executions that POST /snapshot and POST /screenshot build: source `serve-api`, 30000 ms, ids
-// `serve-<kind>-<epoch ms>-<random>`. The random part makes ids unguessable (something on the device that could
+// The executions the server builds itself: POST /snapshot and POST /screenshot (source `serve-api`) and the
+// inspector's screen capture (source `svc-inspector`), 30000 ms, ids `<prefix>-<kind>-<epoch ms>-<random>`. The random part makes ids unguessable (something on the device that could
 // predict an id could answer for it) and unique across devices within one millisecond.
 import { randomBytes } from 'node:crypto';
 import type { ValidExecution } from '../contracts/types.ts';
@@ -8,19 +8,29 @@ import { normalizeAndValidateExecution } from '../contracts/validate.ts';
 const SERVE_SOURCE = 'serve-api';
 const SERVE_TIMEOUT_MS = 30_000;
 
-function serveExecution(kind: string, action: { id: string; type: string; params?: Record<string, unknown> }) {
-  const id = `serve-${kind}-${Date.now()}-${randomBytes(6).toString('hex')}`;
+type BuiltAction = { id: string; type: string; params?: Record<string, unknown> };
+
+/** A validated execution of `actions` with ids `<prefix>-<kind>-…`; invalid actions are a bug of the caller. */
+export function serverExecution(
+  origin: { prefix: string; source: string },
+  kind: string,
+  actions: BuiltAction[],
+): ValidExecution {
+  const id = `${origin.prefix}-${kind}-${Date.now()}-${randomBytes(6).toString('hex')}`;
   const outcome = normalizeAndValidateExecution({
     commandId: id,
     taskId: id,
-    source: SERVE_SOURCE,
+    source: origin.source,
     expectedFormat: 'android-ui-automator',
     timeoutMs: SERVE_TIMEOUT_MS,
-    actions: [action],
+    actions,
   });
   if (!outcome.ok) throw outcome.error;
   return outcome.execution;
 }
+
+const serveExecution = (kind: string, action: BuiltAction) =>
+  serverExecution({ prefix: 'serve', source: SERVE_SOURCE }, kind, [action]);
 
 export function buildSnapshotExecution(): ValidExecution {
   return serveExecution('snap', { id: 'snap', type: 'snapshot_ui' });

@@ -8,6 +8,9 @@ export function defaultServerDeps(ctx: SvcContext): ServerDeps {
   return {
     submit: inProcess(ctx),
     listDevices: async () => (await import('../devices/list-devices.ts')).listDevices(ctx),
+    compactSnapshot: async (result) =>
+      (await import('../executions/refs/compact-snapshot.ts')).compactSnapshots(ctx, result),
+    runTool: async (name, request) => (await import('../toolbox/run-named-tool.ts')).runNamedTool(ctx, name, request),
     env: ctx.env,
     cwd: ctx.cwd,
   };

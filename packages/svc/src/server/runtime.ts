@@ -7,6 +7,7 @@ import type { SvcError } from '../contracts/errors.ts';
 import type { RunResult } from '../contracts/types.ts';
 import type { Device } from '../devices/list-devices.ts';
 import type { Submit, SubmitRequest } from '../submit/submit.ts';
+import type { ToolRequest } from '../toolbox/run-tool.ts';
 import type { EventBus } from './event-bus.ts';
 import type { InFlightTracker } from './in-flight.ts';
 
@@ -14,6 +15,10 @@ import type { InFlightTracker } from './in-flight.ts';
 export interface ServerDeps {
   submit: Submit;
   listDevices(): Promise<Device[]>;
+  /** A snapshot run result in compact form, its refs kept for the device (POST /snapshot format compact). */
+  compactSnapshot(result: RunResult): Promise<RunResult>;
+  /** A device tool by name (`/tools/<name>`): `{ ok: true, deviceId, ... }`, or throws SvcError. */
+  runTool(name: string, request: ToolRequest): Promise<Record<string, unknown>>;
   /** Environment for target resolution (ANDROID_SERIAL, SVC_OPERATOR_PACKAGE, SVC_DRIVER) and the skills registry. */
   env: Env;
   /** Where relative paths of a request resolve (the server's working directory). */

@@ -5,6 +5,7 @@ import { isLoopbackName } from '../adapters/http/loopback-guard.ts';
 import { SvcError } from '../contracts/errors.ts';
 import type { SvcContext } from '../core/context.ts';
 import { createServerApp } from './app.ts';
+import { browserUrl, inspectorPath } from './inspector/browser-url.ts';
 import { listenTcp, type RunningServer } from './listen.ts';
 
 export interface ServeOptions {
@@ -57,6 +58,7 @@ export async function startServe(ctx: SvcContext, options: ServeOptions): Promis
   process.on('SIGTERM', onSignal);
   // Announced only once the signal handlers are in place: whoever reads this line may signal at once.
   write(`svc serve: listening on ${running.url} (Ctrl-C to stop)`);
+  write(`svc serve: web inspector at ${browserUrl(running, inspectorPath())}`);
   return running;
 }
 

@@ -19,6 +19,77 @@ export interface NewSkillRequest {
   applicationId?: string | undefined;
   intent?: string | undefined;
   summary?: string | undefined;
+  /** The recipe to ship instead of the open-and-snapshot one (the inspector's recorder). */
+  recipe?: SkillRecipe | undefined;
+}
+
+/** A recorded execution to ship as the skill's recipe `<artifact>.recipe.json`. */
+export interface SkillRecipe {
+  artifact: string;
+  timeoutMs: number;
+  actions: readonly { id: string; type: string; params?: Record<string, unknown> }[];
+}
+
+export interface SkillDraft {
+  artifact: string;
+  /** Paths inside the skill's folder: SKILL.md, scripts/run.js, artifacts/<artifact>.recipe.json, in this order. */
+  files: { path: string; text: string; executable?: boolean }[];
+}
+
+/**
+ * The files `skills new` writes, as text. A given recipe gets ids and source filled by svc at compile time, and
+ * an open_app of the skill's own app becomes the `APPLICATION_ID` variable, as in the default recipe.
+ */
+export async function draftSkill(request: {
+  skillId: string;
+  applicationId: string;
+  intent: string;
+  summary: string;
+  recipe?: SkillRecipe | undefined;
+}): Promise<SkillDraft> {
+  const { recipe } = request;
+  const artifact = recipe?.artifact ?? 'open-and-snapshot';
+  const recipeText =
+    recipe === undefined
+      ? await readFile(join(templates, 'recipe.json.txt'), 'utf8')
+      : recipeJson(recipe, request.applicationId);
+  const fill = (text: string) =>
+    text
+      .replaceAll('__SKILL_ID__', request.skillId)
+      .replaceAll('__APPLICATION_ID__', request.applicationId)
+      .replaceAll('__INTENT__', request.intent)
+      .replaceAll('__SUMMARY__', request.summary)
+      .replaceAll('__ARTIFACT__', artifact)
+      .replaceAll('__VARIABLES__', recipeText.includes('{{APPLICATION_ID}}') ? '`APPLICATION_ID`' : 'none')
+      .replaceAll(
+        '__RECIPE_STEPS__',
+        recipe === undefined ? 'open the app, snapshot its UI' : recipe.actions.map((a) => a.type).join(', '),
+      );
+  return {
+    artifact,
+    files: [
+      { path: 'SKILL.md', text: fill(await readFile(join(templates, 'SKILL.md.txt'), 'utf8')) },
+      { path: 'scripts/run.js', text: fill(await readFile(join(templates, 'run.js.txt'), 'utf8')), executable: true },
+      { path: `artifacts/${artifact}.recipe.json`, text: recipe === undefined ? fill(recipeText) : recipeText },
+    ],
+  };
+}
+
+function recipeJson(recipe: SkillRecipe, applicationId: string): string {
+  const actions = recipe.actions.map((action) =>
+    action.type === 'open_app' && applicationId !== '' && action.params?.applicationId === applicationId
+      ? { ...action, params: { ...action.params, applicationId: '{{APPLICATION_ID}}' } }
+      : action,
+  );
+  const execution = {
+    commandId: '{{COMMAND_ID}}',
+    taskId: '{{TASK_ID}}',
+    source: 'svc-skill',
+    expectedFormat: 'android-ui-automator',
+    timeoutMs: recipe.timeoutMs,
+    actions,
+  };
+  return `${JSON.stringify(execution, null, 2)}\n`;
 }
 
 function invalid(path: string, message: string): SvcError {
@@ -47,18 +118,27 @@ async function readRawRegistry(path: string, fromEnv: boolean): Promise<Record<s
   return value as Record<string, unknown>;
 }
 
-export async function scaffoldSkill(
-  request: NewSkillRequest,
-): Promise<{ ok: true; skill: SkillEntry; files: string[] }> {
+/** Id, app, intent and summary of a new skill, checked; app and intent default from an id `<app>.<intent>`. */
+export function skillIdentity(request: Omit<NewSkillRequest, 'env' | 'recipe'>) {
   const { skillId } = request;
   if (!SKILL_ID.test(skillId))
     throw invalid('skillId', `Skill ids use letters, digits, ".", "_" and "-": "${skillId}".`);
-  // By convention ids are `<applicationId>.<intent>`, so both default from the id.
   const lastDot = skillId.lastIndexOf('.');
   const applicationId = request.applicationId ?? (lastDot > 0 ? skillId.slice(0, lastDot) : '');
   if (!APPLICATION_ID.test(applicationId)) throw invalid('applicationId', `Not an application id: "${applicationId}".`);
   const intent = request.intent ?? skillId.slice(lastDot + 1);
   const summary = request.summary ?? `Opens ${applicationId || 'the app'} and captures its UI.`;
+  return { skillId, applicationId, intent, summary };
+}
+
+export async function scaffoldSkill(
+  request: NewSkillRequest,
+): Promise<{ ok: true; skill: SkillEntry; files: string[] }> {
+  const identity = skillIdentity(request);
+  const { skillId, applicationId, intent, summary } = identity;
+  if (request.recipe !== undefined && !SKILL_ID.test(request.recipe.artifact)) {
+    throw invalid('artifact', `Artifact names use letters, digits, ".", "_" and "-": "${request.recipe.artifact}".`);
+  }
 
   const { path: registryPath, fromEnv } = registryPathOf(request.env);
   const raw = await readRawRegistry(registryPath, fromEnv);
@@ -70,35 +150,27 @@ export async function scaffoldSkill(
   const skillDir = join(registryDir === root ? join(root, 'skills') : registryDir, skillId);
   if (existsSync(skillDir)) throw invalid('skillId', `${skillDir} already exists.`);
   const rel = (path: string) => relative(root, path).split(sep).join('/');
-  const fill = (text: string) =>
-    text
-      .replaceAll('__SKILL_ID__', skillId)
-      .replaceAll('__APPLICATION_ID__', applicationId)
-      .replaceAll('__INTENT__', intent)
-      .replaceAll('__SUMMARY__', summary);
-  const files = {
-    skillFile: join(skillDir, 'SKILL.md'),
-    script: join(skillDir, 'scripts', 'run.js'),
-    recipe: join(skillDir, 'artifacts', 'open-and-snapshot.recipe.json'),
-  };
-  await mkdir(dirname(files.script), { recursive: true });
-  await mkdir(dirname(files.recipe), { recursive: true });
-  await writeFile(files.skillFile, fill(await readFile(join(templates, 'SKILL.md.txt'), 'utf8')));
-  await writeFile(files.script, fill(await readFile(join(templates, 'run.js.txt'), 'utf8')));
-  await chmod(files.script, 0o755);
-  await writeFile(files.recipe, fill(await readFile(join(templates, 'recipe.json.txt'), 'utf8')));
-
+  const draft = await draftSkill({ ...identity, recipe: request.recipe });
+  const written: string[] = [];
+  for (const file of draft.files) {
+    const path = join(skillDir, file.path);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, file.text);
+    if (file.executable) await chmod(path, 0o755);
+    written.push(path);
+  }
+  const [, script, recipe] = written as [string, string, string];
   const skill: SkillEntry = {
     id: skillId,
     applicationId,
     intent,
     summary,
     path: rel(skillDir),
-    skillFile: rel(files.skillFile),
-    scripts: [rel(files.script)],
-    artifacts: [{ name: 'open-and-snapshot.recipe.json', path: rel(files.recipe) }],
+    skillFile: rel(join(skillDir, 'SKILL.md')),
+    scripts: [rel(script)],
+    artifacts: [{ name: `${draft.artifact}.recipe.json`, path: rel(recipe) }],
   };
   await mkdir(registryDir, { recursive: true });
   await writeFile(registryPath, `${JSON.stringify({ ...raw, skills: [...skills, skill] }, null, 2)}\n`);
-  return { ok: true, skill, files: Object.values(files) };
+  return { ok: true, skill, files: written };
 }

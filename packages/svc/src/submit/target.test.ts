@@ -76,3 +76,18 @@ test('an unknown driver and control characters are refused with the path the cal
     },
   );
 });
+
+test('a device id naming an adb server must name a configured one', () => {
+  const env = { SVC_ADB_SERVERS: 'tcp:h1:5037,tcp:h2:5037' };
+  assert.equal(resolveTarget({ deviceId: 'h2:5037/R58M' }, env).deviceId, 'h2:5037/R58M');
+  for (const [deviceId, environment] of [
+    ['h3:5037/R58M', env],
+    ['h1:5037/R58M', {}],
+  ] as const) {
+    assert.throws(
+      () => resolveTarget({ deviceId }, environment),
+      (error: unknown) =>
+        error instanceof SvcError && error.code === 'EXECUTION_VALIDATION_FAILED' && error.details?.path === 'deviceId',
+    );
+  }
+});

@@ -2,6 +2,7 @@
 // the caller gave (CLI flag, HTTP body field, MCP tool argument), else the front end's own default (`svc mcp
 // --device`), else the environment (ANDROID_SERIAL as adb itself uses it, SVC_OPERATOR_PACKAGE then
 // SVC_RECEIVER_PACKAGE, SVC_DRIVER), else the built-in default (the only ready device, com.svc.operator, auto).
+import { configuredServers, serverLabel, splitDeviceId } from '../contracts/adb-servers.ts';
 import { OPERATOR_PACKAGES } from '../contracts/dispatch.ts';
 import { type Env, nonBlank } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
@@ -47,6 +48,7 @@ export function resolveTarget(input: TargetInput, env: Env, names: TargetFieldNa
     operatorPackageSource: givenPackage !== undefined ? 'given' : envPackage !== undefined ? 'env' : 'default',
     driver: driverOf(input, env, names),
   };
+  checkServerOf(given ?? fromEnv, env, given !== undefined ? names.deviceId : 'ANDROID_SERIAL');
   if (given !== undefined) {
     target.deviceId = given;
     target.deviceSource = 'explicit';
@@ -77,6 +79,24 @@ function driverOf(input: TargetInput, env: Env, names: TargetFieldNames): Driver
     );
   }
   return 'auto';
+}
+
+/**
+ * A device id of the form `<host>:<port>/<serial>` names an adb server: it must be one of SVC_ADB_SERVERS (or
+ * `--adb-server`), else no call could ever reach it.
+ */
+function checkServerOf(deviceId: string | undefined, env: Env, path: string): void {
+  const parts = deviceId === undefined ? undefined : splitDeviceId(deviceId);
+  if (parts === undefined) return;
+  const servers = (configuredServers(env) ?? []).map(serverLabel);
+  if (servers.length > 1 && servers.includes(parts.server)) return;
+  throw new SvcError(
+    'EXECUTION_VALIDATION_FAILED',
+    servers.length > 1
+      ? `${path} names the adb server ${parts.server}, which is not one of ${servers.join(', ')}.`
+      : `${path} names the adb server ${parts.server}; list it in SVC_ADB_SERVERS (or --adb-server) with another one to reach devices on several hosts.`,
+    { path, adbServer: parts.server, adbServers: servers },
+  );
 }
 
 /**

@@ -1,5 +1,7 @@
 // The UI tree: parse a hierarchy dump, match nodes the way the operator does, render snapshots. Pure: no I/O.
+export { type CompactScreen, contentOf, layoutSignature, type RefTarget, renderCompact } from './compact.ts';
 export { type ContainerOutcome, refindContainer, resolveContainer, subtreeSignature } from './container.ts';
+export { tapPointFor, touchedNode } from './hit-test.ts';
 export { countMatches, findAll, findFirst, isVisible, matches, type Scope } from './match.ts';
 export { area, centerOf, isWithin, type Rect, rectString, type UiNode, type UiTree, walk } from './node.ts';
 export { type ParseOutcome, parseBounds, parseHierarchy } from './parse.ts';

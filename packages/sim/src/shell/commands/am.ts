@@ -50,8 +50,10 @@ function resolveActivity(intent: ParsedIntent, device: DeviceApi): { pkg: string
 async function start(intent: ParsedIntent, io: ShellIO, device: DeviceApi): Promise<number> {
   await io.writeStdout(`Starting: ${describeIntent(intent, intent.flags)}\n`);
   const launchFlags = intent.flags | FLAG_ACTIVITY_NEW_TASK;
+  // With -W the errors go to stdout (ActivityManagerShellCommand.runStartActivity: mWaitOption picks the writer).
+  const writeError = (text: string) => (intent.options.has('-W') ? io.writeStdout(text) : io.writeStderr(text));
   const unresolved = async () => {
-    await io.writeStderr(`Error: Activity not started, unable to resolve ${describeIntent(intent, launchFlags)}\n`);
+    await writeError(`Error: Activity not started, unable to resolve ${describeIntent(intent, launchFlags)}\n`);
     return 1;
   };
   let pkg: string;
@@ -61,7 +63,7 @@ async function start(intent: ParsedIntent, io: ShellIO, device: DeviceApi): Prom
     if (!target) {
       if (!intent.component) return unresolved();
       const [p, cls] = intent.component.split('/');
-      await io.writeStderr(`Error type 3\nError: Activity class {${p}/${cls}} does not exist.\n`);
+      await writeError(`Error type 3\nError: Activity class {${p}/${cls}} does not exist.\n`);
       return 1;
     }
     ({ pkg, activity } = target);

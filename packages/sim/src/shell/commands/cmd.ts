@@ -1,6 +1,7 @@
 // `cmd <service> ...`: package (= pm), notification listener grants, settings, activity (= am), input, window (= wm).
 import type { ShellCommand } from '../../device/types.ts';
 import { am } from './am.ts';
+import { clipboard } from './clipboard.ts';
 import { input } from './input.ts';
 import { packageCommand } from './pm.ts';
 import { settings } from './settings.ts';
@@ -28,6 +29,7 @@ const notification: ShellCommand = async (argv, io, device) => {
 const SERVICES: Record<string, ShellCommand> = {
   package: (argv, io, device) => packageCommand(argv, io, device),
   notification,
+  clipboard,
   settings,
   activity: am,
   input,

@@ -2,7 +2,9 @@
 // them: `mCurrentFocus` and `mFocusedApp` appear under `dumpsys window displays` from 29 on and under `dumpsys
 // window windows` before (appium/appium#13420, openatx/uiautomator2#952). Before 29 the focused app is an
 // AppWindowToken around the ActivityRecord (ashishb/adb-enhanced#4). While the lock screen shows, the focus is on
-// SystemUI's window: `NotificationShade` from Android 11 (API 30), `StatusBar` before.
+// SystemUI's window: `NotificationShade` from Android 11 (API 30), `StatusBar` before; `dumpsys window policy`
+// says whether the keyguard shows: `KeyguardServiceDelegate` / `showing=true` (appium-adb lockmgmt reads it), and
+// before Android 8 (API 26) PhoneWindowManager's `mShowingLockscreen=true`.
 import type { DeviceApi, ShellIO } from '../../device/types.ts';
 
 /** `pkg/.Activity` of the foreground app, as ActivityRecord prints it. */
@@ -52,13 +54,33 @@ function windowsSection(device: DeviceApi, withFocus: boolean): string {
   return lines + (withFocus ? focusLines(device) : '');
 }
 
+function policySection(device: DeviceApi): string {
+  const locked = device.ui.locked();
+  const legacy = apiLevel(device) < 26;
+  return [
+    'WINDOW MANAGER POLICY STATE (dumpsys window policy)',
+    '    mSafeMode=false mSystemReady=true mSystemBooted=true',
+    legacy
+      ? `    mShowingLockscreen=${locked} mShowingDream=false mDreamingLockscreen=false`
+      : '    mShowingDream=false mDreamingLockscreen=false',
+    '    KeyguardServiceDelegate',
+    `      showing=${locked}`,
+    `      showingAndNotOccluded=${locked}`,
+    `      inputRestricted=${locked}`,
+    '      occluded=false',
+    '      secure=false',
+    '',
+  ].join('\n');
+}
+
 export async function dumpsysWindow(args: readonly string[], io: ShellIO, device: DeviceApi): Promise<number> {
   const modern = apiLevel(device) >= 29;
   const section = args[0];
   let text: string;
   if (section === 'displays') text = displaysSection(device, modern);
   else if (section === 'windows') text = windowsSection(device, !modern);
-  else text = `${displaysSection(device, modern)}\n${windowsSection(device, !modern)}`;
+  else if (section === 'policy') text = policySection(device);
+  else text = `${policySection(device)}\n${displaysSection(device, modern)}\n${windowsSection(device, !modern)}`;
   await io.writeStdout(text);
   return 0;
 }

@@ -1,6 +1,9 @@
 // `dumpsys <service>`: `package <pkg>`, `input_method` (is the keyboard up), and the focus lines of `window` and
 // `activity activities` that tools grep for the foreground app (`mCurrentFocus=`, `mResumedActivity:`).
 import type { ShellCommand } from '../../device/types.ts';
+import { dumpsysDisplay } from './dumpsys-display.ts';
+import { dumpsysDropbox } from './dumpsys-dropbox.ts';
+import { dumpsysLocation } from './dumpsys-location.ts';
 import { dumpPackage } from './dumpsys-package.ts';
 import { dumpsysInputMethod, dumpsysWindow, topActivity } from './dumpsys-window.ts';
 
@@ -17,6 +20,12 @@ export const dumpsys: ShellCommand = async (argv, io, device) => {
     }
     case 'window':
       return dumpsysWindow(args, io, device);
+    case 'dropbox':
+      return dumpsysDropbox(args, io, device);
+    case 'display':
+      return dumpsysDisplay(args, io, device);
+    case 'location':
+      return dumpsysLocation(args, io, device);
     case 'input_method':
       return dumpsysInputMethod(io, device);
     case 'activity': {
@@ -30,7 +39,9 @@ export const dumpsys: ShellCommand = async (argv, io, device) => {
       return 0;
     }
     case undefined:
-      await io.writeStdout('Currently running services:\n  activity\n  input_method\n  package\n  window\n');
+      await io.writeStdout(
+        'Currently running services:\n  activity\n  display\n  dropbox\n  input_method\n  location\n  package\n  window\n',
+      );
       return 0;
   }
   await io.writeStderr(`Can't find service: ${service}\n`);

@@ -2,6 +2,7 @@
 // ANDROID_LOG_TAGS, -m, -e, --pid; without -d/-t it follows the log until the host closes the stream. New entries
 // are pushed by a subscription (no polling), so a follower sees them as soon as they are written.
 import type { LogEntry, ShellCommand, ShellIO } from '../../device/types.ts';
+import { selectedBuffers } from './logcat-buffers.ts';
 import { LogFilter } from './logcat-filter.ts';
 import { formatEntry, type LogFormat, type LogStyle, parseLogTime, STYLES } from './logcat-format.ts';
 
@@ -31,6 +32,8 @@ interface Options {
   maxCount?: number;
   regex?: RegExp;
   pid?: number;
+  /** The buffers asked for with -b (`logcat-buffers.ts`). */
+  buffers: ReadonlySet<string>;
 }
 
 class UsageError extends Error {}
@@ -43,6 +46,7 @@ function parseArgs(argv: readonly string[], env: Readonly<Record<string, string>
     format: { style: 'threadtime', epoch: false, year: false, digits: 3 },
     readsMain: true,
     filter: new LogFilter(),
+    buffers: selectedBuffers([]),
   };
   const specs: string[] = [];
   const buffers: string[] = [];
@@ -126,7 +130,8 @@ function parseArgs(argv: readonly string[], env: Readonly<Record<string, string>
     } else specs.push(arg);
   }
   if (opts.dump) opts.follow = false;
-  if (buffers.length > 0) opts.readsMain = buffers.some((b) => b === 'main' || b === 'all' || b === 'default');
+  opts.buffers = selectedBuffers(buffers);
+  opts.readsMain = opts.buffers.size > 0;
   if (silent) opts.filter.addRule('*:S');
   const source = specs.length > 0 ? specs.join(' ') : silent ? '' : (env.ANDROID_LOG_TAGS ?? '');
   if (!opts.filter.addRules(source)) {
@@ -192,12 +197,16 @@ export const logcat: ShellCommand = async (argv, io, device) => {
 /** Writes matching entries; resolves false once -m is reached. */
 function createPrinter(io: ShellIO, opts: Options) {
   let printed = 0;
+  let shownBuffer: string | undefined;
   return async (entry: LogEntry): Promise<boolean> => {
     if (io.signal.aborted) return false;
     if (!opts.filter.accepts(entry.tag, entry.priority)) return true;
     if (opts.pid !== undefined && entry.pid !== opts.pid) return true;
     if (opts.regex && !opts.regex.test(entry.message)) return true;
-    const divider = printed === 0 ? '--------- beginning of main\n' : '';
+    const buffer = entry.buffer ?? 'main';
+    if (!opts.buffers.has(buffer)) return true;
+    const divider = buffer !== shownBuffer ? `--------- beginning of ${buffer}\n` : '';
+    shownBuffer = buffer;
     await io.writeStdout(divider + formatEntry(entry, opts.format));
     printed++;
     return opts.maxCount === undefined || printed < opts.maxCount;

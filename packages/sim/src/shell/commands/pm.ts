@@ -5,6 +5,7 @@ import { installApk, requestedPermissions } from '../../device/apk.ts';
 import type { DeviceApi, ShellCommand, ShellIO } from '../../device/types.ts';
 import { dumpPackage, uidOf } from './dumpsys-package.ts';
 import { javaException } from './java-exception.ts';
+import { queryActivities } from './pm-query-activities.ts';
 
 async function listPackages(args: readonly string[], io: ShellIO, device: DeviceApi): Promise<number> {
   const flags = new Set<string>();
@@ -166,6 +167,8 @@ export async function packageCommand(argv: readonly string[], io: ShellIO, devic
       return 0;
     case 'resolve-activity':
       return resolveActivity(args, io, device);
+    case 'query-activities':
+      return queryActivities(args, io, device);
     case 'dump':
       return dumpPackage(args.at(-1) ?? '', io, device);
     case undefined:

@@ -1,5 +1,6 @@
 // `settings get|put|delete|list <namespace> ...` (the `settings` wrapper of `cmd settings`), Android 15 output.
 import type { DeviceApi, ShellCommand } from '../../device/types.ts';
+import { applyRotation, ROTATION_SETTINGS } from './rotation.ts';
 
 const USAGE = `Settings provider (settings) commands:
   help
@@ -49,6 +50,7 @@ export const settings: ShellCommand = async (argv, io, device) => {
       if (map === device.settings.system && key === 'font_scale' && Number(value) > 0) {
         device.ui.changeConfiguration?.({ fontScale: Number(value) });
       }
+      if (map === device.settings.system && ROTATION_SETTINGS.has(key)) applyRotation(device);
       return 0;
     case 'delete':
       if (key === undefined) break;

@@ -17,6 +17,7 @@ function recordingUi(calls: string[]): UiHost {
     runningPackages: () => [],
     keyboardShown: () => false,
     locked: () => false,
+    unlock: () => {},
     screencapPng: () => new Uint8Array(PNG.sync.write(png)),
     tap: (x, y) => calls.push(`tap ${x} ${y}`),
     swipe: (x1, y1, x2, y2, ms) => calls.push(`swipe ${x1} ${y1} ${x2} ${y2} ${ms}`),

@@ -1,13 +1,16 @@
 // `uiautomator dump [--compressed] [file]`: the focused window's hierarchy as one line of XML into a device file
 // (default /sdcard/window_dump.xml; to /dev/tty the status line is glued straight after `</hierarchy>`), then
 // `UI hierchary dumped to: <file>` (Android's own typo). Every way a real dump fails is a fault
-// (faults/dump-faults.ts), and with the `phone` timing a dump takes as long as a phone's.
+// (faults/dump-faults.ts), a dump started while another runs fails as "already registered" (one UiAutomation client
+// at a time), and with the `phone` timing a dump takes as long as a phone's.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { normalizePath } from '../../adbd/sync/sync-files.ts';
 import type { DeviceApi, ShellCommand, ShellIO } from '../../device/types.ts';
 import { ALREADY_REGISTERED_TRACE, type DumpFailure, takeDumpFailure } from '../../faults/dump-faults.ts';
 
 const DEFAULT_FILE = '/sdcard/window_dump.xml';
+/** Dumps running per device: UiAutomation takes one client at a time, a second one is "already registered". */
+const running = new WeakMap<DeviceApi, number>();
 const TO_STDOUT = new Set(['/dev/tty', '/dev/stdout']);
 
 function writeFile(device: DeviceApi, file: string, text: string): void {
@@ -50,9 +53,15 @@ export const uiautomator: ShellCommand = async (argv, io, device) => {
     return 1;
   }
   const file = args.filter((a) => !a.startsWith('--')).at(0) ?? DEFAULT_FILE;
-  const failure = takeDumpFailure(device.faults);
+  const busy = (running.get(device) ?? 0) > 0;
+  const failure = busy ? ({ kind: 'already_registered' } as const) : takeDumpFailure(device.faults);
   if (failure) return fail(failure, file, io, device);
-  if (device.timing.dumpMs > 0) await sleep(device.timing.dumpMs, undefined, { signal: io.signal }).catch(() => {});
+  running.set(device, (running.get(device) ?? 0) + 1);
+  try {
+    if (device.timing.dumpMs > 0) await sleep(device.timing.dumpMs, undefined, { signal: io.signal }).catch(() => {});
+  } finally {
+    running.set(device, (running.get(device) ?? 1) - 1);
+  }
   const apiLevel = Number(device.props.get('ro.build.version.sdk') ?? 35) || 35;
   const xml = device.ui.uiautomatorXml(apiLevel);
   if (TO_STDOUT.has(file)) await io.writeStdout(xml);

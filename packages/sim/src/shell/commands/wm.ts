@@ -72,6 +72,10 @@ export const wm: ShellCommand = async (argv, io, device) => {
     applyConfiguration(device, state);
     return 0;
   }
+  if (verb === 'dismiss-keyguard') {
+    device.ui.unlock();
+    return 0;
+  }
   await io.writeStderr(`Error: unknown command '${verb ?? ''}'\n`);
   return 255;
 };

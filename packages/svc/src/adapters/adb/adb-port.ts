@@ -36,6 +36,8 @@ export interface LineStream {
   close(): Promise<void>;
 }
 
+export type PushProgress = (sentBytes: number, totalBytes: number) => void;
+
 export interface AdbPort {
   /** `host:devices-l`: every device the server knows, in its order. */
   listDevices(): Promise<AdbDevice[]>;
@@ -44,6 +46,10 @@ export interface AdbPort {
   /** `exec-out`: raw stdout bytes, no tty mangling (screencap -p). */
   execOut(serial: string, command: string): Promise<Uint8Array>;
   streamLines(serial: string, command: string): Promise<LineStream>;
+  /** `sync:` SEND: writes `data` to a device file (mode 0644); `onProgress` hears the bytes handed over so far. */
+  push(serial: string, remotePath: string, data: Uint8Array, onProgress?: PushProgress): Promise<void>;
+  /** `sync:` RECV: the whole device file. */
+  pull(serial: string, remotePath: string): Promise<Uint8Array>;
   /** Drops warm connections (the process may then exit). */
   close(): Promise<void>;
 }

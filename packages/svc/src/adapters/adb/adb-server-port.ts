@@ -3,14 +3,24 @@
 // reconnected) is re-resolved once, only when the failure happened before the service reached the device.
 import { Adb, AdbBanner, type AdbFeature, AdbServerClient } from '@yume-chan/adb';
 import { AdbServerNodeTcpConnector } from '@yume-chan/adb-server-node-tcp';
+import { configuredServers, serverLabel } from '../../contracts/adb-servers.ts';
 import type { Env } from '../../contracts/env.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { ProcessRunner } from '../process/process-runner.ts';
 import { ackEveryChunk } from './ack-every-chunk.ts';
-import { type AdbDevice, type AdbPort, describedDevice, type LineStream, type ShellOutput } from './adb-port.ts';
+import {
+  type AdbDevice,
+  type AdbPort,
+  describedDevice,
+  type LineStream,
+  type PushProgress,
+  type ShellOutput,
+} from './adb-port.ts';
+import { pullFile, pushFile } from './device-files.ts';
 import { parseDevicesLong } from './device-list.ts';
 import { DeviceConnectError, DeviceTransport } from './device-transport.ts';
 import { drain, readLines } from './line-reader.ts';
+import { MultiServerPort } from './multi-server-port.ts';
 import { type AdbServerAddress, adbServerAddress } from './server-address.ts';
 import { startAdbServer } from './start-server.ts';
 
@@ -25,9 +35,11 @@ export class AdbServerPort implements AdbPort {
   readonly #transportIds = new Map<string, bigint>();
   readonly #adbs = new Map<string, Promise<Adb>>();
 
-  constructor(env: Env, processes: ProcessRunner) {
+  /** `address`: a configured server (never started by svc); else the one adb itself would use, from env. */
+  constructor(env: Env, processes: ProcessRunner, address?: AdbServerAddress) {
     this.#env = env;
     this.#processes = processes;
+    this.#address = address;
   }
 
   async listDevices(): Promise<AdbDevice[]> {
@@ -97,13 +109,21 @@ export class AdbServerPort implements AdbPort {
     });
   }
 
+  push(serial: string, remotePath: string, data: Uint8Array, onProgress?: PushProgress): Promise<void> {
+    return this.#withDevice(serial, (adb) => pushFile(adb, remotePath, data, onProgress));
+  }
+
+  pull(serial: string, remotePath: string): Promise<Uint8Array> {
+    return this.#withDevice(serial, (adb) => pullFile(adb, remotePath));
+  }
+
   async close(): Promise<void> {
     this.#adbs.clear();
   }
 
   #connectClient(): AdbServerClient {
     if (this.#client === undefined) {
-      this.#address = adbServerAddress(this.#env);
+      this.#address ??= adbServerAddress(this.#env);
       this.#client = new AdbServerClient(
         new AdbServerNodeTcpConnector({ host: this.#address.host, port: this.#address.port }),
       );
@@ -188,7 +208,12 @@ export class AdbServerPort implements AdbPort {
 }
 
 export function createAdbServerPort(env: Env, processes: ProcessRunner): AdbPort {
-  return new AdbServerPort(env, processes);
+  const servers = configuredServers(env);
+  if (servers === undefined) return new AdbServerPort(env, processes);
+  if (servers.length === 1) return new AdbServerPort(env, processes, servers[0]);
+  return new MultiServerPort(
+    servers.map((address) => ({ label: serverLabel(address), port: new AdbServerPort(env, processes, address) })),
+  );
 }
 
 /** A host connection that ended before the answer: the peer is not a working adb server. */

@@ -45,6 +45,23 @@ export class FakeAdb implements AdbPort {
     return this.screen;
   }
 
+  /** Device files written with push (pull reads them back). */
+  readonly files = new Map<string, Uint8Array>();
+
+  async push(serial: string, remotePath: string, data: Uint8Array): Promise<void> {
+    this.calls.push(`${serial}: push ${remotePath}`);
+    this.#reachable(serial);
+    this.files.set(`${serial}:${remotePath}`, data);
+  }
+
+  async pull(serial: string, remotePath: string): Promise<Uint8Array> {
+    this.calls.push(`${serial}: pull ${remotePath}`);
+    this.#reachable(serial);
+    const data = this.files.get(`${serial}:${remotePath}`);
+    if (data === undefined) throw new Error(`remote object '${remotePath}' does not exist`);
+    return data;
+  }
+
   async streamLines(serial: string, command: string): Promise<LineStream> {
     this.calls.push(`${serial}: stream ${command}`);
     this.#reachable(serial);

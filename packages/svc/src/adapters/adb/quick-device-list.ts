@@ -2,15 +2,35 @@
 // device before it picks that device's daemon, and the full adb client (@yume-chan/adb, web streams) costs a cold
 // process ~15 ms to load for one answer. The wire: `<4 hex length><request>`, then `OKAY` + `<4 hex length><text>`
 // or `FAIL` + `<4 hex length><message>` (adb's SERVICES.TXT / protocol.txt).
+
+import { configuredServers, qualifiedId, serverLabel } from '../../contracts/adb-servers.ts';
 import type { Env } from '../../contracts/env.ts';
 import { type DeviceListEntry, parseDevicesLong } from './device-list.ts';
-import { adbServerAddress } from './server-address.ts';
+import { type AdbServerAddress, adbServerAddress } from './server-address.ts';
 
 const REQUEST = 'host:devices-l';
 
-/** The adb server's devices; rejects when no server answers (the caller then takes the full path, which starts one). */
-export function quickDeviceList(env: Env, timeoutMs = 2000): Promise<DeviceListEntry[]> {
-  const { host, port } = adbServerAddress(env);
+/**
+ * The adb server's devices; rejects when no server answers (the caller then takes the full path, which starts one).
+ * With several servers (SVC_ADB_SERVERS), every server's devices, ids `<host>:<port>/<serial>`; a server that does
+ * not answer contributes none, and only when none answers does it reject.
+ */
+export async function quickDeviceList(env: Env, timeoutMs = 2000): Promise<DeviceListEntry[]> {
+  const servers = configuredServers(env);
+  if (servers === undefined || servers.length === 1) return askServer(servers?.[0] ?? adbServerAddress(env), timeoutMs);
+  const answers = await Promise.allSettled(servers.map((server) => askServer(server, timeoutMs)));
+  if (answers.every((a) => a.status === 'rejected')) throw (answers[0] as PromiseRejectedResult).reason;
+  return answers.flatMap((answer, i) =>
+    answer.status === 'fulfilled'
+      ? answer.value.map((entry) => ({
+          ...entry,
+          serial: qualifiedId(serverLabel(servers[i] as AdbServerAddress), entry.serial),
+        }))
+      : [],
+  );
+}
+
+function askServer({ host, port }: AdbServerAddress, timeoutMs: number): Promise<DeviceListEntry[]> {
   return new Promise((resolve, reject) => {
     const socket = process.getBuiltinModule('node:net').connect({ host, port });
     const chunks: Buffer[] = [];

@@ -1,13 +1,10 @@
 // Where the adb server listens, read the way adb itself reads it: ADB_SERVER_SOCKET (`tcp:<host>:<port>` or
 // `tcp:<port>`) wins, then ANDROID_ADB_SERVER_ADDRESS / ANDROID_ADB_SERVER_PORT, then 127.0.0.1:5037.
+
+import type { AdbServerAddress } from '../../contracts/adb-servers.ts';
 import { SvcError } from '../../contracts/errors.ts';
 
-export interface AdbServerAddress {
-  host: string;
-  port: number;
-  /** True when a server there may be started by us (`adb start-server` only starts a local one). */
-  local: boolean;
-}
+export type { AdbServerAddress } from '../../contracts/adb-servers.ts';
 
 export const DEFAULT_ADB_PORT = 5037;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);

@@ -1,6 +1,6 @@
 // The file store port: the few file operations the use cases need (screenshots, lock files), so tests can see them
 // and nothing else in the use cases imports node:fs.
-import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
 
@@ -15,6 +15,8 @@ export interface FileStore {
   /** Replaces the content atomically (write aside, rename over). */
   replace(path: string, data: string): Promise<void>;
   readText(path: string): Promise<string | undefined>;
+  /** The whole file; undefined when there is none (or it is not a regular file). */
+  readBytes(path: string): Promise<Uint8Array | undefined>;
   /** Atomic move; false when `from` is gone. */
   move(from: string, to: string): Promise<boolean>;
   remove(path: string): Promise<void>;
@@ -48,6 +50,15 @@ export const nodeFileStore: FileStore = {
     const aside = asidePath(path);
     await writeFile(aside, data, { mode: 0o600 });
     await rename(aside, path);
+  },
+  async readBytes(path) {
+    try {
+      if (!(await stat(path)).isFile()) return undefined;
+      return new Uint8Array(await readFile(path));
+    } catch (error) {
+      if (code(error) === 'ENOENT' || code(error) === 'ENOTDIR') return undefined;
+      throw error;
+    }
   },
   async readText(path) {
     try {

@@ -23,6 +23,26 @@ describe('server security checks', () => {
     }
   });
 
+  it("allows the server's own origin on a loopback Host (its inspector page) and no look-alike", async () => {
+    const app = appWith({ loopbackHostOnly: true });
+    const own = await app.request('http://x/devices', {
+      headers: { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000' },
+    });
+    assert.equal(own.status, 200);
+    const lookAlikes = [
+      { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3001' },
+      { host: '127.0.0.1:3000', origin: 'https://127.0.0.1:3000' },
+      { host: 'localhost:3000', origin: 'http://127.0.0.1:3000' },
+    ];
+    for (const headers of lookAlikes) {
+      assert.equal((await app.request('http://x/devices', { headers })).status, 403, JSON.stringify(headers));
+    }
+    // Without the loopback Host rule a rebound name is its own origin: still refused.
+    const rebound = appWith({});
+    const headers = { host: 'evil.example:3000', origin: 'http://evil.example:3000' };
+    assert.equal((await rebound.request('http://x/devices', { headers })).status, 403);
+  });
+
   it('serves an allow-listed origin with CORS headers, including the preflight', async () => {
     const app = appWith({ allowOrigins: ['http://localhost:5173'] });
     const response = await app.request('/devices', { headers: { origin: 'http://localhost:5173' } });

@@ -1,6 +1,8 @@
 // A local server that drives a phone must not be reachable from web pages (issue 6). Two checks run before any
 // route: an `Origin` header (browsers send it on cross-site fetches) is refused unless allow-listed, and when the
-// server is bound to loopback a non-loopback `Host` is refused, which defeats DNS rebinding.
+// server is bound to loopback a non-loopback `Host` is refused, which defeats DNS rebinding. The one Origin always
+// allowed is the server's own on a loopback Host: browsers send Origin on every POST, also from the page this server
+// serves itself (the inspector), and no other site can make a browser send that Origin.
 import { isIP } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
 import { SvcError } from '../../contracts/errors.ts';
@@ -30,11 +32,16 @@ export function hostNameOf(hostHeader: string): string {
   return colon === -1 ? hostHeader : hostHeader.slice(0, colon);
 }
 
+/** `http://<Host>` when Host is a loopback name: a page of this very server (plain HTTP, as svc listens). */
+function isOwnLoopbackOrigin(origin: string, host: string | undefined): boolean {
+  return host !== undefined && origin === `http://${host}` && isLoopbackName(hostNameOf(host));
+}
+
 export function securityChecks(options: SecurityOptions): MiddlewareHandler {
   const allowed = new Set(options.allowOrigins);
   return async (c, next) => {
     const origin = c.req.header('origin');
-    if (origin !== undefined && !allowed.has(origin)) {
+    if (origin !== undefined && !allowed.has(origin) && !isOwnLoopbackOrigin(origin, c.req.header('host'))) {
       return sendError(
         c,
         new SvcError('ORIGIN_FORBIDDEN', `Requests with Origin ${JSON.stringify(origin)} are not allowed.`, {

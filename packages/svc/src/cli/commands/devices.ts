@@ -1,20 +1,23 @@
-// `svc devices`: the adb server's devices as `[{ serial, state, product?, model?, device? }]` (SPEC 4.4, 2.8, plus
-// what `adb devices -l` shows).
+// `svc devices`: the adb server's devices as `[{ serial, state, product?, model?, device?, driver? }]` (SPEC 4.4,
+// 2.8, plus what `adb devices -l` shows), where `driver` is what `--driver auto` would use on a ready device:
+// `operator` where the operator app can answer, else `adb`.
 import type { Command } from 'commander';
 import { examples } from '../command-kit.ts';
 import { safeAction } from '../execution-command.ts';
+import { targetOf } from '../globals.ts';
 import { printValue } from '../output.ts';
-import { green, red, table } from '../style.ts';
+import { dim, green, red, table } from '../style.ts';
 
-type Device = { serial: string; state: string; product?: string; model?: string };
+type Device = { serial: string; state: string; driver?: string; product?: string; model?: string };
 
 function pretty(devices: Device[]): string {
   if (devices.length === 0) return 'no devices (start one with `svc sim start`, or `adb connect <host:port>`)';
   return table(
-    ['serial', 'state', 'model', 'product'],
+    ['serial', 'state', 'driver', 'model', 'product'],
     devices.map((d) => [
       d.serial,
       d.state === 'device' ? green(d.state) : red(d.state),
+      d.driver ?? dim('-'),
       d.model ?? '',
       d.product ?? '',
     ]),
@@ -25,15 +28,20 @@ export function registerDevices(program: Command): void {
   examples(
     program
       .command('devices')
-      .description('list devices known to the adb server')
+      .description('list devices known to the adb server, with the driver svc would use on each')
       .action(
         safeAction(async (_command, globals) => {
-          const [{ createContext }, { listDevices }] = await Promise.all([
+          const [{ createContext }, { listDevicesWithDriver }] = await Promise.all([
             import('../../core/context.ts'),
-            import('../../devices/list-devices.ts'),
+            import('../../devices/devices-with-driver.ts'),
           ]);
-          const devices = await listDevices(createContext({ env: process.env, cwd: process.cwd() }));
-          printValue(globals.output, devices, pretty);
+          const { operatorPackage } = targetOf(globals, process.env);
+          const ctx = createContext({ env: process.env, cwd: process.cwd() });
+          try {
+            printValue(globals.output, await listDevicesWithDriver(ctx, operatorPackage), pretty);
+          } finally {
+            await ctx.close();
+          }
           return 0;
         }),
       ),

@@ -2,7 +2,10 @@
 // part 6). Long-running; prints one human-readable line on stderr and no startup JSON.
 import type { Command } from 'commander';
 import { parsePort } from '../../adapters/http/port.ts';
+import { errorBodyOf } from '../../contracts/errors.ts';
+import { readGlobals } from '../globals.ts';
 import type { Launchers } from '../launchers.ts';
+import { printError } from '../output.ts';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
@@ -17,7 +20,14 @@ export function registerServe(program: Command, launchers: Launchers): void {
       'after',
       '\nExamples:\n  $ svc serve\n  $ svc serve --port 8080 --allow-origin http://localhost:5173\n',
     )
-    .action(async (opts: { port: string; host: string; allowOrigin: string[] }) => {
+    .action(async (opts: { port: string; host: string; allowOrigin: string[] }, command: Command) => {
+      try {
+        readGlobals(command); // --adb-server: the servers to take devices from
+      } catch (error) {
+        printError('json', errorBodyOf(error));
+        process.exitCode = 1;
+        return;
+      }
       await launchers.serve({ host: opts.host, port: parsePort(opts.port), allowOrigins: opts.allowOrigin });
     });
 }

@@ -13,7 +13,16 @@ import type { CheckResult } from '../types.ts';
 const setupStep = (serial: string, pkg: string) =>
   manual(`svc operator setup --apk <operator.apk> --device ${serial} --operator-package ${pkg}`);
 
-export async function checkApkPresence(ctx: SvcContext, serial: string, pkg: string): Promise<CheckResult> {
+/**
+ * `optional`: svc can drive the device without the operator (the adb driver), so a missing operator is a warning
+ * that names the faster, fuller option rather than a failure.
+ */
+export async function checkApkPresence(
+  ctx: SvcContext,
+  serial: string,
+  pkg: string,
+  options: { optional?: boolean } = {},
+): Promise<CheckResult> {
   const id = 'readiness.apk.presence';
   let installed: string[];
   try {
@@ -46,6 +55,20 @@ export async function checkApkPresence(ctx: SvcContext, serial: string, pkg: str
         manual(`svc doctor --device ${serial} --operator-package ${other}`),
         setupStep(serial, pkg),
       ]),
+      evidence,
+    };
+  }
+  if (options.optional) {
+    return {
+      id,
+      status: 'warn',
+      code: 'OPERATOR_NOT_INSTALLED',
+      summary: `the operator app ${pkg} is not installed: svc drives ${serial} with the adb driver`,
+      fix: fix(
+        `For the faster, fuller operator driver, install the operator app ${svcVersion()}`,
+        [setupStep(serial, pkg)],
+        'getting-started/first-time-setup/',
+      ),
       evidence,
     };
   }

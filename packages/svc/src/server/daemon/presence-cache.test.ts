@@ -17,6 +17,8 @@ function fakeAdb() {
       return { stdout: lines.join('\n'), stderr: '', exitCode: 0 };
     },
     execOut: async () => new Uint8Array(),
+    push: async () => {},
+    pull: async () => new Uint8Array(),
     streamLines: async () => ({ lines: (async function* () {})(), close: async () => {} }),
     close: async () => {},
   };

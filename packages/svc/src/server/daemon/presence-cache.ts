@@ -44,6 +44,8 @@ export function cachePresence(inner: AdbPort, now = () => Date.now(), ttlMs = PR
       return output;
     },
     execOut: (serial, command) => inner.execOut(serial, command),
+    push: (serial, remotePath, data, onProgress) => inner.push(serial, remotePath, data, onProgress),
+    pull: (serial, remotePath) => inner.pull(serial, remotePath),
     streamLines: (serial, command) => inner.streamLines(serial, command),
     close: () => inner.close(),
     invalidate,

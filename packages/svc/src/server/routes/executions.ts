@@ -4,6 +4,7 @@ import { readJsonObjectBody, sendRunResult } from '../../adapters/http/responses
 import { SvcError } from '../../contracts/errors.ts';
 import { normalizeAndValidateExecution } from '../../contracts/validate.ts';
 import { buildScreenshotExecution, buildSnapshotExecution } from '../built-executions.ts';
+import { IMAGE_FIELDS, readImageOptions, readSnapshotFormat } from '../observe-fields.ts';
 import { readBody, TARGET_FIELDS } from '../request-fields.ts';
 import type { RouteModule } from '../runtime.ts';
 
@@ -25,7 +26,8 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
   for (const path of ['/snapshot', '/observe/snapshot']) {
     app.post(path, async (c) => {
       const body = await readJsonObjectBody(c);
-      const { target, waitDeviceMs } = readBody(body, TARGET_FIELDS, env());
+      const { target, waitDeviceMs } = readBody(body, ['format', ...TARGET_FIELDS], env());
+      const compact = readSnapshotFormat(body) === 'compact';
       const request = {
         execution: buildSnapshotExecution(),
         target,
@@ -33,19 +35,23 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
         verbose: false,
         waitDeviceMs,
       };
-      return sendRunResult(c, await runtime.run(request));
+      const result = await runtime.run(request);
+      return sendRunResult(c, compact ? await runtime.deps.compactSnapshot(result) : result);
     });
   }
 
   for (const path of ['/screenshot', '/observe/screenshot']) {
     app.post(path, async (c) => {
       const body = await readJsonObjectBody(c);
-      const { target, waitDeviceMs, path: shotPath } = readBody(body, ['path', ...TARGET_FIELDS], env());
+      const {
+        target,
+        waitDeviceMs,
+        path: shotPath,
+      } = readBody(body, ['path', ...IMAGE_FIELDS, ...TARGET_FIELDS], env());
+      const image = await readImageOptions(body);
       const execution = buildScreenshotExecution(shotPath);
-      return sendRunResult(
-        c,
-        await runtime.run({ execution, target, cwd: runtime.deps.cwd, verbose: false, waitDeviceMs }),
-      );
+      const result = await runtime.run({ execution, target, cwd: runtime.deps.cwd, verbose: false, waitDeviceMs });
+      return sendRunResult(c, image === undefined ? result : await image.apply(result, shotPath));
     });
   }
 };

@@ -33,15 +33,33 @@ export function splitAtSentinel(text: string): ShellResult {
   };
 }
 
+/** What a device never changes while svc talks to it, read once per device and context (a daemon keeps it). */
+interface DeviceFacts {
+  sdk?: number;
+  size?: { width: number; height: number };
+}
+
+const FACTS = Symbol('adb driver device facts');
+
+function factsOf(ctx: SvcContext, serial: string): DeviceFacts {
+  const all = ctx.shared(FACTS, () => new Map() as Map<string, DeviceFacts> & { close?(): Promise<void> });
+  let facts = all.get(serial);
+  if (facts === undefined) {
+    facts = {};
+    all.set(serial, facts);
+  }
+  return facts;
+}
+
 export class DeviceShell {
   readonly serial: string;
   readonly #ctx: SvcContext;
-  #sdk: number | undefined;
-  #size: { width: number; height: number } | undefined;
+  readonly #facts: DeviceFacts;
 
   constructor(ctx: SvcContext, serial: string) {
     this.#ctx = ctx;
     this.serial = serial;
+    this.#facts = factsOf(ctx, serial);
   }
 
   /** Runs `command` (already quoted for the device's sh) and reads its exit status from the sentinel. */
@@ -61,7 +79,7 @@ export class DeviceShell {
 
   /** `ro.build.version.sdk`, read once. */
   async sdk(): Promise<number> {
-    if (this.#sdk === undefined) {
+    if (this.#facts.sdk === undefined) {
       const text = (await this.read('getprop ro.build.version.sdk')).trim();
       const level = Number(text);
       if (!Number.isInteger(level) || level <= 0) {
@@ -73,14 +91,17 @@ export class DeviceShell {
           },
         );
       }
-      this.#sdk = level;
+      this.#facts.sdk = level;
     }
-    return this.#sdk;
+    return this.#facts.sdk;
   }
 
-  /** The display size from `wm size` (the override when one is set), read once. */
+  /**
+   * The display size from `wm size` (the override when one is set), read once: a later `wm size` change is not
+   * seen until the context is new (a daemon restarts with svc's version; `svc daemon stop` forces it).
+   */
   async screenSize(): Promise<{ width: number; height: number }> {
-    if (this.#size === undefined) {
+    if (this.#facts.size === undefined) {
       const text = await this.read('wm size');
       let size: { width: number; height: number } | undefined;
       for (const m of text.matchAll(/(?:Physical|Override) size: (\d+)x(\d+)/g)) {
@@ -91,9 +112,9 @@ export class DeviceShell {
           deviceId: this.serial,
         });
       }
-      this.#size = size;
+      this.#facts.size = size;
     }
-    return this.#size;
+    return this.#facts.size;
   }
 
   execOut(command: string): Promise<Uint8Array> {

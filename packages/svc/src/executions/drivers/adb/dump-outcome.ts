@@ -18,6 +18,17 @@ export type DumpFailure =
   /** The success line, but no XML in the file (a swallowed write error). */
   | 'UI_DUMP_EMPTY';
 
+/** What each failure means for the user, for the step's message. */
+export const DUMP_FAILURE_MEANING: Readonly<Record<DumpFailure, string>> = {
+  UI_DUMP_NULL_ROOT: 'the window had no accessibility root (it was changing)',
+  UI_DUMP_NOT_IDLE: 'the screen never went idle (an animation or a video keeps it busy)',
+  UI_AUTOMATION_IN_USE:
+    'another UiAutomation client holds the device (an Appium or uiautomator2 server); stop it and retry',
+  UI_DUMP_KILLED: 'the dump process was killed (the device is low on memory)',
+  UI_DUMP_CRASHED: 'uiautomator crashed walking the tree (its trace is in the device log)',
+  UI_DUMP_EMPTY: 'uiautomator said it dumped the screen but wrote no XML',
+};
+
 export type DumpOutcome =
   | { ok: true; xml: string }
   | { ok: false; code: DumpFailure; retryable: boolean; detail: string };

@@ -16,8 +16,12 @@ export interface Foreground {
   locked: boolean;
 }
 
+/**
+ * The focus lines (their section moved in API 29), then the policy section, which says whether the keyguard shows
+ * (`KeyguardServiceDelegate` `showing=true`; `mShowingLockscreen=true` before API 26: appium-adb lockmgmt).
+ */
 export function windowDumpCommand(sdk: number): string {
-  return sdk >= 29 ? 'dumpsys window displays' : 'dumpsys window windows';
+  return `dumpsys window ${sdk >= 29 ? 'displays' : 'windows'}; dumpsys window policy`;
 }
 
 const COMPONENT = /^([A-Za-z0-9_.]+)\/([A-Za-z0-9_.$]+)$/;
@@ -26,7 +30,10 @@ export function parseForeground(text: string): Foreground {
   const focusedApp = /mFocusedApp=.*?ActivityRecord\{\S+ u\d+ (\S+?)(?: t\d+)?\}/.exec(text)?.[1];
   const currentFocus = /mCurrentFocus=Window\{\S+ (?:u\d+ )?([^}\s]+)\}/.exec(text)?.[1];
   const app = COMPONENT.exec(focusedApp ?? '') ?? COMPONENT.exec(currentFocus ?? '');
-  const lockFlags = /mShowingLockscreen=true|isStatusBarKeyguard=true|mDreamingLockscreen=true/.test(text);
+  const lockFlags =
+    /mShowingLockscreen=true|isStatusBarKeyguard=true|mDreamingLockscreen=true|KeyguardServiceDelegate\s+showing=true/.test(
+      text,
+    );
   const keyguardFocused = /keyguard/i.test(currentFocus ?? '');
   const systemBarFocused = currentFocus === 'StatusBar' || currentFocus === 'NotificationShade';
   const foreground: Foreground = { locked: keyguardFocused || (lockFlags && systemBarFocused) };

@@ -60,8 +60,8 @@ test('every way a dump fails is named, and only the passing ones are retried', (
 });
 
 test('the foreground app comes from mFocusedApp, the focused window from mCurrentFocus, per API level', () => {
-  assert.equal(windowDumpCommand(29), 'dumpsys window displays');
-  assert.equal(windowDumpCommand(28), 'dumpsys window windows');
+  assert.equal(windowDumpCommand(29), 'dumpsys window displays; dumpsys window policy');
+  assert.equal(windowDumpCommand(28), 'dumpsys window windows; dumpsys window policy');
   // API < 29 example: ashishb/adb-enhanced#4.
   const old = parseForeground(
     '  mCurrentFocus=Window{1e4e5b7 u0 com.android.settings/com.android.settings.Settings}\n' +
@@ -88,6 +88,14 @@ test('the keyguard in focus is a locked screen; a keyboard is shown when mInputS
     true,
   );
   assert.equal(parseForeground('  mCurrentFocus=Window{3a1b u0 NotificationShade}\n').locked, false);
+  // Android 8+: the policy section's KeyguardServiceDelegate (appium-adb lockmgmt), with the shade in focus.
+  const policy = '    KeyguardServiceDelegate\n      showing=true\n      showingAndNotOccluded=true\n';
+  assert.equal(parseForeground(`  mCurrentFocus=Window{3a1b u0 NotificationShade}\n${policy}`).locked, true);
+  assert.equal(
+    parseForeground(`  mCurrentFocus=Window{3a1b u0 com.example/com.example.Camera}\n${policy}`).locked,
+    false,
+    'an app shown over the keyguard takes the taps',
+  );
   assert.equal(keyboardShown('  mInputShown=true mShowRequested=true'), true);
   assert.equal(keyboardShown('  mInputShown=false'), false);
 });

@@ -9,7 +9,15 @@ import type { SvcContext } from '../../../core/context.ts';
 import type { DeviceRun } from '../../device-run.ts';
 import { DeviceShell } from './device-shell.ts';
 import { DumpError, type DumpStats } from './dump.ts';
-import { type ActionRunner, ExecutionFailure, failed, type StepContext, StepFailure, succeeded } from './step.ts';
+import {
+  type ActionRunner,
+  ExecutionFailure,
+  failed,
+  type StepContext,
+  StepFailure,
+  succeeded,
+  TimedOut,
+} from './step.ts';
 
 export interface ActionSpec {
   run: ActionRunner;
@@ -17,16 +25,6 @@ export interface ActionSpec {
   retry: RetryPresetName;
   /** The param holding the step's retry object (scroll_and_click names it clickRetry/scrollRetry itself). */
   retryParam?: string;
-}
-
-class TimedOut extends Error {
-  readonly last: StepFailure | undefined;
-  readonly attempt: number;
-  constructor(last: StepFailure | undefined, attempt: number) {
-    super(last === undefined ? 'no attempt finished' : `${last.code}: ${last.message}`);
-    this.last = last;
-    this.attempt = attempt;
-  }
 }
 
 /**
@@ -38,12 +36,8 @@ function timedOutStep(action: StepContext['action'], timedOut: TimedOut, timeout
   const data: Record<string, string> = { attempts: String(attempt) };
   if (last) Object.assign(data, { last_error: last.code, last_message: last.message });
   const why = last ? `; last attempt failed with ${last.code}: ${last.message}` : '';
-  return failed(
-    action,
-    'EXECUTION_TIMEOUT',
-    `execution timed out after ${timeoutMs}ms during this step (attempt ${attempt}${why})`,
-    data,
-  );
+  const message = `execution timed out after ${timeoutMs}ms during this step (attempt ${attempt}${why})`;
+  return failed(action, 'EXECUTION_TIMEOUT', message, data);
 }
 
 export async function runSteps(

@@ -3,7 +3,15 @@
 // never land on the soft keyboard: a tap low on the screen first asks `dumpsys input_method` in the same shell line
 // and, with the keyboard up, closes it and reads the screen again (the layout may move when it goes).
 import type { NodeMatcher } from '../../../contracts/types.ts';
-import { centerOf, findFirst, parseHierarchy, type Scope, type UiNode, type UiTree } from '../../../ui/index.ts';
+import {
+  clickableSelfOrAncestor,
+  findFirst,
+  parseHierarchy,
+  type Scope,
+  tapPointFor,
+  type UiNode,
+  type UiTree,
+} from '../../../ui/index.ts';
 import { dumpWindow } from './dump.ts';
 import { ExecutionFailure, type StepContext, StepFailure } from './step.ts';
 
@@ -67,21 +75,34 @@ export async function gestureAt(
     await step.shell.run(gesture);
     return 'done';
   }
+  // `a && b || c` rather than if/then/fi: the driver's lines are simple lists, which every device shell runs.
   const out = await step.shell.run(
-    `if dumpsys input_method | grep -q 'mInputShown=true'; then echo ${KEYBOARD_UP}; else ${gesture}; fi`,
+    `dumpsys input_method | grep -q 'mInputShown=true' && echo ${KEYBOARD_UP} || ${gesture}`,
   );
   if (!out.output.includes(KEYBOARD_UP)) return 'done';
   await step.shell.run(`input keyevent ${KEYCODE_ESCAPE}`);
   return 'retry';
 }
 
-export function tapLine(node: UiNode): { line: string; y: number } {
-  const { x, y } = centerOf(node.bounds);
-  return { line: `input tap ${x} ${y}`, y };
-}
+export type ClickType = 'default' | 'long_click';
 
 /** A long press: a swipe that does not move, held past the long-press timeout (500 ms by default). */
-export function longPressLine(node: UiNode): { line: string; y: number } {
-  const { x, y } = centerOf(node.bounds);
-  return { line: `input swipe ${x} ${y} ${x} ${y} 800`, y };
+const LONG_PRESS_MS = 800;
+
+export function pointGesture(x: number, y: number, type: ClickType): string {
+  return type === 'long_click' ? `input swipe ${x} ${y} ${x} ${y} ${LONG_PRESS_MS}` : `input tap ${x} ${y}`;
+}
+
+/**
+ * The gesture that clicks `node` as the operator would: the node or its nearest enabled ancestor that handles the
+ * click is the target, and the finger lands where the touch reaches that target (not on a disabled button or
+ * another view drawn over it).
+ */
+export function clickGesture(screen: Screen, node: UiNode, type: ClickType): { line: string; y: number } {
+  const want = type === 'long_click' ? (n: UiNode) => n.longClickable || n.clickable : undefined;
+  const target = clickableSelfOrAncestor(node, want);
+  if (!target) throw new StepFailure('NODE_NOT_CLICKABLE', 'neither the node nor an ancestor is clickable');
+  const point = tapPointFor(screen.tree, node, target);
+  if (!point) throw new StepFailure('NODE_NOT_CLICKABLE', 'other views cover every point of the clickable node');
+  return { line: pointGesture(point.x, point.y, type), y: point.y };
 }

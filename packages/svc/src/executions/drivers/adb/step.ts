@@ -30,6 +30,19 @@ export class StepFailure extends Error {
   }
 }
 
+/** The execution's own time ran out during a step (the running step fails; no later step runs). */
+export class TimedOut extends Error {
+  /** The last failed attempt so far (NODE_NOT_FOUND, ...), if one failed. */
+  readonly last: StepFailure | undefined;
+  /** Attempts of the step started before the time ran out. */
+  readonly attempt: number;
+  constructor(last: StepFailure | undefined, attempt = 1) {
+    super(last === undefined ? 'no attempt finished' : `${last.code}: ${last.message}`);
+    this.last = last;
+    this.attempt = attempt;
+  }
+}
+
 /** The whole execution stops (the envelope fails with this code): the screen is locked, or the like. */
 export class ExecutionFailure extends Error {
   readonly code: string;

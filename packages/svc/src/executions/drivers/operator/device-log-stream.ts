@@ -2,6 +2,7 @@
 // log) and returns; the follow then runs from that bound, and after a drop (device hiccup, adb restart) it resumes
 // from the last entry it saw, skipping the entries of that instant it already delivered. Attempts that fail back off
 // exponentially (follow-retry.ts), and the owner's hooks may end the follow of a device that is gone.
+
 import type { AdbPort } from '../../../adapters/adb/adb-port.ts';
 import {
   followCommand,
@@ -11,6 +12,7 @@ import {
   parseEpochLine,
 } from '../../../adapters/adb/logcat.ts';
 import type { Clock } from '../../../adapters/clock.ts';
+import { SvcError } from '../../../contracts/errors.ts';
 import {
   FOLLOW_FOREVER,
   type FollowHooks,
@@ -28,6 +30,8 @@ export interface LogStreamStatus {
   failures: number;
   entriesSeen: number;
   lastError: string | undefined;
+  /** The catalogue code of the last failure, when it had one (ADB_SERVER_LOST: the device's host went away). */
+  lastErrorCode?: string | undefined;
   /** True once the hooks ended the follow (the device is gone); a new subscription starts a new one. */
   gaveUp: boolean;
 }
@@ -109,6 +113,7 @@ export class DeviceLogStream {
         }
       } catch (error) {
         this.status.lastError = error instanceof Error ? error.message : String(error);
+        this.status.lastErrorCode = error instanceof SvcError ? error.code : undefined;
       }
       this.status.open = false;
       if (stopped.aborted) break;

@@ -20,9 +20,15 @@ export function timeoutError(input: {
   const result = /Broadcast completed: result=(-?\d+)/.exec(broadcast.stdout)?.[1];
   const events = collector.events.map((e) => `${e.actionId}:${e.actionType}:${e.phase}#${e.attempt}@${e.elapsedMs}ms`);
   const why = whyNoEnvelope(run, collector.events, status);
+  // The device's adb server (several adb servers: its host) stopped answering and never came back before the
+  // deadline: that is the cause to name, not the operator. The action may have run; its envelope stays in the log.
+  const hostLost =
+    !status.open && (status.lastErrorCode === 'ADB_SERVER_LOST' || status.lastErrorCode === 'ADB_SERVER_FAILED');
   return new SvcError(
-    'RESULT_ENVELOPE_TIMEOUT',
-    `No result envelope for ${run.execution.commandId} within ${run.execution.timeoutMs} ms (+ margin); ${why.text}.`,
+    hostLost ? 'ADB_SERVER_LOST' : 'RESULT_ENVELOPE_TIMEOUT',
+    hostLost
+      ? `The adb server of ${run.serial} stopped answering while ${run.execution.commandId} ran (${status.lastError}); it may have run on the device.`
+      : `No result envelope for ${run.execution.commandId} within ${run.execution.timeoutMs} ms (+ margin); ${why.text}.`,
     {
       deviceId: run.serial,
       operatorPackage: run.operatorPackage,
@@ -34,10 +40,10 @@ export function timeoutError(input: {
       lastEvents: events,
       operatorLinesSeen: collector.linesSeen,
       logStream: { ...status },
-      cause: why.cause,
+      ...(hostLost ? {} : { cause: why.cause }),
       ...(run.verbose ? { broadcastOutput: broadcast.stdout.trim() } : {}),
     },
-    why.hint,
+    hostLost ? undefined : why.hint,
   );
 }
 

@@ -1,7 +1,8 @@
 // open_app, open_uri, close_app with the activity manager. `am start` is judged by what it prints, not its exit
 // status (exit 0 with an error seen on API 34: kaeawc/auto-mobile#5254). open_app resolves the launcher activity
 // (`cmd package resolve-activity --brief`, API 24+) and starts it with launcher flags, which bring a running task
-// forward (appium-adb app-commands); below API 24, where `cmd package` does not exist, `monkey` launches it.
+// forward (appium-adb app-commands); below API 24, where `cmd package` does not exist, and for an app with several
+// launcher activities (resolve-activity then names the chooser), `monkey` launches it.
 import { quoteShellArg } from '../../../../contracts/dispatch.ts';
 import type { DeviceShell } from '../device-shell.ts';
 import { type ActionRunner, params, StepFailure, str } from '../step.ts';
@@ -10,11 +11,15 @@ const RESOLVER = 'android/com.android.internal.app.ResolverActivity';
 /** FLAG_ACTIVITY_NEW_TASK | FLAG_ACTIVITY_RESET_TASK_IF_NEEDED, as the launcher starts apps. */
 const LAUNCHER_FLAGS = '0x10200000';
 
-/** The launcher activity `pkg/.Act` of a package, or undefined when it has none. */
-export async function launcherActivity(shell: DeviceShell, pkg: string): Promise<string | undefined> {
+/**
+ * The launcher activity `pkg/.Act` of a package; `chooser` when several activities answer (resolve-activity names
+ * the system's ResolverActivity); undefined when it has none.
+ */
+export async function launcherActivity(shell: DeviceShell, pkg: string): Promise<string | 'chooser' | undefined> {
   const out = await shell.read(`cmd package resolve-activity --brief ${quoteShellArg(pkg)}`);
   const last = out.trim().split('\n').at(-1)?.trim() ?? '';
-  if (/^[A-Za-z0-9_.]+\/[A-Za-z0-9_.$]+$/.test(last) && last !== RESOLVER) return last;
+  if (last === RESOLVER) return 'chooser';
+  if (/^[A-Za-z0-9_.]+\/[A-Za-z0-9_.$]+$/.test(last)) return last;
   return undefined;
 }
 
@@ -23,18 +28,25 @@ function startError(output: string): string | undefined {
   return /^(Error[: ].*|.*Exception.*)$/m.exec(output)?.[0];
 }
 
+const notFound = (pkg: string) =>
+  new StepFailure('APP_NOT_FOUND', `${pkg} has no launchable activity`, { retryable: true });
+
+/**
+ * `monkey` starts a package's launcher activity by itself: below API 24 (no `cmd`), and where an app has several
+ * launcher activities. Judged by its output (`monkey aborted`), never its exit status (mobile-next/mobile-mcp#360).
+ */
+async function launchWithMonkey(shell: DeviceShell, pkg: string): Promise<void> {
+  const out = await shell.run(`monkey -p ${quoteShellArg(pkg)} -c android.intent.category.LAUNCHER 1 2>&1`);
+  if (/monkey aborted|No activities found/i.test(out.output)) throw notFound(pkg);
+}
+
 export const openApp: ActionRunner = async ({ shell, action }) => {
   const pkg = str(params(action), 'applicationId') as string;
-  if ((await shell.sdk()) < 24) {
-    const out = await shell.run(`monkey -p ${quoteShellArg(pkg)} -c android.intent.category.LAUNCHER 1 2>&1`);
-    if (/monkey aborted|No activities found/i.test(out.output)) {
-      throw new StepFailure('APP_NOT_FOUND', `${pkg} has no launchable activity`, { retryable: true });
-    }
+  const activity = (await shell.sdk()) < 24 ? 'chooser' : await launcherActivity(shell, pkg);
+  if (activity === undefined) throw notFound(pkg);
+  if (activity === 'chooser') {
+    await launchWithMonkey(shell, pkg);
     return { application_id: pkg };
-  }
-  const activity = await launcherActivity(shell, pkg);
-  if (activity === undefined) {
-    throw new StepFailure('APP_NOT_FOUND', `${pkg} has no launchable activity`, { retryable: true });
   }
   const out = await shell.run(
     `am start -W -a android.intent.action.MAIN -c android.intent.category.LAUNCHER -f ${LAUNCHER_FLAGS} -n ${quoteShellArg(activity)} 2>&1`,

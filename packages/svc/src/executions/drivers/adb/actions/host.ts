@@ -2,10 +2,16 @@
 // (`exec-out screencap -p`, as for the operator driver) and clear_on_screen_log (there is no panel without the
 // operator app, so clearing always succeeds; setting one is refused before the execution starts).
 import { captureScreenshot, screenshotPath } from '../../../screenshot.ts';
-import { type ActionRunner, num, params, StepFailure } from '../step.ts';
+import { type ActionRunner, num, params, StepFailure, TimedOut } from '../step.ts';
 
-export const sleep: ActionRunner = async ({ ctx, action }) => {
+/** A sleep longer than the time left sleeps until the execution's deadline, then ends it as timed out. */
+export const sleep: ActionRunner = async ({ ctx, action, deadline }) => {
   const ms = num(params(action), 'durationMs', 0);
+  const left = deadline - ctx.clock.monotonic();
+  if (ms > left) {
+    await ctx.clock.sleep(Math.max(0, left));
+    throw new TimedOut(undefined);
+  }
   await ctx.clock.sleep(ms);
   return { duration_ms: String(ms) };
 };

@@ -3,15 +3,23 @@
 // ancestor to be clickable and enabled (the operator's rule), else NODE_NOT_CLICKABLE. `focus` without the operator
 // app can only mean tapping a text field, which focuses it; other nodes cannot be focused from adb.
 import type { NodeMatcher } from '../../../../contracts/types.ts';
-import { clickableSelfOrAncestor, editableWithin, findAll, labelOf, valueBeside } from '../../../../ui/index.ts';
+import { editableWithin, findAll, labelOf, valueBeside } from '../../../../ui/index.ts';
 import { readForeground } from '../foreground.ts';
-import { describeMatcher, findOrFail, gestureAt, longPressLine, readScreen, tapLine } from '../screen.ts';
+import {
+  type ClickType,
+  clickGesture,
+  describeMatcher,
+  findOrFail,
+  gestureAt,
+  pointGesture,
+  readScreen,
+} from '../screen.ts';
 import { type ActionRunner, bool, ExecutionFailure, params, type StepContext, StepFailure, str } from '../step.ts';
 import { textValidator } from '../validators.ts';
 
-type ClickType = 'default' | 'long_click' | 'focus';
+type ClickParam = ClickType | 'focus';
 
-async function clickMatched(step: StepContext, matcher: NodeMatcher, type: ClickType): Promise<void> {
+async function clickMatched(step: StepContext, matcher: NodeMatcher, type: ClickParam): Promise<void> {
   for (;;) {
     const screen = await readScreen(step, { interacts: true });
     const node = findOrFail(screen.tree, matcher);
@@ -21,28 +29,24 @@ async function clickMatched(step: StepContext, matcher: NodeMatcher, type: Click
         'without the operator app only a text field can be focused (by tapping it)',
       );
     }
-    const want = type === 'long_click' ? (n: typeof node) => n.longClickable || n.clickable : undefined;
-    if (type !== 'focus' && !clickableSelfOrAncestor(node, want)) {
-      throw new StepFailure('NODE_NOT_CLICKABLE', 'neither the node nor an ancestor is clickable');
-    }
-    const gesture = type === 'long_click' ? longPressLine(node) : tapLine(node);
+    const gesture = clickGesture(screen, node, type === 'focus' ? 'default' : type);
     if ((await gestureAt(step, screen, gesture.y, gesture.line)) === 'done') return;
   }
 }
 
 /** A tap at a point the caller chose: no dump, but the lock screen is still refused (one window-manager read). */
-async function clickPoint(step: StepContext, x: number, y: number, type: ClickType): Promise<void> {
+async function clickPoint(step: StepContext, x: number, y: number, type: ClickParam): Promise<void> {
   const { width, height } = await step.shell.screenSize();
   if (x >= width || y >= height) throw new StepFailure('GESTURE_FAILED', 'tap outside the screen');
   if ((await readForeground(step.shell)).locked) {
     throw new ExecutionFailure('SECURITY_BLOCK_DETECTED', 'the lock screen is showing; unlock the device');
   }
-  await step.shell.run(type === 'long_click' ? `input swipe ${x} ${y} ${x} ${y} 800` : `input tap ${x} ${y}`);
+  await step.shell.run(pointGesture(x, y, type === 'long_click' ? 'long_click' : 'default'));
 }
 
 export const click: ActionRunner = async (step) => {
   const p = params(step.action);
-  const type = (str(p, 'clickType') ?? 'default') as ClickType;
+  const type = (str(p, 'clickType') ?? 'default') as ClickParam;
   const coordinate = p.coordinate as { x: number; y: number } | undefined;
   if (coordinate !== undefined) await clickPoint(step, coordinate.x, coordinate.y, type);
   else await clickMatched(step, p.matcher as NodeMatcher, type);

@@ -8,7 +8,6 @@
 import { ACTION_DEFAULTS } from '../../../../contracts/limits.ts';
 import type { NodeMatcher } from '../../../../contracts/types.ts';
 import {
-  clickableSelfOrAncestor,
   containerName,
   findFirst,
   refindContainer,
@@ -16,7 +15,7 @@ import {
   subtreeSignature,
   type UiNode,
 } from '../../../../ui/index.ts';
-import { gestureAt, longPressLine, readScreen, type Screen, tapLine } from '../screen.ts';
+import { clickGesture, gestureAt, readScreen, type Screen } from '../screen.ts';
 import { type ActionRunner, bool, num, params, type StepContext, StepFailure, str } from '../step.ts';
 
 type Direction = 'down' | 'up' | 'left' | 'right';
@@ -100,10 +99,7 @@ async function clickNode(step: StepContext, matcher: NodeMatcher, type: string, 
   for (;;) {
     const node = findFirst(screen.tree, matcher);
     if (!node) throw new StepFailure('NODE_NOT_FOUND', `target ${JSON.stringify(matcher)} is no longer on screen`);
-    const want = type === 'long_click' ? (n: UiNode) => n.longClickable || n.clickable : undefined;
-    if (!clickableSelfOrAncestor(node, want))
-      throw new StepFailure('NODE_NOT_CLICKABLE', 'neither the node nor an ancestor is clickable');
-    const gesture = type === 'long_click' ? longPressLine(node) : tapLine(node);
+    const gesture = clickGesture(screen, node, type === 'long_click' ? 'long_click' : 'default');
     if ((await gestureAt(step, screen, gesture.y, gesture.line)) === 'done') return;
     screen = await readScreen(step, { interacts: true });
   }

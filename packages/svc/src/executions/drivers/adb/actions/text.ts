@@ -1,5 +1,5 @@
 // enter_text without the operator app: find the field (the matched node or a text field inside it), tap it to focus
-// it, clear what it holds (the operator's set-text replaces the text, so this driver always clears: MOVE_END, then
+// it unless it has the focus already, clear what it holds (the operator's set-text replaces the text, so this driver always clears: MOVE_END, then
 // one DEL per character the dump shows, plus a FORWARD_DEL each for anything after the cursor), type with
 // `input text`, then read the screen again to check the field holds the text before pressing enter for `submit`.
 // A password field shows no text to check; a field showing its hint while empty (Android 7-9 report the hint as the
@@ -42,6 +42,8 @@ async function focusField(step: StepContext, matcher: NodeMatcher): Promise<UiNo
     if (!field) {
       throw new StepFailure('NODE_NOT_FOUND', 'the matched node holds no editable text field', { retryable: true });
     }
+    // Already focused: key events reach it as they are (a tap would only cost a keyboard check and a round trip).
+    if (field.focused) return field;
     const { x, y } = centerOf(field.bounds);
     if ((await gestureAt(step, screen, y, `input tap ${x} ${y}`)) === 'done') return field;
   }
@@ -67,8 +69,9 @@ export const enterText: ActionRunner = async (step) => {
     const after = await readScreen(step, { interacts: false });
     const now = sameField(after.tree, field);
     if (now !== undefined && now.text !== text) {
+      // Typing again would press enter again for each newline (a single-line field submits on it): not retried.
       throw new StepFailure('TEXT_ENTRY_MISMATCH', `the field holds ${JSON.stringify(now.text)} after typing`, {
-        retryable: true,
+        retryable: !text.includes('\n'),
       });
     }
   }

@@ -1,0 +1,42 @@
+// `svc inspect [--port P] [--open]` (with the global --device): the web inspector of the local server, started here
+// or reused; `svc inspect ui` stays the snapshot alias (observe.ts).
+import type { Command } from 'commander';
+import { parsePort } from '../../adapters/http/port.ts';
+import { errorBodyOf } from '../../contracts/errors.ts';
+import { examples } from '../command-kit.ts';
+import { type Globals, readGlobals } from '../globals.ts';
+import type { InspectServed, Launchers } from '../launchers.ts';
+import { openInBrowser } from '../open-browser.ts';
+import { printError, printValue } from '../output.ts';
+import { snapshotCommand } from './observe.ts';
+
+function pretty(served: InspectServed): string {
+  return served.reused
+    ? `Inspector: ${served.url}\n(served by the svc server already running on that port)`
+    : `Inspector: ${served.url}\n(svc serves it from this process until Ctrl-C)`;
+}
+
+export function registerInspect(program: Command, launchers: Launchers): void {
+  const inspect = program
+    .command('inspect')
+    .description('web inspector: the screen, its elements and the selectors that find them (local server)')
+    .option('--port <port>', 'port of the local server; an svc server already there is reused', '3000')
+    .option('--open', 'open it in the default browser');
+  inspect.action(async (opts: { port: string; open?: boolean }, command: Command) => {
+    let globals: Globals | undefined;
+    try {
+      globals = readGlobals(command);
+      const served = await launchers.inspect({ port: parsePort(opts.port), deviceId: globals.deviceId });
+      printValue(globals.output, { ok: true, ...served }, pretty);
+      if (opts.open) {
+        const problem = await openInBrowser(served.url);
+        if (problem) process.stderr.write(`svc inspect: could not open a browser (${problem}); open the URL above\n`);
+      }
+    } catch (error) {
+      printError(globals?.output ?? 'json', errorBodyOf(error));
+      process.exitCode = 1;
+    }
+  });
+  examples(inspect, ['svc inspect', 'svc inspect --device emulator-5554 --open', 'svc inspect --port 8080']);
+  snapshotCommand(inspect, 'ui');
+}

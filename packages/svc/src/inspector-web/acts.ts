@@ -1,0 +1,144 @@
+// Acting from the page: each act is a one-action execution sent to POST /execute (the API every client uses, so it
+// shows in the event stream), then the screen is captured again. Acts on an element use the selector in the
+// editor; with none, a tap falls back to the centre of the selected node.
+import { execute, get } from './api.ts';
+import { byId, el } from './dom.ts';
+import { executionOf, nextActionId } from './execution.ts';
+import { refresh } from './refresh.ts';
+import { store } from './store.ts';
+import type { Action, RunResult } from './types.ts';
+
+export type ActKind = 'tap' | 'long' | 'type' | 'scroll' | 'read' | 'back' | 'home' | 'recents' | 'open';
+
+const result = byId('act-result');
+const textInput = byId<HTMLInputElement>('act-text');
+const submitBox = byId<HTMLInputElement>('act-submit');
+const direction = byId<HTMLSelectElement>('act-direction');
+const appInput = byId<HTMLInputElement>('act-app');
+const packageList = byId<HTMLDataListElement>('packages');
+
+/** The action of an act, or why it cannot be built now. */
+function actionFor(kind: ActKind): Omit<Action, 'id'> | string {
+  const selector = store.selector;
+  const node = store.selected === null ? undefined : store.screen?.nodes[store.selected];
+  const matcher = selector?.matcher;
+  const needsElement = () => (matcher === undefined ? 'Select an element (and a selector that finds it) first.' : '');
+  switch (kind) {
+    case 'back':
+    case 'home':
+    case 'recents':
+      return { type: 'press_key', params: { key: kind } };
+    case 'open':
+      return appInput.value.trim() === ''
+        ? 'Type or pick a package to open.'
+        : { type: 'open_app', params: { applicationId: appInput.value.trim() } };
+    case 'scroll': {
+      // The selected node as the container when it (or something inside it) scrolls; else the first scrollable.
+      const scrolls =
+        node !== undefined &&
+        store.screen?.nodes.some((n) => n.attributes.scrollable === 'true' && within(n.order, node.order));
+      return {
+        type: 'scroll',
+        params: { direction: direction.value, ...(scrolls && matcher ? { container: matcher } : {}) },
+      };
+    }
+    case 'read':
+      return (
+        needsElement() || {
+          type: 'read_text',
+          params: { matcher, ...(selector?.container ? { container: selector.container } : {}) },
+        }
+      );
+    case 'type':
+      if (textInput.value === '') return 'Type the text to enter in the text box first.';
+      return (
+        needsElement() || { type: 'enter_text', params: { matcher, text: textInput.value, submit: submitBox.checked } }
+      );
+    case 'tap':
+    case 'long': {
+      const clickType = kind === 'long' ? { clickType: 'long_click' } : {};
+      if (selector?.container) return 'A selector with a container finds elements for read and scroll only.';
+      if (matcher) return { type: 'click', params: { matcher, ...clickType } };
+      if (node === undefined) return 'Select an element first.';
+      const [l, t, r, b] = node.bounds;
+      return {
+        type: 'click',
+        params: { coordinate: { x: Math.floor((l + r) / 2), y: Math.floor((t + b) / 2) }, ...clickType },
+      };
+    }
+  }
+}
+
+function within(order: number, ancestor: number): boolean {
+  for (let o: number | null = order; o !== null; o = store.screen?.nodes[o]?.parent ?? null)
+    if (o === ancestor) return true;
+  return false;
+}
+
+function summaryOf(run: RunResult): { ok: boolean; text: string } {
+  if (!run.ok) return { ok: false, text: `${run.error.code}: ${run.error.message}` };
+  const step = run.envelope.stepResults?.[0];
+  if (run.succeeded) {
+    const data = step?.data ?? {};
+    const said = data.text !== undefined ? ` → "${data.text}"` : data.scroll_outcome ? ` → ${data.scroll_outcome}` : '';
+    return { ok: true, text: `done${said}` };
+  }
+  return { ok: false, text: `${run.failedCode ?? 'failed'}: ${step?.data.message ?? run.envelope.error ?? ''}` };
+}
+
+export function showResult(label: string, outcome: { ok: boolean; text: string }): void {
+  result.className = outcome.ok ? 'good' : 'bad';
+  result.replaceChildren(el('strong', { text: `${label}: ` }), outcome.text);
+}
+
+export async function act(kind: ActKind): Promise<void> {
+  const built = actionFor(kind);
+  if (typeof built === 'string') {
+    showResult(kind, { ok: false, text: built });
+    return;
+  }
+  const action = { id: nextActionId(built.type), ...built } as Action;
+  store.emit('busy', `${kind}…`);
+  const run = await execute(executionOf([action], 'act'), store.target);
+  store.emit('busy', null);
+  const outcome = summaryOf(run);
+  showResult(kind, outcome);
+  store.addAct({ action, at: Date.now(), ok: outcome.ok, summary: outcome.text });
+  await refresh();
+}
+
+/** Runs the recording as one execution. */
+export async function replay(): Promise<void> {
+  if (store.recorded.length === 0) {
+    showResult('replay', { ok: false, text: 'Nothing recorded yet.' });
+    return;
+  }
+  store.emit('busy', 'replaying…');
+  const run = await execute(executionOf([...store.recorded], 'replay'), store.target);
+  store.emit('busy', null);
+  showResult(`replay of ${store.recorded.length} act(s)`, summaryOf(run));
+  await refresh();
+}
+
+async function loadPackages(): Promise<void> {
+  if (packageList.childElementCount > 0) return;
+  const device = store.target.deviceId ? `?deviceId=${encodeURIComponent(store.target.deviceId)}` : '';
+  const answer = await get<{ packages: string[] }>(`/inspector/api/packages${device}`);
+  if (answer.ok)
+    packageList.replaceChildren(...answer.packages.map((name) => el('option', { attrs: { value: name } })));
+}
+
+export function mountActs(): void {
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-act]')) {
+    button.addEventListener('click', () => void act(button.dataset.act as ActKind));
+  }
+  appInput.addEventListener('focus', () => void loadPackages());
+  appInput.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') void act('open');
+  });
+  textInput.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') void act('type');
+  });
+  byId('replay').addEventListener('click', () => void replay());
+  store.on('busy', (what) => document.body.classList.toggle('busy', what !== null));
+}

@@ -1,0 +1,70 @@
+// The device tools (toolbox/catalog.ts) as MCP tools: the tool's own argument schema plus deviceId and
+// waitDeviceMs. A bad argument is InvalidParams naming it (the schema, then the tool's own checks); every other
+// failure (NO_DEVICES, APP_NOT_INSTALLED, CLIPBOARD_UNAVAILABLE, ...) is an isError result with code and hint.
+import { z } from 'zod';
+import { errorBodyOf, SvcError } from '../contracts/errors.ts';
+import { DEVICE_TOOLS } from '../toolbox/catalog.ts';
+import type { DeviceTool } from '../toolbox/tool.ts';
+import { targetOfCall } from './run-on-device.ts';
+import {
+  deviceIdSchema,
+  type JsonSchema,
+  MCP_DEFAULT_WAIT_DEVICE_MS,
+  objectSchema,
+  waitDeviceSchema,
+} from './schema-parts.ts';
+import { checkArguments, errorResult, int, invalidParams, okResult, type ToolDef } from './tool-kit.ts';
+
+const TARGET_KEYS = new Set(['deviceId', 'waitDeviceMs']);
+
+function inputSchemaOf(tool: DeviceTool<never>): JsonSchema {
+  const { properties = {}, required = [] } = z.toJSONSchema(tool.args) as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  const target: Record<string, JsonSchema> = { deviceId: deviceIdSchema };
+  if (tool.locksDevice) target.waitDeviceMs = waitDeviceSchema;
+  return objectSchema({ ...properties, ...target }, required);
+}
+
+function mcpTool(tool: DeviceTool<never>): ToolDef {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: inputSchemaOf(tool),
+    annotations: {
+      readOnlyHint: tool.readOnly,
+      destructiveHint: !tool.readOnly && ['uninstall', 'install'].includes(tool.name),
+      openWorldHint: false,
+    },
+    run: async (args, runtime) => {
+      const target = checkArguments(() => targetOfCall(args, runtime));
+      const toolArgs = Object.fromEntries(Object.entries(args).filter(([key]) => !TARGET_KEYS.has(key)));
+      const [{ createContext }, { runTool }] = await Promise.all([
+        import('../core/context.ts'),
+        import('../toolbox/run-tool.ts'),
+      ]);
+      const ctx = createContext({ env: runtime.env, cwd: runtime.cwd });
+      try {
+        const result = await runTool(ctx, tool, {
+          args: toolArgs,
+          target,
+          cwd: runtime.cwd,
+          waitDeviceMs: int(args, 'waitDeviceMs') ?? (tool.locksDevice ? MCP_DEFAULT_WAIT_DEVICE_MS : 0),
+        });
+        return okResult(result);
+      } catch (error) {
+        // The tool's own argument checks (what a JSON Schema cannot say) are the caller's fault too.
+        if (error instanceof SvcError && error.code === 'EXECUTION_VALIDATION_FAILED') throw invalidParams(error);
+        return errorResult(errorBodyOf(error));
+      } finally {
+        await ctx.close();
+      }
+    },
+  };
+}
+
+export function deviceTools(): ToolDef[] {
+  return DEVICE_TOOLS.map(mcpTool);
+}

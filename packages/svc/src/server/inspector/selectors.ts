@@ -1,0 +1,105 @@
+// The selectors the inspector offers for a node, and their live counts. Counting is the host matcher's (ui/match.ts,
+// the one executions use with the adb driver and the one the shared matcher cases hold the operator to): this file
+// only decides which matchers to try and in what order.
+import type { NodeMatcher } from '../../contracts/types.ts';
+import { findAll, findFirst, inferRole, isWithin, type UiNode, type UiTree, walk } from '../../ui/index.ts';
+
+/** A matcher, optionally scoped to the first node its container matcher finds (read_text's `container`). */
+export interface Selector {
+  matcher: NodeMatcher;
+  container?: NodeMatcher;
+}
+
+export interface SelectorCount {
+  /** Visible nodes the selector finds on this screen. */
+  count: number;
+  /** Document order of the node an action would use (the first match), or null when nothing matches. */
+  first: number | null;
+  /** Document order of every match (the page outlines them on the picture). */
+  matches: number[];
+}
+
+export interface Candidate extends Selector, SelectorCount {
+  /** How it was made, most stable first (see STABILITY). */
+  kind: string;
+  /** True when the first match is the node asked about or inside it, so an act with this selector lands there. */
+  hitsNode: boolean;
+}
+
+// The spec's stability order (resource id, exact description, exact text, substrings, role), with the combinations
+// that make a repeated id or text unique in between: a list row's id plus its text beats its text alone.
+const STABILITY = [
+  'resourceId',
+  'resourceId+textEquals',
+  'contentDescEquals',
+  'textEquals',
+  'role+textEquals',
+  'text inside',
+  'role+container',
+  'textContains',
+  'contentDescContains',
+  'role',
+] as const;
+
+export function countSelector(tree: UiTree, selector: Selector): SelectorCount {
+  let scope: UiTree | UiNode = tree;
+  if (selector.container !== undefined) {
+    const container = findFirst(tree, selector.container);
+    if (container === undefined) return { count: 0, first: null, matches: [] };
+    scope = container;
+  }
+  const found = findAll(scope, selector.matcher);
+  const matches = found.map((node) => node.order);
+  return { count: found.length, first: matches[0] ?? null, matches };
+}
+
+/** Every selector svc would accept for `node`, counted, unique-and-hitting first, then by stability. */
+export function suggestSelectors(tree: UiTree, node: UiNode): Candidate[] {
+  const out: Candidate[] = [];
+  const seen = new Set<string>();
+  const add = (kind: (typeof STABILITY)[number], selector: Selector) => {
+    const key = JSON.stringify(selector);
+    if (seen.has(key)) return;
+    seen.add(key);
+    const counted = countSelector(tree, selector);
+    const first = counted.first === null ? undefined : tree.nodes[counted.first];
+    out.push({ kind, ...selector, ...counted, hitsNode: first !== undefined && isWithin(first, node) });
+  };
+  const role = inferRole(node);
+  const text = node.text.trim() === '' ? undefined : node.text;
+  const desc = node.desc.trim() === '' ? undefined : node.desc;
+  if (node.resourceId !== '') add('resourceId', { matcher: { resourceId: node.resourceId } });
+  if (node.resourceId !== '' && text) {
+    add('resourceId+textEquals', { matcher: { resourceId: node.resourceId, textEquals: text } });
+  }
+  if (desc) add('contentDescEquals', { matcher: { contentDescEquals: desc } });
+  if (text) add('textEquals', { matcher: { textEquals: text } });
+  if (role && text) add('role+textEquals', { matcher: { role, textEquals: text } });
+  // A row without text of its own is found through the text it holds; a click on that text lands on the row, the
+  // nearest clickable ancestor (ui/relations.ts clickableSelfOrAncestor).
+  const inner = text || desc || !(node.clickable || node.longClickable) ? undefined : firstLabelled(node);
+  if (inner) add('text inside', { matcher: { textEquals: inner } });
+  const container = role ? uniqueContainerOf(tree, node) : undefined;
+  if (role && container) add('role+container', { matcher: { role }, container });
+  if (text && text.length > 3) add('textContains', { matcher: { textContains: text } });
+  if (desc && desc.length > 3) add('contentDescContains', { matcher: { contentDescContains: desc } });
+  if (role) add('role', { matcher: { role } });
+  const rank = (c: Candidate) => (c.count === 1 && c.hitsNode ? 0 : 1) * 100 + STABILITY.indexOf(c.kind as never);
+  return out.sort((a, b) => rank(a) - rank(b));
+}
+
+/** The first non-blank text below a node (not the node itself). */
+function firstLabelled(node: UiNode): string | undefined {
+  for (const n of walk(node)) if (n !== node && n.text.trim() !== '') return n.text;
+  return undefined;
+}
+
+/** The nearest ancestor with a resource id that appears once on screen: a scope for role-only matchers. */
+function uniqueContainerOf(tree: UiTree, node: UiNode): NodeMatcher | undefined {
+  for (let n = node.parent; n; n = n.parent) {
+    if (n.resourceId === '') continue;
+    const matcher = { resourceId: n.resourceId };
+    if (findAll(tree, matcher).length === 1) return matcher;
+  }
+  return undefined;
+}

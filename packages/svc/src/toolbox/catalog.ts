@@ -1,0 +1,38 @@
+// Every device tool, in the order help and tools/list show them.
+
+import type { DeviceTool } from './tool.ts';
+import { appsTool } from './tools/apps.ts';
+import { clipboardGetTool, clipboardSetTool } from './tools/clipboard.ts';
+import { crashesTool, crashTool } from './tools/crashes.ts';
+import { foregroundTool } from './tools/foreground.ts';
+import { doubleTapTool, longPressTool, swipeTool } from './tools/gestures.ts';
+import { installTool, uninstallTool } from './tools/install.ts';
+import { locationTool } from './tools/location.ts';
+import { logsTool } from './tools/logs.ts';
+import { recordPullTool, recordStartTool, recordStopTool } from './tools/recording.ts';
+import { rotateTool, screenTool } from './tools/screen.ts';
+
+export const DEVICE_TOOLS: readonly DeviceTool<never>[] = [
+  foregroundTool,
+  screenTool,
+  rotateTool,
+  appsTool,
+  installTool,
+  uninstallTool,
+  logsTool,
+  crashesTool,
+  crashTool,
+  clipboardGetTool,
+  clipboardSetTool,
+  doubleTapTool,
+  longPressTool,
+  swipeTool,
+  locationTool,
+  recordStartTool,
+  recordStopTool,
+  recordPullTool,
+] as DeviceTool<never>[];
+
+export function deviceToolNamed(name: string): DeviceTool<never> | undefined {
+  return DEVICE_TOOLS.find((tool) => tool.name === name);
+}

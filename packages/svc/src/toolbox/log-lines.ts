@@ -1,0 +1,35 @@
+// Lines of `logcat -v epoch` (`<sec>.<ms> <pid> <tid> <level> <tag padded to 8>: <message>`, the threadtime layout
+// with an epoch time: AOSP liblog logprint.cpp), read into records; `--------- beginning of <buffer>` dividers
+// and lines of another shape are skipped.
+export interface LogRecord {
+  epochMs: number;
+  pid: number;
+  tid: number;
+  level: string;
+  tag: string;
+  message: string;
+}
+
+const LINE = /^\s*(\d+)\.(\d{3})\d*\s+(\d+)\s+(\d+)\s+([VDIWEFA])\s(.*?)\s*: (.*)$/;
+
+export function parseEpochLog(text: string): LogRecord[] {
+  const records: LogRecord[] = [];
+  for (const line of text.split('\n')) {
+    const m = LINE.exec(line.replace(/\r$/, ''));
+    if (!m) continue;
+    records.push({
+      epochMs: Number(m[1]) * 1000 + Number(m[2]),
+      pid: Number(m[3]),
+      tid: Number(m[4]),
+      level: m[5] as string,
+      tag: (m[6] as string).trim(),
+      message: m[7] as string,
+    });
+  }
+  return records;
+}
+
+/** One record as a compact line: `2026-05-01T10:00:00.123Z 1234 I Tag: message`. */
+export function formatRecord(record: LogRecord): string {
+  return `${new Date(record.epochMs).toISOString()} ${record.pid} ${record.level} ${record.tag}: ${record.message}`;
+}

@@ -1,0 +1,51 @@
+// Runs one device tool for any front end: arguments checked first (no device touched for a bad input), then the
+// device resolved by the one target rule (NO_DEVICES, DEVICE_NOT_FOUND, MULTIPLE_DEVICES_DEVICE_ID_REQUIRED), the
+// device's execution lock taken for tools that change the screen or the apps (waiting up to waitDeviceMs for an
+// execution in flight), and the result returned as `{ ok: true, deviceId, ...result }`. Failures throw SvcError.
+import { SvcError } from '../contracts/errors.ts';
+import type { SvcContext } from '../core/context.ts';
+import { type DeviceWanted, resolveDevice } from '../devices/resolve-device.ts';
+import { lockWithin } from '../executions/run-on-device.ts';
+import type { DeviceTool, ToolProgress, ToolResult } from './tool.ts';
+import { parseToolArguments } from './tool-arguments.ts';
+
+export interface ToolRequest {
+  args: unknown;
+  target: DeviceWanted;
+  cwd?: string | undefined;
+  /** How long to wait for a device busy with an execution (locking tools only); default 0 = fail at once. */
+  waitDeviceMs?: number | undefined;
+  progress?: ((event: ToolProgress) => void) | undefined;
+}
+
+export type ToolOutcome = { ok: true; deviceId: string } & ToolResult;
+
+export async function runTool<I>(ctx: SvcContext, tool: DeviceTool<I>, request: ToolRequest): Promise<ToolOutcome> {
+  const args = parseToolArguments(tool.name, tool.args, request.args);
+  const serial = (await resolveDevice(ctx, request.target)).serial;
+  const call = {
+    ctx,
+    serial,
+    args,
+    cwd: request.cwd ?? ctx.cwd,
+    progress: request.progress ?? (() => {}),
+  };
+  if (!tool.locksDevice) return { ok: true, deviceId: serial, ...(await tool.run(call)) };
+  const owner = { serial, operatorPackage: `svc-tool:${tool.name}` };
+  const attempt = await lockWithin(ctx, owner, request.waitDeviceMs ?? 0);
+  if (!attempt.ok) {
+    throw new SvcError(
+      'EXECUTION_CONFLICT_IN_FLIGHT',
+      `${serial} is busy with another execution; ${tool.name} did not run.`,
+      {
+        deviceId: serial,
+        ...(attempt.holder.pid === undefined ? {} : { holderPid: attempt.holder.pid }),
+      },
+    );
+  }
+  try {
+    return { ok: true, deviceId: serial, ...(await tool.run(call)) };
+  } finally {
+    await attempt.lock.release();
+  }
+}

@@ -1,0 +1,47 @@
+// A device tool: one chore an agent asks of a phone besides UI actions (which app is in front, install this APK,
+// what did the app log, rotate the screen ...). Each is a use case with its arguments as a zod schema, so the CLI,
+// the HTTP route and the MCP tool of it check the same rules and say the same errors; the front ends only map their
+// input to the arguments and the result to their output.
+import type { z } from 'zod';
+import type { SvcContext } from '../core/context.ts';
+
+/** A step of a long tool (install: bytes pushed), for a progress display. */
+export interface ToolProgress {
+  phase: string;
+  done?: number;
+  total?: number;
+}
+
+export interface ToolCall<I> {
+  readonly ctx: SvcContext;
+  /** The resolved device. */
+  readonly serial: string;
+  readonly args: I;
+  /** Where relative host paths resolve (the caller's working directory). */
+  readonly cwd: string;
+  progress(event: ToolProgress): void;
+}
+
+export type ToolResult = Record<string, unknown>;
+
+export interface DeviceTool<I = unknown> {
+  /** One name on every surface: the MCP tool, the HTTP route `/tools/<name>`, the CLI command words. */
+  readonly name: string;
+  readonly title: string;
+  /** What a model reads before choosing the tool: what it does, what it returns, how it fails. */
+  readonly description: string;
+  readonly args: z.ZodType<I>;
+  /**
+   * Takes the device's execution lock while it runs: it changes the screen or the installed apps, which would
+   * pull the ground from under an execution in flight.
+   */
+  readonly locksDevice: boolean;
+  /** Only reads the device (MCP readOnlyHint). */
+  readonly readOnly: boolean;
+  run(call: ToolCall<I>): Promise<ToolResult>;
+}
+
+/** Keeps the argument type of each tool while the catalogue holds them together. */
+export function deviceTool<I>(tool: DeviceTool<I>): DeviceTool<I> {
+  return tool;
+}

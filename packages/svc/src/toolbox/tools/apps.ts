@@ -1,0 +1,93 @@
+// The apps on the device. Launchable apps come from the package manager's answer to the launcher intent:
+// `cmd package query-activities --components -a android.intent.action.MAIN -c android.intent.category.LAUNCHER`
+// (one `pkg/.Activity` per line; AOSP PackageManagerShellCommand.runQueryIntentActivities). An older build without
+// --components prints the ResolveInfo dump instead, whose `packageName=` lines mobile-mcp reads: both are parsed.
+// `all` adds every package of `pm list packages` (and `-3` says which the user installed).
+import { z } from 'zod';
+import { SvcError } from '../../contracts/errors.ts';
+import type { SvcContext } from '../../core/context.ts';
+import { deviceTool } from '../tool.ts';
+
+const LAUNCHER_QUERY =
+  'cmd package query-activities --components -a android.intent.action.MAIN -c android.intent.category.LAUNCHER';
+
+export interface LaunchableApp {
+  package: string;
+  activity: string;
+}
+
+/** The launcher activities of either output shape of query-activities. */
+export function parseLauncherActivities(text: string): LaunchableApp[] {
+  const found = new Map<string, string>();
+  let name: string | undefined;
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    const component = /^([A-Za-z0-9_.]+)\/([A-Za-z0-9_.$]+)$/.exec(line);
+    if (component) {
+      const [, pkg = '', cls = ''] = component;
+      if (!found.has(pkg)) found.set(pkg, cls.startsWith('.') ? `${pkg}${cls}` : cls);
+      continue;
+    }
+    if (line.startsWith('name=')) name = line.slice('name='.length);
+    else if (line.startsWith('packageName=')) {
+      const pkg = line.slice('packageName='.length);
+      if (!found.has(pkg)) found.set(pkg, name ?? '');
+      name = undefined;
+    }
+  }
+  return [...found]
+    .map(([pkg, activity]) => ({ package: pkg, activity }))
+    .sort((a, b) => (a.package < b.package ? -1 : 1));
+}
+
+function packagesOf(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('package:') && line.length > 'package:'.length)
+    .map((line) => line.slice('package:'.length));
+}
+
+async function shellOut(ctx: SvcContext, serial: string, command: string): Promise<string> {
+  const out = await ctx.adb.shell(serial, command);
+  if (out.exitCode !== 0) {
+    throw new SvcError('DEVICE_SHELL_UNAVAILABLE', `\`${command}\` failed (exit ${out.exitCode}).`, {
+      deviceId: serial,
+      stderr: out.stderr.trim(),
+    });
+  }
+  return out.stdout;
+}
+
+export const appsTool = deviceTool({
+  name: 'apps',
+  title: 'List apps',
+  description:
+    'The apps on the device: by default those with a launcher icon, as { package, activity } (open one with ' +
+    'open). With all: true every installed package, as { package, launchable, activity?, userInstalled }.',
+  args: z.strictObject({
+    all: z.boolean().optional().describe('Every installed package, not only launchable apps'),
+  }),
+  locksDevice: false,
+  readOnly: true,
+  run: async ({ ctx, serial, args }) => {
+    const launchable = parseLauncherActivities(await shellOut(ctx, serial, LAUNCHER_QUERY));
+    if (args.all !== true) return { apps: launchable, count: launchable.length };
+    const [all, third] = await Promise.all([
+      shellOut(ctx, serial, 'pm list packages'),
+      shellOut(ctx, serial, 'pm list packages -3'),
+    ]);
+    const userInstalled = new Set(packagesOf(third));
+    const activities = new Map(launchable.map((app) => [app.package, app.activity]));
+    const apps = [...new Set(packagesOf(all))].sort().map((pkg) => {
+      const activity = activities.get(pkg);
+      return {
+        package: pkg,
+        launchable: activity !== undefined,
+        ...(activity === undefined ? {} : { activity }),
+        userInstalled: userInstalled.has(pkg),
+      };
+    });
+    return { apps, count: apps.length };
+  },
+});

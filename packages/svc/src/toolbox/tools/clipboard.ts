@@ -1,0 +1,62 @@
+// The clipboard, where the device lets the shell at it. Stock Android has no shell command for the clipboard
+// service: `cmd clipboard` prints "No shell command implementation." (Binder's default onShellCommand; seen on
+// API 36 images, callstack/agent-device#1645), and since Android 10 only the app in front or the keyboard may read
+// the clipboard. Builds that do implement it answer `get-primary-clip` / `set-primary-clip <text>` (agent-device,
+// kaeawc/auto-mobile use these); everything else is CLIPBOARD_UNAVAILABLE, never a silent empty answer.
+import { z } from 'zod';
+import { quoteShellArg } from '../../contracts/dispatch.ts';
+import { SvcError } from '../../contracts/errors.ts';
+import type { SvcContext } from '../../core/context.ts';
+import { deviceTool } from '../tool.ts';
+
+const REFUSALS = /No shell command implementation|Unknown command|Exception|not found|denied/i;
+
+async function clipboardCommand(ctx: SvcContext, serial: string, verb: string): Promise<string> {
+  const out = await ctx.adb.shell(serial, `cmd clipboard ${verb}`);
+  const answer = `${out.stdout}${out.stderr}`;
+  if (out.exitCode !== 0 || REFUSALS.test(answer)) {
+    throw new SvcError(
+      'CLIPBOARD_UNAVAILABLE',
+      `This device does not let the shell use the clipboard (${answer.trim() || `exit ${out.exitCode}`}).`,
+      {
+        deviceId: serial,
+        answer: answer.trim().slice(0, 200),
+      },
+    );
+  }
+  return out.stdout;
+}
+
+/** `ClipData { text/plain {T:hello} }`, printed by some builds, or the bare text. */
+export function clipText(output: string): string | null {
+  const text = output.replace(/\n$/, '');
+  if (text === 'null' || text === '') return null;
+  const wrapped = /\{T:([\s\S]*)\}\s*\}?$/.exec(text);
+  return wrapped ? (wrapped[1] as string) : text;
+}
+
+export const clipboardGetTool = deviceTool({
+  name: 'clipboard-get',
+  title: 'Read the clipboard',
+  description:
+    'The text on the device clipboard ({ text }, null when empty). Many phones refuse: CLIPBOARD_UNAVAILABLE.',
+  args: z.strictObject({}),
+  locksDevice: false,
+  readOnly: true,
+  run: async ({ ctx, serial }) => ({ text: clipText(await clipboardCommand(ctx, serial, 'get-primary-clip')) }),
+});
+
+export const clipboardSetTool = deviceTool({
+  name: 'clipboard-set',
+  title: 'Write the clipboard',
+  description:
+    'Put text on the device clipboard (then paste it in a field with a long press). Many phones refuse: ' +
+    'CLIPBOARD_UNAVAILABLE; type into a field with type instead.',
+  args: z.strictObject({ text: z.string().min(1).max(10_000).describe('The text to put on the clipboard') }),
+  locksDevice: true,
+  readOnly: false,
+  run: async ({ ctx, serial, args }) => {
+    await clipboardCommand(ctx, serial, `set-primary-clip ${quoteShellArg(args.text)}`);
+    return { set: true, length: args.text.length };
+  },
+});

@@ -1,0 +1,81 @@
+// Install an APK from the host, uninstall a package. The APK goes over adb's sync service to /data/local/tmp
+// (counted for a progress display), then `pm install -r -t` installs it and the copy is removed, the legacy path
+// of `adb install` that every Android version takes. `pm` prints "Success" or "Failure [INSTALL_FAILED_...: ...]"
+// (AOSP PackageManagerShellCommand); an uninstall of a system app fails with DELETE_FAILED_INTERNAL_ERROR.
+import { basename, resolve } from 'node:path';
+import { z } from 'zod';
+import { quoteShellArg } from '../../contracts/dispatch.ts';
+import { SvcError } from '../../contracts/errors.ts';
+import { deviceTool } from '../tool.ts';
+import { packageName } from './tool-fields.ts';
+
+function failureOf(output: string): string | undefined {
+  if (/^Success$/m.test(output)) return undefined;
+  return /Failure \[([^\]]+)\]/.exec(output)?.[1] ?? (output.trim() || 'no answer from the package manager');
+}
+
+export const installTool = deviceTool({
+  name: 'install',
+  title: 'Install an APK',
+  description:
+    'Install (or update, keeping data) an APK file from this computer: apk is its path. Fails with APK_NOT_FOUND ' +
+    'when there is no such file, INSTALL_FAILED with the package manager reason (details.reason, e.g. ' +
+    'INSTALL_FAILED_UPDATE_INCOMPATIBLE) when the device refuses it.',
+  args: z.strictObject({
+    apk: z.string().trim().min(1, 'must be the path of an APK file').describe('Path of the APK file on this computer'),
+  }),
+  locksDevice: true,
+  readOnly: false,
+  run: async ({ ctx, serial, args, cwd, progress }) => {
+    const path = resolve(cwd, args.apk);
+    const data = await ctx.files.readBytes(path);
+    if (data === undefined) {
+      throw new SvcError('APK_NOT_FOUND', `No APK file at ${path}.`, { path: 'apk', apk: path });
+    }
+    const remote = `/data/local/tmp/svc-install-${process.pid}-${Date.now()}.apk`;
+    await ctx.adb.push(serial, remote, data, (done, total) => progress({ phase: 'pushing', done, total }));
+    progress({ phase: 'installing' });
+    const out = await ctx.adb.shell(
+      serial,
+      `pm install -r -t ${quoteShellArg(remote)}; rm -f ${quoteShellArg(remote)}`,
+    );
+    const reason = failureOf(`${out.stdout}\n${out.stderr}`);
+    if (reason !== undefined) {
+      throw new SvcError('INSTALL_FAILED', `The device refused ${basename(path)}: ${reason}`, {
+        apk: path,
+        reason,
+      });
+    }
+    return { installed: true, apk: path, bytes: data.length };
+  },
+});
+
+export const uninstallTool = deviceTool({
+  name: 'uninstall',
+  title: 'Uninstall an app',
+  description:
+    'Uninstall an app by package name, with its data. Fails with APP_NOT_INSTALLED when the package is not on ' +
+    'the device, UNINSTALL_FAILED (details.reason) when the device refuses (system apps).',
+  args: z.strictObject({ package: packageName }),
+  locksDevice: true,
+  readOnly: false,
+  run: async ({ ctx, serial, args }) => {
+    const pkg = quoteShellArg(args.package);
+    const present = await ctx.adb.shell(serial, `pm path ${pkg}`);
+    if (!/^package:/m.test(present.stdout)) {
+      throw new SvcError('APP_NOT_INSTALLED', `${args.package} is not installed on ${serial}.`, {
+        path: 'package',
+        package: args.package,
+      });
+    }
+    const out = await ctx.adb.shell(serial, `pm uninstall ${pkg}`);
+    const reason = failureOf(`${out.stdout}\n${out.stderr}`);
+    if (reason !== undefined) {
+      throw new SvcError('UNINSTALL_FAILED', `The device refused to uninstall ${args.package}: ${reason}`, {
+        package: args.package,
+        reason,
+      });
+    }
+    return { uninstalled: true, package: args.package };
+  },
+});

@@ -1,0 +1,66 @@
+// The device log of one app (or of the whole device) since a time, filtered and bounded. The app's processes are
+// found with `pidof <package>` and the log is read once with `logcat -d -v epoch [-T <since>] *:<level>`; lines are
+// kept when their pid is the app's and their text contains `grep`, and only the newest maxLines are returned.
+// An app that is not running has no pid to filter by: its lines cannot be told apart (crashes keeps its crashes).
+import { z } from 'zod';
+import { quoteShellArg } from '../../contracts/dispatch.ts';
+import { readDeviceClock } from '../device-clock.ts';
+import { formatRecord, parseEpochLog } from '../log-lines.ts';
+import { isRelative, logcatTime, parseSince, sinceSchema } from '../time-spec.ts';
+import { deviceTool } from '../tool.ts';
+import { packageName } from './tool-fields.ts';
+
+const LEVELS = ['V', 'D', 'I', 'W', 'E', 'F'] as const;
+const MAX_LINE_CHARS = 1000;
+
+export const logsTool = deviceTool({
+  name: 'logs',
+  title: 'Device log of an app',
+  description:
+    'Read the device log (logcat), newest last: lines "<ISO time> <pid> <level> <tag>: <message>". package keeps ' +
+    'the lines of that app while it runs (running: false and no lines when it does not run: use crashes for a ' +
+    'crashed app); since (90s, 10m, 2h, an ISO time), level (V D I W E F: that level and above), grep (text ' +
+    'that must appear, case-insensitive) and maxLines (default 200, at most 2000) bound the answer; truncated ' +
+    'says older matching lines were left out.',
+  args: z.strictObject({
+    package: packageName.optional(),
+    since: sinceSchema.optional(),
+    level: z.enum(LEVELS).optional().describe('Lowest level to keep: V, D, I, W, E or F (default V)'),
+    grep: z.string().min(1).max(200).optional().describe('Only lines containing this text (case-insensitive)'),
+    maxLines: z.number().int().min(1).max(2000).optional().describe('Newest lines to return (default 200)'),
+  }),
+  locksDevice: false,
+  readOnly: true,
+  run: async ({ ctx, serial, args }) => {
+    let pids: Set<number> | undefined;
+    if (args.package !== undefined) {
+      const out = await ctx.adb.shell(serial, `pidof ${quoteShellArg(args.package)}`);
+      pids = new Set(out.stdout.trim().split(/\s+/).filter(Boolean).map(Number));
+      if (pids.size === 0) return { package: args.package, running: false, lines: [], count: 0, truncated: false };
+    }
+    let since: number | undefined;
+    if (args.since !== undefined) {
+      const now = isRelative(args.since) ? (await readDeviceClock(ctx, serial)).nowMs : 0;
+      since = parseSince(args.since, now);
+    }
+    const parts = ['logcat -d -v epoch'];
+    if (since !== undefined) parts.push(`-T ${quoteShellArg(logcatTime(since))}`);
+    parts.push(quoteShellArg(`*:${args.level ?? 'V'}`));
+    const out = await ctx.adb.shell(serial, parts.join(' '));
+    const needle = args.grep?.toLowerCase();
+    const matching = parseEpochLog(out.stdout).filter(
+      (r) =>
+        (pids === undefined || pids.has(r.pid)) &&
+        (since === undefined || r.epochMs >= since) &&
+        (needle === undefined || `${r.tag}: ${r.message}`.toLowerCase().includes(needle)),
+    );
+    const max = args.maxLines ?? 200;
+    const lines = matching.slice(-max).map((r) => formatRecord(r).slice(0, MAX_LINE_CHARS));
+    return {
+      ...(args.package === undefined ? {} : { package: args.package, running: true, pids: [...(pids ?? [])] }),
+      lines,
+      count: lines.length,
+      truncated: matching.length > lines.length,
+    };
+  },
+});

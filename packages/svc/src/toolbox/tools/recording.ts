@@ -1,0 +1,142 @@
+// Screen recording as its own commands: start `screenrecord` on the device in the background (under nohup, so it
+// outlives the adb shell that started it: Maestro's way), stop it with SIGINT so it writes the end of the MP4
+// (AOSP frameworks/av/cmds/screenrecord stops cleanly on SIGINT/SIGTERM), and pull the file to this computer over
+// adb's sync service. One recording at a time per device (screenrecord holds the display's encoder).
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { quoteShellArg } from '../../contracts/dispatch.ts';
+import { SvcError } from '../../contracts/errors.ts';
+import type { SvcContext } from '../../core/context.ts';
+import { deviceTool } from '../tool.ts';
+
+const DIR = '/data/local/tmp';
+const PREFIX = 'svc-record-';
+const MAX_SECONDS = 180;
+
+const devicePath = (id: string) => `${DIR}/${PREFIX}${id}.mp4`;
+
+async function isRecording(ctx: SvcContext, serial: string): Promise<boolean> {
+  return (await ctx.adb.shell(serial, 'pidof screenrecord')).stdout.trim() !== '';
+}
+
+/** Recording ids on the device, oldest first (ids are start times, so names sort by age). */
+async function recordingsOn(ctx: SvcContext, serial: string): Promise<string[]> {
+  // The folder is listed and filtered here: no shell glob, whose expansion differs between device shells.
+  const out = await ctx.adb.shell(serial, `ls ${DIR}`);
+  return out.stdout
+    .split('\n')
+    .map((line) => line.trim().split('/').at(-1) ?? '')
+    .filter((name) => name.startsWith(PREFIX) && name.endsWith('.mp4'))
+    .map((name) => name.slice(PREFIX.length, -'.mp4'.length))
+    .sort();
+}
+
+export const recordStartTool = deviceTool({
+  name: 'record-start',
+  title: 'Start a screen recording',
+  description:
+    `Start recording the screen to an MP4 on the device (at most timeLimitS seconds, default and maximum ${MAX_SECONDS}). ` +
+    'Returns recordingId; then record-stop, then record-pull to get the file. RECORDING_IN_PROGRESS when one runs, ' +
+    'RECORDING_UNSUPPORTED on a device without screenrecord.',
+  args: z.strictObject({
+    timeLimitS: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_SECONDS)
+      .optional()
+      .describe(`Stop by itself after this long (default ${MAX_SECONDS})`),
+  }),
+  locksDevice: false,
+  readOnly: false,
+  run: async ({ ctx, serial, args }) => {
+    if (await isRecording(ctx, serial)) {
+      throw new SvcError('RECORDING_IN_PROGRESS', `A screen recording is already running on ${serial}.`, {
+        deviceId: serial,
+      });
+    }
+    const id = new Date().toISOString().replace(/[-:]/g, '').replace('.', '-').replace('Z', '');
+    const limit = args.timeLimitS ?? MAX_SECONDS;
+    const out = await ctx.adb.shell(
+      serial,
+      `command -v screenrecord >/dev/null || exit 127; nohup screenrecord --time-limit ${limit} ${quoteShellArg(devicePath(id))} >/dev/null 2>&1 &`,
+    );
+    if (out.exitCode === 127) {
+      throw new SvcError('RECORDING_UNSUPPORTED', `${serial} has no screenrecord command.`, { deviceId: serial });
+    }
+    if (out.exitCode !== 0) {
+      throw new SvcError(
+        'DEVICE_SHELL_UNAVAILABLE',
+        `Starting screenrecord failed: ${out.stderr.trim() || out.stdout.trim()}`,
+        {
+          deviceId: serial,
+        },
+      );
+    }
+    return { recordingId: id, devicePath: devicePath(id), timeLimitS: limit };
+  },
+});
+
+export const recordStopTool = deviceTool({
+  name: 'record-stop',
+  title: 'Stop the screen recording',
+  description:
+    'Stop the running screen recording and finish its file. Returns recordingId for record-pull. ' +
+    'RECORDING_NOT_IN_PROGRESS when none runs.',
+  args: z.strictObject({}),
+  locksDevice: false,
+  readOnly: false,
+  run: async ({ ctx, serial }) => {
+    if (!(await isRecording(ctx, serial))) {
+      throw new SvcError('RECORDING_NOT_IN_PROGRESS', `No screen recording is running on ${serial}.`, {
+        deviceId: serial,
+      });
+    }
+    // SIGINT lets screenrecord write the end of the file; wait (bounded) until it is gone.
+    await ctx.adb.shell(
+      serial,
+      'killall -INT screenrecord 2>/dev/null; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do pidof screenrecord >/dev/null || break; sleep 0.2; done',
+    );
+    const id = (await recordingsOn(ctx, serial)).at(-1);
+    return { stopped: true, ...(id === undefined ? {} : { recordingId: id, devicePath: devicePath(id) }) };
+  },
+});
+
+export const recordPullTool = deviceTool({
+  name: 'record-pull',
+  title: 'Copy a screen recording to this computer',
+  description:
+    'Copy a finished recording (recordingId, default the newest) to this computer: out is the file path (default ' +
+    '<recordingId>.mp4 in the working directory). The device copy is deleted unless keepOnDevice. ' +
+    'RECORDING_NOT_FOUND for an unknown id; RECORDING_IN_PROGRESS while it is still recording.',
+  args: z.strictObject({
+    recordingId: z
+      .string()
+      .regex(/^[0-9T-]+$/, 'must be a recordingId from record-start')
+      .optional(),
+    out: z.string().trim().min(1).optional().describe('Where to write the MP4 on this computer'),
+    keepOnDevice: z.boolean().optional().describe('Keep the device copy (default: delete it after the copy)'),
+  }),
+  locksDevice: false,
+  readOnly: false,
+  run: async ({ ctx, serial, args, cwd }) => {
+    const ids = await recordingsOn(ctx, serial);
+    const id = args.recordingId ?? ids.at(-1);
+    if (id === undefined || !ids.includes(id)) {
+      throw new SvcError('RECORDING_NOT_FOUND', `No recording ${id ?? ''} on ${serial}.`.replace('  ', ' '), {
+        path: 'recordingId',
+        recordings: ids,
+      });
+    }
+    if (id === ids.at(-1) && (await isRecording(ctx, serial))) {
+      throw new SvcError('RECORDING_IN_PROGRESS', `Recording ${id} is still running; stop it with record-stop first.`, {
+        deviceId: serial,
+      });
+    }
+    const data = await ctx.adb.pull(serial, devicePath(id));
+    const path = resolve(cwd, args.out ?? `${id}.mp4`);
+    await ctx.files.writeFile(path, data);
+    if (args.keepOnDevice !== true) await ctx.adb.shell(serial, `rm -f ${quoteShellArg(devicePath(id))}`);
+    return { recordingId: id, path, bytes: data.length, keptOnDevice: args.keepOnDevice === true };
+  },
+});

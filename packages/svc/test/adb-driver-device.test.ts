@@ -1,0 +1,184 @@
+// The adb driver on simulated stock phones (no operator app) through real adb: the soft keyboard over the bottom of
+// the screen (closed before a tap there: appium-adb keyboard-commands reads `mInputShown`), the lock screen (the
+// keyguard in focus: the security-block code), taps that land where Android delivers them (a disabled button in a
+// clickable row), long clicks, the API levels that differ (monkey and no exit status below 24, the hint shown as the
+// text on 24-28: appium/appium#13618, the focus lines under `dumpsys window windows` before 29), recording, and what
+// the driver refuses before touching the device.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createLab, type Lab } from 'svc-sim/testing';
+import { NOTES, runAdb, step } from './adb-driver-helpers.ts';
+
+/** The Notes app from its start screen (an open_app alone brings a running task forward as it was). */
+const fresh = [
+  { id: 'stop', type: 'close_app', params: { applicationId: NOTES } },
+  { id: 'open', type: 'open_app', params: { applicationId: NOTES } },
+];
+const lastNote = { id: 'last', type: 'read_text', params: { matcher: { resourceId: `${NOTES}:id/last_note` } } };
+
+describe('the adb driver on stock phones', () => {
+  let lab: Lab;
+  before(async () => {
+    lab = await createLab({
+      devices: [
+        { operator: false },
+        { operator: false, apiLevel: 23 },
+        { operator: false, apiLevel: 28 },
+        { operator: false, missingCommands: ['screenrecord'] },
+        { operator: false },
+      ],
+    });
+  });
+  after(() => lab?.close());
+  const shell = (i: number, line: string) => lab.adb('-s', lab.devices[i]!.serial, 'shell', line);
+
+  test('with the keyboard up over a button low on the screen, it closes the keyboard, reads again, then taps', async () => {
+    const run = await runAdb(lab, 0, [
+      ...fresh,
+      { id: 'type', type: 'enter_text', params: { matcher: { resourceId: `${NOTES}:id/note` }, text: 'hello' } },
+      { id: 'save', type: 'click', params: { matcher: { textEquals: 'Save' } } },
+      lastNote,
+    ]);
+    assert.ok(run.result.ok && run.result.succeeded, JSON.stringify(run.result));
+    assert.equal(step(run, 'last').data.text, 'Last note: hello');
+    const afterTyping = run.commands.slice(run.commands.findIndex((c) => c.includes("input text 'hello'")));
+    const asked = afterTyping.findIndex((c) => c.includes('dumpsys input_method'));
+    const closed = afterTyping.findIndex((c) => c.includes('input keyevent 111'));
+    assert.ok(asked !== -1 && closed > asked, `asked about the keyboard, then closed it: ${afterTyping.join(' | ')}`);
+  });
+
+  test('a disabled button inside a clickable row: the tap lands on the row, not on the button that would swallow it', async () => {
+    const run = await runAdb(lab, 0, [
+      ...fresh,
+      { id: 'archive', type: 'click', params: { matcher: { textEquals: 'Archive all' } } },
+      { id: 'there', type: 'wait_for_node', params: { matcher: { textEquals: 'No archived notes' }, timeoutMs: 3000 } },
+    ]);
+    assert.ok(run.result.ok && run.result.succeeded, JSON.stringify(run.result));
+    const tap = run.commands.find((c) => /input tap \d+ \d+/.test(c)) ?? '';
+    const x = Number(/input tap (\d+)/.exec(tap)?.[1]);
+    assert.ok(x < 720, `tapped left of the disabled button (which starts at x=720): ${tap}`);
+  });
+
+  test('long_click holds a stationary swipe on the long-clickable row', async () => {
+    const run = await runAdb(lab, 0, [
+      ...fresh,
+      { id: 'hold', type: 'click', params: { matcher: { textContains: 'Pinned note' }, clickType: 'long_click' } },
+      { id: 'read', type: 'read_text', params: { matcher: { resourceId: `${NOTES}:id/pinned` } } },
+    ]);
+    assert.equal(step(run, 'read').data.text, 'Pinned note (held)');
+    assert.ok(run.commands.some((c) => /input swipe (\d+) (\d+) \1 \2 800/.test(c)));
+  });
+
+  test('the lock screen: reading works, acting fails the execution with SECURITY_BLOCK_DETECTED and taps nothing', async () => {
+    await runAdb(lab, 4, fresh);
+    await shell(4, 'input keyevent 26');
+    try {
+      const snap = await runAdb(lab, 4, [{ id: 'snap', type: 'snapshot_ui' }]);
+      assert.match(step(snap, 'snap').data.text ?? '', /keyguard_status_view/);
+      for (const click of [{ matcher: { textEquals: 'Save' } }, { coordinate: { x: 540, y: 870 } }]) {
+        const run = await runAdb(lab, 4, [{ id: 'c', type: 'click', params: click }]);
+        assert.ok(run.result.ok, JSON.stringify(run.result));
+        assert.equal(run.result.envelope.errorCode, 'SECURITY_BLOCK_DETECTED', JSON.stringify(click));
+        assert.equal(run.result.envelope.status, 'failed');
+        assert.ok(!run.commands.some((c) => c.includes('input tap')), 'nothing was tapped');
+      }
+    } finally {
+      await shell(4, 'input keyevent 82');
+    }
+  });
+
+  test('below API 24: monkey opens the app, statuses come from the sentinel, close_app is verified with pidof', async () => {
+    const run = await runAdb(lab, 1, [
+      ...fresh,
+      { id: 'type', type: 'enter_text', params: { matcher: { resourceId: `${NOTES}:id/note` }, text: "it's ok" } },
+      { id: 'read', type: 'read_text', params: { matcher: { resourceId: `${NOTES}:id/note` } } },
+      { id: 'close', type: 'close_app', params: { applicationId: NOTES } },
+      { id: 'absent', type: 'open_app', params: { applicationId: 'com.example.absent', retry: { maxAttempts: 1 } } },
+      { id: 'norec', type: 'stop_recording', params: { sessionId: 'x' } },
+    ]);
+    assert.ok(run.commands.some((c) => c.startsWith('monkey -p ')));
+    assert.ok(!run.commands.some((c) => c.includes('cmd package')));
+    assert.equal(step(run, 'read').data.text, "it's ok");
+    assert.equal(step(run, 'close').success, true);
+    assert.equal((await shell(1, `pidof ${NOTES}; echo "rc=$?"`)).stdout.trim(), 'rc=1');
+    assert.equal(step(run, 'absent').data.error, 'APP_NOT_FOUND');
+    assert.equal(step(run, 'norec').data.error, 'RECORDING_NOT_IN_PROGRESS');
+  });
+
+  test('API 28 shows an empty field hint as its text: the clear is sized from it and the typed text replaces it', async () => {
+    const run = await runAdb(lab, 2, [
+      ...fresh,
+      { id: 'hint', type: 'read_text', params: { matcher: { resourceId: `${NOTES}:id/note` } } },
+      { id: 'type', type: 'enter_text', params: { matcher: { textEquals: 'Write a note' }, text: 'milk' } },
+      { id: 'read', type: 'read_text', params: { matcher: { resourceId: `${NOTES}:id/note` } } },
+      { id: 'nav', type: 'wait_for_navigation', params: { expectedPackage: NOTES, timeoutMs: 2000 } },
+    ]);
+    assert.equal(step(run, 'hint').data.text, 'Write a note');
+    assert.equal(step(run, 'read').data.text, 'milk');
+    assert.equal(step(run, 'nav').data.package, NOTES);
+    const clear = run.commands.find((c) => c.includes('input keyevent 123')) ?? '';
+    assert.equal((clear.match(/\b67\b/g) ?? []).length, 'Write a note'.length, clear);
+    assert.ok(run.commands.some((c) => c.startsWith('dumpsys window windows')));
+  });
+
+  test('recording: one at a time, stopped so the file is finished; a phone without screenrecord says so', async () => {
+    const run = await runAdb(lab, 0, [
+      { id: 'start', type: 'start_recording', params: { sessionId: 'demo' } },
+      { id: 'again', type: 'start_recording', params: { sessionId: 'other' } },
+      { id: 'stop', type: 'stop_recording', params: { sessionId: 'demo' } },
+    ]);
+    assert.deepEqual(step(run, 'start').data, {
+      session_id: 'demo',
+      recording: 'true',
+      device_path: '/data/local/tmp/svc-rec-demo.mp4',
+    });
+    assert.equal(step(run, 'again').data.error, 'RECORDING_ALREADY_IN_PROGRESS');
+    assert.equal(step(run, 'stop').data.recording, 'false');
+    const file = await lab.adbBytes('-s', lab.devices[0]!.serial, 'exec-out', 'cat /data/local/tmp/svc-rec-demo.mp4');
+    assert.equal(file.stdout.subarray(-4).toString('latin1'), 'moov');
+    const missing = await runAdb(lab, 3, [{ id: 'start', type: 'start_recording', params: { sessionId: 'demo' } }]);
+    assert.equal(step(missing, 'start').data.error, 'RECORDING_UNSUPPORTED');
+  });
+
+  test('a newline typed into a single-line field: TEXT_ENTRY_MISMATCH once, never typed (and entered) again', async () => {
+    const login = 'com.svc.login';
+    const run = await runAdb(lab, 0, [
+      { id: 'stop', type: 'close_app', params: { applicationId: login } },
+      { id: 'open', type: 'open_app', params: { applicationId: login } },
+      { id: 'type', type: 'enter_text', params: { matcher: { resourceId: `${login}:id/username` }, text: 'a\nb' } },
+    ]);
+    assert.equal(step(run, 'type').data.error, 'TEXT_ENTRY_MISMATCH');
+    assert.match(step(run, 'type').data.message ?? '', /holds "ab"/);
+    assert.equal(run.commands.filter((c) => c.includes('input keyevent 66')).length, 1);
+  });
+
+  test('clickType focus on something that is not a text field fails before any gesture', async () => {
+    const run = await runAdb(lab, 0, [
+      ...fresh,
+      { id: 'focus', type: 'click', params: { matcher: { textEquals: 'Save' }, clickType: 'focus' } },
+    ]);
+    assert.equal(step(run, 'focus').data.error, 'FOCUS_UNSUPPORTED');
+    assert.ok(!run.commands.some((c) => c.includes('input ')));
+  });
+
+  test('what needs the operator app is refused whole, with its code and path, before any device command', async () => {
+    const log = { id: 'log', type: 'set_on_screen_log', params: { text: 'step 2' } };
+    const panel = await runAdb(lab, 0, [...fresh, log]);
+    assert.ok(!panel.result.ok);
+    assert.equal(panel.result.error.code, 'ON_SCREEN_LOG_SERVICE_UNAVAILABLE');
+    assert.equal((panel.result.error.details as { path: string }).path, 'actions[2]');
+    const text = await runAdb(lab, 0, [
+      ...fresh,
+      { id: 't', type: 'enter_text', params: { matcher: { resourceId: `${NOTES}:id/note` }, text: 'naïve' } },
+    ]);
+    assert.ok(!text.result.ok);
+    assert.equal(text.result.error.code, 'TEXT_NOT_TYPABLE');
+    assert.deepEqual(
+      [(text.result.error.details as { path: string }).path, (text.result.error.details as { index: number }).index],
+      ['actions[2].params.text', 2],
+    );
+    assert.deepEqual([...panel.commands, ...text.commands], [], 'nothing ran on the device');
+    const clear = await runAdb(lab, 0, [{ id: 'clear', type: 'clear_on_screen_log' }]);
+    assert.deepEqual(step(clear, 'clear').data, { visible: 'false' });
+  });
+});

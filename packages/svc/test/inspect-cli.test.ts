@@ -1,0 +1,110 @@
+// `svc inspect` as a user runs it: it starts the local server and prints where the inspector is, a second call on
+// the same port reuses that server, `--open` hands the address to the platform's opener, and `svc inspect ui`
+// is still the snapshot.
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createLab, type Lab } from 'svc-sim/testing';
+import { freePort } from '../../sim/src/testing/free-port.ts';
+import { isolatedEnv, MAIN, runCliJson } from './run-cli.ts';
+
+let lab: Lab;
+let serial: string;
+before(async () => {
+  lab = await createLab({ devices: [{}] });
+  serial = lab.devices[0]?.serial as string;
+});
+after(() => lab.close());
+
+/** Starts `svc inspect` and resolves with its printed answer once it serves. */
+function startInspect(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [MAIN, 'inspect', ...args], {
+    env: isolatedEnv({ ...lab.env, ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const answer = new Promise<{ ok: boolean; url: string; reused: boolean }>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      try {
+        resolve(JSON.parse(stdout));
+      } catch {
+        // not the whole document yet
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`svc inspect exited ${code}: ${stdout}${stderr}`)));
+  });
+  return { child, answer, stderr: () => stderr };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGINT');
+  await once(child, 'exit');
+}
+
+describe('svc inspect', () => {
+  it('starts the local server with the inspector for the device, and a second call reuses it', async () => {
+    const port = await freePort();
+    const first = startInspect(['--port', String(port), '--device', serial]);
+    try {
+      const served = await first.answer;
+      assert.deepEqual(served, {
+        ok: true,
+        url: `http://127.0.0.1:${port}/inspector?device=${encodeURIComponent(serial)}`,
+        reused: false,
+      });
+      const page = await fetch(served.url);
+      assert.equal(page.status, 200);
+      assert.match(await page.text(), /<title>svc inspector<\/title>/);
+      assert.match(page.headers.get('content-security-policy') ?? '', /default-src 'none'/);
+
+      const second = await runCliJson(['inspect', '--port', String(port)], { env: lab.env });
+      assert.equal(second.code, 0, second.stdout);
+      assert.deepEqual(second.json, { ok: true, url: `http://127.0.0.1:${port}/inspector`, reused: true });
+    } finally {
+      await stop(first.child);
+    }
+  });
+
+  it('hands the address to the platform opener with --open', async () => {
+    const bin = mkdtempSync(join(tmpdir(), 'svc-open-'));
+    const seen = join(bin, 'opened.txt');
+    // A stand-in for xdg-open that notes what it was asked to open (no browser here).
+    writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s' "$1" > '${seen}'\n`);
+    chmodSync(join(bin, 'xdg-open'), 0o755);
+    const port = await freePort();
+    const run = startInspect(['--port', String(port), '--open'], { PATH: `${bin}:${process.env.PATH}` });
+    try {
+      const served = await run.answer;
+      for (let i = 0; i < 100 && readFileSync(seen, { flag: 'a+' }).length === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assert.equal(readFileSync(seen, 'utf8'), served.url);
+    } finally {
+      await stop(run.child);
+      rmSync(bin, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps `svc inspect ui` as the snapshot of the screen', async () => {
+    const run = await runCliJson(['inspect', 'ui', '--device', serial, '--no-daemon'], { env: lab.env });
+    assert.equal(run.code, 0, run.stdout);
+    assert.equal(run.json.envelope.stepResults[0].actionType, 'snapshot_ui');
+  });
+
+  it('refuses a port that is not a port', async () => {
+    const run = await runCliJson(['inspect', '--port', 'nope'], { env: lab.env });
+    assert.equal(run.code, 1);
+    assert.equal(run.json.code, 'CLI_USAGE_ERROR');
+    assert.match(run.json.message, /port/);
+  });
+});

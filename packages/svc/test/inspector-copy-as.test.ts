@@ -1,0 +1,113 @@
+// "Copy as" is only worth copying if it does the same thing: each command line the inspector writes is run through a
+// POSIX shell and the real CLI with --dry-run, and must build the very actions it was made from.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { describe, it } from 'node:test';
+import type { Action } from '../src/contracts/types.ts';
+import { normalizeAndValidateExecution } from '../src/contracts/validate.ts';
+import { copyForms } from '../src/server/inspector/copy-as.ts';
+import { collectOutput, isolatedEnv, MAIN } from './run-cli.ts';
+
+function execution(actions: Action[], timeoutMs = 30_000) {
+  const outcome = normalizeAndValidateExecution({
+    commandId: 'copy-1',
+    taskId: 'copy-1',
+    source: 'svc-inspector',
+    expectedFormat: 'android-ui-automator',
+    timeoutMs,
+    actions,
+  });
+  assert.ok(outcome.ok);
+  return outcome.execution;
+}
+
+/** Runs a copied command line in sh, with `svc` being this repository's CLI, and returns the dry run's execution. */
+async function dryRun(line: string): Promise<{ timeoutMs: number; actions: Action[] }> {
+  const child = spawn('/bin/sh', ['-c', `svc() { "$SVC_NODE" "$SVC_MAIN" "$@"; }; ${line} --dry-run`], {
+    env: isolatedEnv({ SVC_NODE: process.execPath, SVC_MAIN: MAIN }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const run = await collectOutput(child);
+  assert.equal(run.code, 0, `${line}\n${run.stdout}${run.stderr}`);
+  return JSON.parse(run.stdout).execution;
+}
+
+const withoutIds = (actions: Action[]) => actions.map(({ type, params }) => ({ type, params: params ?? {} }));
+
+const CASES: { name: string; actions: Action[]; command: RegExp; tool: string }[] = [
+  {
+    name: 'a tap by id and text',
+    actions: [
+      { id: 'a', type: 'click', params: { matcher: { resourceId: 'p:id/title', textEquals: "Owner's Wi-Fi & more" } } },
+    ],
+    command: /^svc click --id p:id\/title --text 'Owner'"'"'s Wi-Fi & more'$/,
+    tool: 'click',
+  },
+  {
+    name: 'a long press at a coordinate',
+    actions: [{ id: 'a', type: 'click', params: { coordinate: { x: 540, y: 1200 }, clickType: 'long_click' } }],
+    command: /^svc click --coordinate 540 1200 --long$/,
+    tool: 'click',
+  },
+  {
+    name: 'typing into a field found by its text',
+    actions: [
+      { id: 'a', type: 'enter_text', params: { matcher: { textEquals: 'Search' }, text: 'wi fi', submit: true } },
+    ],
+    command: /^svc type --selector .* --text 'wi fi' --submit$/,
+    tool: 'type',
+  },
+  {
+    name: 'a read inside a container',
+    actions: [
+      { id: 'a', type: 'read_text', params: { matcher: { role: 'text' }, container: { resourceId: 'p:id/list' } } },
+    ],
+    command: /^svc read --role text --container-id p:id\/list$/,
+    tool: 'read',
+  },
+  {
+    name: 'a scroll up',
+    actions: [{ id: 'a', type: 'scroll', params: { direction: 'up' } }],
+    command: /^svc scroll up$/,
+    tool: 'scroll',
+  },
+  {
+    name: 'a key and an app',
+    actions: [{ id: 'a', type: 'press_key', params: { key: 'recents' } }],
+    command: /^svc press recents$/,
+    tool: 'press-key',
+  },
+  {
+    name: 'a whole recording',
+    actions: [
+      { id: 'a', type: 'open_app', params: { applicationId: 'com.android.settings' } },
+      { id: 'b', type: 'click', params: { matcher: { textEquals: 'Network & internet' } } },
+      { id: 'c', type: 'press_key', params: { key: 'back' } },
+    ],
+    command: /^svc exec '\{.*\}'$/,
+    tool: 'execute',
+  },
+];
+
+describe('inspector copy-as', () => {
+  for (const c of CASES) {
+    it(`writes ${c.name} as a command line that builds the same actions`, async () => {
+      const source = execution(c.actions);
+      const forms = copyForms(source);
+      assert.match(forms.cli, c.command);
+      const built = await dryRun(forms.cli);
+      assert.deepEqual(withoutIds(built.actions), withoutIds(source.actions));
+      assert.equal(built.timeoutMs, source.timeoutMs);
+      assert.equal(JSON.parse(forms.mcp).name, c.tool);
+      assert.deepEqual(JSON.parse(forms.json), JSON.parse(JSON.stringify(source)));
+    });
+  }
+
+  it('keeps a timeout other than the default on the command line and in the tool call', async () => {
+    const source = execution([{ id: 'a', type: 'press_key', params: { key: 'home' } }], 45_000);
+    const forms = copyForms(source);
+    assert.equal(forms.cli, 'svc press home --timeout 45000');
+    assert.equal((await dryRun(forms.cli)).timeoutMs, 45_000);
+    assert.deepEqual(JSON.parse(forms.mcp), { name: 'press-key', arguments: { key: 'home', timeoutMs: 45_000 } });
+  });
+});

@@ -1,0 +1,148 @@
+// Devices across hosts: two adb servers on different local ports, each with its own simulated devices, pooled by
+// SVC_ADB_SERVERS (or --adb-server). Ids name their server; the per-device lock and daemons keep working; a host
+// whose adb server goes away mid-execution gives that execution one clear result, and the other host carries on.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { SimDevice } from 'svc-sim';
+import { createLab, type Lab } from 'svc-sim/testing';
+import { createContext } from '../src/core/context.ts';
+import { createServerApp } from '../src/server/app.ts';
+import { stopDaemonsOf } from './daemon-helpers.ts';
+import { runCliJson } from './run-cli.ts';
+
+describe('devices across two adb servers', () => {
+  let labA: Lab;
+  let labB: Lab;
+  let simA: SimDevice;
+  let simB: SimDevice;
+  let env: Record<string, string>;
+  let idA: string;
+  let idB: string;
+  const svc = (...args: string[]) => runCliJson(args, { env });
+
+  before(async () => {
+    [labA, labB] = await Promise.all([createLab({ devices: [{}] }), createLab({ devices: [{}] })]);
+    simA = labA.devices[0] as SimDevice;
+    simB = labB.devices[0] as SimDevice;
+    const servers = `tcp:127.0.0.1:${labA.adbPort},tcp:127.0.0.1:${labB.adbPort}`;
+    env = { ...labA.env, SVC_ADB_SERVERS: servers };
+    idA = `127.0.0.1:${labA.adbPort}/${simA.serial}`;
+    idB = `127.0.0.1:${labB.adbPort}/${simB.serial}`;
+  });
+  after(async () => {
+    if (labA) await stopDaemonsOf(labA.home);
+    await Promise.all([labA?.close(), labB?.close()]);
+  });
+
+  test('devices lists both servers’ devices under ids that name their server; --adb-server does the same', async () => {
+    const listed = await svc('devices');
+    assert.equal(listed.code, 0, listed.stdout);
+    const ids = (json: { serial: string; state: string }[]) => json.map(({ serial, state }) => ({ serial, state }));
+    const expected = [
+      { serial: idA, state: 'device' },
+      { serial: idB, state: 'device' },
+    ];
+    assert.deepEqual(ids(listed.json), expected);
+    const flags = await runCliJson(
+      ['devices', '--adb-server', `tcp:127.0.0.1:${labA.adbPort}`, '--adb-server', `tcp:127.0.0.1:${labB.adbPort}`],
+      { env: labA.env },
+    );
+    assert.deepEqual(ids(flags.json), expected);
+    const bad = await runCliJson(['devices', '--adb-server', 'h1:5037'], { env: labA.env });
+    assert.equal(bad.json.code, 'CLI_USAGE_ERROR');
+  });
+
+  test('the HTTP server pools the same servers: GET /devices and a device tool on each host', async () => {
+    const ctx = createContext({ env: { ...process.env, ...env }, cwd: labA.home });
+    try {
+      const { app } = createServerApp(ctx);
+      const devices = (await (await app.fetch(new Request('http://localhost/devices'))).json()) as {
+        devices: { serial: string }[];
+      };
+      assert.deepEqual(
+        devices.devices.map((d: { serial: string }) => d.serial),
+        [idA, idB],
+      );
+      const screen = await app.fetch(
+        new Request('http://localhost/tools/screen', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ deviceId: idB }),
+        }),
+      );
+      assert.equal(((await screen.json()) as { deviceId: string }).deviceId, idB);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  test('executions (through each device’s daemon) and device tools reach each host', async () => {
+    const [a, b] = await Promise.all([svc('snapshot', '--device', idA), svc('snapshot', '--device', idB)]);
+    assert.equal(a.code, 0, a.stdout);
+    assert.equal(b.code, 0, b.stdout);
+    assert.deepEqual([a.json.deviceId, b.json.deviceId], [idA, idB]);
+    await svc('open', 'com.android.settings', '--device', idB);
+    const front = await svc('foreground', '--device', idB);
+    assert.equal(front.json.deviceId, idB);
+    assert.equal(front.json.package, 'com.android.settings');
+  });
+
+  test('a plain serial names the one device that has it; a serial on two hosts must be named in full', async () => {
+    assert.equal((await svc('screen', '--device', simA.serial)).json.deviceId, idA);
+    assert.equal((await labB.adb('connect', simA.serial)).code, 0);
+    await labB.waitForState(simA.serial, 'device');
+    try {
+      const both = await svc('screen', '--device', simA.serial);
+      assert.equal(both.json.code, 'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED', both.stdout);
+      assert.deepEqual(both.json.details.connected, [idA, `127.0.0.1:${labB.adbPort}/${simA.serial}`]);
+      assert.equal((await svc('screen', '--device', idA)).code, 0);
+    } finally {
+      await labB.adb('disconnect', simA.serial);
+      await labB.waitForState(simA.serial, 'gone');
+    }
+    const unknown = await svc('screen', '--device', `10.9.9.9:5037/${simA.serial}`);
+    assert.equal(unknown.json.code, 'EXECUTION_VALIDATION_FAILED');
+    assert.equal(unknown.json.details.path, '--device');
+  });
+
+  test('the lock is per device: a busy device on one host refuses, the other host’s device runs', async () => {
+    const busy = svc('sleep', '3000', '--device', idA);
+    await sleep(1200);
+    const [refused, other] = await Promise.all([svc('snapshot', '--device', idA), svc('snapshot', '--device', idB)]);
+    assert.equal(refused.json.code, 'EXECUTION_CONFLICT_IN_FLIGHT', refused.stdout);
+    assert.equal(other.code, 0, other.stdout);
+    assert.equal((await busy).code, 0);
+  });
+
+  test('a host going away mid-execution: one clear failure, the lock freed, the other host unaffected', async () => {
+    const payload = {
+      commandId: 'lost-host',
+      taskId: 'lost-host',
+      source: 'test',
+      expectedFormat: 'android-ui-automator',
+      timeoutMs: 6000,
+      actions: [{ id: 'wait', type: 'sleep', params: { durationMs: 3000 } }],
+    };
+    const doomed = svc('exec', JSON.stringify(payload), '--device', idA, '--no-daemon');
+    await sleep(1500);
+    await labA.adb('kill-server');
+    const other = await svc('snapshot', '--device', idB, '--no-daemon');
+    const result = await doomed;
+    assert.equal(other.code, 0, other.stdout);
+    assert.equal(result.code, 1);
+    assert.equal(result.json.code, 'ADB_SERVER_LOST', result.stdout);
+    assert.equal(result.json.details.deviceId, idA);
+    assert.match(result.json.message, /may have run/);
+    // After the settle window of a timed-out execution (2 s), the lock is free: the next call says the host is gone.
+    await sleep(2500);
+    const next = await svc('snapshot', '--device', idA, '--no-daemon');
+    assert.equal(next.json.code, 'DEVICE_NOT_FOUND', next.stdout);
+    const left = (await svc('devices')).json as { serial: string }[];
+    assert.deepEqual(
+      left.map((d) => d.serial),
+      [idB],
+      'the other host is listed',
+    );
+  });
+});

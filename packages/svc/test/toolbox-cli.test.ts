@@ -1,0 +1,200 @@
+// The device toolbox through the CLI, through real adb, on simulated devices: each tool's answer, what it did on
+// the device, and its errors. What the device prints for each command (crash buffer, dropbox, dumpsys display,
+// query-activities, cmd clipboard, console geo fix) follows the sources cited in packages/sim/src/shell/commands.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { reportAppAnr, reportAppCrash, type SimDevice } from 'svc-sim';
+import { createLab, type Lab } from 'svc-sim/testing';
+import { withDevice } from './lab-device.ts';
+import { runCliJson } from './run-cli.ts';
+
+const SETTINGS = 'com.android.settings';
+
+describe('device toolbox on the command line', () => {
+  let lab: Lab;
+  let sim: SimDevice;
+  let dir: string;
+  const svc = (...args: string[]) => runCliJson([...args, '--device', sim.serial], { env: lab.env, cwd: dir });
+  before(async () => {
+    lab = await createLab({ devices: [{}] });
+    sim = lab.devices[0] as SimDevice;
+    dir = await mkdtemp(join(tmpdir(), 'svc-toolbox-'));
+  });
+  after(async () => {
+    await lab?.close();
+  });
+
+  test('foreground names the app and activity in front', async () => {
+    assert.equal((await svc('open', SETTINGS)).code, 0);
+    const run = await svc('foreground');
+    assert.equal(run.code, 0, run.stdout);
+    assert.equal(run.json.package, SETTINGS);
+    assert.match(run.json.activity, /^com\.android\.settings\./);
+    assert.equal(run.json.locked, false);
+    assert.equal(run.json.deviceId, sim.serial);
+  });
+
+  test('screen reports size, density and orientation; rotate turns the screen and back', async () => {
+    const screen = await svc('screen');
+    assert.deepEqual(
+      [screen.json.width, screen.json.height, screen.json.density, screen.json.orientation],
+      [1080, 2400, 420, 'portrait'],
+    );
+    const rotated = await svc('rotate', 'landscape');
+    assert.equal(rotated.code, 0, rotated.stdout);
+    assert.deepEqual([rotated.json.width, rotated.json.height, rotated.json.rotation], [2400, 1080, 1]);
+    assert.equal(sim.device.settings.system.get('user_rotation'), '1');
+    assert.equal(sim.device.settings.system.get('accelerometer_rotation'), '0');
+    assert.equal((await svc('rotate', 'portrait')).json.orientation, 'portrait');
+    const bad = await svc('rotate', 'sideways');
+    assert.equal(bad.json.code, 'EXECUTION_VALIDATION_FAILED');
+    assert.equal(bad.json.details.path, 'orientation');
+  });
+
+  test('apps lists launchable apps; --all adds every package and says which are launchable', async () => {
+    const launchable = await svc('apps');
+    const settings = launchable.json.apps.find((a: { package: string }) => a.package === SETTINGS);
+    assert.match(settings.activity, /^com\.android\.settings\./);
+    const all = await svc('apps', '--all');
+    assert.ok(all.json.count > launchable.json.count);
+    assert.ok(all.json.apps.some((a: { launchable: boolean }) => a.launchable === false));
+  });
+
+  test('install pushes an APK and installs it; uninstall removes it; each failure has its code', async () => {
+    const apk = join(dir, 'demo.apk');
+    const manifest = { svcSimApk: 1, package: 'com.example.demo', versionName: '1.0', versionCode: 1 };
+    await writeFile(apk, `${JSON.stringify({ ...manifest, launcherActivity: '.Main' })}\n${'x'.repeat(200_000)}`);
+    const installed = await svc('install', 'demo.apk');
+    assert.equal(installed.code, 0, installed.stdout);
+    assert.equal(installed.json.apk, apk);
+    assert.ok(sim.device.packages.has('com.example.demo'));
+    assert.ok(![...sim.device.files.keys()].some((f) => f.includes('svc-install')), 'the pushed copy is removed');
+    assert.equal((await svc('uninstall', 'com.example.demo')).json.uninstalled, true);
+    assert.equal((await svc('uninstall', 'com.example.demo')).json.code, 'APP_NOT_INSTALLED');
+    assert.equal((await svc('uninstall', 'com.android.settings')).json.code, 'UNINSTALL_FAILED');
+    assert.equal((await svc('install', 'missing.apk')).json.code, 'APK_NOT_FOUND');
+    const refused = join(dir, 'refused.apk');
+    await writeFile(refused, `${JSON.stringify({ ...manifest, fail: 'INSTALL_FAILED_INSUFFICIENT_STORAGE' })}\n`);
+    const failed = await svc('install', refused);
+    assert.equal(failed.json.code, 'INSTALL_FAILED');
+    assert.equal(failed.json.details.reason, 'INSTALL_FAILED_INSUFFICIENT_STORAGE');
+  });
+
+  test('logs keeps the lines of the app, filtered by level and text, newest last and bounded', async () => {
+    await svc('open', SETTINGS);
+    const pid = Number((await lab.adb('-s', sim.serial, 'shell', 'pidof', SETTINGS)).stdout.trim());
+    for (const [priority, message] of [
+      ['I', 'hello one'],
+      ['W', 'hello two'],
+      ['E', 'other three'],
+    ] as const) {
+      sim.device.log.write({ pid, tid: pid, priority, tag: 'SettingsTest', message });
+    }
+    sim.device.log.write({ pid: 1, tid: 1, priority: 'W', tag: 'Elsewhere', message: 'hello not mine' });
+    const run = await svc('logs', '--package', SETTINGS, '--grep', 'HELLO', '--since', '10m');
+    assert.equal(run.code, 0, run.stdout);
+    assert.deepEqual(
+      run.json.lines.map((l: string) => l.replace(/^\S+ /, '')),
+      [`${pid} I SettingsTest: hello one`, `${pid} W SettingsTest: hello two`],
+    );
+    const warnings = await svc('logs', '--package', SETTINGS, '--level', 'W', '--max-lines', '1');
+    assert.deepEqual(
+      warnings.json.lines.map((l: string) => l.replace(/^\S+ /, '')),
+      [`${pid} E SettingsTest: other three`],
+    );
+    assert.equal(warnings.json.truncated, true);
+    assert.equal((await svc('logs', '--package', 'com.example.notrunning')).json.running, false);
+    const bad = await svc('logs', '--since', 'yesterday');
+    assert.equal(bad.json.code, 'EXECUTION_VALIDATION_FAILED');
+    assert.equal(bad.json.details.path, 'since');
+  });
+
+  test('crashes lists a crash once (crash buffer and dropbox) and an ANR; crash gives one in full', async () => {
+    reportAppCrash(sim.device, {
+      package: 'com.example.crashy',
+      exception: 'java.lang.IllegalStateException: boom',
+      frames: ['com.example.crashy.Main.onClick(Main.java:7)'],
+    });
+    reportAppAnr(sim.device, { package: 'com.example.slow' });
+    const list = await svc('crashes');
+    assert.equal(list.code, 0, list.stdout);
+    const kinds = list.json.crashes.map((c: { kind: string; package: string }) => `${c.kind} ${c.package}`);
+    assert.deepEqual(kinds.sort(), ['anr com.example.slow', 'crash com.example.crashy']);
+    const crash = list.json.crashes.find((c: { kind: string }) => c.kind === 'crash');
+    assert.equal(crash.summary, 'java.lang.IllegalStateException: boom');
+    const full = await svc('crash', crash.id);
+    assert.match(full.json.text, /\tat com\.example\.crashy\.Main\.onClick\(Main\.java:7\)/);
+    assert.equal((await svc('crashes', '--package', 'com.example.slow')).json.count, 1);
+    const unknown = await svc('crash', 'data_app_crash@1');
+    assert.equal(unknown.json.code, 'CRASH_NOT_FOUND');
+  });
+
+  test('the clipboard is refused on a stock build and round-trips where the build allows it', async () => {
+    const refused = await svc('clipboard', 'get');
+    assert.equal(refused.json.code, 'CLIPBOARD_UNAVAILABLE');
+    sim.device.props.set('svc.sim.clipboard_shell', '1');
+    try {
+      assert.equal((await svc('clipboard', 'set', "it's a test")).code, 0);
+      assert.equal((await svc('clipboard', 'get')).json.text, "it's a test");
+    } finally {
+      sim.device.props.delete('svc.sim.clipboard_shell');
+    }
+  });
+
+  test('double-tap, long-press and swipe send the input commands; a point off the screen is refused', async () => {
+    const before = sim.device.commandLog.length;
+    assert.equal((await svc('double-tap', '540', '1200')).code, 0);
+    assert.equal((await svc('long-press', '100', '200', '--duration-ms', '1500')).code, 0);
+    assert.equal((await svc('swipe', '540', '1800', '540', '600')).code, 0);
+    const sent = sim.device.commandLog.slice(before).join('\n');
+    assert.match(sent, /input tap 540 1200; input tap 540 1200/);
+    assert.match(sent, /input swipe 100 200 100 200 1500/);
+    assert.match(sent, /input swipe 540 1800 540 600 300/);
+    const off = await svc('double-tap', '5000', '10');
+    assert.equal(off.json.code, 'EXECUTION_VALIDATION_FAILED');
+    assert.equal(off.json.details.path, 'x');
+    assert.equal((await svc('swipe', '1', '2', '3')).code, 1, 'a missing coordinate is a usage error');
+  });
+
+  test('location sets an emulator GPS fix and refuses a device that is not an emulator', async () => {
+    assert.equal((await svc('location', '35.6', '139.7')).json.code, 'LOCATION_UNSUPPORTED');
+    await withDevice(lab, { emulator: true }, async (emulator) => {
+      const run = await runCliJson(['location', '35.6', '139.7', '--device', emulator.serial], { env: lab.env });
+      assert.equal(run.code, 0, run.stdout);
+      const shown = await lab.adb('-s', emulator.serial, 'shell', 'dumpsys', 'location');
+      assert.match(shown.stdout, /gps: Location\[gps 35\.600000,139\.700000 /);
+    });
+    const bad = await svc('location', '95', '0');
+    assert.equal(bad.json.details.path, 'latitude');
+  });
+
+  test('record start, stop and pull give a finished MP4 on this computer; each misuse has its code', async () => {
+    const started = await svc('record', 'start', '--time-limit-s', '30');
+    assert.equal(started.code, 0, started.stdout);
+    assert.equal((await svc('record', 'start')).json.code, 'RECORDING_IN_PROGRESS');
+    assert.equal((await svc('record', 'pull')).json.code, 'RECORDING_IN_PROGRESS');
+    const stopped = await svc('record', 'stop');
+    assert.equal(stopped.json.recordingId, started.json.recordingId);
+    const pulled = await svc('record', 'pull', '--out', 'clip.mp4');
+    assert.equal(pulled.code, 0, pulled.stdout);
+    const bytes = readFileSync(join(dir, 'clip.mp4'));
+    assert.equal(bytes.subarray(4, 8).toString('latin1'), 'ftyp');
+    assert.ok(bytes.includes(Buffer.from('moov')), 'the file was finished (moov box written on SIGINT)');
+    assert.equal(existsSync(join(dir, 'clip.mp4')), true);
+    assert.equal((await svc('record', 'pull', started.json.recordingId)).json.code, 'RECORDING_NOT_FOUND');
+    assert.equal((await svc('record', 'stop')).json.code, 'RECORDING_NOT_IN_PROGRESS');
+  });
+
+  test('a locking tool refuses a device busy with an execution: EXECUTION_CONFLICT_IN_FLIGHT', async () => {
+    const busy = svc('sleep', '3000');
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const tap = await svc('double-tap', '10', '10');
+    assert.equal(tap.json.code, 'EXECUTION_CONFLICT_IN_FLIGHT');
+    assert.equal((await svc('foreground')).code, 0, 'a reading tool does not wait for the lock');
+    assert.equal((await busy).code, 0);
+  });
+});

@@ -5,7 +5,7 @@
 // placeholders of the README (a serial, a port, a repository URL) filled with this lab's values.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -29,10 +29,26 @@ const NOT_RUN: Record<string, string> = {
     'a global install; install-from-tarball.test.ts installs into a temporary prefix',
   'npx svc@file:./svc-0.1.0.tgz doctor': 'needs the packed tarball; install-from-tarball.test.ts runs it',
   'npm test': 'this test is part of npm test',
+  'npx svc sim start --no-operator':
+    'the alternative to the line before it; two devices would make the tour ask for --device (the adb-driver suites run a stock phone)',
+  'npx svc inspect --open':
+    'opens a browser and serves until Ctrl-C; inspector-browser.test.ts drives the page in Chromium',
+};
+
+/** Commands that must fail here, with this code, and why (the README says where they work). */
+const REFUSED: Record<string, [code: string, why: string]> = {
+  'npx svc location 48.8584 2.2945': [
+    'LOCATION_UNSUPPORTED',
+    'the README says "emulators on this computer only"; the tour device is a network device',
+  ],
+  'npx svc clipboard get': [
+    'CLIPBOARD_UNAVAILABLE',
+    'the README says "where the phone refuses"; the simulated Android 15 keeps its clipboard from the shell, as phones do',
+  ],
 };
 
 /** Run until Ctrl-C: started with `&`; the session waits until each is ready, and stops them at the end. */
-const BACKGROUND = [/^npx svc sim start\b/, /^npx svc serve\b/];
+const BACKGROUND = [/^npx svc sim start\b/, /^npx svc-sim start\b/, /^npx svc serve\b/];
 /** An endless stream (SSE): read for a few seconds, then cut (`timeout` answers 124). */
 const STREAMS = [/^curl -N /];
 
@@ -127,12 +143,41 @@ describe('the README, command by command', () => {
     assert.match(readFileSync(join(view, log), 'utf8'), /control: http/);
   }
 
+  /**
+   * What a section assumes of the user's machine. "Plug in a phone and go": a phone with nothing installed (a stock
+   * simulated one, on the lab's adb server), unplugged when the section ends, since the tour that follows starts
+   * from no device. The toolbox: the APK the user built (a simulator APK of com.example.app).
+   */
+  const SECTIONS: Record<string, { enter?: () => Promise<void>; leave?: () => Promise<void> }> = {
+    'Plug in a phone and go': {
+      enter: async () => {
+        phone = await emu.lab.addDevice({ operator: false });
+      },
+      leave: async () => {
+        if (phone) await emu.lab.removeDevice(phone);
+      },
+    },
+    'The device toolbox': {
+      enter: async () => {
+        const manifest = { svcSimApk: 1, package: 'com.example.app', versionName: '1.0', versionCode: 1 };
+        writeFileSync(join(view, 'app-debug.apk'), `${JSON.stringify({ ...manifest, launcherActivity: '.Main' })}\n`);
+      },
+    },
+  };
+  let phone: Awaited<ReturnType<EmulatorLab['lab']['addDevice']>> | undefined;
+
   test('every ```sh command of the README runs as written and succeeds', { timeout: 900_000 }, async () => {
     const commands = readmeCommands(README);
     assert.ok(commands.length > 40, `found only ${commands.length} commands`);
     const failures: string[] = [];
     let ran = 0;
+    let section = '';
     for (const command of commands) {
+      if (command.section !== section) {
+        await SECTIONS[section]?.leave?.();
+        section = command.section;
+        await SECTIONS[section]?.enter?.();
+      }
       const key = bare(command.text);
       if (Object.hasOwn(NOT_RUN, key)) continue;
       const text = filled(command);
@@ -142,18 +187,26 @@ describe('the README, command by command', () => {
         continue;
       }
       const stream = STREAMS.some((pattern) => pattern.test(key));
-      const result = await shell.run(stream ? `timeout 3 ${filled({ ...command, text: key })}` : text);
+      const result = await shell
+        .run(stream ? `timeout 3 ${filled({ ...command, text: key })}` : text, 90_000)
+        .catch((error: Error) => ({ code: -1, stdout: '', stderr: error.message }));
       ran += 1;
       if (process.env.README_TRACE) console.log(`[${result.code}] ${key.split('\n')[0]}`);
       // curl exits 0 on any HTTP answer: the README's requests must also answer `{ "ok": true, ... }`.
       const answered = !key.startsWith('curl -s') || /^\s*\{\s*"ok"\s*:\s*true/.test(result.stdout);
-      const ok = stream ? result.code === 124 && /event: heartbeat/.test(result.stdout) : result.code === 0 && answered;
+      const refused = REFUSED[key];
+      const ok = stream
+        ? result.code === 124 && /event: heartbeat/.test(result.stdout)
+        : refused
+          ? result.code === 1 && JSON.parse(result.stdout || '{}').code === refused[0]
+          : result.code === 0 && answered;
       if (!ok) {
         failures.push(
           `[${command.section}] ${text}\n  exit ${result.code}\n  stdout: ${result.stdout.slice(0, 600)}\n  stderr: ${result.stderr.slice(0, 600)}`,
         );
       }
     }
+    await SECTIONS[section]?.leave?.();
     assert.deepEqual(failures, [], `README commands that failed:\n${failures.join('\n')}`);
     assert.ok(ran > 35, `ran only ${ran}`);
   });

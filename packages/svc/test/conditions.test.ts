@@ -266,8 +266,11 @@ describe('one code per condition, on every surface', () => {
       return onOtherAdb(env, 'host.adb.presence');
     },
     adbServerUnreachable: async () => {
-      // A port held by something that is not an adb server (it hangs up at once).
-      const impostor = createServer((socket) => socket.destroy());
+      // A port held by something that is not an adb server (it answers garbage and hangs up).
+      const impostor = createServer((socket) => {
+        socket.on('error', () => {});
+        socket.end('garbage\n');
+      });
       await new Promise<void>((resolve) => impostor.listen(0, '127.0.0.1', resolve));
       const port = (impostor.address() as { port: number }).port;
       try {

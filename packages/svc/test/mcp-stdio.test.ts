@@ -105,7 +105,9 @@ describe('svc mcp over stdio against a simulated device', () => {
   test('devices lists the simulated device in state device', async () => {
     const result: Loose = await call('devices');
     assert.equal(result.isError, undefined);
-    assert.deepEqual(result.structuredContent.devices, [{ serial, state: 'device' }]);
+    assert.deepEqual(result.structuredContent.devices, [
+      { serial, state: 'device', product: 'pixel_7', model: 'Pixel_7', device: 'pixel_7' },
+    ]);
   });
 
   test('open, wait, snapshot and read drive and observe the device', async () => {

@@ -142,7 +142,7 @@ export class AdbServerPort implements AdbPort {
         // Something listens there but hangs up or answers garbage: not an adb server (or a dying one).
         throw new SvcError(
           'ADB_SERVER_FAILED',
-          `The adb server at ${address.host}:${address.port} hung up (${(error as Error).message}); is something else listening on that port?`,
+          `The adb server at ${address.host}:${address.port} did not answer as adb does (${(error as Error).message}); is something else listening on that port?`,
           { adbServer: `${address.host}:${address.port}` },
         );
       }
@@ -216,9 +216,12 @@ export function createAdbServerPort(env: Env, processes: ProcessRunner): AdbPort
   );
 }
 
-/** A host connection that ended before the answer: the peer is not a working adb server. */
+/**
+ * A host request that failed other than by a refused connection (nothing listens: the server is started) or a
+ * device that cannot be reached (DeviceConnectError, handled by the caller): the connection ended before the answer,
+ * or the answer was not adb's. The peer is not a working adb server.
+ */
 function isHangUp(error: unknown): boolean {
-  if (error instanceof SvcError) return false;
-  const code = (error as NodeJS.ErrnoException).code ?? '';
-  return code === 'ECONNRESET' || code === 'EPIPE' || /ExactReadable ended|socket hang up/.test(String(error));
+  if (error instanceof SvcError || error instanceof DeviceConnectError) return false;
+  return !SERVER_DOWN.has((error as NodeJS.ErrnoException).code ?? '');
 }

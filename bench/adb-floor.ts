@@ -4,10 +4,15 @@
 // Usage: npx node bench/adb-floor.ts [--socket-runs N] [--spawn-runs N]
 import { execFile } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { createLab, openDeviceService } from '../packages/sim/src/testing/lab.ts';
+import { createLab } from '../packages/sim/src/testing/lab.ts';
+import { countsFor, shellTrue } from './lib/measure.ts';
 
+const counts = countsFor({ socketRuns: 300, spawnRuns: 60 }, { socketRuns: 30, spawnRuns: 6 });
 const { values } = parseArgs({
-  options: { 'socket-runs': { type: 'string', default: '300' }, 'spawn-runs': { type: 'string', default: '60' } },
+  options: {
+    'socket-runs': { type: 'string', default: String(counts.socketRuns) },
+    'spawn-runs': { type: 'string', default: String(counts.spawnRuns) },
+  },
 });
 
 interface Stats {
@@ -29,20 +34,6 @@ function stats(samples: number[]): Stats {
     minMs: round(sorted[0]!),
     maxMs: round(sorted.at(-1)!),
   };
-}
-
-/** One `shell,v2,raw:true` through the server socket; resolves with the exit status. */
-async function shellTrueOverSocket(adbPort: number, serial: string): Promise<number> {
-  const { socket, reader } = await openDeviceService(adbPort, serial, 'shell,v2,raw:true');
-  try {
-    for (;;) {
-      const header = await reader.read(5);
-      const body = await reader.read(header.readUInt32LE(1));
-      if (header[0] === 3) return body[0]!;
-    }
-  } finally {
-    socket.destroy();
-  }
 }
 
 function shellTrueSpawned(adbPort: number, serial: string, env: NodeJS.ProcessEnv): Promise<void> {
@@ -68,7 +59,7 @@ const lab = await createLab({ devices: [{}] });
 try {
   const serial = lab.devices[0]!.serial;
   const env = { ...process.env, ...lab.env };
-  const socket = stats(await measure(Number(values['socket-runs']), () => shellTrueOverSocket(lab.adbPort, serial)));
+  const socket = stats(await measure(Number(values['socket-runs']), () => shellTrue(lab.adbPort, serial)));
   const spawned = stats(await measure(Number(values['spawn-runs']), () => shellTrueSpawned(lab.adbPort, serial, env)));
   const result = {
     bench: 'adb-floor',

@@ -14,13 +14,14 @@ import { parseArgs } from 'node:util';
 import { createLab } from '../packages/sim/src/testing/lab.ts';
 import type { AdbPort } from '../packages/svc/src/adapters/adb/adb-port.ts';
 import { createContext } from '../packages/svc/src/core/context.ts';
-import { median, round } from './lib/measure.ts';
+import { median, QUICK, round } from './lib/measure.ts';
 import { runExecution } from './lib/run-execution.ts';
 
 const { values } = parseArgs({
   options: {
-    runs: { type: 'string', default: '5' },
-    timing: { type: 'string', default: 'phone' },
+    runs: { type: 'string', default: QUICK ? '1' : '5' },
+    // A quick run checks that the bench works, so it skips the phone's timing.
+    timing: { type: 'string', default: QUICK ? 'instant' : 'phone' },
     /** A comma-separated subset of the actions below. */
     actions: { type: 'string' },
   },

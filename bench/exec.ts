@@ -20,7 +20,7 @@ import {
 } from './lib/measure.ts';
 import { runExecution } from './lib/run-execution.ts';
 
-const { runs, cliRuns } = benchRuns({ runs: 40, cliRuns: 15 });
+const { runs, cliRuns } = benchRuns({ runs: 40, cliRuns: 15 }, { runs: 5, cliRuns: 3 });
 const cliMode = ensureBundle();
 const RAW_ADB_CLIENT = floorScript('raw-adb-client.cjs');
 

@@ -9,8 +9,11 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startInspectorLab, waitForScreen } from '../packages/svc/test/inspector-helpers.ts';
 import { postJson } from '../packages/svc/test/server-helpers.ts';
+import { countsFor } from './lib/measure.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: String(countsFor({ runs: 10 }, { runs: 2 }).runs) } },
+});
 const runs = Number(values.runs);
 const ROWS = 30;
 const CELLS = 9;

@@ -3,7 +3,7 @@
 // contended), with an SSE client counting results. Checks zero lost and zero duplicated results and exactly one
 // svc:result per execution; samples memory (RSS, heap) and open handles (active resources, fds) from start to end.
 // Usage: npx node --expose-gc bench/load.ts [--executions 10000] [--devices 8] [--workers-per-device 2] [--samples 10]
-//        [--warmup 3] [--heap-snapshots DIR] [--help]   (compare snapshots with bench/heap-diff.ts)
+//        [--warmup 3] [--heap-snapshots DIR] [--help]   (compare snapshots with bench/tools/heap-diff.ts)
 // Prints JSON, then a short table. Exit 1 when a result was lost or duplicated. (packages/svc/test/
 // reliability-load.test.ts runs a small version as a correctness test.) The bench keeps no per-execution objects:
 // answers and svc:result frames are counted in typed arrays sized before the start sample, so memory growth between
@@ -18,6 +18,7 @@ import { createContext } from '../packages/svc/src/core/context.ts';
 import { createServerApp } from '../packages/svc/src/server/app.ts';
 import { listenTcp } from '../packages/svc/src/server/listen.ts';
 import { connectSse } from '../packages/svc/test/sse-client.ts';
+import { countsFor } from './lib/measure.ts';
 
 export interface LoadOptions {
   executions: number;
@@ -305,12 +306,13 @@ function printTable(report: LoadReport): void {
 }
 
 if (import.meta.main) {
+  const counts = countsFor({ executions: 10000, devices: 8, samples: 10 }, { executions: 300, devices: 2, samples: 3 });
   const { values } = parseArgs({
     options: {
-      executions: { type: 'string', default: '10000' },
-      devices: { type: 'string', default: '8' },
+      executions: { type: 'string', default: String(counts.executions) },
+      devices: { type: 'string', default: String(counts.devices) },
       'workers-per-device': { type: 'string', default: '2' },
-      samples: { type: 'string', default: '10' },
+      samples: { type: 'string', default: String(counts.samples) },
       warmup: { type: 'string', default: '3' },
       'heap-snapshots': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -327,7 +329,7 @@ if (import.meta.main) {
         '  --warmup N              warm-up executions per worker before the start sample (default 3; about 320',
         "                          fills the simulated devices' bounded logs, so start -> end shows steady state)",
         '  --heap-snapshots DIR    write start/middle/end .heapsnapshot files (after gc) into DIR; compare them with',
-        '                          bench/heap-diff.ts (RSS after the start sample is then not comparable)',
+        '                          bench/tools/heap-diff.ts (RSS after the start sample is then not comparable)',
         'Without --expose-gc the samples are taken without a forced gc and are noisier.',
         '',
       ].join('\n'),

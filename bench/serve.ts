@@ -3,16 +3,18 @@
 // POST /snapshot and POST /execute. Prints JSON, then a short table.
 // Usage: npx node bench/serve.ts [--runs N] [--parallel-runs N] [--devices N]
 import { parseArgs } from 'node:util';
-import { createLab, openDeviceService } from '../packages/sim/src/testing/lab.ts';
+import { createLab } from '../packages/sim/src/testing/lab.ts';
 import { createContext } from '../packages/svc/src/core/context.ts';
 import { createServerApp } from '../packages/svc/src/server/app.ts';
 import { listenTcp } from '../packages/svc/src/server/listen.ts';
+import { countsFor, shellTrue, sleepPayload } from './lib/measure.ts';
 
+const counts = countsFor({ runs: 60, parallelRuns: 30, devices: 8 }, { runs: 10, parallelRuns: 6, devices: 2 });
 const { values } = parseArgs({
   options: {
-    runs: { type: 'string', default: '60' },
-    'parallel-runs': { type: 'string', default: '30' },
-    devices: { type: 'string', default: '8' },
+    runs: { type: 'string', default: String(counts.runs) },
+    'parallel-runs': { type: 'string', default: String(counts.parallelRuns) },
+    devices: { type: 'string', default: String(counts.devices) },
   },
 });
 const runs = Number(values.runs);
@@ -31,33 +33,6 @@ async function timed(once: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-async function shellTrue(adbPort: number, serial: string): Promise<void> {
-  const { socket, reader } = await openDeviceService(adbPort, serial, 'shell,v2,raw:true');
-  try {
-    for (;;) {
-      const header = await reader.read(5);
-      await reader.read(header.readUInt32LE(1));
-      if (header[0] === 3) return;
-    }
-  } finally {
-    socket.destroy();
-  }
-}
-
-let counter = 0;
-function sleepZero() {
-  counter += 1;
-  const id = `bench-serve-${counter}`;
-  return {
-    commandId: id,
-    taskId: id,
-    source: 'bench',
-    expectedFormat: 'android-ui-automator',
-    timeoutMs: 30_000,
-    actions: [{ id: 'nap', type: 'sleep', params: { durationMs: 0 } }],
-  };
-}
-
 async function post(url: string, body: unknown): Promise<void> {
   const response = await fetch(url, { method: 'POST', body: JSON.stringify(body) });
   const result = (await response.json()) as { ok: boolean; error?: unknown };
@@ -72,7 +47,8 @@ const server = await listenTcp(serverApp, { host: '127.0.0.1', port: 0 });
 try {
   const serials = lab.devices.map((d) => d.serial);
   const first = serials[0]!;
-  const execute = (deviceId: string) => post(`${server.url}/execute`, { execution: sleepZero(), deviceId });
+  const execute = (deviceId: string) =>
+    post(`${server.url}/execute`, { execution: sleepPayload('bench-serve'), deviceId });
 
   for (let i = 0; i < 5; i++) await shellTrue(lab.adbPort, first); // warm-up
   const floor: number[] = [];

@@ -6,8 +6,23 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openDeviceService } from '../../packages/sim/src/testing/lab.ts';
 
+/**
+ * True under `npm run bench -- --quick` (bench/run-all.ts sets SVC_BENCH_QUICK=1): every bench then runs with small
+ * counts, a check that it still works rather than a measurement. A bench picks its counts with `countsFor`.
+ */
+export const QUICK = process.env.SVC_BENCH_QUICK === '1';
+
+/** The bench's own counts, or the small ones of a quick run. */
+export function countsFor<T extends Record<string, number>>(full: T, quick: { [K in keyof T]: number }): T {
+  return (QUICK ? quick : full) as T;
+}
+
 /** `--runs N` (in-process samples) and `--cli-runs N` (spawned samples) of a wall-time bench. */
-export function benchRuns(defaults: { runs: number; cliRuns: number }): { runs: number; cliRuns: number } {
+export function benchRuns(
+  full: { runs: number; cliRuns: number },
+  quick: { runs: number; cliRuns: number },
+): { runs: number; cliRuns: number } {
+  const defaults = countsFor(full, quick);
   const { values } = parseArgs({
     options: {
       runs: { type: 'string', default: String(defaults.runs) },
@@ -52,14 +67,37 @@ export async function measure(count: number, once: () => Promise<unknown>): Prom
   return median(samples);
 }
 
-/** One `shell true` round trip through the adb server socket (shell protocol v2, until the exit packet). */
-export async function shellTrue(adbPort: number, serial: string): Promise<void> {
+/**
+ * Median wall time of each case over `count` rounds, the cases taking turns within a round (after up to three warm-up
+ * rounds): on a shared machine the load changes from minute to minute, and cases compared with each other should see
+ * the same load.
+ */
+export async function measureInterleaved(
+  count: number,
+  cases: Record<string, () => Promise<unknown>>,
+): Promise<Record<string, number>> {
+  const samples = Object.fromEntries(Object.keys(cases).map((name) => [name, [] as number[]]));
+  for (let round = -Math.min(3, count); round < count; round++) {
+    for (const [name, once] of Object.entries(cases)) {
+      const start = performance.now();
+      await once();
+      if (round >= 0) samples[name]?.push(performance.now() - start);
+    }
+  }
+  return Object.fromEntries(Object.entries(samples).map(([name, times]) => [name, median(times)]));
+}
+
+/**
+ * One `shell true` round trip through the adb server socket (shell protocol v2, until the exit packet): the adb
+ * floor. Resolves with the exit status.
+ */
+export async function shellTrue(adbPort: number, serial: string): Promise<number> {
   const { socket, reader } = await openDeviceService(adbPort, serial, 'shell,v2,raw:true');
   try {
     for (;;) {
       const header = await reader.read(5);
-      await reader.read(header.readUInt32LE(1));
-      if (header[0] === 3) return;
+      const body = await reader.read(header.readUInt32LE(1));
+      if (header[0] === 3) return body[0] as number;
     }
   } finally {
     socket.destroy();

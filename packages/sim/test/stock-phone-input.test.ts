@@ -103,6 +103,16 @@ describe('input and system tools on a stock phone', () => {
     assert.match((await shell('dumpsys window policy', 2)).stdout, /KeyguardServiceDelegate/);
   });
 
+  it('dumpsys window displays gives the natural size as init= and the rotated one as cur= (AOSP DisplayContent.dump)', async () => {
+    await shell('settings put system accelerometer_rotation 0; settings put system user_rotation 1');
+    try {
+      assert.match((await shell('dumpsys window displays')).stdout, /\binit=1080x2400 \d+dpi cur=2400x1080\b/);
+    } finally {
+      await shell('settings put system user_rotation 0');
+    }
+    assert.match((await shell('dumpsys window displays')).stdout, /\binit=1080x2400 \d+dpi cur=1080x2400\b/);
+  });
+
   it('am start -W reports the launch on stdout, and an unresolvable intent there too', async () => {
     const ok = await shell(
       `am start -W -a android.intent.action.MAIN -c android.intent.category.LAUNCHER -n ${NOTES}/.MainActivity`,

@@ -44,18 +44,25 @@ const bundleIsFresh = (packageRoot) => freshBundleId(packageRoot) !== undefined;
 
 /**
  * In an installed package (no sources beside the bundle: nothing to be fresh against), the bundle's build id, or
- * null when the bundle is missing; undefined in a clone, where freshBundleId decides.
+ * null when the bundle is missing; undefined in a clone, where freshBundleId decides. The id is read from
+ * dist/build-id, a few bytes, rather than from the manifest of every source.
  * @param {string} [packageRoot]
  * @returns {string | null | undefined}
  */
 function installedBundleId(packageRoot = PACKAGE_ROOT) {
-  if (require('node:fs').existsSync(`${packageRoot}/src/main.ts`)) return undefined;
+  const { existsSync } = require('node:fs');
+  if (existsSync(`${packageRoot}/src/main.ts`)) return undefined;
   try {
-    const { buildId } = JSON.parse(readFileSync(`${packageRoot}/dist/build.json`, 'utf8'));
-    return typeof buildId === 'string' ? buildId : null;
+    const buildId = readFileSync(`${packageRoot}/dist/build-id`, 'utf8').trim();
+    return /^[\w-]{8,64}$/.test(buildId) ? buildId : null;
   } catch {
     return null;
   }
+}
+
+/** Node's own compile cache, for what the code cache below does not cover; idempotent. */
+function enableNodeCompileCache() {
+  require('node:module').enableCompileCache?.();
 }
 
 /**
@@ -64,13 +71,15 @@ function installedBundleId(packageRoot = PACKAGE_ROOT) {
  * everything else) is taken before a module runs, so it holds only top-level code, and every call compiled commander's
  * and svc's functions again: ~4 ms of a proxied `svc exec`. The first call of each command word writes its cache when
  * the process exits; later ones start with those functions compiled. V8 rejects a cache of another V8 or other flags,
- * and the directory is per build, so a cache never meets other code.
+ * and the directory is per build, so a cache never meets other code. Node's compile cache is turned on only when a
+ * module this cache does not take is loaded (most calls load none).
  * @param {string} buildId
  * @param {string | undefined} word
+ * @returns {boolean} false when the cache cannot be used (Node's compile cache is then the caller's to turn on)
  */
 function useCodeCache(buildId, word) {
   const home = process.env.HOME;
-  if (!home || process.env.NODE_DISABLE_COMPILE_CACHE || typeof process.getuid !== 'function') return;
+  if (!home || process.env.NODE_DISABLE_COMPILE_CACHE || typeof process.getuid !== 'function') return false;
   const { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
   const Module = require('node:module');
   const vm = require('node:vm');
@@ -80,13 +89,16 @@ function useCodeCache(buildId, word) {
   const stat = statSync(dir, { throwIfNoEntry: false });
   // Only a directory of ours that nobody else can write to: its files become code.
   const trusted = stat === undefined || (stat.isDirectory() && stat.uid === process.getuid() && !(stat.mode & 0o022));
-  if (!trusted) return;
+  if (!trusted) return false;
   /** @type {{ script: import('node:vm').Script, file: string }[]} */
   const toWrite = [];
   const compile = Module.prototype._compile;
   Module.prototype._compile = function (content, filename) {
     // Bundle chunks only, and never one with a dynamic import() left (vm scripts would need an experimental flag).
-    if (!filename.startsWith(DIST) || content.includes('import(')) return compile.call(this, content, filename);
+    if (!filename.startsWith(DIST) || content.includes('import(')) {
+      enableNodeCompileCache();
+      return compile.call(this, content, filename);
+    }
     // The mtime too: V8 checks only a cache's source length, and dist/main.js has no content hash in its name.
     const mtime = statSync(filename, { throwIfNoEntry: false })?.mtimeMs ?? 0;
     const file = `${dir}/${filename.slice(DIST.length + 1)}.${mtime}.${key}.bin`;
@@ -121,6 +133,7 @@ function useCodeCache(buildId, word) {
       // A cache is only an optimisation: a read-only or full home just means no cache.
     }
   });
+  return true;
 }
 
 /** How many other builds' code caches survive a new build's first write. */
@@ -138,19 +151,19 @@ function main() {
     process.stderr.write(`svc needs Node.js ${NEEDED_NODE_MAJOR} or newer (found ${process.version})\n`);
     process.exit(1);
   }
-  require('node:module').enableCompileCache?.();
   const installed = installedBundleId();
   if (installed === null) {
-    process.stderr.write(`svc: the installed package has no bundle (${BUNDLE_MANIFEST}); reinstall svc\n`);
+    process.stderr.write(`svc: the installed package has no bundle (${DIST}/build-id is missing); reinstall svc\n`);
     process.exit(1);
   }
   const buildId = installed ?? freshBundleId();
   if (buildId !== undefined) {
     // The bundle's import() of modules outside it runs here: a vm-compiled chunk cannot import() itself.
     globalThis.__svcImport = (specifier) => import(specifier);
-    useCodeCache(buildId, commandWord(process.argv.slice(2)));
+    if (!useCodeCache(buildId, commandWord(process.argv.slice(2)))) enableNodeCompileCache();
     require('../dist/main.js').runAsProcess();
   } else {
+    enableNodeCompileCache();
     // A clone's sources import svc-sim's sources, as the build and the tests do (its `svc-source` export condition).
     require('node:module').registerHooks?.({
       resolve: (specifier, context, nextResolve) =>

@@ -1,10 +1,11 @@
 // The composition root: the one module that knows every front end. It runs the CLI and hands it the launchers of
 // the long-running front ends (HTTP server, MCP server, daemon), each loaded only when its command runs.
 // `node src/main.ts <args>` (and the bundle's dist/cli.js) run svc as a process; the daemon is spawned that way.
-import { homedir } from 'node:os';
+import { runHotPath } from './cli/hot-path.ts';
 import type { Launchers } from './cli/launchers.ts';
-import { exitQuietlyOnClosedStdout, main as runCli } from './cli/main.ts';
+import { exitQuietlyOnClosedStdout } from './cli/output.ts';
 import { homeOf } from './contracts/env.ts';
+import { osHomedir } from './core/home.ts';
 
 export const launchers: Launchers = {
   async serve(options) {
@@ -29,7 +30,7 @@ export const launchers: Launchers = {
       cwd: process.cwd(),
       submit: viaDaemon({
         env: process.env,
-        home: homeOf(process.env, homedir),
+        home: homeOf(process.env, osHomedir),
         daemon: options.daemon,
         log: (line: string) => process.stderr.write(`${line}\n`),
       }),
@@ -52,7 +53,14 @@ export const launchers: Launchers = {
   },
 };
 
-export function main(argv: string[]): Promise<number> {
+/**
+ * An agent's call (`svc exec`, a flat command) takes the hot path, which loads neither commander nor the command
+ * modules; everything else, and whatever the hot path declines, goes to the full command line.
+ */
+export async function main(argv: string[]): Promise<number> {
+  const hot = await runHotPath(argv);
+  if (hot !== undefined) return hot;
+  const { main: runCli } = await import('./cli/main.ts');
   return runCli(argv, launchers);
 }
 

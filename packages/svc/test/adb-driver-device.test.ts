@@ -161,6 +161,25 @@ describe('the adb driver on stock phones', () => {
     assert.ok(!run.commands.some((c) => c.includes('input ')));
   });
 
+  test('a coordinate click on a rotated screen: device pixels as the screen is now (a landscape x past the portrait width)', async () => {
+    const portrait = await runAdb(lab, 4, [{ id: 'tap', type: 'click', params: { coordinate: { x: 540, y: 500 } } }]);
+    assert.ok(portrait.result.ok && portrait.result.succeeded, JSON.stringify(portrait.result));
+    await shell(4, 'settings put system accelerometer_rotation 0; settings put system user_rotation 1');
+    try {
+      const wide = await runAdb(lab, 4, [{ id: 'tap', type: 'click', params: { coordinate: { x: 2000, y: 500 } } }]);
+      assert.ok(wide.result.ok && wide.result.succeeded, JSON.stringify(wide.result));
+      assert.ok(
+        wide.commands.some((c) => c.startsWith('input tap 2000 500;')),
+        wide.commands.join(' | '),
+      );
+      const below = await runAdb(lab, 4, [{ id: 'tap', type: 'click', params: { coordinate: { x: 500, y: 1500 } } }]);
+      assert.equal(step(below, 'tap').data.error, 'GESTURE_FAILED', 'y 1500 is below a 1080 px high landscape screen');
+      assert.ok(!below.commands.some((c) => c.includes('input tap')));
+    } finally {
+      await shell(4, 'settings put system user_rotation 0');
+    }
+  });
+
   test('what needs the operator app is refused whole, with its code and path, before any device command', async () => {
     const log = { id: 'log', type: 'set_on_screen_log', params: { text: 'step 2' } };
     const panel = await runAdb(lab, 0, [...fresh, log]);

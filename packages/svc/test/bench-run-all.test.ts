@@ -1,5 +1,6 @@
-// `npm run bench` runs every bench of bench/ (it once pointed at a file that did not exist). In --quick mode each runs
-// with small counts: this checks that each still works and prints its JSON, never how fast anything is.
+// `npm run bench` runs every bench of bench/, found by listing the folder (a new bench needs no registration). In
+// --quick mode each runs with small counts: this checks that each still works and prints its JSON, never how fast
+// anything is.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -19,9 +20,9 @@ function npmRunBench(args: string[]): Promise<{ code: number; stdout: string; st
   });
 }
 
-/** The benches: every .ts directly in bench/ but the runner and heap-diff (a tool for load.ts's heap snapshots). */
+/** The benches: every .ts directly in bench/ but the runner (helpers are in bench/lib/, tools in bench/tools/). */
 const benches = readdirSync(join(REPO_ROOT, 'bench'))
-  .filter((file) => file.endsWith('.ts') && !['run-all.ts', 'heap-diff.ts'].includes(file))
+  .filter((file) => file.endsWith('.ts') && file !== 'run-all.ts')
   .map((file) => file.slice(0, -'.ts'.length))
   .sort();
 

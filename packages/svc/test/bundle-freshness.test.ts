@@ -116,3 +116,36 @@ describe('bin/svc.js on a copy of the package', () => {
     assert.equal(strip(stale.stdout), strip(fresh.stdout));
   });
 });
+
+describe('bin/svc.js in an installed layout (no sources beside the bundle)', () => {
+  let installed: string;
+  before(() => {
+    installed = mkdtempSync(join(tmpdir(), 'svc-installed-'));
+    for (const entry of ['bin', 'dist', 'package.json'])
+      cpSync(join(PACKAGE, entry), join(installed, entry), { recursive: true });
+  });
+  after(() => rmSync(installed, { recursive: true, force: true }));
+
+  test('runs the bundle, and without its build id says to reinstall instead of running anything', () => {
+    const bin = join(installed, 'bin', 'svc.js');
+    const ran = spawnSync(process.execPath, [bin, '--version'], {
+      encoding: 'utf8',
+      env: { ...process.env, HOME: installed },
+    });
+    assert.deepEqual(
+      [ran.status, ran.stdout.trim()],
+      [0, JSON.parse(readFileSync(join(PACKAGE, 'package.json'), 'utf8')).version],
+    );
+    rmSync(join(installed, 'dist', 'build-id'));
+    const broken = spawnSync(process.execPath, [bin, '--version'], {
+      encoding: 'utf8',
+      env: { ...process.env, HOME: installed },
+    });
+    assert.equal(broken.status, 1);
+    assert.equal(broken.stdout, '');
+    assert.match(
+      broken.stderr,
+      /^svc: the installed package has no bundle \(.*dist\/build-id is missing\); reinstall svc\n$/,
+    );
+  });
+});

@@ -7,7 +7,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
 import type { StepResult } from '../src/contracts/types.ts';
-import { runCli, runCliJson } from './run-cli.ts';
+import { createContext } from '../src/core/context.ts';
+import { createServerApp } from '../src/server/app.ts';
+import { connectStdio, type Loose } from './mcp-client.ts';
+import { isolatedEnv, runCli, runCliJson } from './run-cli.ts';
 
 const S = 'com.android.settings';
 
@@ -51,6 +54,35 @@ describe('the README tour on a phone with the operator and on a stock phone', ()
     assert.equal(run.code, 0, run.stdout);
     const bySerial = Object.fromEntries(run.json.map((d: { serial: string; driver: string }) => [d.serial, d.driver]));
     assert.deepEqual(bySerial, { [withOperator]: 'operator', [stock]: 'adb' });
+  });
+
+  test('GET /devices and the MCP devices tool carry the same fields as svc devices', async () => {
+    const cli = (await runCliJson(['devices'], { env: lab.env })).json;
+    const ctx = createContext({ env: { ...process.env, ...lab.env }, cwd: lab.home });
+    try {
+      const http = (await (await createServerApp(ctx).app.fetch(new Request('http://localhost/devices'))).json()) as {
+        devices: unknown[];
+      };
+      assert.deepEqual(http.devices, cli);
+    } finally {
+      await ctx.close();
+    }
+    const session = await connectStdio(['--no-daemon'], isolatedEnv(lab.env), lab.home);
+    try {
+      const mcp = (await session.client.callTool({ name: 'devices', arguments: {} })) as Loose;
+      assert.deepEqual(mcp.structuredContent.devices, cli);
+    } finally {
+      await session.close();
+    }
+  });
+
+  test('one execution per device whatever the driver and operator package: a second one at once is refused', async () => {
+    const runs = await Promise.all([
+      svc(withOperator, ['sleep', '3000', '--driver', 'operator', '--no-daemon']),
+      svc(withOperator, ['sleep', '3000', '--driver', 'adb', '--operator-package', 'com.other.op', '--no-daemon']),
+    ]);
+    const codes = runs.map((r) => (r.code === 0 ? 'ok' : r.json.code)).sort();
+    assert.deepEqual(codes, ['EXECUTION_CONFLICT_IN_FLIGHT', 'ok'], runs.map((r) => r.stdout).join('\n'));
   });
 
   test('every tour command succeeds on both with the same step results; auto names the driver that ran', async () => {

@@ -66,6 +66,16 @@ test('svc daemon help and its usage error do not list the internal run subcomman
   assert.ok(!JSON.parse(missing.stdout).details.subcommands.includes('run'));
 });
 
+test('the device tools read in the command list like the other commands; their own help gives the whole story', async () => {
+  const list = (await runCli(['help'])).stdout;
+  assert.match(list, /^ {2}install <apk> +install an APK$/m);
+  assert.match(list, /^ {2}crashes \[options\] +recent crashes and ANRs$/m);
+  assert.match(list, /^ {2}foreground +app in front$/m);
+  const install = (await runCli(['help', 'install'])).stdout;
+  assert.match(install, /Install \(or update, keeping data\) an APK file from this computer/);
+  assert.match(install, /APK_NOT_FOUND/);
+});
+
 test('svc completion bash is valid bash and offers commands and flags', async () => {
   const run = await runCli(['completion', 'bash']);
   assert.equal(run.code, 0);

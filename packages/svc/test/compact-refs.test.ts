@@ -2,6 +2,8 @@
 // every element to act on or read, an action takes { "ref": "eN" } while the screen is the one the snapshot saw,
 // and after the screen changed the action fails with STALE_REF and does nothing.
 import assert from 'node:assert/strict';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { SimDevice } from 'svc-sim';
 import { createLab, type Lab } from 'svc-sim/testing';
@@ -81,6 +83,71 @@ for (const driver of ['operator', 'adb'] as const) {
       assert.equal(typed.code, 0, typed.stdout);
       const login = await svc('click', '--selector', JSON.stringify({ ref: refOf(form, /"Log in"/) }));
       assert.equal(login.code, 0, login.stdout);
+    });
+
+    test('the refs file holds no screen text, is private, and still tells a changed element from the same one', async () => {
+      await svc('close-app', 'com.svc.notes');
+      await svc('open', 'com.svc.notes');
+      const screen = await compact();
+      const lastNote = refOf(screen, /"Last note: nothing yet"/);
+      const [file] = await readdir(join(lab.home, '.svc', 'refs'));
+      const path = join(lab.home, '.svc', 'refs', file as string);
+      const stored = await readFile(path, 'utf8');
+      for (const shown of ['Last note', 'nothing yet', 'Pinned note', 'Archive all', 'Notes']) {
+        assert.ok(!stored.includes(shown), `the refs file holds ${JSON.stringify(shown)}: ${stored}`);
+      }
+      assert.equal((await stat(path)).mode & 0o777, 0o600);
+      assert.equal(
+        (await svc('read', '--ref', lastNote)).json.envelope?.stepResults[0].data.text,
+        'Last note: nothing yet',
+      );
+      // The menu button sets the last note's text: the same layout, another content.
+      assert.equal((await svc('click', '--id', 'com.svc.notes:id/menu')).code, 0);
+      const changed = await svc('read', '--ref', lastNote);
+      assert.equal(changed.json.code, 'STALE_REF', changed.stdout);
+      assert.match(changed.json.message, /no longer shows what the snapshot saw/);
+    });
+
+    test('in one execution a ref after a step that may change the screen is STALE_REF before anything runs; a form fills by refs', async () => {
+      const execution = (id: string, actions: unknown[]) =>
+        JSON.stringify({
+          commandId: `${id}-${driver}`,
+          taskId: 't',
+          source: 'test',
+          expectedFormat: 'android-ui-automator',
+          timeoutMs: 30000,
+          actions,
+        });
+      await svc('close-app', 'com.android.settings');
+      await svc('open', 'com.android.settings');
+      const list = await compact();
+      const network = refOf(list, /"Network & internet"/);
+      const apps = refOf(list, /"Apps"/);
+      const two = await svc(
+        'exec',
+        execution('refs-after-click', [
+          { id: 'a', type: 'click', params: { matcher: { ref: network } } },
+          { id: 'b', type: 'click', params: { matcher: { ref: apps } } },
+        ]),
+      );
+      assert.equal(two.json.code, 'STALE_REF', two.stdout);
+      assert.equal(two.json.details.path, 'actions[1].params.matcher.ref');
+      assert.match(two.json.message, /actions\[0\] \(click\)/);
+      assert.equal(await compact(), list, 'nothing was tapped: still the Settings list');
+
+      await svc('close-app', 'com.svc.login');
+      await svc('open', 'com.svc.login');
+      const form = await compact();
+      const filled = await svc(
+        'exec',
+        execution('refs-form', [
+          { id: 'u', type: 'enter_text', params: { matcher: { ref: refOf(form, /id=username/) }, text: 'bob' } },
+          { id: 'p', type: 'enter_text', params: { matcher: { ref: refOf(form, /id=password/) }, text: 'pw' } },
+          { id: 'r', type: 'read_text', params: { matcher: { ref: refOf(form, /id=username/) } } },
+        ]),
+      );
+      assert.equal(filled.code, 0, filled.stdout);
+      assert.equal(filled.json.envelope.stepResults[2].data.text, 'bob');
     });
 
     test('a ref that the snapshot did not give, or a ref with other fields, is refused before anything runs', async () => {

@@ -70,6 +70,11 @@ describe('svc inspect', () => {
       const second = await runCliJson(['inspect', '--port', String(port)], { env: lab.env });
       assert.equal(second.code, 0, second.stdout);
       assert.deepEqual(second.json, { ok: true, url: `http://127.0.0.1:${port}/inspector`, reused: true });
+      const adb = await runCliJson(['inspect', '--port', String(port), '--driver', 'adb'], { env: lab.env });
+      assert.equal(adb.json.url, `http://127.0.0.1:${port}/inspector?driver=adb`, 'the page starts on that driver');
+      const bad = await runCliJson(['inspect', '--port', String(port), '--driver', 'fast'], { env: lab.env });
+      assert.equal(bad.json.code, 'EXECUTION_VALIDATION_FAILED');
+      assert.equal(bad.json.details.path, '--driver');
     } finally {
       await stop(first.child);
     }

@@ -1,4 +1,4 @@
-// `svc mcp` dispatches executions through cli/dispatch-execution.ts, so without --no-daemon it takes the daemon's
+// `svc mcp` submits executions through the submit layer (`viaDaemon`), so without --no-daemon it takes the daemon's
 // warm path exactly like the CLI (issue 11: "uses the daemon's warm path when available").
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -95,6 +95,8 @@ describe('svc mcp over stdio against a simulated device', () => {
     for (const tool of tools) {
       assert.equal(tool.inputSchema.type, 'object', tool.name);
       assert.ok((tool.description ?? '').length > 80, `${tool.name} has a teaching description`);
+      // A model reads these: the rule itself, never a pointer into svc's own design papers.
+      assert.doesNotMatch(JSON.stringify(tool), /\bSPEC\b|OPERATOR-PROTOCOL|DECISIONS/, tool.name);
     }
     assert.match(byName.get('click').description, /resourceId > contentDescEquals > textEquals > textContains/);
     assert.match(byName.get('click').description, /sleep/);
@@ -106,7 +108,7 @@ describe('svc mcp over stdio against a simulated device', () => {
     const result: Loose = await call('devices');
     assert.equal(result.isError, undefined);
     assert.deepEqual(result.structuredContent.devices, [
-      { serial, state: 'device', product: 'pixel_7', model: 'Pixel_7', device: 'pixel_7' },
+      { serial, state: 'device', product: 'pixel_7', model: 'Pixel_7', device: 'pixel_7', driver: 'operator' },
     ]);
   });
 

@@ -28,7 +28,9 @@ describe('svc serve routes against a simulated device', () => {
     assert.equal(response.headers.get('x-svc-version'), svcVersion());
     assert.deepEqual(response.body, {
       ok: true,
-      devices: [{ serial, state: 'device', product: 'pixel_7', model: 'Pixel_7', device: 'pixel_7' }],
+      devices: [
+        { serial, state: 'device', product: 'pixel_7', model: 'Pixel_7', device: 'pixel_7', driver: 'operator' },
+      ],
     });
   });
 

@@ -198,3 +198,26 @@ describe('device toolbox on the command line', () => {
     assert.equal((await busy).code, 0);
   });
 });
+
+describe('installs and the driver auto picks', () => {
+  let lab: Lab;
+  let sim: SimDevice;
+  const svc = (...args: string[]) => runCliJson([...args, '--device', sim.serial], { env: lab.env });
+  before(async () => {
+    lab = await createLab({ devices: [{}] });
+    sim = lab.devices[0] as SimDevice;
+  });
+  after(async () => {
+    await runCliJson(['daemon', 'stop', '--device', sim.serial], { env: lab.env }).catch(() => undefined);
+    await lab?.close();
+  });
+
+  test('after svc uninstall removes the operator app, the device daemon picks the adb driver for the next execution', async () => {
+    const before = await svc('sleep', '10');
+    assert.equal(before.json.driver, 'operator', before.stdout);
+    assert.equal((await svc('uninstall', 'com.svc.operator')).code, 0);
+    const next = await svc('sleep', '10');
+    assert.equal(next.code, 0, next.stdout);
+    assert.equal(next.json.driver, 'adb');
+  });
+});

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Command } from 'commander';
 import { COMMAND_MODULES, modulesFor } from './command-table.ts';
-import { addGlobalOptions } from './globals.ts';
+import { addGlobalOptions } from './global-options.ts';
 import { NO_LAUNCHERS } from './launchers.ts';
 import { buildProgram } from './main.ts';
 

@@ -1,24 +1,25 @@
 // The one path of every execution command: build → normalize and validate (no device) → --dry-run /
 // --validate-only, or submit → render → exit code (0 only when the run fully succeeded; when an envelope came back
 // stdout holds the full run result either way).
-import { homedir } from 'node:os';
 import type { Command } from 'commander';
 import { newIds } from '../builders/execution.ts';
-import type { BuildInput } from '../builders/types.ts';
+import type { FlagBag } from '../builders/flag-values.ts';
 import { homeOf } from '../contracts/env.ts';
 import { errorBodyOf } from '../contracts/errors.ts';
 import { type Execution, isFullSuccess, type RunResult } from '../contracts/types.ts';
 import { normalizeAndValidateExecution } from '../contracts/validate.ts';
+import { osHomedir } from '../core/home.ts';
 import { viaDaemon } from '../submit/submit.ts';
-import { type Globals, readGlobals, targetOf } from './globals.ts';
+import { type Builder, FLAT_COMMANDS, type FlatCommand, type FlatVerb } from './flat-builders.ts';
+import { type Globals, globalsOf, readGlobals, targetOf } from './globals.ts';
 import { printError, printValue } from './output.ts';
 import { renderRunResult } from './render-run.ts';
 import { dim, green } from './style.ts';
 
-/** Validates and runs (or dry-runs) a raw execution; returns the exit code. */
 /** What a command does to a run result before it is printed (screenshot: re-encode the image). */
 export type AfterRun = (result: RunResult, globals: Globals) => Promise<RunResult>;
 
+/** Validates and runs (or dry-runs) a raw execution; returns the exit code. */
 export async function runRawExecution(
   globals: Globals,
   raw: unknown,
@@ -50,7 +51,7 @@ export async function runRawExecution(
   }
   const submit = viaDaemon({
     env: process.env,
-    home: homeOf(process.env, homedir),
+    home: homeOf(process.env, osHomedir),
     daemon: globals.daemon,
     log: (line) => process.stderr.write(`${line}\n`),
   });
@@ -83,24 +84,53 @@ function prettyDryRun(value: { operatorPackage: string; deviceId?: string; execu
   );
 }
 
-export type Builder = (input: BuildInput) => unknown;
-
-/** A commander action for a built command: `(…positionals, flags, command)`. */
-export function builtAction(verb: string, build: Builder, after?: AfterRun) {
+/**
+ * A commander action for a built command: `(…positionals, flags, command)`. A flat verb runs as its entry of
+ * FLAT_COMMANDS (flat-builders.ts), exactly as the hot path runs it; any other command names its builder.
+ */
+export function builtAction(verb: FlatVerb): (...received: unknown[]) => Promise<void>;
+export function builtAction(verb: string, build: Builder, after?: AfterRun): (...received: unknown[]) => Promise<void>;
+export function builtAction(verb: string, build?: Builder, after?: AfterRun) {
+  const command: FlatCommand =
+    build === undefined
+      ? FLAT_COMMANDS[verb as FlatVerb]
+      : { build, ...(after === undefined ? {} : { afterRun: async () => after }) };
   return async (...received: unknown[]): Promise<void> => {
-    const command = received.at(-1) as Command;
-    const flags = command.opts();
-    const args = command.processedArgs.flat().filter((arg): arg is string => typeof arg === 'string');
-    let globals: Globals | undefined;
-    try {
-      globals = readGlobals(command);
-      const raw = build({ flags, args, timeoutMs: globals.timeoutMs, ids: newIds(verb) });
-      process.exitCode = await runRawExecution(globals, raw, process.cwd(), after);
-    } catch (error) {
-      printError(globals?.output ?? 'json', errorBodyOf(error));
-      process.exitCode = 1;
-    }
+    const self = received.at(-1) as Command;
+    const args = self.processedArgs.flat().filter((arg): arg is string => typeof arg === 'string');
+    process.exitCode = await runBuilt(
+      verb,
+      command,
+      { name: self.name(), flags: self.opts(), args },
+      self.optsWithGlobals(),
+    );
   };
+}
+
+/** One call of a built command: the command's name as typed (`ui` for `inspect ui`), its flags and arguments. */
+export interface BuiltCall {
+  name: string;
+  flags: FlagBag;
+  args: readonly string[];
+}
+
+/** The global flags read, the command's own checks, the execution built and run: the exit code. Errors are rendered. */
+export async function runBuilt(
+  verb: string,
+  command: FlatCommand,
+  { name, flags, args }: BuiltCall,
+  globalFlags: FlagBag,
+): Promise<number> {
+  let globals: Globals | undefined;
+  try {
+    globals = globalsOf(name, globalFlags);
+    const after = await command.afterRun?.(flags, globals);
+    const raw = command.build({ flags, args, timeoutMs: globals.timeoutMs, ids: newIds(verb) });
+    return await runRawExecution(globals, raw, process.cwd(), after);
+  } catch (error) {
+    printError(globals?.output ?? 'json', errorBodyOf(error));
+    return 1;
+  }
 }
 
 /** A commander action for any other command: the handler returns the exit code; errors are rendered. */

@@ -1,8 +1,7 @@
-// Global options of SPEC 4.4, in both spellings (DECISIONS 2). They are defined once on the program; commander
-// recognises program options before and after the command name, so `svc --device X click ...` and
-// `svc click ... --device X` are the same. Commands read them with `readGlobals(command)`.
-import { type Command, Option } from 'commander';
-import { collectFlag, type FlagBag, single } from '../builders/flag-values.ts';
+// The global options of SPEC 4.4 as values (their flags are defined once, in global-options.ts): parsing them into
+// `Globals`, the output mode, the target. No commander at run time here: the hot path (hot-path.ts) uses it too.
+import type { Command } from 'commander';
+import { type FlagBag, single } from '../builders/flag-values.ts';
 import { parseIntegerToken } from '../builders/numeric.ts';
 import { ADB_SERVERS_VAR, parseServerSpec } from '../contracts/adb-servers.ts';
 import { codeOf } from '../contracts/conditions.ts';
@@ -32,35 +31,6 @@ export interface Globals {
   imageFormat?: 'png' | 'jpeg';
   /** `--format compact|xml`: the form of `snapshot`. */
   snapshotFormat?: 'compact' | 'xml';
-}
-
-export function addGlobalOptions(program: Command): void {
-  const value = (flags: string, description: string, hidden = false) => {
-    const option = new Option(flags, description).argParser(collectFlag);
-    program.addOption(hidden ? option.hideHelp() : option);
-  };
-  value('--device <serial>', 'target device serial (default: ANDROID_SERIAL, else the only connected device)');
-  value('--device-id <serial>', 'same as --device', true);
-  value('--operator-package <pkg>', 'operator app package (default: SVC_OPERATOR_PACKAGE, else com.svc.operator)');
-  value('--receiver-package <pkg>', 'same as --operator-package', true);
-  value(
-    '--driver <name>',
-    'auto (default: the operator app where installed, else adb), operator or adb; or SVC_DRIVER',
-  );
-  value(
-    '--adb-server <tcp:host:port>',
-    'an adb server to take devices from (repeat for several hosts; ids become <host>:<port>/<serial>); or SVC_ADB_SERVERS',
-  );
-  value('--wait-device-ms <ms>', 'wait this long for a device busy with another execution (default: fail at once)');
-  value('--output <format>', 'json (default) or pretty');
-  value('--format <format>', 'same as --output', true);
-  value('--timeout-ms <ms>', 'execution timeout; on wait and wait-for-nav the action timeout');
-  value('--timeout <ms>', 'same as --timeout-ms', true);
-  program.option('--json', 'JSON output (same as --output json)');
-  program.option('--verbose', 'more diagnostics in errors');
-  program.option('--no-daemon', 'run directly, never through the background daemon');
-  program.option('--dry-run', 'print the normalized execution instead of dispatching it');
-  program.option('--validate-only', 'validate the execution without a device; prints { ok, validated }');
 }
 
 const IMAGE_FORMATS = ['png', 'jpeg'];
@@ -154,15 +124,20 @@ function useAdbServers(values: unknown): void {
 
 /** The global options as seen from any (sub)command. */
 export function readGlobals(command: Command): Globals {
-  const globals = parseGlobals(command.optsWithGlobals());
-  if (globals.imageFormat !== undefined && command.name() !== 'screenshot') {
+  return globalsOf(command.name(), command.optsWithGlobals());
+}
+
+/** The global options of a call to the command named `commandName` (`--format` values only where they apply). */
+export function globalsOf(commandName: string, flags: FlagBag): Globals {
+  const globals = parseGlobals(flags);
+  if (globals.imageFormat !== undefined && commandName !== 'screenshot') {
     throw new SvcError(
       'CLI_USAGE_ERROR',
       `--format ${globals.imageFormat} is an image format (screenshot only); --output json|pretty sets the output`,
       { flag: '--format' },
     );
   }
-  if (globals.snapshotFormat !== undefined && !['snapshot', 'ui'].includes(command.name())) {
+  if (globals.snapshotFormat !== undefined && !['snapshot', 'ui'].includes(commandName)) {
     throw new SvcError(
       'CLI_USAGE_ERROR',
       `--format ${globals.snapshotFormat} is a snapshot form (snapshot only); --output json|pretty sets the output`,

@@ -25,6 +25,8 @@ export interface InspectLaunch {
   /** The local server's port: an svc server already there is reused, else one starts in this process. */
   port: number;
   deviceId?: string | undefined;
+  /** The page's driver picker starts on it (`--driver`, SVC_DRIVER). */
+  driver?: string | undefined;
 }
 
 /** Where the inspector is, once it is served. */

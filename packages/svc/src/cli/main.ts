@@ -18,7 +18,8 @@ import { Command, CommanderError } from 'commander';
 import { errorBodyOf, SvcError } from '../contracts/errors.ts';
 import { svcVersion } from '../core/version.ts';
 import { COMMAND_MODULES, type CommandModule, modulesFor } from './command-table.ts';
-import { addGlobalOptions, outputModeOf } from './globals.ts';
+import { addGlobalOptions } from './global-options.ts';
+import { outputModeOf } from './globals.ts';
 import { type Launchers, NO_LAUNCHERS } from './launchers.ts';
 import { printError } from './output.ts';
 
@@ -126,36 +127,4 @@ export async function main(argv: string[], launchers: Launchers): Promise<number
     printError(outputModeOf(argv), errorBodyOf(error));
     return 1;
   }
-}
-
-/**
- * `svc ... | head` closes stdout early; that is not an error. The handler goes on process.stdout when something first
- * uses that stream (help, pretty tables, long-running commands): creating it up front would cost every call ~0.5 ms,
- * and results go out through output.ts's writeStdout, which handles EPIPE itself.
- */
-export function exitQuietlyOnClosedStdout(): void {
-  const quiet = (stream: NodeJS.WriteStream) =>
-    stream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-      throw error;
-    });
-  const lazy = Object.getOwnPropertyDescriptor(process, 'stdout');
-  if (lazy?.get === undefined || lazy.configurable !== true) {
-    quiet(process.stdout);
-    return;
-  }
-  const create = lazy.get;
-  Object.defineProperty(process, 'stdout', {
-    configurable: true,
-    enumerable: lazy.enumerable ?? true,
-    get() {
-      const stream = quiet(create.call(process) as NodeJS.WriteStream);
-      Object.defineProperty(process, 'stdout', {
-        configurable: true,
-        enumerable: lazy.enumerable ?? true,
-        get: () => stream,
-      });
-      return stream;
-    },
-  });
 }

@@ -55,3 +55,35 @@ export function printError(mode: OutputMode, error: ErrorBody): void {
   lines.push(`hint: ${body.hint}`);
   writeStdout(`${lines.join('\n')}\n`);
 }
+
+/**
+ * `svc ... | head` closes stdout early; that is not an error. The handler goes on process.stdout when something first
+ * uses that stream (help, pretty tables, long-running commands): creating it up front would cost every call ~0.5 ms,
+ * and results go out through output.ts's writeStdout, which handles EPIPE itself.
+ */
+export function exitQuietlyOnClosedStdout(): void {
+  const quiet = (stream: NodeJS.WriteStream) =>
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+  const lazy = Object.getOwnPropertyDescriptor(process, 'stdout');
+  if (lazy?.get === undefined || lazy.configurable !== true) {
+    quiet(process.stdout);
+    return;
+  }
+  const create = lazy.get;
+  Object.defineProperty(process, 'stdout', {
+    configurable: true,
+    enumerable: lazy.enumerable ?? true,
+    get() {
+      const stream = quiet(create.call(process) as NodeJS.WriteStream);
+      Object.defineProperty(process, 'stdout', {
+        configurable: true,
+        enumerable: lazy.enumerable ?? true,
+        get: () => stream,
+      });
+      return stream;
+    },
+  });
+}

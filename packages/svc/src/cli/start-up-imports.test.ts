@@ -96,7 +96,7 @@ test('svc --version loads no lazily registered command module', async () => {
   );
 });
 
-test('through the bundle an execution command loads one file: the entry, which is the core chunk', () => {
+test('through the bundle an execution command loads one file: the entry, with the hot path and without commander', () => {
   for (const argv of [
     ['snapshot', '--dry-run'],
     ['exec', '--validate-only', '{"commandId":"c","actions":[{"id":"s","type":"sleep","params":{"durationMs":0}}]}'],
@@ -109,9 +109,9 @@ test('through the bundle an execution command loads one file: the entry, which i
   }
 });
 
-test('through the bundle a non-execution command loads its own chunk on top of the core', () => {
+test('through the bundle a non-execution command loads the command line and its own chunk on top of the entry', () => {
   const { dist } = bundleLoadsOf(['version']);
-  assert.ok(dist.includes('main.js'));
+  assert.ok(dist.includes('main.js') && dist.includes('cli.js'), dist.join(', '));
   assert.ok(
     dist.every((file) => !/^(serve|mcp|doctor|skills|emulator|daemon)/.test(file)),
     `version loaded ${dist.join(', ')}`,

@@ -23,7 +23,10 @@ export const ERROR_CODES = {
     400,
     'Fix the value named in details.path (details.issues lists every problem found) and send it again.',
   ),
-  EXECUTION_ACTION_UNSUPPORTED: c(500, 'Use an action type listed by `svc schema`, or update the operator app.'),
+  EXECUTION_ACTION_UNSUPPORTED: c(
+    500,
+    'Use a canonical action type (`svc schema` lists them), or update the operator app.',
+  ),
   EXECUTION_CONFLICT_IN_FLIGHT: c(
     423,
     'Another execution holds this device: retry when it ends, or wait for it with --wait-device-ms <ms> (HTTP and MCP: waitDeviceMs).',

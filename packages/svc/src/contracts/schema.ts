@@ -118,7 +118,8 @@ export function buildExecutionJsonSchema(): Record<string, unknown> {
     title: 'svc execution payload (canonical names)',
     description:
       `Validated by svc before any adb call. Also accepted on input: top-level aliases command_id, task_id, ` +
-      `expected_format, timeout_ms; action type aliases (tap, type_text, ...), param-key aliases (package, url, selector, ...) and matcher aliases (id, text, content_desc, ...). ` +
+      `expected_format, timeout_ms; action type aliases (tap, type_text, read, snapshot, ...) and param-key aliases; ` +
+      `matcher field aliases (id, text, content_desc, ...). ` +
       `Action ids are unique. The serialized payload is at most ${LIMITS.MAX_PAYLOAD_BYTES} bytes of UTF-8.`,
     type: 'object',
     properties: {

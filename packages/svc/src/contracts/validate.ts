@@ -170,7 +170,7 @@ function checkActionId(id: unknown, path: string, seen: Set<string>): void {
 }
 
 function normalizeType(value: unknown, path: string): ActionType {
-  const expected = `one of ${ACTION_TYPES.join(', ')} (or an alias such as tap or type_text)`;
+  const expected = `one of ${ACTION_TYPES.join(', ')} (or one of their aliases)`;
   if (value === undefined) fail(path, 'is required', expected);
   if (typeof value !== 'string') fail(path, `expected a string, got ${describe(value)}`, expected);
   const found = canonicalActionType(value, CANONICAL_TYPES);

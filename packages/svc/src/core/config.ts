@@ -1,5 +1,8 @@
-// Every timing rule of svc in one place: how long the host waits beyond an execution's own timeout, the lock settle
-// window, the daemon's readiness and idle limits, the proxy's slack. Each value says why it is what it is.
+// The timing rules that more than one module depends on, in one place: how long the host waits beyond an
+// execution's own timeout, the lock settle window, the daemon's readiness, probes, stop and idle limits, the proxy's
+// slack (a proxied request must outlast everything the daemon may spend on it). A timeout that belongs to one tool
+// or one action (a git clone, an emulator boot, a swipe) is a named constant at the top of its own module.
+// Each value says why it is what it is.
 
 /** How much longer than timeoutMs the host waits for the result: dispatch latency and log delivery. */
 export const RESULT_MARGIN_MS = 5000;
@@ -12,8 +15,16 @@ export const DAEMON_READY_POLL_MS = 100;
 export const DAEMON_IDLE_EXIT_MS = 30 * 60_000;
 /** How often a daemon checks that its socket file and its device are still there. */
 export const DAEMON_WATCH_INTERVAL_MS = 1000;
-/** The /version probe of a daemon before dispatch: a live daemon answers in well under this. */
-export const DAEMON_VERSION_PROBE_MS = 1000;
+/** A daemon reuses a positive operator-presence answer for this long (decision D-9: the trade-off is written there). */
+export const PRESENCE_TTL_MS = 30_000;
+/** A probe of a daemon (/ping, /version before dispatch, a socket connect): a live daemon answers in well under this. */
+export const DAEMON_PROBE_MS = 1000;
+/** A control request to a daemon (forget its driver choice): light work, a little more than a probe. */
+export const DAEMON_CONTROL_MS = 2000;
+/** `daemon stop` waits this long for the process to exit after SIGTERM (it finishes in-flight executions first). */
+export const DAEMON_STOP_WAIT_MS = 3000;
+/** `daemon start|stop|restart` wait this long for another CLI call holding the daemon's lifecycle lock. */
+export const DAEMON_LIFECYCLE_LOCK_WAIT_MS = 10_000;
 /** Host work after the envelope (screenshots, post-processing) gets this much on top of the execution's own bound. */
 export const HOST_WORK_SLACK_MS = 30_000;
 

@@ -2,13 +2,13 @@
 // context (or the parts they need) as a parameter; tests build one with fakes or with the simulator's adb env.
 // The core knows nothing of the use cases above it: state a use case keeps per process (the device log follows,
 // the driver chosen per device) lives in `shared`, created by that use case on first use and closed with the context.
-import { homedir } from 'node:os';
 import type { AdbPort } from '../adapters/adb/adb-port.ts';
 import { createAdbServerPort } from '../adapters/adb/adb-server-port.ts';
 import { type Clock, systemClock } from '../adapters/clock.ts';
 import { type FileStore, nodeFileStore } from '../adapters/fs/file-store.ts';
 import { isProcessAlive, nodeProcessRunner, type ProcessRunner } from '../adapters/process/process-runner.ts';
 import { type Env, homeOf } from '../contracts/env.ts';
+import { osHomedir } from './home.ts';
 
 export type { Env } from '../contracts/env.ts';
 
@@ -55,7 +55,7 @@ export function createContext(opts: ContextOptions = {}): SvcContext {
   return {
     env,
     cwd: opts.cwd ?? process.cwd(),
-    home: homeOf(env, homedir),
+    home: homeOf(env, osHomedir),
     adb,
     clock: opts.clock ?? systemClock,
     files: opts.files ?? nodeFileStore,

@@ -1,11 +1,8 @@
-// The CLI version, sent as `X-Svc-Version` on every response (DECISIONS 12).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { PACKAGE_ROOT } from './package-root.ts';
-
-let cached: string | undefined;
+// The CLI version, sent as `X-Svc-Version` on every response (DECISIONS 12). Imported from the package manifest: the
+// build inlines it into the bundle (no file read on a call), and a version change makes the bundle stale like any
+// other source it was made from.
+import svcPackage from '../../package.json' with { type: 'json' };
 
 export function svcVersion(): string {
-  cached ??= (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-  return cached;
+  return svcPackage.version;
 }

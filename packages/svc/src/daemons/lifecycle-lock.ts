@@ -4,6 +4,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SvcError } from '../contracts/errors.ts';
+import { DAEMON_LIFECYCLE_LOCK_WAIT_MS } from '../core/config.ts';
 import { type DaemonPaths, ensurePrivateDir } from './paths.ts';
 import { isLiveProcess } from './process-state.ts';
 
@@ -21,7 +22,10 @@ function ownerOf(path: string): number | undefined {
 }
 
 /** Takes the lock, waiting up to `waitMs` for a live owner; a lock naming a dead (or no) process is reclaimed. */
-export async function acquireLifecycleLock(path: string, waitMs = 10_000): Promise<LifecycleLock> {
+export async function acquireLifecycleLock(
+  path: string,
+  waitMs = DAEMON_LIFECYCLE_LOCK_WAIT_MS,
+): Promise<LifecycleLock> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type DetachedProcess, nodeProcessRunner, type ProcessRunner } from '../adapters/process/process-runner.ts';
 import { SvcError } from '../contracts/errors.ts';
-import { DAEMON_READY_POLL_MS, DAEMON_READY_TIMEOUT_MS } from '../core/config.ts';
+import { DAEMON_PROBE_MS, DAEMON_READY_POLL_MS, DAEMON_READY_TIMEOUT_MS, DAEMON_STOP_WAIT_MS } from '../core/config.ts';
 import { type BuildIdentity, CLI_ENTRY_PATH } from './identity.ts';
 import { withLifecycleLock } from './lifecycle-lock.ts';
 import { commandLineOf, type DaemonMetadata, isOwnedDaemonProcess, readMetadata } from './metadata.ts';
@@ -47,9 +47,12 @@ export interface StartOptions {
 export async function liveStatus(paths: DaemonPaths): Promise<DaemonStatus | undefined> {
   const client = new DaemonClient(paths.socket);
   try {
-    const ping = await client.get('/ping', 1000);
+    const ping = await client.get('/ping', DAEMON_PROBE_MS);
     if ((ping.json as { ok?: unknown }).ok !== true) return undefined;
-    const version = (await client.get('/version', 1000)).json as { version?: string; buildIdentity?: BuildIdentity };
+    const version = (await client.get('/version', DAEMON_PROBE_MS)).json as {
+      version?: string;
+      buildIdentity?: BuildIdentity;
+    };
     const pid = (ping.json as { pid?: number }).pid;
     const meta = readMetadata(paths.pid);
     const startedAt = meta !== undefined && meta.pid === pid ? meta.startedAt : undefined;
@@ -142,7 +145,7 @@ export async function stopLocked(paths: DaemonPaths, ports: LifecyclePorts): Pro
     throw stopFailed('clean up after', error);
   }
   // The daemon finishes in-flight executions before it exits; the key is free as soon as its files are gone.
-  const deadline = Date.now() + DAEMON_READY_TIMEOUT_MS;
+  const deadline = Date.now() + DAEMON_STOP_WAIT_MS;
   while (ports.isAlive(target.pid) && Date.now() < deadline) await sleep(25);
   return { status: 'stopped', socketPath: paths.socket, pid: target.pid };
 }

@@ -2,12 +2,13 @@
 // nobody listens, SPEC 3.6) and the metadata write (whole file or nothing).
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { DAEMON_PROBE_MS } from '../core/config.ts';
 import type { DaemonMetadata } from './metadata.ts';
 
 export type SocketProbe = 'listening' | 'refused' | 'missing';
 
 /** Whether something accepts connections on the Unix socket `path`. */
-export function probeSocket(path: string, timeoutMs = 1000): Promise<SocketProbe> {
+export function probeSocket(path: string, timeoutMs = DAEMON_PROBE_MS): Promise<SocketProbe> {
   return new Promise((resolve) => {
     const socket = connect(path);
     const done = (probe: SocketProbe) => {

@@ -1,18 +1,9 @@
 // What the inspector's API answers (server/inspector/), as the page reads it. Shapes of the execution itself come
 // from the contracts (types only: nothing of svc's runtime code is bundled into the page).
+import type { Candidate, PageNode, Selector, SelectorCount } from '../contracts/inspector.ts';
 import type { Action, Execution, NodeMatcher, RunResult } from '../contracts/types.ts';
 
-export type { Action, Execution, NodeMatcher, RunResult };
-
-export interface PageNode {
-  order: number;
-  parent: number | null;
-  depth: number;
-  bounds: [number, number, number, number];
-  visible: boolean;
-  role: string | null;
-  attributes: Readonly<Record<string, string>>;
-}
+export type { Action, Candidate, Execution, NodeMatcher, PageNode, RunResult, Selector, SelectorCount };
 
 export interface Screen {
   id: string;
@@ -20,22 +11,6 @@ export interface Screen {
   driver: string;
   picture: { width: number; height: number } | null;
   nodes: PageNode[];
-}
-
-export interface Selector {
-  matcher: NodeMatcher;
-  container?: NodeMatcher;
-}
-
-export interface SelectorCount {
-  count: number;
-  first: number | null;
-  matches: number[];
-}
-
-export interface Candidate extends Selector, SelectorCount {
-  kind: string;
-  hitsNode: boolean;
 }
 
 export interface ApiError {

@@ -1,6 +1,7 @@
 // Pieces of the MCP tools' input schemas, taken from the contracts' execution JSON Schema (contracts/schema.ts), so a
 // tool accepts exactly what the validator accepts for that field: no schema is copied by hand. Only the arguments
 // that are not part of an execution (device, operator package, skills) are described here.
+import { OPERATOR_PACKAGES } from '../contracts/dispatch.ts';
 import { LIMITS } from '../contracts/limits.ts';
 import { executionJsonSchema } from '../contracts/schema.ts';
 import { DRIVER_CHOICES } from '../contracts/types.ts';
@@ -55,7 +56,7 @@ export const operatorPackageSchema: JsonSchema = {
   type: 'string',
   minLength: 1,
   pattern: '\\S',
-  description: 'Operator app package (default: SVC_OPERATOR_PACKAGE, else com.svc.operator).',
+  description: `Operator app package (default: SVC_OPERATOR_PACKAGE, else ${OPERATOR_PACKAGES.release}).`,
 };
 
 /** An object schema without top-level combinators (some agent APIs refuse oneOf/anyOf at the top). */

@@ -25,7 +25,8 @@ export const doctorTool: ToolDef = {
   name: 'doctor',
   title: 'Diagnose the setup',
   description:
-    'Check host, adb, device and operator app in order and say what is wrong and how to fix it. Run it ' +
+    'Check the host, adb, the device and the driver svc will use there (the operator app, or adb alone on a phone ' +
+    'without it), in that order, and say what is wrong and how to fix it. Run it ' +
     'when device tools fail with RESULT_ENVELOPE_TIMEOUT, OPERATOR_NOT_INSTALLED, NO_DEVICES or similar. Result: ' +
     '{ ok, criticalOk, deviceId?, operatorPackage?, checks: [{ id, status pass|warn|fail, code?, summary, detail?, ' +
     'fix?, deviceGuidance? }], nextActions? }; flagged isError when criticalOk is false. Branch on checks[].code; ' +

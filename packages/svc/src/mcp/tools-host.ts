@@ -13,19 +13,21 @@ const devices: ToolDef = {
   name: 'devices',
   title: 'List connected devices',
   description:
-    'List the devices the adb server sees as { serial, state, product?, model?, device? }. Only state "device" can run executions ' +
-    '("unauthorized": accept the USB debugging prompt; "offline": reconnect). Pass a serial as deviceId to the ' +
-    'device tools when more than one is connected (else they fail with MULTIPLE_DEVICES_DEVICE_ID_REQUIRED).',
-  inputSchema: objectSchema({}),
+    'List the devices the adb server sees as { serial, state, driver?, product?, model?, device? }. Only state "device" can run executions ' +
+    '("unauthorized": accept the USB debugging prompt; "offline": reconnect); driver is what driver "auto" uses ' +
+    'there: "operator" where the operator app answers, else "adb". Pass a serial as deviceId to the device tools ' +
+    'when more than one is connected (else they fail with MULTIPLE_DEVICES_DEVICE_ID_REQUIRED).',
+  inputSchema: objectSchema({ operatorPackage: operatorPackageSchema }),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  run: async (_args, runtime) => {
-    const [{ createContext }, { listDevices }] = await Promise.all([
+  run: async (args, runtime) => {
+    const { operatorPackage } = checkArguments(() => targetOfCall(args, runtime));
+    const [{ createContext }, { listDevicesWithDriver }] = await Promise.all([
       import('../core/context.ts'),
-      import('../devices/list-devices.ts'),
+      import('../devices/devices-with-driver.ts'),
     ]);
     const ctx = createContext({ env: runtime.env, cwd: runtime.cwd });
     try {
-      const list = await listDevices(ctx);
+      const list = await listDevicesWithDriver(ctx, operatorPackage);
       return okResult({ ok: true, devices: list, count: list.length });
     } catch (error) {
       return errorResult(errorBodyOf(error));

@@ -5,7 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { runAdbBinary } from '../adapters/adb/adb-binary.ts';
 import { SvcError } from '../contracts/errors.ts';
 import type { SvcContext } from '../core/context.ts';
-import { forgetDaemonDriverChoice } from '../daemons/forget-driver.ts';
+import { forgetDriverChoiceEverywhere } from '../daemons/forget-driver.ts';
 import type { Target } from '../executions/target.ts';
 import { choosePackage, grantPermissions, verifyInstalled } from './operator-device.ts';
 
@@ -43,7 +43,7 @@ export async function setupOperator(ctx: SvcContext, serial: string, apkPath: st
   const operatorPackage = await choosePackage(ctx, serial, target);
   const granted = await grantPermissions(ctx, serial, operatorPackage);
   await verifyInstalled(ctx, serial, operatorPackage);
-  await forgetDaemonDriverChoice(ctx.home, serial);
+  await forgetDriverChoiceEverywhere(ctx, serial);
   const result: SetupResult = { ok: true, deviceId: serial, operatorPackage, installed: true, granted, verified: true };
   return result;
 }
@@ -52,6 +52,6 @@ export async function regrantPermissions(ctx: SvcContext, serial: string, target
   const operatorPackage = await choosePackage(ctx, serial, target);
   await verifyInstalled(ctx, serial, operatorPackage);
   const granted = await grantPermissions(ctx, serial, operatorPackage);
-  await forgetDaemonDriverChoice(ctx.home, serial);
+  await forgetDriverChoiceEverywhere(ctx, serial);
   return { ok: true as const, deviceId: serial, operatorPackage, granted };
 }

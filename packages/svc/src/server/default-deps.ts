@@ -1,13 +1,19 @@
 // The real use cases behind the routes, bound to one context: executions run in this process on the server's warm
-// context. The device listing loads on first use, so a test that injects fakes does not load the adb stack.
+// context. The device listing (with the driver per device) loads on first use, so a test that injects fakes does not load the adb stack.
 import type { SvcContext } from '../core/context.ts';
 import { inProcess } from '../submit/submit.ts';
+import { resolveTarget } from '../submit/target.ts';
 import type { ServerDeps } from './runtime.ts';
 
 export function defaultServerDeps(ctx: SvcContext): ServerDeps {
   return {
     submit: inProcess(ctx),
-    listDevices: async () => (await import('../devices/list-devices.ts')).listDevices(ctx),
+    // As `svc devices`: each ready device with the driver `auto` would pick there.
+    listDevices: async () =>
+      (await import('../devices/devices-with-driver.ts')).listDevicesWithDriver(
+        ctx,
+        resolveTarget({}, ctx.env).operatorPackage,
+      ),
     compactSnapshot: async (result) =>
       (await import('../executions/refs/compact-snapshot.ts')).compactSnapshots(ctx, result),
     runTool: async (name, request) => (await import('../toolbox/run-named-tool.ts')).runNamedTool(ctx, name, request),

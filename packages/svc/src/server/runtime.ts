@@ -14,7 +14,8 @@ import type { InFlightTracker } from './in-flight.ts';
 /** The use cases the routes call, bound to one context; tests replace any of them. */
 export interface ServerDeps {
   submit: Submit;
-  listDevices(): Promise<Device[]>;
+  /** The adb server's devices, each ready one with the driver `auto` would pick there (as `svc devices`). */
+  listDevices(): Promise<(Device & { driver?: string })[]>;
   /** A snapshot run result in compact form, its refs kept for the device (POST /snapshot format compact). */
   compactSnapshot(result: RunResult): Promise<RunResult>;
   /** A device tool by name (`/tools/<name>`): `{ ok: true, deviceId, ... }`, or throws SvcError. */

@@ -1,15 +1,18 @@
 // The transparent proxy: an execution reaches the daemon of its device as POST /execute on the Unix socket, after
-// the daemon proved (GET /version) that it runs this very CLI build in this environment. The device is resolved
-// first (one quick question to the adb server), so a daemon is only ever started for a device that is there, and
-// keyed by its serial: a typo or an unplugged phone gets its error at once and leaves no daemon behind. Any problem
-// BEFORE the request reaches the daemon means "run direct"; a response lost AFTER it is DAEMON_PROXY_ERROR (the
-// action may have run: never run it twice), except a snapshot-only execution, which is read-only and may run direct
-// once.
+// the daemon proved (GET /version) that it runs this very CLI build in this environment. A daemon is only ever
+// started for a device that is there, keyed by its serial: before starting one, the device is resolved (one quick
+// question to the adb server), so a typo or an unplugged phone gets its error at once and leaves no daemon behind.
+// A call that names a device whose daemon already runs skips that question (the hot path of an agent's calls): the
+// daemon was keyed by a serial the adb server reported, and it resolves the device itself before acting.
+// Any problem BEFORE the request reaches the daemon means "run direct"; a response lost AFTER it is
+// DAEMON_PROXY_ERROR (the action may have run: never run it twice), except a snapshot-only execution, which is
+// read-only and may run direct once.
+import { existsSync } from 'node:fs';
 import { quickDeviceList } from '../adapters/adb/quick-device-list.ts';
 import type { Env } from '../contracts/env.ts';
 import { errorBodyOf, SvcError } from '../contracts/errors.ts';
 import type { RunResult, ValidExecution } from '../contracts/types.ts';
-import { DAEMON_READY_TIMEOUT_MS, DAEMON_VERSION_PROBE_MS, proxyRequestTimeoutMs } from '../core/config.ts';
+import { DAEMON_PROBE_MS, DAEMON_READY_TIMEOUT_MS, proxyRequestTimeoutMs } from '../core/config.ts';
 import { currentIdentity, type DaemonIdentity, identityMismatch } from '../daemons/identity.ts';
 import { type DaemonPaths, daemonPaths, ensurePrivateDir } from '../daemons/paths.ts';
 import { CWD_HEADER, VERBOSE_HEADER } from '../daemons/protocol.ts';
@@ -80,19 +83,36 @@ async function serialOf(request: ProxyRequest): Promise<{ serial: string } | { e
 }
 
 export async function proxyExecution(request: ProxyRequest): Promise<ProxyOutcome> {
+  const identity = currentIdentity(request.env);
+  const named = request.target.deviceId;
+  if (named !== undefined) {
+    const paths = daemonPaths(request.home, named);
+    const client = existsSync(paths.socket) ? new DaemonClient(paths.socket) : undefined;
+    if (client !== undefined && (await reportedMismatch(client, identity)) === undefined) {
+      return dispatch(request, client, paths, named);
+    }
+  }
   const resolved = await serialOf(request);
   if (resolved === undefined) return { kind: 'direct', reason: 'no adb server answered' };
   if ('error' in resolved) return { kind: 'result', result: resolved.error };
   const paths = daemonPaths(request.home, resolved.serial);
-  const identity = currentIdentity(request.env);
-  let client: DaemonClient | undefined;
+  const client = await readyDaemon(paths, identity, request.env);
+  if (client === undefined) return { kind: 'direct', reason: 'daemon not ready' };
+  return dispatch(request, client, paths, resolved.serial);
+}
+
+/** POST /execute to a daemon that reported our identity. */
+async function dispatch(
+  request: ProxyRequest,
+  client: DaemonClient,
+  paths: DaemonPaths,
+  serial: string,
+): Promise<ProxyOutcome> {
   try {
-    client = await readyDaemon(paths, identity, request.env);
-    if (client === undefined) return { kind: 'direct', reason: 'daemon not ready' };
     const { target } = request;
     const body = {
       execution: request.execution,
-      deviceId: resolved.serial,
+      deviceId: serial,
       operatorPackage: target.operatorPackage,
       driver: target.driver,
       ...(request.waitDeviceMs === undefined ? {} : { waitDeviceMs: request.waitDeviceMs }),
@@ -115,10 +135,19 @@ export async function proxyExecution(request: ProxyRequest): Promise<ProxyOutcom
       }
       return { kind: 'result', result: proxyError(paths, error) };
     }
-    return { kind: 'result', result: asRunResult(response.json, paths) };
+    return { kind: 'result', result: fromEnvironment(asRunResult(response.json, paths), request.target) };
   } finally {
-    client?.close();
+    client.close();
   }
+}
+
+/**
+ * The daemon gets the serial, not where it came from: a device named by ANDROID_SERIAL that is gone says so, as the
+ * device check of this process would have (details.from).
+ */
+function fromEnvironment(result: RunResult, target: Target): RunResult {
+  if (result.ok || result.error.code !== 'DEVICE_NOT_FOUND' || target.deviceSource !== 'ANDROID_SERIAL') return result;
+  return { ...result, error: { ...result.error, details: { ...result.error.details, from: 'ANDROID_SERIAL' } } };
 }
 
 function proxyError(paths: DaemonPaths, cause: SocketRequestError): RunResult {
@@ -179,7 +208,7 @@ async function readyDaemon(paths: DaemonPaths, identity: DaemonIdentity, env: En
 /** undefined when the daemon answers /version with our identity; else `unreachable` or the difference. */
 async function reportedMismatch(client: DaemonClient, identity: DaemonIdentity): Promise<string | undefined> {
   try {
-    const response = await client.get('/version', DAEMON_VERSION_PROBE_MS);
+    const response = await client.get('/version', DAEMON_PROBE_MS);
     return identityMismatch(identity, response.json);
   } catch {
     return 'unreachable';

@@ -8,3 +8,11 @@ export { type ParseOutcome, parseBounds, parseHierarchy } from './parse.ts';
 export { clickableSelfOrAncestor, containerName, editableWithin, labelOf, valueBeside } from './relations.ts';
 export { escapeXml, renderSnapshot } from './render.ts';
 export { inferRole, ROLES, type Role } from './roles.ts';
+export {
+  type Candidate,
+  countSelector,
+  type Selector,
+  type SelectorCount,
+  suggestSelectors,
+  uniqueSelector,
+} from './selectors.ts';

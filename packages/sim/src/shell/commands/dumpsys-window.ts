@@ -6,6 +6,7 @@
 // says whether the keyguard shows: `KeyguardServiceDelegate` / `showing=true` (appium-adb lockmgmt reads it), and
 // before Android 8 (API 26) PhoneWindowManager's `mShowingLockscreen=true`.
 import type { DeviceApi, ShellIO } from '../../device/types.ts';
+import { naturalSizeOf } from './rotation.ts';
 
 /** `pkg/.Activity` of the foreground app, as ActivityRecord prints it. */
 export function topActivity(device: DeviceApi): string {
@@ -33,11 +34,13 @@ function focusLines(device: DeviceApi): string {
   return `  mCurrentFocus=Window{1b2c3d4 u0 ${focusedWindowName(device)}}\n  mFocusedApp=${app}\n`;
 }
 
+/** `init=` is the natural size, `cur=` the logical size as the screen is turned now (AOSP DisplayContent.dump). */
 function displaysSection(device: DeviceApi, withFocus: boolean): string {
   const { width = 1080, height = 2400, density = 420 } = device.ui.display ?? {};
+  const init = naturalSizeOf(device);
   return (
     'WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)\n' +
-    `  Display: mDisplayId=0 rootTasks=3\n    init=${width}x${height} ${density}dpi cur=${width}x${height}\n` +
+    `  Display: mDisplayId=0 rootTasks=3\n    init=${init.width}x${init.height} ${density}dpi cur=${width}x${height}\n` +
     (withFocus ? `\n${focusLines(device)}` : '')
   );
 }

@@ -1,7 +1,8 @@
 // `cmd package query-activities [--brief] [--components] -a <action> -c <category>` (API 24+, AOSP
 // PackageManagerShellCommand.runQueryIntentActivities): "No activities found", or with --components one
 // `<pkg>/<short class>` per line, else `<n> activities found:` and per match `  Activity #<i>:` then the
-// ResolveInfo dump (`name=`, `packageName=` lines: what mobile-mcp's listApps reads). Only the launcher intent
+// ResolveInfo dump (`name=`, `packageName=` lines: what mobile-mcp's listApps reads); with --brief, the component
+// line instead of the dump. A bare package name at the end limits it to that app. Only the launcher intent
 // (MAIN + LAUNCHER) matches anything on the simulator: that is what tools ask for.
 import type { DeviceApi, ShellIO } from '../../device/types.ts';
 
@@ -20,10 +21,23 @@ function split(component: string): { pkg: string; cls: string; short: string } {
   return { pkg, cls, short };
 }
 
+/** A bare last word (no `-` flag, no flag's value) is the intent's package, as AOSP Intent.parseCommandArgs reads it. */
+function packageArg(args: readonly string[]): string | undefined {
+  const last = args.at(-1);
+  const flagValue =
+    args.length >= 2 &&
+    (args.at(-2) as string).startsWith('-') &&
+    !['--brief', '--components'].includes(args.at(-2) as string);
+  return last === undefined || last.startsWith('-') || flagValue ? undefined : last;
+}
+
 export async function queryActivities(args: readonly string[], io: ShellIO, device: DeviceApi): Promise<number> {
   const launcherIntent = valueAfter(args, '-a') === MAIN && valueAfter(args, '-c') === LAUNCHER;
+  const only = packageArg(args);
   const found = launcherIntent
-    ? [...device.packages.values()].flatMap((p) => (p.launcherActivity ? [split(p.launcherActivity)] : []))
+    ? [...device.packages.values()]
+        .filter((p) => only === undefined || p.name === only)
+        .flatMap((p) => (p.launcherActivity ? [split(p.launcherActivity)] : []))
     : [];
   if (found.length === 0) {
     await io.writeStdout('No activities found\n');

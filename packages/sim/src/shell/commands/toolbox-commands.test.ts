@@ -57,6 +57,14 @@ describe('commands behind the device toolbox', () => {
       (await run('cmd package query-activities -a android.intent.action.VIEW')).stdout,
       'No activities found\n',
     );
+    // A bare last word is the intent's package (AOSP Intent.parseCommandArgs): that app's launcher activities only.
+    const one = (await run(`cmd package query-activities --brief ${launcher} com.android.settings`)).stdout;
+    assert.match(one, /^1 activities found:\n/);
+    assert.match(one, /^ {4}com\.android\.settings\/\.\S+$/m);
+    assert.equal(
+      (await run(`cmd package query-activities --brief ${launcher} com.nothing.here`)).stdout,
+      'No activities found\n',
+    );
   });
 
   it('has no clipboard shell command unless the build implements one', async () => {

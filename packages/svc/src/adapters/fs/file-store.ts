@@ -12,7 +12,7 @@ export interface FileStore {
    * already in it (written aside, then hard-linked), so a reader never sees it empty. Parents get mode 0700.
    */
   createExclusive(path: string, data: string): Promise<boolean>;
-  /** Replaces the content atomically (write aside, rename over). */
+  /** Replaces (or creates) the content atomically: written aside with mode 0600, renamed over; parents get 0700. */
   replace(path: string, data: string): Promise<void>;
   readText(path: string): Promise<string | undefined>;
   /** The whole file; undefined when there is none (or it is not a regular file). */
@@ -47,6 +47,7 @@ export const nodeFileStore: FileStore = {
     }
   },
   async replace(path, data) {
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
     const aside = asidePath(path);
     await writeFile(aside, data, { mode: 0o600 });
     await rename(aside, path);

@@ -1,13 +1,5 @@
 // Flat element commands of SPEC 4.4: click (tap), read, wait, wait-for-nav, type, read-value.
 import type { Command } from 'commander';
-import {
-  buildClick,
-  buildRead,
-  buildReadValue,
-  buildType,
-  buildWait,
-  buildWaitForNav,
-} from '../../builders/flat-element.ts';
 import { addContainerFlags, addElementFlags, examples, valueFlag } from '../command-kit.ts';
 import { builtAction } from '../execution-command.ts';
 
@@ -16,7 +8,7 @@ export function registerFlatElement(program: Command): void {
     .option('--coordinate <x-y...>', 'click at <x> <y> pixels instead of an element')
     .option('--focus', 'focus the element instead of clicking (not with --coordinate)')
     .option('--long', 'long click');
-  examples(click.action(builtAction('click', buildClick)), [
+  examples(click.action(builtAction('click')), [
     'svc click --text "Network & internet"',
     'svc tap --id com.android.settings:id/search_src_text --focus',
     'svc click --coordinate 540 1200 --long',
@@ -27,19 +19,19 @@ export function registerFlatElement(program: Command): void {
   ).option('--all', 'return every match');
   valueFlag(read, '--validator <name>', 'temperature, version or regex');
   valueFlag(read, '--validator-pattern <regex>', 'pattern for --validator regex');
-  examples(read.action(builtAction('read', buildRead)), [
+  examples(read.action(builtAction('read')), [
     'svc read --id com.android.settings:id/title',
     'svc read --text-contains Wi --container-id com.android.settings:id/recycler_view --all',
   ]);
 
   const wait = addElementFlags(program.command('wait').description('wait until an element appears'));
-  examples(wait.action(builtAction('wait', buildWait)), ['svc wait --text Settings --timeout 10000']);
+  examples(wait.action(builtAction('wait')), ['svc wait --text Settings --timeout 10000']);
 
   const nav = addElementFlags(
     program.command('wait-for-nav').description('wait until an app or screen is in front (needs --timeout)'),
   );
   valueFlag(nav, '--app <package>', 'expected package in front');
-  examples(nav.action(builtAction('wait-for-nav', buildWaitForNav)), [
+  examples(nav.action(builtAction('wait-for-nav')), [
     'svc wait-for-nav --app com.android.settings --timeout 5000',
     'svc wait-for-nav --text "Internet" --timeout 5000',
   ]);
@@ -48,7 +40,7 @@ export function registerFlatElement(program: Command): void {
     .option('--submit', 'press enter after typing')
     .option('--clear', 'accepted for compatibility; has no effect');
   valueFlag(type, '--text <text>', 'the text to enter');
-  examples(type.action(builtAction('type', buildType)), [
+  examples(type.action(builtAction('type')), [
     'svc type --id com.android.settings:id/search_src_text --text wifi --submit',
   ]);
 
@@ -63,5 +55,5 @@ export function registerFlatElement(program: Command): void {
   valueFlag(readValue, '--desc <text>', 'same as --label-desc', true);
   valueFlag(readValue, '--content-desc <text>', 'same as --label-desc', true);
   readValue.option('--all', 'return every match');
-  examples(readValue.action(builtAction('read-value', buildReadValue)), ['svc read-value --label "Android version"']);
+  examples(readValue.action(builtAction('read-value')), ['svc read-value --label "Android version"']);
 }

@@ -1,6 +1,5 @@
 // Flat scroll commands (SPEC 4.4): scroll, scroll-until (--click → scroll_and_click), scroll-and-click.
 import type { Command } from 'commander';
-import { buildScroll, buildScrollAndClick, buildScrollUntil } from '../../builders/flat-scroll.ts';
 import { addContainerFlags, addElementFlags, examples, valueFlag } from '../command-kit.ts';
 import { builtAction } from '../execution-command.ts';
 
@@ -9,7 +8,7 @@ export function registerFlatScroll(program: Command): void {
     program.command('scroll').description('scroll once (direction: down, up, left, right; default down)'),
   ).argument('[direction]');
   valueFlag(scroll, '--direction <direction>', 'down, up, left or right');
-  examples(scroll.action(builtAction('scroll', buildScroll)), [
+  examples(scroll.action(builtAction('scroll')), [
     'svc scroll down',
     'svc scroll up --container-id com.android.settings:id/recycler_view',
   ]);
@@ -22,7 +21,7 @@ export function registerFlatScroll(program: Command): void {
   valueFlag(until, '--max-duration-ms <ms>', 'stop after this long (0..120000)');
   valueFlag(until, '--max-swipes <n>', 'with --click: at most this many swipes (1..50)');
   until.option('--long', 'with --click: long click');
-  examples(until.action(builtAction('scroll-until', buildScrollUntil)), [
+  examples(until.action(builtAction('scroll-until')), [
     'svc scroll-until --text "About phone"',
     'svc scroll-until --text "About phone" --click',
   ]);
@@ -32,7 +31,5 @@ export function registerFlatScroll(program: Command): void {
   ).option('--long', 'long click');
   valueFlag(sac, '--direction <direction>', 'down (default), up, left or right');
   valueFlag(sac, '--max-swipes <n>', 'at most this many swipes (1..50)');
-  examples(sac.action(builtAction('scroll-and-click', buildScrollAndClick)), [
-    'svc scroll-and-click --text "About phone"',
-  ]);
+  examples(sac.action(builtAction('scroll-and-click')), ['svc scroll-and-click --text "About phone"']);
 }

@@ -1,6 +1,5 @@
 // Flat commands without selectors (SPEC 4.4): open, close (close-app), press, back, sleep.
 import type { Command } from 'commander';
-import { buildBack, buildClose, buildOpen, buildPress, buildSleep } from '../../builders/flat-simple.ts';
 import { examples, valueFlag } from '../command-kit.ts';
 import { builtAction } from '../execution-command.ts';
 
@@ -10,7 +9,7 @@ export function registerFlatSimple(program: Command): void {
       .command('open')
       .description('open an app by package, or a URI (anything with a scheme) with its handler')
       .argument('<package-or-uri>')
-      .action(builtAction('open', buildOpen)),
+      .action(builtAction('open')),
     ['svc open com.android.settings', 'svc open https://example.com'],
   );
   examples(
@@ -19,19 +18,19 @@ export function registerFlatSimple(program: Command): void {
       .alias('close-app')
       .description('force-stop an app')
       .argument('<package>')
-      .action(builtAction('close', buildClose)),
+      .action(builtAction('close')),
     ['svc close com.android.settings'],
   );
   const press = program.command('press').description('press a key: back, home or recents').argument('[key]');
   valueFlag(press, '--key <key>', 'back, home or recents');
-  examples(press.action(builtAction('press', buildPress)), ['svc press home', 'svc press --key recents']);
-  examples(program.command('back').description('press back').action(builtAction('back', buildBack)), ['svc back']);
+  examples(press.action(builtAction('press')), ['svc press home', 'svc press --key recents']);
+  examples(program.command('back').description('press back').action(builtAction('back')), ['svc back']);
   examples(
     program
       .command('sleep')
       .description('sleep on the device (uses the execution time budget)')
       .argument('<duration-ms>')
-      .action(builtAction('sleep', buildSleep)),
+      .action(builtAction('sleep')),
     ['svc sleep 1500'],
   );
 }

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { parsePort } from '../../adapters/http/port.ts';
 import { errorBodyOf } from '../../contracts/errors.ts';
 import { examples } from '../command-kit.ts';
-import { type Globals, readGlobals } from '../globals.ts';
+import { type Globals, readGlobals, targetOf } from '../globals.ts';
 import type { InspectServed, Launchers } from '../launchers.ts';
 import { openInBrowser } from '../open-browser.ts';
 import { printError, printValue } from '../output.ts';
@@ -26,7 +26,13 @@ export function registerInspect(program: Command, launchers: Launchers): void {
     let globals: Globals | undefined;
     try {
       globals = readGlobals(command);
-      const served = await launchers.inspect({ port: parsePort(opts.port), deviceId: globals.deviceId });
+      // --device / ANDROID_SERIAL and --driver / SVC_DRIVER, checked by the one target rule; the page starts on them.
+      const target = targetOf(globals, process.env);
+      const served = await launchers.inspect({
+        port: parsePort(opts.port),
+        deviceId: target.deviceId,
+        driver: target.driver,
+      });
       printValue(globals.output, { ok: true, ...served }, pretty);
       if (opts.open) {
         const problem = await openInBrowser(served.url);

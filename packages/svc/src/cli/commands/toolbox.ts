@@ -52,7 +52,8 @@ function register(program: Command, shape: ToolShape): void {
   const properties = schema.properties ?? {};
   const [first, second] = shape.words as [string, string | undefined];
   const command = second === undefined ? program.command(first) : groupFor(program, first).command(second);
-  command.description(`${tool.title.toLowerCase()}: ${tool.description.split('. ')[0]}`);
+  // The list shows the title as the other commands read ("install an APK"); `svc help <tool>` the whole description.
+  command.summary(`${tool.title.charAt(0).toLowerCase()}${tool.title.slice(1)}`).description(tool.description);
   const positionals = shape.positionals ?? [];
   for (const name of positionals) {
     const optional = shape.optional?.includes(name) ?? false;

@@ -3,7 +3,7 @@
 import type { RunResult } from '../../contracts/types.ts';
 import type { SvcContext } from '../../core/context.ts';
 import { parseHierarchy, renderCompact } from '../../ui/index.ts';
-import { saveRefs } from './ref-store.ts';
+import { refRecordOf, saveRefs } from './ref-store.ts';
 
 export async function compactSnapshots(ctx: Pick<SvcContext, 'files' | 'home'>, result: RunResult): Promise<RunResult> {
   if (!result.ok) return result;
@@ -12,7 +12,7 @@ export async function compactSnapshots(ctx: Pick<SvcContext, 'files' | 'home'>, 
     const parsed = parseHierarchy(step.data.text);
     if (!parsed.ok) continue;
     const screen = renderCompact(parsed.tree);
-    await saveRefs(ctx, result.deviceId, { signature: screen.signature, refs: screen.refs, takenAt: Date.now() });
+    await saveRefs(ctx, result.deviceId, refRecordOf(screen, Date.now()));
     step.data = { ...step.data, text: screen.text, format: 'compact', refs: String(screen.refs.length) };
   }
   return result;

@@ -10,24 +10,62 @@ import type { SvcContext } from '../../core/context.ts';
 import {
   centerOf,
   contentOf,
-  countMatches,
-  inferRole,
   layoutSignature,
   parseHierarchy,
   type UiNode,
   type UiTree,
+  uniqueSelector,
 } from '../../ui/index.ts';
 import type { DeviceRun } from '../device-run.ts';
 import type { Driver } from '../driver.ts';
-import { loadRefs, type RefRecord } from './ref-store.ts';
+import { contentHash, loadRefs, type RefRecord } from './ref-store.ts';
 
 const MATCHER_KEYS = ['matcher', 'container', 'target', 'expectedNode', 'labelMatcher'] as const;
 
 const refOf = (value: unknown) =>
   typeof value === 'object' && value !== null ? (value as NodeMatcher).ref : undefined;
 
+const refsOf = (action: Action) =>
+  MATCHER_KEYS.flatMap((key) => {
+    const ref = refOf(action.params?.[key]);
+    return ref === undefined ? [] : [{ key, ref }];
+  });
+
 export function usesRefs(execution: ValidExecution): boolean {
-  return execution.actions.some((action) => MATCHER_KEYS.some((key) => refOf(action.params?.[key]) !== undefined));
+  return execution.actions.some((action) => refsOf(action).length > 0);
+}
+
+/** Actions after which the screen may no longer be the one the refs were taken from (typing alone keeps it). */
+const MAY_CHANGE_SCREEN: ReadonlySet<string> = new Set([
+  'open_app',
+  'open_uri',
+  'close_app',
+  'click',
+  'scroll',
+  'scroll_until',
+  'scroll_and_click',
+  'press_key',
+]);
+const changesScreen = (action: Action) =>
+  MAY_CHANGE_SCREEN.has(action.type) || (action.type === 'enter_text' && action.params?.submit === true);
+
+/**
+ * Refs are resolved when the execution starts, so a ref in a step after one that may change the screen would act on
+ * whatever the new screen shows there: refused before anything runs.
+ */
+function refuseRefsAfterScreenChange(execution: ValidExecution): void {
+  let changer: number | undefined;
+  execution.actions.forEach((action, index) => {
+    const [first] = refsOf(action);
+    if (first !== undefined && changer !== undefined) {
+      const by = `actions[${changer}] (${execution.actions[changer]?.type})`;
+      throw stale(
+        `${first.ref} is used after ${by}, which may change the screen: a ref holds only on the screen its snapshot saw. End the execution there and take a new compact snapshot, or use a selector.`,
+        { path: `actions[${index}].params.${first.key}.ref`, ref: first.ref, after: `actions[${changer}]` },
+      );
+    }
+    if (changesScreen(action)) changer ??= index;
+  });
 }
 
 function stale(message: string, details: Record<string, unknown>): SvcError {
@@ -56,33 +94,15 @@ async function currentTree(ctx: SvcContext, driver: Driver, run: DeviceRun): Pro
   return parsed.tree;
 }
 
-/** The most stable selector that matches `node` alone on this screen, if any. */
-function uniqueMatcher(tree: UiTree, node: UiNode): NodeMatcher | undefined {
-  const role = inferRole(node);
-  const candidates: NodeMatcher[] = [];
-  const id = node.resourceId || undefined;
-  const desc = node.desc || undefined;
-  const text = node.text || undefined;
-  if (id) candidates.push({ resourceId: id });
-  if (desc) candidates.push({ contentDescEquals: desc });
-  if (text) candidates.push({ textEquals: text });
-  if (id && text) candidates.push({ resourceId: id, textEquals: text });
-  if (id && desc) candidates.push({ resourceId: id, contentDescEquals: desc });
-  if (role && text) candidates.push({ textEquals: text, role });
-  if (role && desc) candidates.push({ contentDescEquals: desc, role });
-  return candidates.find((m) => countMatches(tree, m) === 1);
-}
-
 function nodeOf(record: RefRecord, tree: UiTree, ref: string, path: string): UiNode {
   const target = record.refs.find((r) => r.ref === ref);
   if (target === undefined) {
     throw stale(`${ref} is not a ref of the last compact snapshot of this device.`, { path, ref });
   }
   const node = tree.nodes[target.order];
-  const shows = node === undefined ? undefined : contentOf(node);
-  if (node === undefined || (!target.editable && shows !== target.content)) {
-    throw stale(`${ref} no longer shows what the snapshot saw (${JSON.stringify(target.content)}).`, { path, ref });
-  }
+  const same =
+    node !== undefined && (target.editable || contentHash(record.salt, contentOf(node)) === target.contentHash);
+  if (!same) throw stale(`${ref} no longer shows what the snapshot saw.`, { path, ref });
   return node;
 }
 
@@ -98,7 +118,7 @@ function rewriteAction(action: Action, record: RefRecord, tree: UiTree, index: n
       params.coordinate = centerOf(node.bounds);
       continue;
     }
-    const matcher = uniqueMatcher(tree, node);
+    const matcher = uniqueSelector(tree, node);
     if (matcher === undefined) {
       throw new SvcError(
         'REF_NOT_SELECTABLE',
@@ -117,6 +137,7 @@ function rewriteAction(action: Action, record: RefRecord, tree: UiTree, index: n
  */
 export async function resolveRefs(ctx: SvcContext, driver: Driver, run: DeviceRun): Promise<DeviceRun> {
   if (!usesRefs(run.execution)) return run;
+  refuseRefsAfterScreenChange(run.execution);
   const record = await loadRefs(ctx, run.serial);
   if (record === undefined) {
     throw stale(`No compact snapshot of ${run.serial} to take refs from.`, { deviceId: run.serial });

@@ -5,8 +5,7 @@
 // app went away), when the device drops out of the adb server's list, and after any package command sent through
 // this port. Negative answers are never cached, so an install is seen at once.
 import type { AdbDevice, AdbPort, ShellOutput } from '../../adapters/adb/adb-port.ts';
-
-export const PRESENCE_TTL_MS = 30_000;
+import { PRESENCE_TTL_MS } from '../../core/config.ts';
 
 const PRESENCE_QUERY = /^pm list packages '([^']+)'$/;
 const PACKAGE_CHANGE = /\b(pm|cmd package) (install|uninstall|clear|disable|enable)/;

@@ -6,12 +6,12 @@ import { type JsonObject, readJsonObjectBody, sendError, sendOk } from '../../ad
 import { SvcError } from '../../contracts/errors.ts';
 import type { SvcContext } from '../../core/context.ts';
 import { listPackages } from '../../devices/list-packages.ts';
+import { countSelector, suggestSelectors } from '../../ui/index.ts';
 import { readTarget, rejectUnknownFields, TARGET_FIELDS } from '../request-fields.ts';
 import type { RouteModule } from '../runtime.ts';
 import { copyForms } from './copy-as.ts';
 import { readExecution, readSelector, readSkillFields } from './request-bodies.ts';
 import { captureScreen, pageNodes, pngSize, type Screen, ScreenCache } from './screens.ts';
-import { countSelector, suggestSelectors } from './selectors.ts';
 import { saveSkill, skillDraftOf } from './skill-draft.ts';
 
 /** Selectors one count request may carry (the page sends the candidates of one node, or the one being edited). */

@@ -21,9 +21,9 @@ export async function isSvcServer(url: string): Promise<boolean> {
 
 export async function serveInspector(
   makeContext: () => SvcContext,
-  options: { port: number; deviceId?: string | undefined },
+  options: { port: number; deviceId?: string | undefined; driver?: string | undefined },
 ): Promise<{ url: string; reused: boolean }> {
-  const path = inspectorPath(options.deviceId);
+  const path = inspectorPath(options.deviceId, options.driver);
   const existing = { url: `http://127.0.0.1:${options.port}` };
   if (options.port !== 0 && (await isSvcServer(existing.url))) return { url: browserUrl(existing, path), reused: true };
   const running = await startServe(makeContext(), { host: '127.0.0.1', port: options.port, allowOrigins: [] });

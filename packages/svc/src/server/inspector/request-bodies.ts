@@ -2,11 +2,11 @@
 // optional container, each checked by the NodeMatcher rules) and the fields of a skill to draft or save.
 import type { JsonObject } from '../../adapters/http/responses.ts';
 import { SvcError } from '../../contracts/errors.ts';
+import type { Selector } from '../../contracts/inspector.ts';
 import { validateMatcher } from '../../contracts/matcher.ts';
 import type { ValidExecution } from '../../contracts/types.ts';
 import { normalizeAndValidateExecution } from '../../contracts/validate.ts';
 import { isPlainObject, toValidationError, ValidationIssue } from '../../contracts/validation-issue.ts';
-import type { Selector } from './selectors.ts';
 
 export function readExecution(body: JsonObject): ValidExecution {
   if (body.execution === undefined || body.execution === null) {

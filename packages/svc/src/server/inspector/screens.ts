@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PageNode } from '../../contracts/inspector.ts';
 import type { RunResult } from '../../contracts/types.ts';
 import { inferRole, isVisible, parseHierarchy, type UiTree } from '../../ui/index.ts';
 import { serverExecution } from '../built-executions.ts';
@@ -18,17 +19,6 @@ export interface Screen {
   readonly deviceId: string;
   readonly tree: UiTree;
   readonly png: Buffer | undefined;
-}
-
-/** A node as the page draws it: bounds as [left, top, right, bottom], every dump attribute, the inferred role. */
-export interface PageNode {
-  order: number;
-  parent: number | null;
-  depth: number;
-  bounds: [number, number, number, number];
-  visible: boolean;
-  role: string | null;
-  attributes: Readonly<Record<string, string>>;
 }
 
 /** The last screens captured (all devices), newest last; older ids answer NOT_FOUND and the page refreshes. */

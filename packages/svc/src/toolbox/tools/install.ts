@@ -6,6 +6,7 @@ import { basename, resolve } from 'node:path';
 import { z } from 'zod';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
 import { SvcError } from '../../contracts/errors.ts';
+import { forgetDriverChoiceEverywhere } from '../../daemons/forget-driver.ts';
 import { deviceTool } from '../tool.ts';
 import { packageName } from './tool-fields.ts';
 
@@ -46,6 +47,7 @@ export const installTool = deviceTool({
         reason,
       });
     }
+    await forgetDriverChoiceEverywhere(ctx, serial); // it may have been the operator app
     return { installed: true, apk: path, bytes: data.length };
   },
 });
@@ -76,6 +78,7 @@ export const uninstallTool = deviceTool({
         reason,
       });
     }
+    await forgetDriverChoiceEverywhere(ctx, serial);
     return { uninstalled: true, package: args.package };
   },
 });

@@ -36,7 +36,6 @@ export function splitAtSentinel(text: string): ShellResult {
 /** What a device never changes while svc talks to it, read once per device and context (a daemon keeps it). */
 interface DeviceFacts {
   sdk?: number;
-  size?: { width: number; height: number };
 }
 
 const FACTS = Symbol('adb driver device facts');
@@ -94,27 +93,6 @@ export class DeviceShell {
       this.#facts.sdk = level;
     }
     return this.#facts.sdk;
-  }
-
-  /**
-   * The display size from `wm size` (the override when one is set), read once: a later `wm size` change is not
-   * seen until the context is new (a daemon restarts with svc's version; `svc daemon stop` forces it).
-   */
-  async screenSize(): Promise<{ width: number; height: number }> {
-    if (this.#facts.size === undefined) {
-      const text = await this.read('wm size');
-      let size: { width: number; height: number } | undefined;
-      for (const m of text.matchAll(/(?:Physical|Override) size: (\d+)x(\d+)/g)) {
-        size = { width: Number(m[1]), height: Number(m[2]) };
-      }
-      if (size === undefined) {
-        throw new SvcError('DEVICE_SHELL_UNAVAILABLE', `wm size answered ${JSON.stringify(text.trim())}.`, {
-          deviceId: this.serial,
-        });
-      }
-      this.#facts.size = size;
-    }
-    return this.#facts.size;
   }
 
   execOut(command: string): Promise<Uint8Array> {

@@ -14,14 +14,17 @@ export interface Foreground {
   focusedWindow?: string;
   /** The lock screen has the focus: taps would reach it, not an app. */
   locked: boolean;
+  /** The screen in device pixels as it is now (rotated), from the display's `cur=WxH`. */
+  screen?: { width: number; height: number };
 }
 
 /**
- * The focus lines (their section moved in API 29), then the policy section, which says whether the keyguard shows
+ * The focus lines (their section moved in API 29), the display section (its `cur=WxH` is the screen as it is now,
+ * rotated: AOSP DisplayContent.dump), then the policy section, which says whether the keyguard shows
  * (`KeyguardServiceDelegate` `showing=true`; `mShowingLockscreen=true` before API 26: appium-adb lockmgmt).
  */
 export function windowDumpCommand(sdk: number): string {
-  return `dumpsys window ${sdk >= 29 ? 'displays' : 'windows'}; dumpsys window policy`;
+  return `dumpsys window ${sdk >= 29 ? 'displays' : 'windows; dumpsys window displays'}; dumpsys window policy`;
 }
 
 const COMPONENT = /^([A-Za-z0-9_.]+)\/([A-Za-z0-9_.$]+)$/;
@@ -38,6 +41,8 @@ export function parseForeground(text: string): Foreground {
   const systemBarFocused = currentFocus === 'StatusBar' || currentFocus === 'NotificationShade';
   const foreground: Foreground = { locked: keyguardFocused || (lockFlags && systemBarFocused) };
   if (currentFocus !== undefined) foreground.focusedWindow = currentFocus;
+  const cur = /\bcur=(\d+)x(\d+)/.exec(text);
+  if (cur) foreground.screen = { width: Number(cur[1]), height: Number(cur[2]) };
   if (app) {
     foreground.package = app[1] as string;
     foreground.activity = app[2] as string;

@@ -1,28 +1,17 @@
 // open_app where the simulator has no such phone: an app with several launcher activities, for which
 // `cmd package resolve-activity --brief` names the system's chooser (ADB-DRIVER-NOTES: appium-adb app-commands), so
-// the driver lets `monkey` start the package, and judges it by what monkey prints.
+// the driver starts the first launcher activity `cmd package query-activities` lists for the package (never monkey
+// above API 24); and monkey below 24, judged by what it prints.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FakeAdb, ok } from '../../../adapters/adb/fake-adb.test-helper.ts';
-import { createContext } from '../../../core/context.ts';
 import { openApp } from './actions/apps.ts';
-import { DeviceShell } from './device-shell.ts';
-import type { StepContext } from './step.ts';
+import { fakeStep } from './fake-step.test-helper.ts';
 
-function stepOn(adb: FakeAdb, pkg: string): StepContext {
-  const ctx = createContext({ env: {}, adb });
-  const action = { id: 'open', type: 'open_app', params: { applicationId: pkg } } as StepContext['action'];
-  return {
-    ctx,
-    shell: new DeviceShell(ctx, 'fake-1'),
-    action,
-    index: 0,
-    deadline: Infinity,
-    stats: { dumps: 0 },
-  } as StepContext;
-}
+const stepOn = (adb: FakeAdb, pkg: string) =>
+  fakeStep(adb, { id: 'open', type: 'open_app', params: { applicationId: pkg } });
 
-test('an app whose launcher intent resolves to the chooser is started with monkey, not am start', async () => {
+test('an app whose launcher intent resolves to the chooser starts its first launcher activity, never with monkey', async () => {
   const adb = new FakeAdb();
   adb.handle = (_serial, command) => {
     if (command.startsWith('getprop')) return ok('34\n');
@@ -30,14 +19,24 @@ test('an app whose launcher intent resolves to the chooser is started with monke
       return ok(
         'priority=0 preferredOrder=0 match=0x0 specificIndex=-1 isDefault=false\nandroid/com.android.internal.app.ResolverActivity\n',
       );
-    if (command.startsWith('monkey')) return ok('Events injected: 1\n__svc_rc=0\n');
+    // AOSP runQueryIntentActivities with --brief: the count, then per activity its ResolveInfo line and component.
+    if (command.includes('query-activities'))
+      return ok(
+        '2 activities found:\n  Activity #0:\n    priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false\n' +
+          '    com.example.two/.Main\n  Activity #1:\n    priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false\n' +
+          '    com.example.two/.Widgets\n',
+      );
+    if (command.startsWith('am start'))
+      return ok('Starting: Intent { cmp=com.example.two/.Main }\nStatus: ok\n__svc_rc=0\n');
     return ok('__svc_rc=0\n');
   };
   assert.deepEqual(await openApp(stepOn(adb, 'com.example.two')), { application_id: 'com.example.two' });
+  assert.ok(adb.calls.some((c) => /query-activities .* '?com\.example\.two'?$/.test(c)));
   assert.ok(
-    adb.calls.some((c) => c.includes("monkey -p 'com.example.two'") || c.includes('monkey -p com.example.two')),
+    adb.calls.some((c) => /: am start .* -n '?com\.example\.two\/\.Main'? /.test(c)),
+    adb.calls.join(' | '),
   );
-  assert.ok(!adb.calls.some((c) => c.includes('am start')));
+  assert.ok(!adb.calls.some((c) => c.includes('monkey')));
 });
 
 test('monkey that aborts is APP_NOT_FOUND, whatever its exit status', async () => {

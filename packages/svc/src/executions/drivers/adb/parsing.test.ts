@@ -61,7 +61,7 @@ test('every way a dump fails is named, and only the passing ones are retried', (
 
 test('the foreground app comes from mFocusedApp, the focused window from mCurrentFocus, per API level', () => {
   assert.equal(windowDumpCommand(29), 'dumpsys window displays; dumpsys window policy');
-  assert.equal(windowDumpCommand(28), 'dumpsys window windows; dumpsys window policy');
+  assert.equal(windowDumpCommand(28), 'dumpsys window windows; dumpsys window displays; dumpsys window policy');
   // API < 29 example: ashishb/adb-enhanced#4.
   const old = parseForeground(
     '  mCurrentFocus=Window{1e4e5b7 u0 com.android.settings/com.android.settings.Settings}\n' +
@@ -79,6 +79,9 @@ test('the foreground app comes from mFocusedApp, the focused window from mCurren
   );
   assert.equal(newer.package, 'com.example.app');
   assert.equal(newer.activity, '.MainActivity');
+  // AOSP DisplayContent.dump: `init=` is the natural size, `cur=` the logical size as the screen is rotated now.
+  const rotated = parseForeground('  Display: mDisplayId=0\n    init=1080x2400 420dpi cur=2400x1080 app=2400x1017\n');
+  assert.deepEqual(rotated.screen, { width: 2400, height: 1080 });
 });
 
 test('the keyguard in focus is a locked screen; a keyboard is shown when mInputShown=true', () => {

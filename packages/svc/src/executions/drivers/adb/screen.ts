@@ -58,8 +58,13 @@ export function findOrFail(scope: Scope, matcher: NodeMatcher): UiNode {
 /** The soft keyboard covers at most the lower part of the screen: taps above this fraction never meet it. */
 const KEYBOARD_FREE_FRACTION = 0.5;
 const KEYBOARD_UP = '__svc_keyboard_up';
-/** KEYCODE_ESCAPE closes the keyboard without navigating back (KEYCODE_BACK would leave the screen if it is down). */
-const KEYCODE_ESCAPE = 111;
+/**
+ * How a step closes a keyboard that is up, in turn (appium-adb keyboard-commands): KEYCODE_ESCAPE first, which
+ * never navigates; then KEYCODE_BACK, which some keyboards need (sent only while the keyboard is up, when it closes
+ * the keyboard rather than the screen). A keyboard still up after both fails the step.
+ */
+const KEYBOARD_CLOSERS = [111, 4];
+const closersSent = new WeakMap<StepContext, number>();
 
 /**
  * Runs `gesture` (an `input tap` or `input swipe` line) at a point of `screen`, unless the keyboard is up over the
@@ -80,7 +85,16 @@ export async function gestureAt(
     `dumpsys input_method | grep -q 'mInputShown=true' && echo ${KEYBOARD_UP} || ${gesture}`,
   );
   if (!out.output.includes(KEYBOARD_UP)) return 'done';
-  await step.shell.run(`input keyevent ${KEYCODE_ESCAPE}`);
+  const sent = closersSent.get(step) ?? 0;
+  const key = KEYBOARD_CLOSERS[sent];
+  if (key === undefined) {
+    throw new StepFailure(
+      'GESTURE_FAILED',
+      'the soft keyboard stays up over the point to tap (ESCAPE and BACK left it)',
+    );
+  }
+  closersSent.set(step, sent + 1);
+  await step.shell.run(`input keyevent ${key}`);
   return 'retry';
 }
 

@@ -1,8 +1,10 @@
 // open_app, open_uri, close_app with the activity manager. `am start` is judged by what it prints, not its exit
 // status (exit 0 with an error seen on API 34: kaeawc/auto-mobile#5254). open_app resolves the launcher activity
 // (`cmd package resolve-activity --brief`, API 24+) and starts it with launcher flags, which bring a running task
-// forward (appium-adb app-commands); below API 24, where `cmd package` does not exist, and for an app with several
-// launcher activities (resolve-activity then names the chooser), `monkey` launches it.
+// forward (appium-adb app-commands); an app with several launcher activities (resolve-activity then names the
+// chooser) starts the first that `cmd package query-activities` lists for it. Below API 24, where `cmd package`
+// does not exist, `monkey` launches it: never above, where monkey exits 251 on devices without physical keys and
+// unlocks the rotation (ADB-DRIVER-NOTES: mobile-next/mobilewright#82, mobile-mcp#360).
 import { quoteShellArg } from '../../../../contracts/dispatch.ts';
 import type { DeviceShell } from '../device-shell.ts';
 import { type ActionRunner, params, StepFailure, str } from '../step.ts';
@@ -32,8 +34,23 @@ const notFound = (pkg: string) =>
   new StepFailure('APP_NOT_FOUND', `${pkg} has no launchable activity`, { retryable: true });
 
 /**
- * `monkey` starts a package's launcher activity by itself: below API 24 (no `cmd`), and where an app has several
- * launcher activities. Judged by its output (`monkey aborted`), never its exit status (mobile-next/mobile-mcp#360).
+ * The first launcher activity of `pkg` as `query-activities --brief` lists it (a bare package name at the end is the
+ * intent's package: AOSP Intent.parseCommandArgs), for an app whose launcher intent resolves to the chooser.
+ */
+async function firstLauncherActivity(shell: DeviceShell, pkg: string): Promise<string | undefined> {
+  const out = await shell.read(
+    `cmd package query-activities --brief -a android.intent.action.MAIN -c android.intent.category.LAUNCHER ${quoteShellArg(pkg)}`,
+  );
+  const prefix = `${pkg}/`;
+  return out
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => line.startsWith(prefix) && /^[A-Za-z0-9_.]+\/[A-Za-z0-9_.$]+$/.test(line));
+}
+
+/**
+ * `monkey` starts a package's launcher activity by itself: below API 24 (no `cmd`). Judged by its output
+ * (`monkey aborted`), never its exit status (mobile-next/mobile-mcp#360).
  */
 async function launchWithMonkey(shell: DeviceShell, pkg: string): Promise<void> {
   const out = await shell.run(`monkey -p ${quoteShellArg(pkg)} -c android.intent.category.LAUNCHER 1 2>&1`);
@@ -42,12 +59,13 @@ async function launchWithMonkey(shell: DeviceShell, pkg: string): Promise<void> 
 
 export const openApp: ActionRunner = async ({ shell, action }) => {
   const pkg = str(params(action), 'applicationId') as string;
-  const activity = (await shell.sdk()) < 24 ? 'chooser' : await launcherActivity(shell, pkg);
-  if (activity === undefined) throw notFound(pkg);
-  if (activity === 'chooser') {
+  if ((await shell.sdk()) < 24) {
     await launchWithMonkey(shell, pkg);
     return { application_id: pkg };
   }
+  const resolved = await launcherActivity(shell, pkg);
+  const activity = resolved === 'chooser' ? await firstLauncherActivity(shell, pkg) : resolved;
+  if (activity === undefined) throw notFound(pkg);
   const out = await shell.run(
     `am start -W -a android.intent.action.MAIN -c android.intent.category.LAUNCHER -f ${LAUNCHER_FLAGS} -n ${quoteShellArg(activity)} 2>&1`,
   );

@@ -34,13 +34,16 @@ async function clickMatched(step: StepContext, matcher: NodeMatcher, type: Click
   }
 }
 
-/** A tap at a point the caller chose: no dump, but the lock screen is still refused (one window-manager read). */
+/**
+ * A tap at a point the caller chose: no dump, but one window-manager read refuses a point off the screen as it is
+ * now (rotated) and the lock screen.
+ */
 async function clickPoint(step: StepContext, x: number, y: number, type: ClickParam): Promise<void> {
-  const { width, height } = await step.shell.screenSize();
-  if (x >= width || y >= height) throw new StepFailure('GESTURE_FAILED', 'tap outside the screen');
-  if ((await readForeground(step.shell)).locked) {
-    throw new ExecutionFailure('SECURITY_BLOCK_DETECTED', 'the lock screen is showing; unlock the device');
+  const { screen, locked } = await readForeground(step.shell);
+  if (screen && (x >= screen.width || y >= screen.height)) {
+    throw new StepFailure('GESTURE_FAILED', 'tap outside the screen');
   }
+  if (locked) throw new ExecutionFailure('SECURITY_BLOCK_DETECTED', 'the lock screen is showing; unlock the device');
   await step.shell.run(pointGesture(x, y, type === 'long_click' ? 'long_click' : 'default'));
 }
 

@@ -1,39 +1,25 @@
-// The selectors the inspector offers for a node, and their live counts. Counting is the host matcher's (ui/match.ts,
-// the one executions use with the adb driver and the one the shared matcher cases hold the operator to): this file
-// only decides which matchers to try and in what order.
-import type { NodeMatcher } from '../../contracts/types.ts';
-import { findAll, findFirst, inferRole, isWithin, type UiNode, type UiTree, walk } from '../../ui/index.ts';
+// The selectors svc accepts for a node, most stable first, with their live counts: what the inspector offers, and
+// what a `{ "ref": "e12" }` becomes (uniqueSelector). Counting is the host matcher's (match.ts, the one executions
+// use with the adb driver and the one the shared matcher cases hold the operator to): this file only decides which
+// matchers to try and in what order. Pure: no I/O.
+import type { Candidate, Selector, SelectorCount } from '../contracts/inspector.ts';
+import type { NodeMatcher } from '../contracts/types.ts';
+import { findAll, findFirst } from './match.ts';
+import { isWithin, type UiNode, type UiTree, walk } from './node.ts';
+import { inferRole } from './roles.ts';
 
-/** A matcher, optionally scoped to the first node its container matcher finds (read_text's `container`). */
-export interface Selector {
-  matcher: NodeMatcher;
-  container?: NodeMatcher;
-}
-
-export interface SelectorCount {
-  /** Visible nodes the selector finds on this screen. */
-  count: number;
-  /** Document order of the node an action would use (the first match), or null when nothing matches. */
-  first: number | null;
-  /** Document order of every match (the page outlines them on the picture). */
-  matches: number[];
-}
-
-export interface Candidate extends Selector, SelectorCount {
-  /** How it was made, most stable first (see STABILITY). */
-  kind: string;
-  /** True when the first match is the node asked about or inside it, so an act with this selector lands there. */
-  hitsNode: boolean;
-}
+export type { Candidate, Selector, SelectorCount };
 
 // The spec's stability order (resource id, exact description, exact text, substrings, role), with the combinations
 // that make a repeated id or text unique in between: a list row's id plus its text beats its text alone.
 const STABILITY = [
   'resourceId',
   'resourceId+textEquals',
+  'resourceId+contentDescEquals',
   'contentDescEquals',
   'textEquals',
   'role+textEquals',
+  'role+contentDescEquals',
   'text inside',
   'role+container',
   'textContains',
@@ -72,9 +58,13 @@ export function suggestSelectors(tree: UiTree, node: UiNode): Candidate[] {
   if (node.resourceId !== '' && text) {
     add('resourceId+textEquals', { matcher: { resourceId: node.resourceId, textEquals: text } });
   }
+  if (node.resourceId !== '' && desc) {
+    add('resourceId+contentDescEquals', { matcher: { resourceId: node.resourceId, contentDescEquals: desc } });
+  }
   if (desc) add('contentDescEquals', { matcher: { contentDescEquals: desc } });
   if (text) add('textEquals', { matcher: { textEquals: text } });
   if (role && text) add('role+textEquals', { matcher: { role, textEquals: text } });
+  if (role && desc) add('role+contentDescEquals', { matcher: { role, contentDescEquals: desc } });
   // A row without text of its own is found through the text it holds; a click on that text lands on the row, the
   // nearest clickable ancestor (ui/relations.ts clickableSelfOrAncestor).
   const inner = text || desc || !(node.clickable || node.longClickable) ? undefined : firstLabelled(node);
@@ -86,6 +76,17 @@ export function suggestSelectors(tree: UiTree, node: UiNode): Candidate[] {
   if (role) add('role', { matcher: { role } });
   const rank = (c: Candidate) => (c.count === 1 && c.hitsNode ? 0 : 1) * 100 + STABILITY.indexOf(c.kind as never);
   return out.sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * The most stable matcher that finds `node` itself and nothing else on this screen (no container, not a text inside
+ * it), or undefined when its id, text and label cannot tell it apart.
+ */
+export function uniqueSelector(tree: UiTree, node: UiNode): NodeMatcher | undefined {
+  const own = suggestSelectors(tree, node).find(
+    (c) => c.count === 1 && c.first === node.order && c.container === undefined,
+  );
+  return own?.matcher;
 }
 
 /** The first non-blank text below a node (not the node itself). */

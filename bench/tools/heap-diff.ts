@@ -3,7 +3,7 @@
 // snapshot that was not in the first (snapshot node ids are stable within a process) is walked up its retainers to
 // the first object that already existed, and grouped by that owner and the edges in between: a leak shows up as an
 // owner that keeps gaining objects; a bounded ring shows up too, but its total size stays flat.
-// Usage: npx node bench/heap-diff.ts <before.heapsnapshot> <after.heapsnapshot> [--owners] [--top 40]
+// Usage: npx node bench/tools/heap-diff.ts <before.heapsnapshot> <after.heapsnapshot> [--owners] [--top 40]
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 

@@ -2,8 +2,8 @@
 // host matcher's own (countMatches / findAll of ui/).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { countMatches, parseHierarchy, type UiTree } from '../../ui/index.ts';
-import { countSelector, suggestSelectors } from './selectors.ts';
+import { countMatches, parseHierarchy, type UiTree } from './index.ts';
+import { countSelector, suggestSelectors, uniqueSelector } from './selectors.ts';
 
 const node = (attrs: string, children = '') =>
   `<node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="p" content-desc="" clickable="false" enabled="true" scrollable="false" ${attrs}>${children}</node>`;
@@ -69,7 +69,27 @@ describe('inspector selectors', () => {
     const field = tree.nodes.find((n) => n.resourceId === 'p:id/search');
     assert.ok(field);
     const kinds = suggestSelectors(tree, field).map((c) => `${c.kind}:${c.count}`);
-    assert.deepEqual(kinds, ['resourceId:1', 'contentDescEquals:1', 'contentDescContains:1', 'role:1']);
+    assert.deepEqual(kinds, [
+      'resourceId:1',
+      'resourceId+contentDescEquals:1',
+      'contentDescEquals:1',
+      'role+contentDescEquals:1',
+      'contentDescContains:1',
+      'role:1',
+    ]);
+  });
+
+  it('the selector a ref becomes finds that node itself and nothing else: never a text inside it or a container', () => {
+    const tree = screen();
+    assert.deepEqual(uniqueSelector(tree, byText(tree, 'Bluetooth')), {
+      resourceId: 'p:id/title',
+      textEquals: 'Bluetooth',
+    });
+    const field = tree.nodes.find((n) => n.resourceId === 'p:id/search');
+    assert.deepEqual(field && uniqueSelector(tree, field), { resourceId: 'p:id/search' });
+    const row = byText(tree, 'Wi-Fi').parent;
+    assert.ok(row);
+    assert.equal(uniqueSelector(tree, row), undefined, 'a row is found only through the text inside it');
   });
 
   it('counts inside a container as read_text does: the first container match, then every match below it', () => {

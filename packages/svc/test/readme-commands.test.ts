@@ -95,7 +95,7 @@ describe('the README, command by command', () => {
     shell = new PersistentShell(view, env);
   });
   after(async () => {
-    await shell?.run('kill $(jobs -p) 2>/dev/null; wait 2>/dev/null; true').catch(() => undefined);
+    await shell?.stopJobs().catch(() => undefined);
     await shell?.close();
     await stopDaemonsOf(emu.lab.home);
     await emu?.close();

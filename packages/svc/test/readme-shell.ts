@@ -67,6 +67,9 @@ export class PersistentShell {
 
   constructor(cwd: string, env: NodeJS.ProcessEnv) {
     this.#bash = spawn('bash', ['--noprofile', '--norc'], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    // Job control: each background job gets its own process group, so stopJobs() ends it with all its children
+    // (npx runs the command as a child of npm).
+    this.#bash.stdin.write('set -m\n');
     this.#bash.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       this.#stdout += chunk;
       this.#wake?.();
@@ -98,6 +101,11 @@ export class PersistentShell {
     const stderr = this.#stderr.slice(0, end);
     this.#stderr = this.#stderr.slice(end + marker.length + 2);
     return { code: Number(match[1]), stdout, stderr };
+  }
+
+  /** Ends every background job with its whole process group, and waits for them. */
+  async stopJobs(): Promise<void> {
+    await this.run('for job in $(jobs -p); do kill -TERM -- -"$job" 2>/dev/null; done; wait 2>/dev/null; true');
   }
 
   async close(): Promise<void> {

@@ -16,7 +16,9 @@ after(() => lab.close());
 
 test('lists the devices of the server named by ADB_SERVER_SOCKET with their states', async () => {
   const adb = createAdbServerPort({ ...lab.env, ANDROID_ADB_SERVER_PORT: '1' }, nodeProcessRunner);
-  assert.deepEqual(await adb.listDevices(), [{ serial: lab.devices[0]?.serial, state: 'device' }]);
+  assert.deepEqual(await adb.listDevices(), [
+    { serial: lab.devices[0]?.serial, state: 'device', product: 'pixel_7', model: 'Pixel_7', device: 'pixel_7' },
+  ]);
 });
 
 test('shell over protocol v2 gives the real exit status and a separate stderr', async () => {

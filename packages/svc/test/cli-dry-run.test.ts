@@ -99,6 +99,24 @@ test('--selector with a shorthand flag fails with the mutual-exclusion message a
   assert.match(run.json.message, /--selector or the simple selector flags.*not both/);
 });
 
+test('a --selector that is not a JSON object names the flag as details.path, and the hint points at it', async () => {
+  for (const [value, reason] of [
+    ['{bad', 'notJson'],
+    ['[1]', 'notAnObject'],
+  ] as const) {
+    const run = await runCliJson(['click', '--selector', value, '--dry-run']);
+    assert.equal(run.code, 1);
+    assert.equal(run.json.code, 'EXECUTION_VALIDATION_FAILED');
+    assert.equal(run.json.details.path, '--selector');
+    assert.equal(run.json.details.reason, reason);
+    assert.match(run.json.hint, /details\.path/);
+  }
+  const both = await runCliJson(['click', '--selector', '{"textEquals":"a"}', '--text', 'b', '--dry-run']);
+  assert.equal(both.json.details.path, '--selector');
+  const blank = await runCliJson(['click', '--text', ' ', '--dry-run']);
+  assert.equal(blank.json.details.path, '--text');
+});
+
 test('a repeated selector flag, an unknown flag, a missing value and an extra positional are usage errors', async () => {
   for (const args of [
     ['click', '--text', 'a', '--text', 'b'],
@@ -195,6 +213,22 @@ test('exec of an invalid payload names the failing path and exits 1', async () =
   assert.equal(run.code, 1);
   assert.equal(run.json.code, 'EXECUTION_VALIDATION_FAILED');
   assert.match(run.json.details.path, /^actions\[0\]\.params\.matcher/);
+});
+
+test('exec of a missing file names the argument it came from and why, with a hint', async () => {
+  for (const [args, path] of [
+    [['exec', 'nosuch.json'], 'json-or-file'],
+    [['exec', '--payload', 'nosuch.json'], '--payload'],
+    [['exec', '--execution', 'nosuch.json'], '--execution'],
+  ] as const) {
+    const run = await runCliJson([...args, '--validate-only']);
+    assert.equal(run.code, 1);
+    assert.equal(run.json.code, 'EXECUTION_VALIDATION_FAILED');
+    assert.equal(run.json.details.path, path);
+    assert.equal(run.json.details.reason, 'fileNotFound');
+    assert.match(run.json.message, /nosuch\.json: no such file/);
+    assert.match(run.json.hint, /existing execution file/);
+  }
 });
 
 test('exec with two payload sources is a usage error; execute best-effort is NOT_IMPLEMENTED', async () => {

@@ -15,10 +15,20 @@ describe('device commands through real adb', () => {
     await lab?.close();
   });
 
-  test('devices lists the simulated device as [{ serial, state, driver }], driver being what auto would use', async () => {
+  test('devices lists the device as [{ serial, state, driver }] with the model and product adb shows', async () => {
+    // `adb devices -l` appends `product:<ro.product.name> model:<ro.product.model, spaces as _> device:<...>` for a
+    // device that answered (AOSP adb transport.cpp, append_transport_info); svc passes them on. `driver` is what
+    // `--driver auto` would use there.
+    const adb = await lab.adb('devices', '-l');
+    assert.match(adb.stdout, /product:pixel_7 model:Pixel_7 device:pixel_7/);
     const run = await runCliJson(['devices'], { env: lab.env });
     assert.equal(run.code, 0);
-    assert.deepEqual(run.json, [{ serial, state: 'device', driver: 'operator' }]);
+    assert.deepEqual(run.json, [
+      { serial, state: 'device', product: 'pixel_7', model: 'Pixel_7', device: 'pixel_7', driver: 'operator' },
+    ]);
+    const pretty = await runCli(['devices', '--output', 'pretty'], { env: lab.env });
+    assert.match(pretty.stdout, /serial\s+state\s+driver\s+model\s+product/);
+    assert.match(pretty.stdout, /device\s+operator\s+Pixel_7\s+pixel_7/);
   });
 
   test('packages list returns sorted ids; --third-party leaves out system apps', async () => {
@@ -30,6 +40,10 @@ describe('device commands through real adb', () => {
     const third = await runCliJson(['packages', 'list', '--third-party'], { env: lab.env });
     assert.ok(!third.json.packages.includes('com.android.settings'));
     assert.ok(third.json.packages.length < all.json.packages.length);
+    // The simulator's own apps are installed apps, as on a phone (`pm list packages -3`), not system ones.
+    for (const app of ['com.svc.browser', 'com.svc.login', 'com.svc.operator', 'com.svc.thermostat']) {
+      assert.ok(third.json.packages.includes(app), `${app} in ${third.json.packages}`);
+    }
   });
 
   test('exec runs a payload with the canonical action types in the result', async () => {

@@ -118,8 +118,11 @@ describe('the README tour on a phone with the operator and on a stock phone', ()
     const fromEnv = await svc(withOperator, ['snapshot'], { SVC_DRIVER: 'adb' });
     assert.deepEqual([fromEnv.code, fromEnv.json.driver], [0, 'adb']);
     const noOperator = await svc(stock, ['snapshot', '--driver', 'operator']);
-    assert.deepEqual([noOperator.code, noOperator.json.code], [1, 'RECEIVER_NOT_INSTALLED']);
+    assert.deepEqual([noOperator.code, noOperator.json.code], [1, 'OPERATOR_NOT_INSTALLED']);
     const typo = await svc(stock, ['snapshot', '--driver', 'adbb']);
-    assert.deepEqual([typo.code, typo.json.code, typo.json.details.path], [1, 'INVALID_ARGUMENT', '--driver']);
+    assert.deepEqual(
+      [typo.code, typo.json.code, typo.json.details.path],
+      [1, 'EXECUTION_VALIDATION_FAILED', '--driver'],
+    );
   });
 });

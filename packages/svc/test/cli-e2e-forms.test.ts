@@ -107,7 +107,9 @@ describe('CLI forms against a simulated device', () => {
     assert.equal(devices.code, 0);
     assert.match(
       devices.stdout,
-      new RegExp(`^serial\\s+state\\s+driver\\n${serial.replaceAll('.', '\\.')}\\s+device\\s+operator\\n$`),
+      new RegExp(
+        `^serial\\s+state\\s+driver\\s+model\\s+product\\n${serial.replaceAll('.', '\\.')}\\s+device\\s+operator\\s+Pixel_7\\s+pixel_7\\n$`,
+      ),
     );
     const slept = await runCli(['sleep', '0', '--format', 'pretty', '--device', serial, '--no-daemon'], {
       env: lab.env,

@@ -42,6 +42,30 @@ test('svc help <command> prints that command’s help', async () => {
   assert.match(nested.stdout, /--ttl-ms <ms>/);
 });
 
+test('svc help with a word that names no command says unknown command, with a suggestion', async () => {
+  for (const [argv, message] of [
+    [['help', 'nosuch'], "unknown command 'nosuch'"],
+    [['help', 'snapshots'], "unknown command 'snapshots'; did you mean snapshot?"],
+    [['help', 'daemon', 'nosuch'], "unknown command 'nosuch'"],
+  ] as const) {
+    const run = await runCli([...argv]);
+    assert.equal(run.code, 1, argv.join(' '));
+    const error = JSON.parse(run.stdout);
+    assert.equal(error.code, 'CLI_USAGE_ERROR');
+    assert.equal(error.message, message);
+    assert.equal(error.details.reason, 'unknownCommand');
+    assert.doesNotMatch(run.stdout + run.stderr, /svc {2}|needs a subcommand/);
+  }
+});
+
+test('svc daemon help and its usage error do not list the internal run subcommand', async () => {
+  const help = await runCli(['daemon', '--help']);
+  assert.match(help.stdout, /^ {2}start /m);
+  assert.doesNotMatch(help.stdout, /^ {2}run\b/m);
+  const missing = await runCli(['daemon']);
+  assert.ok(!JSON.parse(missing.stdout).details.subcommands.includes('run'));
+});
+
 test('the device tools read in the command list like the other commands; their own help gives the whole story', async () => {
   const list = (await runCli(['help'])).stdout;
   assert.match(list, /^ {2}install <apk> +install an APK$/m);
@@ -92,6 +116,7 @@ test('a command group without its subcommand is a JSON usage error listing the s
   assert.deepEqual(JSON.parse(run.stdout), {
     code: 'CLI_USAGE_ERROR',
     message: 'svc on-screen-log needs a subcommand: set, clear',
+    hint: 'Run `svc help <command>` for the accepted flags.',
     details: { reason: 'missingSubcommand', subcommands: ['set', 'clear'] },
   });
   assert.match(run.stderr, /Usage: svc on-screen-log/);

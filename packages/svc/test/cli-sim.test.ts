@@ -5,9 +5,21 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { freePort } from '../../sim/src/testing/free-port.ts';
-import { MAIN, runCliJson } from './run-cli.ts';
+import { collectOutput, isolatedEnv, MAIN, runCliJson } from './run-cli.ts';
+
+const SIM_MAIN = fileURLToPath(new URL('../../sim/bin/svc-sim.js', import.meta.url));
+
+/** The `svc-sim` command (faults, device states), as a user runs it. */
+function runSimCli(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, [SIM_MAIN, ...args], {
+    env: isolatedEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return collectOutput(child);
+}
 
 describe('svc sim', () => {
   let lab: Lab;
@@ -18,7 +30,7 @@ describe('svc sim', () => {
     await lab?.close();
   });
 
-  test('sim start runs in the foreground, sim list shows the device, sim stop ends it', async () => {
+  test('sim start runs in the foreground, sim list shows what adb says, the device survives adb kill-server, sim stop leaves no entry', async () => {
     const child = spawn(process.execPath, [MAIN, 'sim', 'start', '--adb-port', String(lab.adbPort)], {
       env: { ...process.env, ...lab.env, NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -36,13 +48,27 @@ describe('svc sim', () => {
       const serial = /connected to (\S+)/.exec(out)?.[1];
       assert.ok(serial, out);
       await lab.waitForState(serial, 'device');
-      const list = await runCliJson(['sim', 'list'], { env: lab.env });
-      assert.equal(list.code, 0);
-      assert.ok(JSON.stringify(list.json).includes(serial));
+      const adbStateOf = async () => {
+        const list = await runCliJson(['sim', 'list'], { env: lab.env });
+        assert.equal(list.code, 0);
+        return (list.json as { serial: string; adbState: string; state: string }[]).find((d) => d.serial === serial);
+      };
+      assert.deepEqual(await adbStateOf().then((d) => [d?.adbState, d?.state]), ['device', 'device']);
+      // A new user's `adb kill-server`: the list says what adb says, not what the simulator thinks.
+      await lab.adb('kill-server');
+      assert.equal((await adbStateOf())?.adbState, 'no adb server');
+      await lab.adb('start-server');
+      // The device comes back by itself, as `adb connect` would bring it back.
+      await lab.waitForState(serial, 'device');
+      assert.equal((await adbStateOf())?.adbState, 'device');
+      const fault = await runSimCli(['fault', serial, 'bogus'], lab.env);
+      assert.equal(fault.code, 1);
+      assert.match(fault.stderr, /unknown fault bogus; faults: .*drop_next_envelope/);
       const stop = await runCliJson(['sim', 'stop'], { env: lab.env });
       assert.deepEqual([stop.code, stop.json], [0, { ok: true, stopped: 'all' }]);
       assert.equal(await exited, 0);
-      await lab.waitForState(serial, 'offline').catch(() => lab.waitForState(serial, 'gone'));
+      // Stopped devices leave the adb server: no `offline` entry stays behind.
+      await lab.waitForState(serial, 'gone');
     } finally {
       child.kill('SIGINT');
     }
@@ -70,7 +96,10 @@ test('sim start starts an adb server when none runs on the port, so the device e
     const serial = /connected to (\S+)/.exec(out)?.[1];
     assert.ok(serial, out);
     const devices = await runCliJson(['devices'], { env });
-    assert.deepEqual(devices.json, [{ serial, state: 'device', driver: 'operator' }]);
+    assert.deepEqual(
+      devices.json.map((d: { serial: string; state: string; driver: string }) => [d.serial, d.state, d.driver]),
+      [[serial, 'device', 'operator']],
+    );
     assert.equal((await runCliJson(['sim', 'stop'], { env })).code, 0);
     assert.equal(await exited, 0);
   } finally {

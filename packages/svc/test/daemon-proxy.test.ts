@@ -91,7 +91,7 @@ describe('daemon proxy', () => {
     const run = await sameBothWays(['exec', exec, '--operator-package', 'com.example.absent', '--driver', 'operator']);
     assert.equal(run.code, 1);
     const error = JSON.parse(run.stdout);
-    assert.equal(error.code, 'RECEIVER_NOT_INSTALLED');
+    assert.equal(error.code, 'OPERATOR_NOT_INSTALLED');
     assert.equal(error.details.operatorPackage, 'com.example.absent');
   });
 

@@ -74,6 +74,12 @@ describe('doctor host and device discovery', () => {
     ]);
     const discovery = check(report, 'device.discovery');
     assert.equal(discovery.code, 'NO_DEVICES');
+    // A new user without a phone learns of the simulator, and of `adb connect` for network devices.
+    assert.ok(
+      report.nextActions?.some((line) => line.includes('svc sim start')),
+      JSON.stringify(report.nextActions),
+    );
+    assert.ok(report.nextActions?.some((line) => line.includes('adb connect <host:port>')));
     assert.equal(report.deviceId, undefined);
     assert.equal(report.criticalOk, false);
   });
@@ -90,15 +96,17 @@ describe('doctor host and device discovery', () => {
     });
   });
 
-  test('an offline device fails discovery with DEVICE_OFFLINE and the adb restart as shell steps', async () => {
+  test('an offline device fails discovery with DEVICE_OFFLINE and `adb reconnect offline` as the shell step', async () => {
     await withDevice(lab, { state: 'offline' }, async () => {
       const report = await doctor(lab);
       const discovery = check(report, 'device.discovery');
       assert.equal(discovery.code, 'DEVICE_OFFLINE');
       assert.deepEqual(
         discovery.fix?.steps.filter((s) => s.kind === 'shell').map((s) => s.value),
-        ['adb kill-server', 'adb start-server'],
+        ['adb reconnect offline'],
       );
+      // Restarting the adb server would drop every `adb connect`ed device: it is a manual last resort, never run.
+      assert.match(JSON.stringify(discovery.fix?.steps), /adb connect <host:port>.*svc sim start/);
     });
   });
 

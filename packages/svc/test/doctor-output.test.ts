@@ -63,6 +63,18 @@ describe('doctor pretty output', () => {
       assert.match(run.stdout, /- Docs: https:\/\/docs\.svc\.dev\/getting-started\/first-time-setup\//);
       const verbose = await runCli(['doctor', '--output', 'pretty', '--verbose'], { env: lab.env });
       assert.match(verbose.stdout, /Passed checks:\n {2}✓ host\.node\.version: Node\.js /);
+      // --fix with nothing to fix says so, rather than nothing at all.
+      const fix = await runCli(['doctor', '--output', 'pretty', '--fix'], { env: lab.env });
+      assert.match(fix.stdout, /^--fix: no fix could run by itself here/m);
+    });
+  });
+
+  test('--fix says which fixes ran, and that the checks above predate them', async () => {
+    await withDevice(lab, {}, async (sim) => {
+      await lab.adb('-s', sim.serial, 'shell', 'settings put global development_settings_enabled 0');
+      const run = await runCli(['doctor', '--output', 'pretty', '--fix'], { env: lab.env });
+      assert.match(run.stdout, /^Fix ran: adb -s \S+ shell settings put global development_settings_enabled 1$/m);
+      assert.match(run.stdout, /^--fix: the checks above were taken before the fixes; run `svc doctor` again/m);
     });
   });
 

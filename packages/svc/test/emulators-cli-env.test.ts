@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createFakeSdk } from 'svc-sim/sdk';
 import { createEmulatorLab, type EmulatorLab } from './emulators-helpers.ts';
-import { MAIN, runCliJson } from './run-cli.ts';
+import { MAIN, runCli, runCliJson } from './run-cli.ts';
 
 const SUPPORTED_CONFIG = [
   'PlayStore.enabled=true',
@@ -31,6 +31,29 @@ describe('emulator AVD and SDK locations, broken AVD files, terminal progress', 
     emu = await createEmulatorLab();
   });
   after(() => emu.close());
+
+  it('with no Android SDK at all, list and status say so and how to get it, and start says the SDK is missing', async () => {
+    const noSdk = { ANDROID_HOME: '', ANDROID_SDK_ROOT: '', SVC_EMULATOR_BIN: '', SVC_AVDMANAGER_BIN: '' };
+    const noSdkEnv = { ...noSdk, SVC_SDKMANAGER_BIN: '' };
+    const list = await svc(['emulator', 'list'], noSdkEnv);
+    assert.equal(list.code, 0);
+    assert.deepEqual(list.json.sdk, {
+      found: false,
+      root: null,
+      missing: ['emulator', 'avdmanager', 'sdkmanager'],
+      hint: list.json.sdk.hint,
+    });
+    assert.match(list.json.sdk.hint, /ANDROID_HOME.*svc sim start/);
+    const status = await svc(['emulator', 'status'], noSdkEnv);
+    assert.equal(status.json.sdk.found, false);
+    const pretty = await runCli(['emulator', 'status', '--output', 'pretty'], { env: { ...emu.env, ...noSdkEnv } });
+    assert.match(pretty.stdout, /No emulator is running\.\nNo Android SDK found\. Install/);
+    const start = await svc(['emulator', 'start', 'nosuch'], noSdkEnv);
+    assert.equal(start.code, 1);
+    assert.equal(start.json.code, 'ANDROID_SDK_TOOL_NOT_FOUND');
+    assert.match(start.json.message, /there is no Android SDK/);
+    assert.match(start.json.hint, /developer\.android\.com.*ANDROID_HOME.*svc sim start/);
+  });
 
   it('creates and lists AVDs under ANDROID_AVD_HOME when it is set', async () => {
     const avdHome = join(emu.dir, 'custom-avds');

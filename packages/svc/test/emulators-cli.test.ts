@@ -25,7 +25,8 @@ describe('svc emulator commands through real adb', () => {
   it('lists no AVDs in a fresh AVD home', async () => {
     const run = await svc(['emulator', 'list']);
     assert.equal(run.code, 0);
-    assert.deepEqual(run.json, { ok: true, avds: [] });
+    assert.deepEqual({ ...run.json, sdk: undefined }, { ok: true, avds: [], sdk: undefined });
+    assert.deepEqual([run.json.sdk.found, run.json.sdk.missing], [true, []]);
   });
 
   it('says which SDK tool is missing, with the install hint, when ANDROID_HOME has no SDK', async () => {
@@ -94,12 +95,10 @@ describe('svc emulator commands through real adb', () => {
 
   it('shows the running emulator in status with its AVD name, boot state and support', async () => {
     const run = await svc(['emulator', 'status']);
-    assert.deepEqual(run.json, {
-      ok: true,
-      devices: [
-        { type: 'emulator', avdName: 'svc-pixel', serial, booted: true, supported: true, unsupportedReasons: [] },
-      ],
-    });
+    assert.deepEqual(run.json.devices, [
+      { type: 'emulator', avdName: 'svc-pixel', serial, booted: true, supported: true, unsupportedReasons: [] },
+    ]);
+    assert.equal(run.json.sdk.found, true);
     const listed = await svc(['emulator', 'list']);
     assert.equal(listed.json.avds[0].running, true);
   });
@@ -193,9 +192,9 @@ describe('svc emulator commands through real adb', () => {
   });
 
   it('rejects bad create flags and AVD names before touching any tool', async () => {
-    const api = await expectError(['emulator', 'create', '--api-level', '35x'], 'INVALID_ARGUMENT');
+    const api = await expectError(['emulator', 'create', '--api-level', '35x'], 'EXECUTION_VALIDATION_FAILED');
     assert.equal(api.details.path, 'apiLevel');
-    const name = await expectError(['emulator', 'inspect', '../../etc'], 'INVALID_ARGUMENT');
+    const name = await expectError(['emulator', 'inspect', '../../etc'], 'EXECUTION_VALIDATION_FAILED');
     assert.equal(name.details.path, 'name');
     await expectError(['emulator', 'create', '--name', 'a', '--name', 'b'], 'CLI_USAGE_ERROR');
     await expectError(['emulator', 'start'], 'CLI_USAGE_ERROR');

@@ -78,9 +78,11 @@ describe('emulator create through the SDK tools', () => {
     }
   });
 
-  it('rejects invalid create fields with INVALID_ARGUMENT naming the field', async () => {
+  it('rejects invalid create fields with EXECUTION_VALIDATION_FAILED naming the field', async () => {
     await assert.rejects(createAvd(createEmulatorDeps(env), { name: 'bad name; rm -rf /' }), (error: unknown) => {
-      return error instanceof SvcError && error.code === 'INVALID_ARGUMENT' && error.details?.path === 'name';
+      return (
+        error instanceof SvcError && error.code === 'EXECUTION_VALIDATION_FAILED' && error.details?.path === 'name'
+      );
     });
     await assert.rejects(createAvd(createEmulatorDeps(env), { apiLevel: '35' }), (error: unknown) => {
       return error instanceof SvcError && error.details?.path === 'apiLevel';

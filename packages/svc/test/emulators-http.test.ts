@@ -47,7 +47,8 @@ describe('emulator HTTP routes through real adb', () => {
   it('GET /android/emulators lists no AVDs at first', async () => {
     const response = await getJson(url, '/android/emulators');
     assert.equal(response.status, 200);
-    assert.deepEqual(response.body, { ok: true, avds: [] });
+    assert.deepEqual([response.body.ok, response.body.avds], [true, []]);
+    assert.equal((response.body.sdk as { found: boolean }).found, true);
   });
 
   it('rejects create bodies that are not objects, not JSON, or carry unknown or invalid fields', async () => {
@@ -56,19 +57,19 @@ describe('emulator HTTP routes through real adb', () => {
     const unknown = expectError(
       await postJson(url, '/android/emulators/create', { colour: 'red' }),
       400,
-      'INVALID_ARGUMENT',
+      'EXECUTION_VALIDATION_FAILED',
     );
     assert.equal(unknown?.details?.path, 'colour');
     const api = expectError(
       await postJson(url, '/android/emulators/create', { apiLevel: '35' }),
       400,
-      'INVALID_ARGUMENT',
+      'EXECUTION_VALIDATION_FAILED',
     );
     assert.equal(api?.details?.path, 'apiLevel');
     const play = expectError(
       await postJson(url, '/android/emulators/create', { playStore: 'no' }),
       400,
-      'INVALID_ARGUMENT',
+      'EXECUTION_VALIDATION_FAILED',
     );
     assert.equal(play?.details?.path, 'playStore');
   });
@@ -92,7 +93,7 @@ describe('emulator HTTP routes through real adb', () => {
     assert.equal(response.status, 200);
     assert.deepEqual([response.body.name, response.body.exists, response.body.running], ['svc-pixel', true, false]);
     expectError(await getJson(url, '/android/emulators/ghost'), 404, 'EMULATOR_NOT_FOUND');
-    expectError(await getJson(url, '/android/emulators/..%2F..%2Fetc'), 400, 'INVALID_ARGUMENT');
+    expectError(await getJson(url, '/android/emulators/..%2F..%2Fetc'), 400, 'EXECUTION_VALIDATION_FAILED');
   });
 
   it('starts an AVD once when two starts race: one 200, the other 409 EMULATOR_ALREADY_RUNNING', async () => {
@@ -112,12 +113,10 @@ describe('emulator HTTP routes through real adb', () => {
 
   it('GET /android/emulators/running carries the AVD name, boot state and support verdict', async () => {
     const response = await getJson(url, '/android/emulators/running');
-    assert.deepEqual(response.body, {
-      ok: true,
-      devices: [
-        { type: 'emulator', avdName: 'svc-pixel', serial, booted: true, supported: true, unsupportedReasons: [] },
-      ],
-    });
+    assert.deepEqual(response.body.devices, [
+      { type: 'emulator', avdName: 'svc-pixel', serial, booted: true, supported: true, unsupportedReasons: [] },
+    ]);
+    assert.equal((response.body.sdk as { found: boolean }).found, true);
   });
 
   it('refuses DELETE of a running AVD with 409 and reuses it on POST /android/provision/emulator', async () => {
@@ -172,7 +171,11 @@ describe('emulator HTTP routes through real adb', () => {
       await emu.sdk.configure({ neverBoot: false });
     }
     assert.deepEqual(await emu.sdk.runningEmulatorPids(), []);
-    expectError(await postJson(url, '/android/emulators/svc-pixel/start', { timeoutMs: 0 }), 400, 'INVALID_ARGUMENT');
+    expectError(
+      await postJson(url, '/android/emulators/svc-pixel/start', { timeoutMs: 0 }),
+      400,
+      'EXECUTION_VALIDATION_FAILED',
+    );
   });
 
   it('DELETE removes a stopped AVD (then 404), and provision creates and starts svc-pixel again', async () => {

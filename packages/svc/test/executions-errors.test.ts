@@ -47,9 +47,9 @@ test('fails with DEVICE_NOT_FOUND listing the connected serials', async () => {
   assert.deepEqual(!result.ok && result.error.details?.connected, [lab.devices[0]?.serial]);
 });
 
-test('fails with RECEIVER_NOT_INSTALLED when the operator package is absent', async () => {
+test('fails with OPERATOR_NOT_INSTALLED when the operator package is absent', async () => {
   const result = await runExecution(labContext(lab), { execution: sleep0(), operatorPackage: 'com.svc.operator.dev' });
-  assert.equal(!result.ok && result.error.code, 'RECEIVER_NOT_INSTALLED');
+  assert.equal(!result.ok && result.error.code, 'OPERATOR_NOT_INSTALLED');
   assert.ok(!lab.devices[0]?.device.commandLog.some((c) => c.includes('com.svc.operator.dev --es')));
 });
 
@@ -82,6 +82,10 @@ test('a dropped envelope ends in RESULT_ENVELOPE_TIMEOUT with diagnostics', asyn
   assert.equal(details.broadcastSent, true);
   assert.equal(details.deviceId, lab.devices[0]?.serial);
   assert.ok(Array.isArray(details.lastEvents));
+  // The simulated operator reports the step done, then drops the envelope: that is what the message says.
+  assert.equal(details.cause, 'stepFinishedNoEnvelope', JSON.stringify(details));
+  assert.match(!result.ok ? result.error.message : '', /finished the last step s .* but wrote no result envelope/);
+  assert.doesNotMatch(!result.ok ? result.error.message : '', /still working/);
   // settling: the lock is held 2000 ms more
   const next = await runExecution(labContext(lab), { execution: sleep0() });
   assert.equal(!next.ok && next.error.code, 'EXECUTION_CONFLICT_IN_FLIGHT');

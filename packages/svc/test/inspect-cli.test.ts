@@ -84,7 +84,7 @@ describe('svc inspect', () => {
       const onAdb = new URL(adb.json.url);
       assert.equal(onAdb.searchParams.get('next'), '/inspector?driver=adb', 'the page starts on that driver');
       const bad = await runCliJson(['inspect', '--port', String(port), '--driver', 'fast'], { env: lab.env });
-      assert.equal(bad.json.code, 'INVALID_ARGUMENT');
+      assert.equal(bad.json.code, 'EXECUTION_VALIDATION_FAILED');
       assert.equal(bad.json.details.path, '--driver');
     } finally {
       await stop(first.child);

@@ -94,7 +94,9 @@ describe('svc mcp --http', () => {
       const { tools } = await client.listTools();
       assert.ok(tools.some((tool) => tool.name === 'execute'));
       const devices: Loose = await client.callTool({ name: 'devices', arguments: {} });
-      assert.deepEqual(devices.structuredContent.devices, [{ serial, state: 'device', driver: 'operator' }]);
+      assert.deepEqual(devices.structuredContent.devices, [
+        { serial, state: 'device', product: 'pixel_7', model: 'Pixel_7', device: 'pixel_7', driver: 'operator' },
+      ]);
       const snap: Loose = await client.callTool({ name: 'snapshot', arguments: { deviceId: serial } });
       assert.equal(snap.isError, false, JSON.stringify(snap.structuredContent));
       assert.equal(snap.structuredContent.envelope.stepResults[0].actionType, 'snapshot_ui');

@@ -108,7 +108,9 @@ describe('svc mcp over stdio against a simulated device', () => {
   test('devices lists the simulated device in state device', async () => {
     const result: Loose = await call('devices');
     assert.equal(result.isError, undefined);
-    assert.deepEqual(result.structuredContent.devices, [{ serial, state: 'device', driver: 'operator' }]);
+    assert.deepEqual(result.structuredContent.devices, [
+      { serial, state: 'device', product: 'pixel_7', model: 'Pixel_7', device: 'pixel_7', driver: 'operator' },
+    ]);
   });
 
   test('open, wait, snapshot and read drive and observe the device', async () => {
@@ -282,7 +284,7 @@ describe('svc mcp over stdio against a simulated device', () => {
   test('arguments that break the tool schema are refused with InvalidParams naming the svc code', async () => {
     const unknownKey = await expectProtocolError(session.client, 'click', { selector: { bogus: 'x' } });
     assert.equal(unknownKey.code, ErrorCode.InvalidParams);
-    assert.equal((unknownKey.data as Loose).code, 'INVALID_ARGUMENT');
+    assert.equal((unknownKey.data as Loose).code, 'EXECUTION_VALIDATION_FAILED');
     assert.equal((unknownKey.data as Loose).details.path, 'selector.bogus', 'the bad argument is named');
     assert.match((unknownKey.data as Loose).hint, /details\.path/);
     const unknownArg = await expectProtocolError(session.client, 'click', { text: 'OK' });

@@ -102,7 +102,7 @@ describe('devices across two adb servers', () => {
       await labB.waitForState(simA.serial, 'gone');
     }
     const unknown = await svc('screen', '--device', `10.9.9.9:5037/${simA.serial}`);
-    assert.equal(unknown.json.code, 'INVALID_ARGUMENT');
+    assert.equal(unknown.json.code, 'EXECUTION_VALIDATION_FAILED');
     assert.equal(unknown.json.details.path, '--device');
   });
 

@@ -59,8 +59,9 @@ describe('fault matrix on the transport (server + real adb + simulator)', () => 
       assert.equal(response.body.error?.details?.adbState, state);
       await bench.env.lab.waitForState(serial, state);
       const refused = await postJson(bench.env.url, '/execute', { execution: sleeps([0]), deviceId: serial });
-      assert.equal(refused.status, 404);
-      assert.equal(refused.body.error?.code, 'DEVICE_NOT_FOUND');
+      // A named device adb lists but cannot use is refused with its state's code (FH-1), HTTP 409.
+      assert.equal(refused.status, 409);
+      assert.equal(refused.body.error?.code, state === 'offline' ? 'DEVICE_OFFLINE' : 'DEVICE_UNAUTHORIZED');
       sim().setState('device');
       await bench.env.lab.waitForState(serial, 'device');
       await assertRecovered(bench);

@@ -120,7 +120,7 @@ describe('round trip and shell safety through real adb', () => {
     assert.ok(result.ok, JSON.stringify(result));
     // The operator package is user text too (HTTP body, flag, env): it reaches `pm list packages` quoted.
     const missing = await runExecution(ctx, { execution: { ...execution, commandId: 'inj-2' }, operatorPackage: inj });
-    assert.equal(!missing.ok && missing.error.code, 'RECEIVER_NOT_INSTALLED');
+    assert.equal(!missing.ok && missing.error.code, 'OPERATOR_NOT_INSTALLED');
 
     const lines = lab.devices[0]!.device.commandLog.slice(start);
     assert.ok(

@@ -48,7 +48,7 @@ describe('screenshot options on the CLI', () => {
 
   test('bad image options fail before the device is touched, naming the option', async () => {
     const small = await svc('screenshot', '--max-size', '10');
-    assert.equal(small.json.code, 'INVALID_ARGUMENT');
+    assert.equal(small.json.code, 'EXECUTION_VALIDATION_FAILED');
     assert.equal(small.json.details.path, 'maxSize');
     assert.equal((await svc('screenshot', '--quality', '50')).json.details.path, 'quality');
     assert.equal((await svc('snapshot', '--format', 'jpeg')).json.code, 'CLI_USAGE_ERROR');

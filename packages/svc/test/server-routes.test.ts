@@ -26,7 +26,12 @@ describe('svc serve routes against a simulated device', () => {
     const response = await getJson(env.url, '/devices');
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('x-svc-version'), svcVersion());
-    assert.deepEqual(response.body, { ok: true, devices: [{ serial, state: 'device', driver: 'operator' }] });
+    assert.deepEqual(response.body, {
+      ok: true,
+      devices: [
+        { serial, state: 'device', product: 'pixel_7', model: 'Pixel_7', device: 'pixel_7', driver: 'operator' },
+      ],
+    });
   });
 
   it('runs POST /execute and answers the run result with terminalSource', async () => {
@@ -55,7 +60,7 @@ describe('svc serve routes against a simulated device', () => {
         driver: 'operator',
       });
       assert.equal(missing.status, 500, key);
-      assert.equal(missing.body.error?.code, 'RECEIVER_NOT_INSTALLED');
+      assert.equal(missing.body.error?.code, 'OPERATOR_NOT_INSTALLED');
       // With the driver left to auto, a device without that operator is driven with adb instead.
       const auto = await postJson(env.url, '/execute', { execution: sleepExecution(), [key]: 'com.not.there' });
       assert.equal(auto.status, 200, key);

@@ -1,9 +1,10 @@
-// `svc skills install | update | sync` with real git against a local bare repository named by SVC_SKILLS_REPO: the
-// clone lands in ~/.svc/skills, the registry is then found without SVC_SKILLS_REGISTRY, update follows a branch
-// (default main), sync pins a tag or commit, failures are SKILL_INSTALL_FAILED, and a TTY gets a progress line.
+// `svc skills install | update | sync` with real git against a local bare repository named by SVC_SKILLS_REPO or
+// --repo: the clone lands in ~/.svc/skills, the registry is then found without SVC_SKILLS_REGISTRY, the commit is
+// pinned in ~/.svc/skills-pin.json, update moves forward along the followed branch (whatever its name) and refuses a
+// rewritten one, sync pins a tag or commit, failures are SKILL_INSTALL_FAILED, and a TTY gets a progress line.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -55,6 +56,16 @@ describe('skills install, update and sync', () => {
     assert.match(run.json.message, /svc skills install/);
   });
 
+  it('install without --repo or SVC_SKILLS_REPO says so: svc has no default skills repository', async () => {
+    const run = await runCliJson(['skills', 'install'], {
+      env: { PATH: env.PATH ?? '', HOME: join(scratch, 'no-repo') },
+    });
+    assert.equal(run.code, 1);
+    assert.equal(run.json.code, 'CLI_USAGE_ERROR');
+    assert.equal(run.json.details.path, '--repo');
+    assert.match(run.json.message, /--repo <git-url>.*SVC_SKILLS_REPO/);
+  });
+
   it('install clones into ~/.svc/skills and prints the export line; the registry is then found by default', async () => {
     const run = await svc('install');
     assert.equal(run.code, 0, run.stdout);
@@ -66,6 +77,9 @@ describe('skills install, update and sync', () => {
     assert.equal(run.json.registryPath, registryPath);
     assert.equal(run.json.exportCommand, `export SVC_SKILLS_REGISTRY='${registryPath}'`);
     assert.equal(run.json.alreadyInstalled, false);
+    assert.equal(run.json.follows, 'main');
+    const pin = JSON.parse(readFileSync(join(home, '.svc', 'skills-pin.json'), 'utf8'));
+    assert.deepEqual([pin.repo, pin.commit, pin.follows], [bare, firstCommit, 'main']);
     // No progress output without a terminal.
     assert.equal(run.stderr, '');
     const listed = await svc('list');
@@ -75,7 +89,7 @@ describe('skills install, update and sync', () => {
     assert.equal(again.json.alreadyInstalled, true);
   });
 
-  it('update follows main (the default) to the newest commit, and --ref follows another branch', async () => {
+  it('update follows the branch of the checkout to the newest commit, and --ref follows another branch', async () => {
     const second = pushCommit('main', 'second.txt');
     const run = await svc('update');
     assert.equal(run.code, 0, run.stdout);
@@ -91,7 +105,31 @@ describe('skills install, update and sync', () => {
     assert.equal(onBeta.json.commit, beta);
     assert.equal(gitIn(onBeta.json.path, 'rev-parse', '--abbrev-ref', 'HEAD'), 'beta');
     gitIn(repo.dir, 'checkout', '--quiet', 'main');
-    assert.equal((await svc('update')).json.commit, second);
+    assert.equal((await svc('update', '--ref', 'main')).json.commit, second);
+    const pin = JSON.parse(readFileSync(join(home, '.svc', 'skills-pin.json'), 'utf8'));
+    assert.deepEqual([pin.commit, pin.follows], [second, 'main']);
+  });
+
+  it('update refuses a branch whose history was rewritten; sync pins it once the user chose to', async () => {
+    const pinned = gitIn(repo.dir, 'rev-parse', 'origin/main');
+    gitIn(repo.dir, 'checkout', '--quiet', 'main');
+    gitIn(repo.dir, 'reset', '--quiet', '--hard', firstCommit);
+    writeFileSync(join(repo.dir, 'rewritten.txt'), 'other history\n');
+    gitIn(repo.dir, 'add', '.');
+    gitIn(repo.dir, 'commit', '--quiet', '-m', 'rewritten');
+    gitIn(repo.dir, 'push', '--quiet', '--force', 'origin', 'main');
+    const rewritten = gitIn(repo.dir, 'rev-parse', 'HEAD');
+    const refused = await svc('update');
+    assert.equal(refused.code, 1);
+    assert.equal(refused.json.code, 'SKILL_INSTALL_FAILED');
+    assert.equal(refused.json.details.reason, 'historyRewritten');
+    assert.equal(refused.json.details.pinnedCommit, pinned);
+    assert.equal(refused.json.details.commit, rewritten);
+    assert.equal(gitIn(join(home, '.svc', 'skills'), 'rev-parse', 'HEAD'), pinned);
+    const synced = await svc('sync', '--ref', rewritten);
+    assert.equal(synced.json.commit, rewritten);
+    assert.equal(synced.json.previousCommit, pinned);
+    assert.equal(synced.json.follows, null);
   });
 
   it('sync pins a tag or a commit (detached), and requires --ref', async () => {
@@ -115,7 +153,7 @@ describe('skills install, update and sync', () => {
     assert.equal(unknown.json.code, 'SKILL_INSTALL_FAILED');
     assert.equal(unknown.json.details.ref, 'no-such-ref');
     const option = await svc('update', '--ref=--upload-pack=touch');
-    assert.equal(option.json.code, 'INVALID_ARGUMENT');
+    assert.equal(option.json.code, 'EXECUTION_VALIDATION_FAILED');
     const otherHome = join(scratch, 'other-home');
     const unreachable = await runCliJson(['skills', 'install'], {
       env: { ...env, HOME: otherHome, SVC_SKILLS_REPO: join(scratch, 'missing.git') },
@@ -144,6 +182,45 @@ describe('skills install, update and sync', () => {
     assert.match(output, /\r\u001b\[K[|/\\-] cloning skills/);
     assert.match(output, /\r\u001b\[Kdone: cloning skills\r?\n/);
     assert.match(output, /"alreadyInstalled": false/);
+  });
+});
+
+describe('skills update on a repository whose branch is not called main', () => {
+  it('follows the branch the clone is on, and after a sync the repository default branch', async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'svc-skills-trunk-'));
+    try {
+      const work = join(scratch, 'work');
+      mkdirSync(work);
+      gitIn(work, 'init', '--quiet', '--initial-branch=trunk');
+      writeFileSync(join(work, 'skills-registry.json'), '{"skills":[]}\n');
+      gitIn(work, 'add', '.');
+      gitIn(work, 'commit', '--quiet', '-m', 'one');
+      const bare = join(scratch, 'skills.git');
+      execFileSync('git', ['clone', '--quiet', '--bare', work, bare]);
+      gitIn(work, 'remote', 'add', 'origin', bare);
+      const env = { PATH: process.env.PATH ?? '', HOME: join(scratch, 'home') };
+      const svc = (...args: string[]) => runCliJson(['skills', ...args], { env });
+      const installed = await svc('install', '--repo', bare);
+      assert.equal(installed.code, 0, installed.stdout);
+      assert.equal(installed.json.follows, 'trunk');
+      const pushNext = (name: string) => {
+        writeFileSync(join(work, name), name);
+        gitIn(work, 'add', '.');
+        gitIn(work, 'commit', '--quiet', '-m', name);
+        gitIn(work, 'push', '--quiet', 'origin', 'trunk');
+        return gitIn(work, 'rev-parse', 'HEAD');
+      };
+      const two = pushNext('two');
+      const updated = await svc('update');
+      assert.equal(updated.code, 0, updated.stdout);
+      assert.deepEqual([updated.json.ref, updated.json.commit, updated.json.changed], ['trunk', two, true]);
+      assert.equal((await svc('sync', '--ref', installed.json.commit)).json.pinned, true);
+      const three = pushNext('three');
+      const again = await svc('update');
+      assert.deepEqual([again.json.ref, again.json.commit, again.json.follows], ['trunk', three, 'trunk']);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 });
 

@@ -284,7 +284,7 @@ describe('svc skills CLI', () => {
     assert.equal(run.stdout.match(/partial/g)?.length, 1);
   });
 
-  it('scaffolds a skill with `skills new` that the registry then lists and compiles', async () => {
+  it('scaffolds a skill with `skills new` that compiles with no --vars: the app comes from the id', async () => {
     const scratch = createFixtureRepo();
     try {
       const env = { ...scratch.env };
@@ -301,12 +301,20 @@ describe('svc skills CLI', () => {
         ['skills', 'compile-artifact', 'com.android.settings.open-page', '--artifact', 'open-and-snapshot'],
         { env },
       );
-      assert.equal(compiled.json.code, 'SKILL_VARS_MISSING');
-      assert.deepEqual(compiled.json.details.missing, ['APPLICATION_ID']);
+      assert.equal(compiled.code, 0, compiled.stdout);
+      assert.equal(compiled.json.execution.actions[0].params.applicationId, 'com.android.settings');
+      const other = await runCliJson(
+        ['skills', 'compile-artifact', 'com.android.settings.open-page', '--artifact', 'open-and-snapshot'].concat([
+          '--vars',
+          '{"APPLICATION_ID":"com.svc.thermostat"}',
+        ]),
+        { env },
+      );
+      assert.equal(other.json.execution.actions[0].params.applicationId, 'com.svc.thermostat');
       const again = await runCliJson(['skills', 'new', 'com.android.settings.open-page'], { env });
-      assert.equal(again.json.code, 'INVALID_ARGUMENT');
+      assert.equal(again.json.code, 'EXECUTION_VALIDATION_FAILED');
       const bad = await runCliJson(['skills', 'new', '../escape'], { env });
-      assert.equal(bad.json.code, 'INVALID_ARGUMENT');
+      assert.equal(bad.json.code, 'EXECUTION_VALIDATION_FAILED');
     } finally {
       rmSync(scratch.dir, { recursive: true, force: true });
     }

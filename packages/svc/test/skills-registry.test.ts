@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { SvcError } from '../src/contracts/errors.ts';
 import { getSkill, hasAnyFilter, searchSkills } from '../src/skills/find-skills.ts';
-import { loadRegistry, resolveSkillPath } from '../src/skills/registry.ts';
+import { loadRegistry } from '../src/skills/registry.ts';
+import { resolveSkillPath } from '../src/skills/skill-paths.ts';
 import { useLoadedFixture } from './skills-fixture.ts';
 
 const readFailed = (path: string, reason: RegExp) => (error: unknown) => {
@@ -19,13 +20,13 @@ const readFailed = (path: string, reason: RegExp) => (error: unknown) => {
 describe('skills registry', () => {
   const fixture = useLoadedFixture();
 
-  it('loads every entry and takes the git repository as the root of entry paths', () => {
+  it('loads every entry and takes the folder holding skills/ as the root of entry paths', () => {
     assert.equal(fixture.registry.registryPath, fixture.repo.registryPath);
     assert.equal(fixture.registry.root, fixture.repo.dir);
     assert.equal(fixture.registry.skills.length, 8);
     const skill = getSkill(fixture.registry, 'com.example.notes.create-note');
     assert.equal(
-      resolveSkillPath(fixture.registry, skill, skill.skillFile),
+      resolveSkillPath(fixture.registry, skill, skill.skillFile, 'skillFile'),
       join(fixture.repo.dir, 'skills', skill.id, 'SKILL.md'),
     );
   });

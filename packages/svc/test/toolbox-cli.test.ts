@@ -51,7 +51,7 @@ describe('device toolbox on the command line', () => {
     assert.equal(sim.device.settings.system.get('accelerometer_rotation'), '0');
     assert.equal((await svc('rotate', 'portrait')).json.orientation, 'portrait');
     const bad = await svc('rotate', 'sideways');
-    assert.equal(bad.json.code, 'INVALID_ARGUMENT');
+    assert.equal(bad.json.code, 'EXECUTION_VALIDATION_FAILED');
     assert.equal(bad.json.details.path, 'orientation');
   });
 
@@ -109,7 +109,7 @@ describe('device toolbox on the command line', () => {
     assert.equal(warnings.json.truncated, true);
     assert.equal((await svc('logs', '--package', 'com.example.notrunning')).json.running, false);
     const bad = await svc('logs', '--since', 'yesterday');
-    assert.equal(bad.json.code, 'INVALID_ARGUMENT');
+    assert.equal(bad.json.code, 'EXECUTION_VALIDATION_FAILED');
     assert.equal(bad.json.details.path, 'since');
   });
 
@@ -155,7 +155,7 @@ describe('device toolbox on the command line', () => {
     assert.match(sent, /input swipe 100 200 100 200 1500/);
     assert.match(sent, /input swipe 540 1800 540 600 300/);
     const off = await svc('double-tap', '5000', '10');
-    assert.equal(off.json.code, 'INVALID_ARGUMENT');
+    assert.equal(off.json.code, 'EXECUTION_VALIDATION_FAILED');
     assert.equal(off.json.details.path, 'x');
     assert.equal((await svc('swipe', '1', '2', '3')).code, 1, 'a missing coordinate is a usage error');
   });

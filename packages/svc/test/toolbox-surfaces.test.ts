@@ -1,7 +1,7 @@
 // Every device tool on every surface refuses a bad argument by name before touching a device, and says which
-// device is missing: HTTP (POST /tools/<name>: 400 INVALID_ARGUMENT with details.path, 404 DEVICE_NOT_FOUND), MCP
+// device is missing: HTTP (POST /tools/<name>: 400 EXECUTION_VALIDATION_FAILED with details.path, 404 DEVICE_NOT_FOUND), MCP
 // (InvalidParams naming the argument, an isError result with DEVICE_NOT_FOUND), the CLI (NO_DEVICES with no
-// device, INVALID_ARGUMENT naming the argument). Real adb, simulated devices.
+// device, EXECUTION_VALIDATION_FAILED naming the argument). Real adb, simulated devices.
 import assert from 'node:assert/strict';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -131,7 +131,7 @@ describe('device tools over HTTP', () => {
     for (const [name, c] of Object.entries(CASES)) {
       const bad = await postJson(server.url, `/tools/${name}`, c.bad);
       assert.equal(bad.status, 400, `${name}: ${JSON.stringify(bad.body)}`);
-      assert.equal(bad.body.error?.code, 'INVALID_ARGUMENT', name);
+      assert.equal(bad.body.error?.code, 'EXECUTION_VALIDATION_FAILED', name);
       assert.equal(bad.body.error?.details?.path, c.path, name);
       const missing = await postJson(server.url, `/tools/${name}`, { ...c.good, deviceId: 'nope:1' });
       assert.equal(missing.status, 404, `${name}: ${JSON.stringify(missing.body)}`);
@@ -193,7 +193,7 @@ describe('device tools on the CLI with no device', () => {
     await lab?.close();
   });
 
-  test('every tool: NO_DEVICES with no device; a bad argument is INVALID_ARGUMENT before that', async () => {
+  test('every tool: NO_DEVICES with no device; a bad argument is EXECUTION_VALIDATION_FAILED before that', async () => {
     for (const [name, c] of Object.entries(CASES)) {
       const none = await runCliJson(c.argv, { env: lab.env });
       assert.equal(none.code, 1, name);

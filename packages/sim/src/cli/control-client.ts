@@ -1,5 +1,5 @@
 // The commands that talk to running `svc-sim start` processes: list, stop, set-state, latency, fault, disconnect.
-import { FAULT_NAMES } from '../faults.ts';
+import { FAULT_NAMES, isFaultName } from '../faults.ts';
 import type { DeviceSummary } from './control-server.ts';
 import { printDevices } from './print.ts';
 import { type RunRecord, readRunRecords } from './registry.ts';
@@ -78,6 +78,11 @@ export async function controlCommand(name: string, args: string[]): Promise<numb
         throw new Error(
           `usage: svc-sim fault <serial> <name> [ms] | --clear [name]\nfaults: ${FAULT_NAMES.join(', ')}`,
         );
+      }
+      for (const name of [value === '--clear' ? extra : value]) {
+        if (name !== undefined && !isFaultName(name)) {
+          throw new Error(`unknown fault ${name}; faults: ${FAULT_NAMES.join(', ')}`);
+        }
       }
       if (value === '--clear') await post(serial, 'fault', { clear: true, ...(extra ? { name: extra } : {}) });
       else await post(serial, 'fault', { name: value, ...(extra ? { value: Number(extra) } : {}) });

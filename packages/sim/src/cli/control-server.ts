@@ -5,12 +5,16 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { DeviceState } from '../device/types.ts';
-import { isFaultName } from '../faults.ts';
+import { FAULT_NAMES, isFaultName } from '../faults.ts';
 import type { SimDevice } from '../sim-device.ts';
 
 export interface ControlledDevice {
   readonly sim: SimDevice;
   latencyMs: number;
+  /** What the adb server last said of it (adb-watch.ts); undefined before the first look. */
+  adbState?: string;
+  /** False with --no-connect: the user connects it, the watcher never does. */
+  connect?: boolean;
 }
 
 export interface DeviceSummary {
@@ -18,6 +22,8 @@ export interface DeviceSummary {
   port: number;
   consolePort: number | null;
   state: DeviceState;
+  /** The adb server's view: device, offline, unauthorized, absent (not listed) or `no adb server`. */
+  adbState: string;
   model: string;
   latencyMs: number;
   faults: Record<string, number | boolean>;
@@ -30,6 +36,7 @@ export function summarize(entry: ControlledDevice): DeviceSummary {
     port: sim.port,
     consolePort: sim.consolePort ?? null,
     state: sim.state,
+    adbState: entry.adbState ?? 'unknown',
     model: sim.device.props.get('ro.product.model') ?? '',
     latencyMs: entry.latencyMs,
     faults: sim.faults.active(),
@@ -73,7 +80,15 @@ function checkCaller(request: IncomingMessage, token: string): void {
   }
 }
 
-export function startControlServer(devices: ControlledDevice[], onStopAll: () => void, token: string): Promise<Server> {
+export interface ControlHooks {
+  onStopAll(): void;
+  /** Before GET /devices answers: look at the adb server again, so a list shows what adb says now. */
+  refresh?(): Promise<void>;
+  /** After one device stopped: take it off the adb server. */
+  onStopped?(entry: ControlledDevice): Promise<void>;
+}
+
+export function startControlServer(devices: ControlledDevice[], hooks: ControlHooks, token: string): Promise<Server> {
   const find = (serial: string) => {
     const entry = devices.find((d) => d.sim.serial === serial);
     if (!entry) throw new HttpError(404, 'DEVICE_NOT_FOUND', `no simulated device ${serial}`);
@@ -87,6 +102,7 @@ export function startControlServer(devices: ControlledDevice[], onStopAll: () =>
       const match = /^\/devices\/([^/]+)\/(state|latency|fault|disconnect)$/.exec(url.pathname);
       let result: unknown;
       if (request.method === 'GET' && url.pathname === '/devices') {
+        await hooks.refresh?.();
         result = devices.map(summarize);
       } else if (request.method === 'POST' && url.pathname === '/stop') {
         const serial = typeof body.serial === 'string' ? body.serial : undefined;
@@ -94,9 +110,10 @@ export function startControlServer(devices: ControlledDevice[], onStopAll: () =>
           const entry = find(serial);
           await entry.sim.stop();
           devices.splice(devices.indexOf(entry), 1);
+          await hooks.onStopped?.(entry);
         }
         result = { stopped: serial ?? 'all' };
-        if (!serial || devices.length === 0) setImmediate(onStopAll);
+        if (!serial || devices.length === 0) setImmediate(hooks.onStopAll);
       } else if (request.method === 'POST' && match) {
         const entry = find(decodeURIComponent(match[1]!));
         result = applyAction(entry, match[2]!, body);
@@ -132,7 +149,7 @@ function applyAction(entry: ControlledDevice, action: string, body: Record<strin
   } else if (action === 'fault') {
     const name = body.name;
     if (name !== undefined && (typeof name !== 'string' || !isFaultName(name))) {
-      throw new HttpError(400, 'BAD_REQUEST', `unknown fault ${String(name)}`);
+      throw new HttpError(400, 'BAD_REQUEST', `unknown fault ${String(name)}; faults: ${FAULT_NAMES.join(', ')}`);
     }
     if (body.clear === true) sim.faults.clear(name);
     else if (name) sim.faults.set(name, typeof body.value === 'number' ? body.value : true);

@@ -2,9 +2,10 @@ import type { DeviceSummary } from './control-server.ts';
 
 export function printDevices(devices: DeviceSummary[]): void {
   const rows = [
-    ['SERIAL', 'STATE', 'PORT', 'MODEL', 'LATENCY', 'FAULTS'],
+    ['SERIAL', 'ADB', 'SIM', 'PORT', 'MODEL', 'LATENCY', 'FAULTS'],
     ...devices.map((d) => [
       d.serial,
+      d.adbState,
       d.state,
       d.consolePort === null ? String(d.port) : `${d.consolePort}/${d.port}`,
       d.model,

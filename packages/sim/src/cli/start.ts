@@ -8,6 +8,7 @@ import type { DeviceState } from '../device/types.ts';
 import { startDevice } from '../index.ts';
 import type { SimDeviceOptions } from '../sim-device.ts';
 import { hostQuery } from '../testing/adb-host.ts';
+import { forgetOnAdb, refreshAdbStates, watchAdb } from './adb-watch.ts';
 import { type ControlledDevice, startControlServer, summarize } from './control-server.ts';
 import { printDevices } from './print.ts';
 import { writeRunRecord } from './registry.ts';
@@ -57,7 +58,7 @@ export async function startCommand(argv: string[]): Promise<number> {
     if (values.brand) options.brand = values.brand;
     if (values['apps-dir']) options.appsDir = values['apps-dir'];
     if (values['accept-after']) options.acceptAuthAfterMs = Number(values['accept-after']);
-    devices.push({ sim: await startDevice(options), latencyMs: 0 });
+    devices.push({ sim: await startDevice(options), latencyMs: 0, connect: !values['no-connect'] });
   }
   if (!values['no-connect'] && !values.emulator) {
     for (const { sim } of devices) {
@@ -68,16 +69,29 @@ export async function startCommand(argv: string[]): Promise<number> {
     }
   }
   let runFile = '';
+  const watcher = watchAdb(adbPort, devices);
   const stopAll = async () => {
+    watcher.stop();
     await Promise.all(devices.map((d) => d.sim.stop()));
+    // Stopped devices leave the adb server too: no `offline` entries stay behind.
+    await Promise.all(devices.map((d) => forgetOnAdb(adbPort, d)));
     if (runFile) rmSync(runFile, { force: true });
     process.exit(0);
   };
   const token = randomBytes(32).toString('base64url');
-  const control = await startControlServer(devices, () => void stopAll(), token);
+  const control = await startControlServer(
+    devices,
+    {
+      onStopAll: () => void stopAll(),
+      refresh: () => refreshAdbStates(adbPort, devices),
+      onStopped: (entry) => forgetOnAdb(adbPort, entry),
+    },
+    token,
+  );
   const address = control.address();
   const controlUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   runFile = writeRunRecord({ pid: process.pid, controlUrl, token });
+  await refreshAdbStates(adbPort, devices);
   printDevices(devices.map(summarize));
   process.stdout.write(`control: ${controlUrl}  (Ctrl-C stops the devices)\n`);
   process.on('SIGINT', () => void stopAll());

@@ -46,6 +46,11 @@ const SYSTEM_APPS: SystemApp[] = [
   { name: 'com.google.android.webview', dir: 'app', apk: 'WebViewGoogle', versionName: '131.0.6778.135' },
 ];
 
+/** Whether a package ships with the system image (what `pm list packages -s` lists). */
+export function isSystemPackage(name: string): boolean {
+  return SYSTEM_APPS.some((app) => app.name === name);
+}
+
 export function systemPackages(apiLevel: number): InstalledPackage[] {
   return SYSTEM_APPS.map((app) => ({
     name: app.name,

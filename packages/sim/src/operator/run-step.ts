@@ -16,12 +16,36 @@ export function failedStep(action: ActionSpec, code: string, message: string, da
   };
 }
 
+/** The step in progress, kept up to date so a deadline can report it (attempt, last failure so far). */
+export interface StepProgress {
+  action: ActionSpec;
+  attempt: number;
+  lastError?: StepError;
+}
+
+/**
+ * The result of the step the execution deadline cut short: failed with EXECUTION_TIMEOUT, plus how far it got
+ * (`attempts`) and why it had not succeeded yet (`last_error`, `last_message`), so a timeout is not a blank.
+ */
+export function timedOutStep(progress: StepProgress, timeoutMs: number): StepResult {
+  const last = progress.lastError;
+  const why = last ? `; last attempt failed with ${last.code}: ${last.message}` : '';
+  const data: Record<string, string> = { attempts: String(progress.attempt) };
+  if (last) {
+    data.last_error = last.code;
+    data.last_message = last.message;
+  }
+  const message = `execution timed out after ${timeoutMs}ms during this step (attempt ${progress.attempt}${why})`;
+  return failedStep(progress.action, 'EXECUTION_TIMEOUT', message, data);
+}
+
 export async function runStep(
   action: ActionSpec,
   handler: ActionHandler,
   ctx: ActionContext,
   out: OperatorOutput,
   startedAt: number,
+  progress: StepProgress = { action, attempt: 0 },
 ): Promise<StepResult> {
   if (handler.service === 'ui' && !ctx.accessibilityOn) {
     throw new ExecutionError('SERVICE_UNAVAILABLE', 'operator accessibility service is not running', false);
@@ -35,6 +59,7 @@ export async function runStep(
   const policy = resolveRetry(action.params[handler.retryParam ?? 'retry'], handler.retry);
   const base = { commandId: ctx.commandId, actionId: action.id, actionType: action.type };
   for (let attempt = 1; ; attempt++) {
+    progress.attempt = attempt;
     out.event({ ...base, phase: attempt === 1 ? 'start' : 'retry', attempt, elapsedMs: ctx.now() - startedAt });
     try {
       const data = await handler.run(action.params, ctx);
@@ -42,6 +67,7 @@ export async function runStep(
       return { id: action.id, actionType: action.type, success: true, data };
     } catch (error) {
       if (!(error instanceof StepError)) throw error;
+      progress.lastError = error;
       if (error.retryable && attempt < policy.maxAttempts) {
         await ctx.sleep(retryDelayMs(policy, attempt));
         continue;

@@ -85,12 +85,33 @@ test('the execution deadline writes one failed EXECUTION_TIMEOUT envelope and st
   assert.equal(out.envelope.status, 'failed');
   assert.equal(out.envelope.errorCode, 'EXECUTION_TIMEOUT');
   assert.equal(out.envelope.error, 'execution timed out after 1000ms');
+  // The finished step, then the one the deadline cut short; never the step that did not start.
   assert.deepEqual(
-    out.envelope.stepResults.map((s) => s.id),
-    ['a'],
+    out.envelope.stepResults.map((s) => [s.id, s.success, s.data.error]),
+    [
+      ['a', true, undefined],
+      ['b', false, 'EXECUTION_TIMEOUT'],
+    ],
   );
+  assert.equal(out.envelope.stepResults[1]?.data.attempts, '1');
   assert.equal(out.lines.filter((l) => l.startsWith('[svc-Result]')).length, 1);
   assert.equal(h.ui.foregroundPackage(), 'com.android.launcher3');
+});
+
+test('a step cut short by the deadline carries its attempts and its last failure so far', async () => {
+  const h = createHarness();
+  const out = await h.run([{ id: 'find', type: 'click', params: { matcher: { textEquals: 'Nope' } } }], {
+    timeoutMs: 1200,
+  });
+  assert.equal(out.envelope.errorCode, 'EXECUTION_TIMEOUT');
+  const [step] = out.envelope.stepResults;
+  assert.equal(step?.id, 'find');
+  assert.equal(step?.success, false);
+  assert.equal(step?.data.error, 'EXECUTION_TIMEOUT');
+  assert.equal(step?.data.last_error, 'NODE_NOT_FOUND');
+  assert.match(step?.data.last_message ?? '', /Nope/);
+  assert.ok(Number(step?.data.attempts) >= 2, step?.data.attempts);
+  assert.match(step?.data.message ?? '', /during this step \(attempt \d+; last attempt failed with NODE_NOT_FOUND/);
 });
 
 test('executions are serialized: the second starts after the first envelope', async () => {

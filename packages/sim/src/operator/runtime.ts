@@ -8,7 +8,7 @@ import type { ActionContext, OperatorState } from './context.ts';
 import type { OperatorOutput } from './emit.ts';
 import { type Envelope, failedEnvelope, type StepResult } from './envelope.ts';
 import { type Execution, parsePayload } from './payload.ts';
-import { runStep } from './run-step.ts';
+import { runStep, type StepProgress, timedOutStep } from './run-step.ts';
 import { ExecutionError } from './step-error.ts';
 
 export interface RuntimeOptions {
@@ -76,14 +76,17 @@ export class OperatorRuntime {
         reject(new Timeout());
       }, ex.timeoutMs);
     });
-    const steps = this.steps(ex, controller.signal, results);
+    const running: { step?: StepProgress } = {};
+    const steps = this.steps(ex, controller.signal, results, running);
     try {
       await Promise.race([steps, deadline]);
       return { ...ids, status: 'success', stepResults: results, error: null };
     } catch (error) {
       if (error instanceof Timeout) {
         await steps.catch(() => {});
-        return failedEnvelope(ids, 'EXECUTION_TIMEOUT', `execution timed out after ${ex.timeoutMs}ms`, [...results]);
+        const cut = running.step ? [timedOutStep(running.step, ex.timeoutMs)] : [];
+        const message = `execution timed out after ${ex.timeoutMs}ms`;
+        return failedEnvelope(ids, 'EXECUTION_TIMEOUT', message, [...results, ...cut]);
       }
       if (error instanceof ExecutionError) {
         return failedEnvelope(ids, error.code, error.message, error.keepSteps ? results : []);
@@ -94,7 +97,12 @@ export class OperatorRuntime {
     }
   }
 
-  private async steps(ex: Execution, signal: AbortSignal, results: StepResult[]): Promise<void> {
+  private async steps(
+    ex: Execution,
+    signal: AbortSignal,
+    results: StepResult[],
+    running: { step?: StepProgress },
+  ): Promise<void> {
     const startedAt = Date.now();
     const state = this.o.state;
     for (const [i, action] of ex.actions.entries()) {
@@ -112,8 +120,10 @@ export class OperatorRuntime {
         sleep: (ms) => abortableSleep(ms, signal),
         now: () => Date.now(),
       };
-      const result = await runStep(action, ACTIONS[action.type]!, ctx, this.o.out, startedAt);
+      running.step = { action, attempt: 0 };
+      const result = await runStep(action, ACTIONS[action.type]!, ctx, this.o.out, startedAt, running.step);
       if (signal.aborted) return;
+      delete running.step;
       results.push(result);
       if (i === 0 && takeDisconnect(this.o.out.faults)) this.onDisconnectRequest?.();
     }

@@ -32,6 +32,7 @@ export function single(flags: FlagBag, keys: readonly string[], options: { allow
   if (given.length > 1) {
     const names = [...new Set(given.map((g) => flagName(g.key)))].join(' / ');
     throw new SvcError('CLI_USAGE_ERROR', `${names} was given ${given.length} times; give it once`, {
+      path: flagName(keys[0] ?? ''),
       flag: flagName(keys[0] ?? ''),
     });
   }
@@ -39,6 +40,7 @@ export function single(flags: FlagBag, keys: readonly string[], options: { allow
   if (first === undefined) return undefined;
   if (!options.allowBlank && first.value.trim() === '') {
     throw new SvcError('EXECUTION_VALIDATION_FAILED', `${flagName(first.key)} must not be blank`, {
+      path: flagName(first.key),
       flag: flagName(first.key),
     });
   }

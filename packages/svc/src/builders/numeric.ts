@@ -9,9 +9,9 @@ export function parseIntegerToken(token: string, flag: string, path?: string): n
   const value = JSON_NUMBER.test(token) ? Number(token) : Number.NaN;
   if (!Number.isFinite(value) || !Number.isInteger(value)) {
     throw new SvcError('EXECUTION_VALIDATION_FAILED', `${flag} expects an integer (for example 12, 12.0 or 1e3)`, {
+      path: path ?? flag,
       flag,
       value: token,
-      ...(path === undefined ? {} : { path }),
     });
   }
   // -0 is a valid JSON token but should travel as 0.

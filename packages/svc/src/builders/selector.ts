@@ -40,12 +40,16 @@ export function parseMatcherJson(value: string, flag: string): RawMatcher {
     parsed = JSON.parse(value);
   } catch (error) {
     throw new SvcError('EXECUTION_VALIDATION_FAILED', `${flag} must be a JSON object: ${(error as Error).message}`, {
+      path: flag,
       flag,
+      reason: 'notJson',
     });
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new SvcError('EXECUTION_VALIDATION_FAILED', `${flag} must be a JSON object, like '{"textEquals":"OK"}'`, {
+      path: flag,
       flag,
+      reason: 'notAnObject',
     });
   }
   return parsed as RawMatcher;
@@ -63,9 +67,12 @@ function fromShorthands(flags: FlagBag, table: FlagTable): RawMatcher {
 function parseOne(flags: FlagBag, jsonKey: string, table: FlagTable, conflict: string): RawMatcher {
   const json = single(flags, [jsonKey]);
   const shorthands = fromShorthands(flags, table);
+  const flag = jsonKey === 'selector' ? '--selector' : '--container-selector';
   if (json === undefined) return shorthands;
-  if (Object.keys(shorthands).length > 0) throw new SvcError('EXECUTION_VALIDATION_FAILED', conflict);
-  return parseMatcherJson(json, jsonKey === 'selector' ? '--selector' : '--container-selector');
+  if (Object.keys(shorthands).length > 0) {
+    throw new SvcError('EXECUTION_VALIDATION_FAILED', conflict, { path: flag, flag, reason: 'conflict' });
+  }
+  return parseMatcherJson(json, flag);
 }
 
 export interface ParsedSelector {

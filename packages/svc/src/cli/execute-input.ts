@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type FlagBag, single } from '../builders/flag-values.ts';
+import { codeOf } from '../contracts/conditions.ts';
 import { SvcError } from '../contracts/errors.ts';
 import type { Globals } from './globals.ts';
 
@@ -15,7 +16,9 @@ export function executionInput(positional: unknown, flags: FlagBag, globals: Glo
   if (given.length !== 1) {
     throw new SvcError('CLI_USAGE_ERROR', 'Give the payload once: <json-or-file>, --execution or --payload');
   }
-  const raw = readExecutionInput(given[0] ?? '', cwd);
+  const flag =
+    typeof positional === 'string' ? 'json-or-file' : single(flags, ['execution']) ? '--execution' : '--payload';
+  const raw = readExecutionInput(given[0] ?? '', cwd, flag);
   if (globals.timeoutMs !== undefined && typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
     const payload = raw as Record<string, unknown>;
     delete payload.timeout_ms;
@@ -24,26 +27,37 @@ export function executionInput(positional: unknown, flags: FlagBag, globals: Glo
   return raw;
 }
 
-/** A value starting with `{` is JSON; `-` is stdin; anything else is a path to a JSON file. */
-export function readExecutionInput(value: string, cwd: string): unknown {
-  const text = value.trimStart().startsWith('{')
-    ? value
-    : value === '-'
-      ? readFileSync(0, 'utf8')
-      : readPayloadFile(resolve(cwd, value));
+/**
+ * A value starting with `{` is JSON; `-` is stdin; anything else is a path to a JSON file. `flag` names where the
+ * value came from (the positional `json-or-file`, `--execution` or `--payload`): it is the error's details.path.
+ */
+export function readExecutionInput(value: string, cwd: string, flag = 'json-or-file'): unknown {
+  const from = value.trimStart().startsWith('{') ? 'text' : value === '-' ? 'stdin' : 'file';
+  const text = from === 'text' ? value : from === 'stdin' ? readFileSync(0, 'utf8') : readPayloadFile(cwd, value, flag);
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new SvcError('EXECUTION_VALIDATION_FAILED', `the execution is not valid JSON: ${(error as Error).message}`, {
-      path: '',
+    const where = from === 'file' ? `the execution file ${value}` : `the execution (${from})`;
+    throw new SvcError(codeOf('invalidInput'), `${where} is not valid JSON: ${(error as Error).message}`, {
+      path: flag,
+      reason: 'notJson',
+      ...(from === 'file' ? { file: resolve(cwd, value) } : {}),
     });
   }
 }
 
-function readPayloadFile(path: string): string {
+function readPayloadFile(cwd: string, value: string, flag: string): string {
+  const file = resolve(cwd, value);
   try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    throw new SvcError('EXECUTION_VALIDATION_FAILED', `cannot read the execution file ${path}`, { path: '' });
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory, not a file' : String(code);
+    throw new SvcError(
+      codeOf('invalidInput'),
+      `cannot read the execution file ${file}: ${why} (give a file, JSON text starting with {, or - for stdin)`,
+      { path: flag, reason: code === 'ENOENT' ? 'fileNotFound' : 'fileUnreadable', file },
+      'Pass an existing execution file, the JSON itself, or - to read stdin (`svc schema` shows the format).',
+    );
   }
 }

@@ -4,8 +4,10 @@ import type { Command } from 'commander';
 import { type FlagBag, single } from '../builders/flag-values.ts';
 import { parseIntegerToken } from '../builders/numeric.ts';
 import { ADB_SERVERS_VAR, parseServerSpec } from '../contracts/adb-servers.ts';
+import { codeOf } from '../contracts/conditions.ts';
 import type { Env } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
+import { LIMITS } from '../contracts/limits.ts';
 import { resolveTarget, type Target, type TargetFieldNames } from '../submit/target.ts';
 
 export type OutputMode = 'json' | 'pretty';
@@ -87,8 +89,21 @@ export function parseGlobals(given: FlagBag): Globals {
   if (driver !== undefined) globals.driver = driver;
   useAdbServers(flags.adbServer);
   const wait = single(flags, ['waitDeviceMs']);
-  if (wait !== undefined) globals.waitDeviceMs = parseIntegerToken(wait, '--wait-device-ms', 'waitDeviceMs');
+  if (wait !== undefined) globals.waitDeviceMs = waitDeviceMsOf(wait);
   return globals;
+}
+
+/** `--wait-device-ms`: an integer from 0 to MAX_WAIT_DEVICE_MS, as HTTP's and MCP's waitDeviceMs. */
+function waitDeviceMsOf(token: string): number {
+  const ms = parseIntegerToken(token, '--wait-device-ms');
+  if (ms < 0 || ms > LIMITS.MAX_WAIT_DEVICE_MS) {
+    throw new SvcError(codeOf('invalidInput'), `--wait-device-ms must be from 0 to ${LIMITS.MAX_WAIT_DEVICE_MS}`, {
+      path: '--wait-device-ms',
+      flag: '--wait-device-ms',
+      value: token,
+    });
+  }
+  return ms;
 }
 
 /**

@@ -62,16 +62,41 @@ function missingSubcommand(program: Command, argv: readonly string[]): SvcError 
   const path: string[] = [];
   for (const word of argv) {
     if (word.startsWith('-')) continue;
-    const next = group.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    const next = findCommand(group, word);
     if (next === undefined) break;
     group = next;
     path.push(next.name());
   }
-  const subcommands = group.commands.map((c) => c.name()).filter((name) => name !== 'help');
+  // What help shows: hidden (internal) commands and commander's own `help` are not offered.
+  const subcommands = group
+    .createHelp()
+    .visibleCommands(group)
+    .map((c) => c.name())
+    .filter((name) => name !== 'help');
   return new SvcError('CLI_USAGE_ERROR', `svc ${path.join(' ')} needs a subcommand: ${subcommands.join(', ')}`, {
     reason: 'missingSubcommand',
     subcommands,
   });
+}
+
+const findCommand = (group: Command, word: string) =>
+  group.commands.find((c) => c.name() === word || c.aliases().includes(word));
+
+/**
+ * `svc help <words>`: help of the command they name (`svc help on-screen-log set` → `svc on-screen-log set --help`;
+ * commander's own help command takes one word). A word that names no command is reported as `svc <words>` would
+ * report it (unknown command, with a suggestion), never as help of the group before it.
+ */
+function helpArgs(program: Command, argv: string[]): string[] {
+  if (argv[0] !== 'help') return argv;
+  const words = argv.slice(1).filter((word) => !word.startsWith('-'));
+  let group = program;
+  for (const [i, word] of words.entries()) {
+    const next = findCommand(group, word);
+    if (next === undefined) return words.slice(0, i + 1);
+    group = next;
+  }
+  return words.length > 1 ? [...argv.slice(1), '--help'] : argv;
 }
 
 export async function main(argv: string[], launchers: Launchers): Promise<number> {
@@ -81,8 +106,7 @@ export async function main(argv: string[], launchers: Launchers): Promise<number
     return 0;
   }
   process.exitCode = 0;
-  // `svc help on-screen-log set` → `svc on-screen-log set --help` (commander's help command takes one word).
-  const args = argv[0] === 'help' && argv.length > 2 ? [...argv.slice(1), '--help'] : argv;
+  const args = helpArgs(program, argv);
   try {
     await program.parseAsync(args, { from: 'user' });
     return Number(process.exitCode ?? 0);

@@ -1,7 +1,7 @@
 // Rendering of results and errors. JSON mode (the default) prints exactly one JSON document on stdout; pretty mode
-// prints readable text (colors on a TTY only). Errors are `{ code, message, details? }` on stdout, exit 1.
+// prints readable text (colors on a TTY only). Errors are `{ code, message, hint, details? }` on stdout, exit 1.
 import { writeSync } from 'node:fs';
-import { type ErrorBody, hintOf } from '../contracts/errors.ts';
+import { type ErrorBody, withHint } from '../contracts/errors.ts';
 import type { OutputMode } from './globals.ts';
 import { bold, dim, red } from './style.ts';
 
@@ -33,15 +33,26 @@ export function printValue(mode: OutputMode, value: unknown, pretty?: (value: ne
   else writeJson(value);
 }
 
-export function printError(mode: OutputMode, body: ErrorBody): void {
+/**
+ * On the command line the value at fault is a flag: an error that names one (details.flag) and no other path gets
+ * it as details.path, so the hint "fix the value named in details.path" always points somewhere.
+ */
+function namedByFlag(error: ErrorBody): ErrorBody {
+  const details = error.details;
+  if (details === undefined || typeof details.flag !== 'string' || details.path !== undefined) return error;
+  return { ...error, details: { path: details.flag, ...details } };
+}
+
+/** `{ code, message, hint, details? }` on stdout (JSON), or the same as readable lines. */
+export function printError(mode: OutputMode, error: ErrorBody): void {
+  const body = withHint(namedByFlag(error));
   if (mode === 'json') {
     writeJson(body);
     return;
   }
   const lines = [`${red(bold('error'))} ${bold(body.code)}: ${body.message}`];
   if (body.details !== undefined) lines.push(dim(JSON.stringify(body.details)));
-  const hint = hintOf(body.code);
-  if (hint) lines.push(`hint: ${hint}`);
+  lines.push(`hint: ${body.hint}`);
   writeStdout(`${lines.join('\n')}\n`);
 }
 

@@ -8,12 +8,18 @@ export const red = wrap(31, 39);
 export const dim = wrap(2, 22);
 export const bold = wrap(1, 22);
 
-/** A plain left-aligned table; columns sized to their widest cell. */
+/** What a terminal shows of `text`: colour codes take no columns. */
+export function visibleWidth(text: string): number {
+  return text.replace(/\u001b\[[0-9;]*m/g, '').length;
+}
+
+/** A plain left-aligned table; columns sized to their widest cell as the terminal shows it. */
 export function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const widths = header.map((h, i) => Math.max(visibleWidth(h), ...rows.map((row) => visibleWidth(row[i] ?? ''))));
+  const pad = (cell: string, width: number) => cell + ' '.repeat(Math.max(0, width - visibleWidth(cell)));
   const line = (cells: string[]) =>
     cells
-      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .map((cell, i) => pad(cell, widths[i] ?? 0))
       .join('  ')
       .trimEnd();
   return [bold(line(header)), ...rows.map(line)].join('\n');

@@ -11,7 +11,7 @@ test('SVC_ADB_SERVERS lists tcp:<host>:<port> servers in order, without repeats'
   assert.equal(configuredServers({ SVC_ADB_SERVERS: ' ' }), undefined);
 });
 
-test('a malformed server entry is INVALID_ARGUMENT naming the variable', () => {
+test('a malformed server entry is EXECUTION_VALIDATION_FAILED naming the variable', () => {
   for (const bad of ['h1:5037', 'tcp:h1', 'tcp:h1:99999', 'udp:h1:5037']) {
     assert.equal(parseServerSpec(bad), undefined, bad);
     assert.throws(

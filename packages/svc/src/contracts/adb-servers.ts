@@ -36,7 +36,7 @@ export function configuredServers(env: Env): AdbServerAddress[] | undefined {
     const address = parseServerSpec(spec);
     if (address === undefined) {
       throw new SvcError(
-        'INVALID_ARGUMENT',
+        'EXECUTION_VALIDATION_FAILED',
         `${ADB_SERVERS_VAR} entries must look like tcp:<host>:<port>, got ${spec}.`,
         {
           path: ADB_SERVERS_VAR,

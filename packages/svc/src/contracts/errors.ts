@@ -1,5 +1,6 @@
 // The one error catalogue (SPEC part 7, 4.6, DECISIONS). The HTTP status and the CLI exit code of every
-// failure come from this table; nothing re-derives them from printed output.
+// failure come from this table; nothing re-derives them from printed output. Which code a condition gets is
+// conditions.ts.
 
 interface CodeInfo {
   readonly http: number;
@@ -18,18 +19,17 @@ export const ERROR_CODES = {
   ),
   MULTIPLE_DEVICES_DEVICE_ID_REQUIRED: c(400, 'Pass --device <serial> (see `svc devices`) or set ANDROID_SERIAL.'),
   DEVICE_NOT_FOUND: c(404, 'Use a serial from `svc devices` whose state is `device`.'),
-  RECEIVER_NOT_INSTALLED: c(
-    500,
-    'Install the operator app with `svc operator setup --apk <path>`, or pass the installed package with --operator-package.',
+  EXECUTION_VALIDATION_FAILED: c(
+    400,
+    'Fix the value named in details.path (details.issues lists every problem found) and send it again.',
   ),
-  EXECUTION_VALIDATION_FAILED: c(400, 'Fix the field named in details.path and send the execution again.'),
   EXECUTION_ACTION_UNSUPPORTED: c(
     500,
     'Use a canonical action type (`svc schema` lists them), or update the operator app.',
   ),
   EXECUTION_CONFLICT_IN_FLIGHT: c(
     423,
-    'Another execution is running on this device; wait for it to finish, then retry.',
+    'Another execution holds this device: retry when it ends, or wait for it with --wait-device-ms <ms> (HTTP and MCP: waitDeviceMs).',
   ),
   RESULT_ENVELOPE_TIMEOUT: c(
     504,
@@ -82,7 +82,7 @@ export const ERROR_CODES = {
     'Give a file name inside the screenshots directory (or no path); the server writes nowhere else.',
   ),
   DEVICE_DISCONNECTED: c(503, 'The device went away during the execution; reconnect it (see `svc devices`) and retry.'),
-  INVALID_ARGUMENT: c(400, 'Fix the field named in details.path and retry.'),
+  LISTEN_FAILED: c(500, 'Another process may use that port: pick another --port, or stop what listens there.'),
   NOT_FOUND: c(404, 'Check the route; see the README for the list of endpoints.'),
   // skills
   SKILL_NOT_FOUND: c(404, 'List skills with `svc skills list` or search with `svc skills search`.'),
@@ -94,6 +94,10 @@ export const ERROR_CODES = {
   SKILL_RESULT_PARSE_FAILED: c(400, 'The skill printed a malformed [svc-Skill-Result] frame; fix the script output.'),
   SKILL_VARS_MISSING: c(400, 'Pass every missing variable with --vars \'{"NAME":"value"}\'.'),
   SKILL_ARTIFACT_NOT_FOUND: c(404, 'Use one of the artifact names listed by `svc skills get <id>`.'),
+  SKILL_PATH_OUTSIDE_SKILL: c(
+    500,
+    "Fix the registry entry: its scripts, artifacts and skillFile must be relative paths inside the skill's folder.",
+  ),
   SKILL_INSTALL_FAILED: c(500, 'Check SVC_SKILLS_REPO and your git access, then run `svc skills install` again.'),
   REGISTRY_READ_FAILED: c(500, 'Set SVC_SKILLS_REGISTRY to a readable registry JSON file (run `svc skills install`).'),
   // emulators
@@ -105,7 +109,7 @@ export const ERROR_CODES = {
   EMULATOR_BOOT_TIMEOUT: c(504, 'The emulator did not finish booting in time; retry with a larger --timeout-ms.'),
   ANDROID_SDK_TOOL_NOT_FOUND: c(
     500,
-    'Install the Android SDK command-line tools and set ANDROID_HOME (or pass the tool path).',
+    'Install the Android SDK command-line tools and set ANDROID_HOME (details.overrideVariable points at one tool); to try svc without an SDK: `svc sim start`.',
   ),
   ANDROID_SDK_TOOL_FAILED: c(500, 'An Android SDK tool failed; read details.stderr and retry.'),
   // CLI
@@ -134,10 +138,19 @@ export const ERROR_CODES = {
   ANDROID_BUILD_FAILED: c(500, 'Fix the operator project build (./gradlew assembleDebug).'),
   ANDROID_INSTALL_FAILED: c(500, 'Fix the debug install (./gradlew installDebug).'),
   ANDROID_APP_LAUNCH_FAILED: c(500, 'Launch the operator app by hand and read the device log.'),
-  DEVICE_UNAUTHORIZED: c(500, 'Unlock the device and accept the USB debugging prompt.'),
-  DEVICE_OFFLINE: c(500, 'Restart the adb server: adb kill-server && adb start-server.'),
+  DEVICE_UNAUTHORIZED: c(
+    409,
+    'Unlock the device and accept the "Allow USB debugging?" prompt, then retry (`svc devices` shows it as device).',
+  ),
+  DEVICE_OFFLINE: c(
+    409,
+    'Reconnect it: `adb reconnect offline`, `adb connect <host:port>` for a network device, or restart `svc sim start`.',
+  ),
   DEVICE_SHELL_UNAVAILABLE: c(500, 'The device shell does not answer; reconnect the device.'),
-  OPERATOR_NOT_INSTALLED: c(500, 'Install the exact operator version with `svc operator setup --apk <path>`.'),
+  OPERATOR_NOT_INSTALLED: c(
+    500,
+    'Install the operator app with `svc operator setup --apk <path>`, pass the installed package with --operator-package, or use --driver adb.',
+  ),
   OPERATOR_VARIANT_MISMATCH: c(
     500,
     'Pass the installed package with --operator-package, or reinstall the intended variant.',
@@ -150,7 +163,7 @@ export const ERROR_CODES = {
   DEVICE_USB_DEBUGGING_DISABLED: c(500, 'Enable USB debugging in Developer options.'),
   DEVICE_ACCESSIBILITY_NOT_RUNNING: c(
     500,
-    'Run `svc grant-device-permissions`, or enable the operator in Accessibility Settings.',
+    'Run `svc grant-device-permissions`, or enable the operator in Accessibility Settings; --driver adb works without it.',
   ),
   SMOKE_OPEN_SETTINGS_FAILED: c(500, 'Settings did not open or could not be snapshotted; check the device screen.'),
   ADB_DRIVER_UNAVAILABLE: c(
@@ -196,23 +209,31 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 export interface ErrorBody {
   code: string;
   message: string;
+  /** What to do about it: the catalogue's hint for the code, or a truer one the thrower knew. */
+  hint?: string;
   details?: Record<string, unknown>;
 }
+
+/** Said when a code is not in the catalogue (a code the device app invented, say). */
+const FALLBACK_HINT = 'Read the message and details; `svc doctor` checks the host, adb, the device and the operator.';
 
 /** A failure the user or agent can act on. Carries a catalogue code; `details` is JSON-safe. */
 export class SvcError extends Error {
   readonly code: ErrorCode;
   readonly details: Record<string, unknown> | undefined;
-  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+  /** A hint truer than the catalogue's for this very case (else the catalogue's). */
+  readonly hint: string | undefined;
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>, hint?: string) {
     super(message);
     this.name = 'SvcError';
     this.code = code;
     this.details = details;
+    this.hint = hint;
   }
   toBody(): ErrorBody {
-    return this.details === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, details: this.details };
+    const body: ErrorBody = { code: this.code, message: this.message, hint: this.hint ?? ERROR_CODES[this.code].hint };
+    if (this.details !== undefined) body.details = this.details;
+    return body;
   }
 }
 
@@ -220,7 +241,15 @@ export class SvcError extends Error {
 export function errorBodyOf(error: unknown): ErrorBody {
   if (error instanceof SvcError) return error.toBody();
   const message = error instanceof Error ? error.message : String(error);
-  return { code: 'INTERNAL_ERROR', message: `Unexpected host-side failure: ${message}` };
+  return withHint({ code: 'INTERNAL_ERROR', message: `Unexpected host-side failure: ${message}` });
+}
+
+/** The body every surface prints: `{ code, message, hint, details? }`, the hint from the catalogue when missing. */
+export function withHint(body: ErrorBody): ErrorBody {
+  const { code, message, hint, details } = body;
+  const out: ErrorBody = { code, message, hint: hint ?? hintOf(code) ?? FALLBACK_HINT };
+  if (details !== undefined) out.details = details;
+  return out;
 }
 
 export function isErrorCode(value: string): value is ErrorCode {

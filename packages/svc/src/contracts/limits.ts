@@ -28,6 +28,10 @@ export const LIMITS = {
   MAX_BEST_EFFORT_RUNTIME_MS: 180_000,
   MAX_CONSECUTIVE_FAILED_ATTEMPTS: 5,
   ON_SCREEN_LOG_DRAW_ACK_MS: 2000,
+  /** Not in the spec (decision FH-6): the longest any surface waits for a device busy with another execution. */
+  MAX_WAIT_DEVICE_MS: 120_000,
+  /** FH-6: MCP clients call tools in parallel, so an MCP call waits this long for a busy device unless told. */
+  MCP_DEFAULT_WAIT_DEVICE_MS: 30_000,
 } as const;
 
 /** OPERATOR-PROTOCOL §3: log line sizes. */

@@ -166,11 +166,13 @@ describe('internal builders', () => {
     const bad = validateActionParams('sleep', { durationMs: -5 }, { actionId: 's' });
     assert.equal(bad.ok, false);
     if (bad.ok) return;
-    assert.deepEqual(bad.error.details, {
+    const { issues, ...first } = bad.error.details ?? {};
+    assert.deepEqual(first, {
       path: 'params.durationMs',
       actionId: 's',
       actionType: 'sleep',
       expected: 'integer 0 to 120000',
     });
+    assert.equal((issues as unknown[]).length, 1);
   });
 });

@@ -1,5 +1,7 @@
 // Shapes of SPEC part 2 after alias normalization (canonical names only).
-import type { ErrorBody } from './errors.ts';
+import { DEVICE_CODE_ALIASES } from './conditions.ts';
+import { type ErrorBody, hintOf } from './errors.ts';
+import { STEP_HINTS } from './step-hints.ts';
 
 export const ACTION_TYPES = [
   'open_app',
@@ -93,6 +95,8 @@ export interface RunSummary {
   succeeded: boolean;
   failedStepId?: string;
   failedCode?: string;
+  /** What to do about failedCode, when svc knows. */
+  hint?: string;
 }
 
 /** What execute / snapshot / screenshot return on every surface. */
@@ -106,14 +110,32 @@ export type RunResult =
     } & RunSummary)
   | { ok: false; error: ErrorBody };
 
-/** The summary of an envelope: succeeded when it completed and every step succeeded. */
+/**
+ * The summary of an envelope: succeeded when it completed and every step succeeded. When the whole run failed: the
+ * envelope's errorCode (the device's spelling of a condition translated to svc's, conditions.ts) and the step it
+ * failed in (the last step, when that one failed: a timeout during it). Otherwise the first failed step and its code.
+ */
 export function summarize(envelope: ResultEnvelope): RunSummary {
+  const steps = envelope.stepResults ?? [];
+  let failed: StepResult | undefined;
+  let code: string;
   if (envelope.status !== 'success') {
-    return { succeeded: false, failedCode: envelope.errorCode ?? 'EXECUTION_FAILED' };
+    const last = steps.at(-1);
+    failed = last?.success === false ? last : undefined;
+    const raw = envelope.errorCode ?? 'EXECUTION_FAILED';
+    code = DEVICE_CODE_ALIASES[raw] ?? raw;
+  } else {
+    failed = steps.find((step) => !step.success);
+    if (failed === undefined) return { succeeded: true };
+    code = failed.data.error ?? failed.error ?? 'STEP_FAILED';
   }
-  const failed = (envelope.stepResults ?? []).find((step) => !step.success);
-  if (failed === undefined) return { succeeded: true };
-  return { succeeded: false, failedStepId: failed.id, failedCode: failed.data.error ?? failed.error ?? 'STEP_FAILED' };
+  const hint = STEP_HINTS[code] ?? hintOf(code);
+  return {
+    succeeded: false,
+    ...(failed === undefined ? {} : { failedStepId: failed.id }),
+    failedCode: code,
+    ...(hint === undefined ? {} : { hint }),
+  };
 }
 
 /** The success conditions: ok, envelope success, every step success. */

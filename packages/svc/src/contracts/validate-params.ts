@@ -4,10 +4,32 @@ import type { SvcError } from './errors.ts';
 import { checkField } from './fields.ts';
 import { PARAMS_SPECS } from './params/index.ts';
 import type { ActionType } from './types.ts';
-import { describe, fail, isPlainObject, toValidationError, ValidationIssue } from './validation-issue.ts';
+import { describe, fail, Issues, isPlainObject, toValidationErrorOf } from './validation-issue.ts';
 
-/** Canonical params of one action, or undefined when params were omitted. Throws ValidationIssue. */
-export function normalizeParams(type: ActionType, raw: unknown, path: string): Record<string, unknown> | undefined {
+/**
+ * Canonical params of one action, or undefined when params were omitted. With `issues`, every unknown key, missing
+ * field and bad field is recorded there (cross-field rules run only when the fields are fine); without, the first
+ * broken rule is thrown as a ValidationIssue.
+ */
+export function normalizeParams(
+  type: ActionType,
+  raw: unknown,
+  path: string,
+  issues?: Issues,
+): Record<string, unknown> | undefined {
+  const collect = issues ?? new Issues();
+  const before = collect.count;
+  const out = collect.check(() => normalizeParamsOf(type, raw, path, collect));
+  if (issues === undefined && collect.count > 0) throw collect.list[0];
+  return collect.count > before ? undefined : out;
+}
+
+function normalizeParamsOf(
+  type: ActionType,
+  raw: unknown,
+  path: string,
+  issues: Issues,
+): Record<string, unknown> | undefined {
   const spec = PARAMS_SPECS[type];
   const allowed = Object.keys(spec.fields);
   if (raw !== undefined && !isPlainObject(raw)) {
@@ -21,27 +43,34 @@ export function normalizeParams(type: ActionType, raw: unknown, path: string): R
     const canonical = Object.hasOwn(spec.fields, mapped) ? mapped : key;
     if (!Object.hasOwn(spec.fields, canonical)) {
       const hint = allowed.length === 0 ? 'this action takes no params' : `allowed: ${allowed.join(', ')}`;
-      fail(`${path}.${key}`, `unknown param for ${type}; ${hint}`, allowed.length === 0 ? '{}' : allowed.join(', '));
+      const expected = allowed.length === 0 ? '{}' : allowed.join(', ');
+      issues.check(() => fail(`${path}.${key}`, `unknown param for ${type}; ${hint}`, expected));
+      continue;
     }
     const previous = inputKeyOf[canonical];
     if (previous !== undefined) {
-      fail(`${path}.${canonical}`, `given twice (as ${previous} and ${key})`, `${canonical} once`);
+      issues.check(() => fail(`${path}.${canonical}`, `given twice (as ${previous} and ${key})`, `${canonical} once`));
+      continue;
     }
     inputKeyOf[canonical] = key;
     byCanonical[canonical] = source[key];
   }
   for (const name of spec.required ?? []) {
-    if (byCanonical[name] === undefined) fail(`${path}.${name}`, `is required for ${type}`, `${name} present`);
+    if (byCanonical[name] === undefined) {
+      issues.check(() => fail(`${path}.${name}`, `is required for ${type}`, `${name} present`));
+    }
   }
+  const before = issues.count;
   // Output in the spec's field order; only known keys are ever written (no prototype keys can leak through).
   const out: Record<string, unknown> = {};
   for (const name of allowed) {
     const value = byCanonical[name];
     if (value === undefined) continue;
     const rule = spec.fields[name];
-    if (rule !== undefined) out[name] = checkField(rule, value, `${path}.${name}`);
+    if (rule !== undefined) out[name] = issues.check(() => checkField(rule, value, `${path}.${name}`));
   }
-  spec.check?.(out, path);
+  // Cross-field rules assume each field is valid.
+  if (issues.count === before) spec.check?.(out, path);
   return raw === undefined ? undefined : out;
 }
 
@@ -53,13 +82,10 @@ export function validateActionParams(
   params: unknown,
   where: { path?: string; actionId?: string } = {},
 ): ParamsOutcome {
-  try {
-    return { ok: true, params: normalizeParams(type, params, where.path ?? 'params') };
-  } catch (error) {
-    if (!(error instanceof ValidationIssue)) throw error;
-    return {
-      ok: false,
-      error: toValidationError(error, where.actionId === undefined ? { type } : { id: where.actionId, type }),
-    };
-  }
+  const issues = new Issues();
+  issues.where.type = type;
+  if (where.actionId !== undefined) issues.where.id = where.actionId;
+  const out = normalizeParams(type, params, where.path ?? 'params', issues);
+  if (issues.count > 0) return { ok: false, error: toValidationErrorOf(issues.list) };
+  return { ok: true, params: out };
 }

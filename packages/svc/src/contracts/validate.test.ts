@@ -40,12 +40,25 @@ describe('validation error details', () => {
     );
     assert.equal(outcome.ok, false);
     if (outcome.ok) return;
-    assert.deepEqual(outcome.error.details, {
+    // The first problem keeps the shape of a single error; every problem is listed in details.issues.
+    const { issues, ...first } = outcome.error.details ?? {};
+    assert.deepEqual(first, {
       path: 'actions[2].type',
       actionId: 'c',
       actionType: 'x',
       expected: outcome.error.details?.expected,
     });
+    assert.deepEqual(
+      (issues as { path: string; actionId: string }[]).map((issue) => [issue.path, issue.actionId]),
+      [
+        ['actions[2].type', 'c'],
+        ['actions[3].params.matcher.textEquals', 'tap-ok'],
+      ],
+    );
+    assert.match(
+      outcome.error.message,
+      /^actions\[2\]\.type: unknown action type "x" \(and 1 more problem: details\.issues\)$/,
+    );
     const second = normalizeAndValidateExecution(
       payload([
         sleep0,
@@ -59,13 +72,67 @@ describe('validation error details', () => {
     assert.deepEqual(second.error.toBody(), {
       code: 'EXECUTION_VALIDATION_FAILED',
       message: 'actions[3].params.matcher.textEquals: must not be blank',
+      hint: 'Fix the value named in details.path (details.issues lists every problem found) and send it again.',
       details: {
         path: 'actions[3].params.matcher.textEquals',
         actionId: 'tap-ok',
         actionType: 'click',
         expected: 'non-blank string',
+        issues: [
+          {
+            path: 'actions[3].params.matcher.textEquals',
+            message: 'must not be blank',
+            expected: 'non-blank string',
+            actionId: 'tap-ok',
+            actionType: 'click',
+          },
+        ],
       },
     });
+  });
+
+  test('every problem of a payload is reported at once, each with its path, and the list is bounded', () => {
+    const outcome = normalizeAndValidateExecution({
+      commandId: 'has space',
+      taskId: '',
+      source: 's',
+      expectedFormat: 'nope',
+      timeoutMs: 5,
+      bogus: 1,
+      actions: [
+        { id: 'a', type: 'sleep', params: { durationMs: -1, extra: true } },
+        { id: 'a', type: 'click' },
+        { id: 'ok', type: 'snapshot_ui' },
+        { type: 'open_app', params: {} },
+      ],
+    });
+    assert.equal(outcome.ok, false);
+    if (outcome.ok) return;
+    const issues = outcome.error.details?.issues as { path: string }[];
+    assert.deepEqual(
+      issues.map((issue) => issue.path),
+      [
+        'bogus',
+        'taskId',
+        'expectedFormat',
+        'timeoutMs',
+        'commandId',
+        'actions[0].params.extra',
+        'actions[0].params.durationMs',
+        'actions[1].id',
+        'actions[1].params.matcher',
+        'actions[3].id',
+        'actions[3].params.applicationId',
+      ],
+    );
+    assert.equal(outcome.error.details?.path, 'bogus');
+    const many = normalizeAndValidateExecution(
+      payload(Array.from({ length: 30 }, (_, i) => ({ id: `s${i}`, type: 'sleep', params: { durationMs: -1 } }))),
+    );
+    assert.equal(many.ok, false);
+    if (many.ok) return;
+    assert.equal((many.error.details?.issues as unknown[] | undefined)?.length, 20);
+    assert.equal(many.error.details?.moreIssues, 10);
   });
 
   test('a prototype-polluting payload leaves Object.prototype untouched', () => {

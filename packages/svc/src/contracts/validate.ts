@@ -7,13 +7,12 @@ import { EXECUTION_MODES, EXPECTED_FORMAT, LIMITS } from './limits.ts';
 import { ACTION_TYPES, type Action, type ActionType, type Execution, type ValidExecution } from './types.ts';
 import { utf8ByteLength } from './utf8.ts';
 import { normalizeParams } from './validate-params.ts';
-import { describe, fail, isPlainObject, toValidationError, ValidationIssue } from './validation-issue.ts';
+import { describe, fail, Issues, isPlainObject, toValidationErrorOf } from './validation-issue.ts';
 
 export type ExecutionOutcome = { ok: true; execution: ValidExecution } | { ok: false; error: SvcError };
 
 const CANONICAL_TYPES: ReadonlySet<string> = new Set(ACTION_TYPES);
 const TOP_LEVEL_FIELDS = ['commandId', 'taskId', 'source', 'expectedFormat', 'timeoutMs', 'actions', 'mode'] as const;
-const REQUIRED_TOP_LEVEL = ['commandId', 'taskId', 'source', 'expectedFormat', 'timeoutMs', 'actions'] as const;
 const ACTION_KEYS: ReadonlySet<string> = new Set(['id', 'type', 'params']);
 /** Ids travel in frame headers separated by spaces (OPERATOR-PROTOCOL §3), so they carry no whitespace (C-23). */
 /** Ids carry no whitespace and no control characters (a NUL or newline would cut or forge a log line or a path). */
@@ -29,16 +28,14 @@ export const TOP_LEVEL_RULES = {
   mode: oneOf(EXECUTION_MODES),
 } as const;
 
-/** Validates and alias-normalizes an execution payload from any interface (CLI, HTTP, MCP, skills). */
+/**
+ * Validates and alias-normalizes an execution payload from any interface (CLI, HTTP, MCP, skills). Every rule is
+ * checked where the next check does not depend on it, so the error lists every problem at once (details.issues).
+ */
 export function normalizeAndValidateExecution(input: unknown): ExecutionOutcome {
-  const current: { id?: string; type?: string } = {};
-  let execution: Execution;
-  try {
-    execution = normalizeExecution(input, current);
-  } catch (error) {
-    if (error instanceof ValidationIssue) return { ok: false, error: toValidationError(error, current) };
-    throw error;
-  }
+  const issues = new Issues();
+  const execution = issues.check(() => normalizeExecution(input, issues));
+  if (issues.count > 0 || execution === undefined) return { ok: false, error: toValidationErrorOf(issues.list) };
   return checkSize(execution);
 }
 
@@ -78,42 +75,57 @@ function checkSize(execution: Execution): ExecutionOutcome {
   return { ok: true, execution: execution as ValidExecution };
 }
 
-function normalizeExecution(input: unknown, current: { id?: string; type?: string }): Execution {
+function normalizeExecution(input: unknown, issues: Issues): Execution {
   if (!isPlainObject(input)) fail('$', `expected an execution object, got ${describe(input)}`, 'object');
   const fields: Record<string, unknown> = Object.create(null);
   const inputKeyOf: Record<string, string> = Object.create(null);
   for (const key of Object.keys(input)) {
     const canonical = Object.hasOwn(TOP_LEVEL_KEY_ALIASES, key) ? (TOP_LEVEL_KEY_ALIASES[key] as string) : key;
     if (!(TOP_LEVEL_FIELDS as readonly string[]).includes(canonical)) {
-      fail(key, `unknown top-level key; allowed: ${TOP_LEVEL_FIELDS.join(', ')}`, TOP_LEVEL_FIELDS.join(', '));
+      issues.check(() =>
+        fail(key, `unknown top-level key; allowed: ${TOP_LEVEL_FIELDS.join(', ')}`, TOP_LEVEL_FIELDS.join(', ')),
+      );
+      continue;
     }
     const previous = inputKeyOf[canonical];
-    if (previous !== undefined) fail(canonical, `given twice (as ${previous} and ${key})`, `${canonical} once`);
+    if (previous !== undefined) {
+      issues.check(() => fail(canonical, `given twice (as ${previous} and ${key})`, `${canonical} once`));
+      continue;
+    }
     inputKeyOf[canonical] = key;
     fields[canonical] = input[key];
   }
-  for (const name of REQUIRED_TOP_LEVEL) {
-    if (fields[name] === undefined) fail(name, 'is required', `${name} present`);
-  }
+  const field = <T>(name: keyof typeof TOP_LEVEL_RULES): T | undefined => {
+    if (fields[name] === undefined) {
+      if (name !== 'mode') issues.check(() => fail(name, 'is required', `${name} present`));
+      return undefined;
+    }
+    return issues.check(() => checkField(TOP_LEVEL_RULES[name], fields[name], name)) as T | undefined;
+  };
+  const commandId = field<string>('commandId');
   const out = {
-    commandId: checkField(TOP_LEVEL_RULES.commandId, fields.commandId, 'commandId') as string,
-    taskId: checkField(TOP_LEVEL_RULES.taskId, fields.taskId, 'taskId') as string,
-    source: checkField(TOP_LEVEL_RULES.source, fields.source, 'source') as string,
-    expectedFormat: checkField(TOP_LEVEL_RULES.expectedFormat, fields.expectedFormat, 'expectedFormat'),
-    timeoutMs: checkField(TOP_LEVEL_RULES.timeoutMs, fields.timeoutMs, 'timeoutMs') as number,
+    commandId,
+    taskId: field<string>('taskId'),
+    source: field<string>('source'),
+    expectedFormat: field<string>('expectedFormat'),
+    timeoutMs: field<number>('timeoutMs'),
     actions: [] as Action[],
   } as Execution;
-  if (!PLAIN_ID.test(out.commandId)) {
-    fail('commandId', 'must not contain whitespace or control characters', 'no whitespace or control characters');
+  if (commandId !== undefined && !PLAIN_ID.test(commandId)) {
+    const expected = 'no whitespace or control characters';
+    issues.check(() => fail('commandId', 'must not contain whitespace or control characters', expected));
   }
-  if (CONTROL.test(out.taskId)) fail('taskId', 'must not contain control characters', 'no control characters');
-  out.actions = normalizeActions(fields.actions, current);
-  if (fields.mode !== undefined)
-    out.mode = checkField(TOP_LEVEL_RULES.mode, fields.mode, 'mode') as NonNullable<Execution['mode']>;
+  if (out.taskId !== undefined && CONTROL.test(out.taskId)) {
+    issues.check(() => fail('taskId', 'must not contain control characters', 'no control characters'));
+  }
+  if (fields.actions === undefined) issues.check(() => fail('actions', 'is required', 'actions present'));
+  else out.actions = issues.check(() => normalizeActions(fields.actions, issues)) ?? [];
+  const mode = field<NonNullable<Execution['mode']>>('mode');
+  if (mode !== undefined) out.mode = mode;
   return out;
 }
 
-function normalizeActions(value: unknown, current: { id?: string; type?: string }): Action[] {
+function normalizeActions(value: unknown, issues: Issues): Action[] {
   const { MIN_EXECUTION_ACTIONS: min, MAX_EXECUTION_ACTIONS: max } = LIMITS;
   const expected = `an array of ${min} to ${max} actions`;
   if (!Array.isArray(value)) fail('actions', `expected ${expected}, got ${describe(value)}`, expected);
@@ -123,36 +135,46 @@ function normalizeActions(value: unknown, current: { id?: string; type?: string 
   const seen = new Set<string>();
   const out: Action[] = [];
   for (let i = 0; i < value.length; i++) {
-    delete current.id;
-    delete current.type;
-    out.push(normalizeAction(value[i], `actions[${i}]`, seen, current));
+    delete issues.where.id;
+    delete issues.where.type;
+    const action = issues.check(() => normalizeAction(value[i], `actions[${i}]`, seen, issues));
+    if (action !== undefined) out.push(action);
   }
+  delete issues.where.id;
+  delete issues.where.type;
   return out;
 }
 
-function normalizeAction(value: unknown, path: string, seen: Set<string>, current: { id?: string; type?: string }) {
+function normalizeAction(value: unknown, path: string, seen: Set<string>, issues: Issues): Action | undefined {
   if (!isPlainObject(value)) fail(path, `expected an action object, got ${describe(value)}`, 'object');
   const id = value.id;
-  if (typeof id === 'string') current.id = id;
-  if (typeof value.type === 'string') current.type = value.type;
+  if (typeof id === 'string') issues.where.id = id;
+  if (typeof value.type === 'string') issues.where.type = value.type;
+  const before = issues.count;
   for (const key of Object.keys(value)) {
-    if (!ACTION_KEYS.has(key))
-      fail(`${path}.${key}`, 'unknown action key; allowed: id, type, params', 'id, type, params');
+    if (!ACTION_KEYS.has(key)) {
+      issues.check(() => fail(`${path}.${key}`, 'unknown action key; allowed: id, type, params', 'id, type, params'));
+    }
   }
-  if (id === undefined) fail(`${path}.id`, 'is required', 'non-blank string');
-  const idRule = str('nonBlank', LIMITS.MAX_ACTION_ID_LENGTH);
-  checkField(idRule, id, `${path}.id`);
-  if (!PLAIN_ID.test(id as string)) {
-    fail(`${path}.id`, 'must not contain whitespace or control characters', 'no whitespace or control characters');
-  }
-  if (seen.has(id as string)) fail(`${path}.id`, `duplicate action id ${describe(id)}`, 'unique action ids');
-  seen.add(id as string);
-  const type = normalizeType(value.type, `${path}.type`);
-  current.type = type;
-  const params = normalizeParams(type, value.params, `${path}.params`);
+  issues.check(() => checkActionId(id, `${path}.id`, seen));
+  const type = issues.check(() => normalizeType(value.type, `${path}.type`));
+  if (type === undefined) return undefined;
+  issues.where.type = type;
+  const params = normalizeParams(type, value.params, `${path}.params`, issues);
+  if (issues.count > before) return undefined;
   const action: Action = { id: id as string, type };
   if (params !== undefined) action.params = params;
   return action;
+}
+
+function checkActionId(id: unknown, path: string, seen: Set<string>): void {
+  if (id === undefined) fail(path, 'is required', 'non-blank string');
+  checkField(str('nonBlank', LIMITS.MAX_ACTION_ID_LENGTH), id, path);
+  if (!PLAIN_ID.test(id as string)) {
+    fail(path, 'must not contain whitespace or control characters', 'no whitespace or control characters');
+  }
+  if (seen.has(id as string)) fail(path, `duplicate action id ${describe(id)}`, 'unique action ids');
+  seen.add(id as string);
 }
 
 function normalizeType(value: unknown, path: string): ActionType {

@@ -1,15 +1,78 @@
-// The first rule an input breaks, as a value (thrown inside the validator, caught once at its entry point).
+// A rule an input breaks, as a value: thrown inside the validator where a check cannot go on, and collected by
+// `Issues` at each point where the next check does not depend on this one, so one answer lists every problem.
 import { SvcError } from './errors.ts';
 
 export class ValidationIssue extends Error {
   readonly path: string;
   readonly expected: string | undefined;
+  actionId?: string;
+  actionType?: string;
+  /** More details of this problem (the allowed values, say), merged into details when it is the first one. */
+  extra?: Record<string, unknown>;
   constructor(path: string, message: string, expected?: string) {
     super(message);
     this.name = 'ValidationIssue';
     this.path = path;
     this.expected = expected;
   }
+}
+
+/** The most problems one error lists (a payload of 50 bad actions should not answer with a wall of text). */
+export const MAX_REPORTED_ISSUES = 20;
+
+/** Every broken rule found so far, each with the action it is in. */
+export class Issues {
+  readonly list: ValidationIssue[] = [];
+  /** The action being checked (for details.actionId/actionType). */
+  readonly where: { id?: string; type?: string } = {};
+
+  /** Runs one check; a broken rule is recorded and the check's value is undefined. */
+  check<T>(run: () => T): T | undefined {
+    try {
+      return run();
+    } catch (error) {
+      if (!(error instanceof ValidationIssue)) throw error;
+      this.add(error);
+      return undefined;
+    }
+  }
+
+  add(issue: ValidationIssue): void {
+    if (this.where.id !== undefined) issue.actionId ??= this.where.id;
+    if (this.where.type !== undefined) issue.actionType ??= this.where.type;
+    this.list.push(issue);
+  }
+
+  get count(): number {
+    return this.list.length;
+  }
+}
+
+/** One issue as the details.issues entry every surface reports: `{ path, message, expected?, actionId?, ... }`. */
+export function issueBody(issue: ValidationIssue): Record<string, string> {
+  const out: Record<string, string> = { path: issue.path, message: issue.message };
+  if (issue.expected !== undefined) out.expected = issue.expected;
+  if (issue.actionId !== undefined) out.actionId = issue.actionId;
+  if (issue.actionType !== undefined) out.actionType = issue.actionType;
+  return out;
+}
+
+/**
+ * The error for every collected issue: the first one decides message, details.path, actionId, actionType and
+ * expected (as when only the first was reported); details.issues lists all of them (at most MAX_REPORTED_ISSUES,
+ * details.moreIssues counts the rest).
+ */
+export function toValidationErrorOf(issues: readonly ValidationIssue[]): SvcError {
+  const [first, ...rest] = issues as [ValidationIssue, ...ValidationIssue[]];
+  const details: Record<string, unknown> = { ...first.extra, path: first.path };
+  if (first.actionId !== undefined) details.actionId = first.actionId;
+  if (first.actionType !== undefined) details.actionType = first.actionType;
+  if (first.expected !== undefined) details.expected = first.expected;
+  details.issues = issues.slice(0, MAX_REPORTED_ISSUES).map(issueBody);
+  if (issues.length > MAX_REPORTED_ISSUES) details.moreIssues = issues.length - MAX_REPORTED_ISSUES;
+  const more =
+    rest.length === 0 ? '' : ` (and ${rest.length} more problem${rest.length > 1 ? 's' : ''}: details.issues)`;
+  return new SvcError('EXECUTION_VALIDATION_FAILED', `${first.path}: ${first.message}${more}`, details);
 }
 
 /** Where the validator is: the path so far plus the action it is inside (for details.actionId/actionType). */
@@ -23,12 +86,14 @@ export function fail(path: string, message: string, expected?: string): never {
   throw new ValidationIssue(path, message, expected);
 }
 
-export function toValidationError(issue: ValidationIssue, action?: { id?: string; type?: string }): SvcError {
-  const details: Record<string, unknown> = { path: issue.path };
-  if (action?.id !== undefined) details.actionId = action.id;
-  if (action?.type !== undefined) details.actionType = action.type;
-  if (issue.expected !== undefined) details.expected = issue.expected;
-  return new SvcError('EXECUTION_VALIDATION_FAILED', `${issue.path}: ${issue.message}`, details);
+/** One issue as the error (the action it is in, for its details). */
+export function toValidationError(
+  issue: ValidationIssue,
+  action?: { id?: string | undefined; type?: string | undefined },
+): SvcError {
+  if (action?.id !== undefined) issue.actionId ??= action.id;
+  if (action?.type !== undefined) issue.actionType ??= action.type;
+  return toValidationErrorOf([issue]);
 }
 
 /** A plain JSON object: not null, not an array, no class instance. */

@@ -1,12 +1,22 @@
-// `svc devices`, GET /devices: the adb server's devices as `{ serial, state }` (SPEC 2.8). Throws SvcError
-// (ADB_NOT_FOUND when there is neither a server nor a binary to start one).
+// `svc devices`, GET /devices, the MCP devices tool: the adb server's devices as `{ serial, state }` (SPEC 2.8) plus
+// what `adb devices -l` shows of a device that answered (product, model, device), so a user can tell two phones
+// apart. Throws SvcError (ADB_NOT_FOUND when there is neither a server nor a binary to start one).
 import type { SvcContext } from '../core/context.ts';
 
 export interface Device {
   serial: string;
   state: string;
+  product?: string;
+  model?: string;
+  device?: string;
 }
 
 export async function listDevices(ctx: Pick<SvcContext, 'adb'>): Promise<Device[]> {
-  return (await ctx.adb.listDevices()).map(({ serial, state }) => ({ serial, state }));
+  return (await ctx.adb.listDevices()).map(({ serial, state, product, model, device }) => ({
+    serial,
+    state,
+    ...(product === undefined ? {} : { product }),
+    ...(model === undefined ? {} : { model }),
+    ...(device === undefined ? {} : { device }),
+  }));
 }

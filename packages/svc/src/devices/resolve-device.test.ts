@@ -19,9 +19,11 @@ test('picks the only device in state device, ignoring unauthorized and offline o
   assert.deepEqual(chooseDevice([u, a]), { serial: 'a', source: 'only_device' });
 });
 
-test('NO_DEVICES when nothing is connected or nothing is ready', () => {
+test('NO_DEVICES when nothing is connected; the blocked device when nothing is ready', () => {
   assert.equal(code(() => chooseDevice([]))?.code, 'NO_DEVICES');
-  assert.equal(code(() => chooseDevice([u]))?.code, 'NO_DEVICES');
+  assert.equal(code(() => chooseDevice([u]))?.code, 'DEVICE_UNAUTHORIZED');
+  assert.equal(code(() => chooseDevice([{ serial: 'o', state: 'offline' }]))?.code, 'DEVICE_OFFLINE');
+  assert.equal(code(() => chooseDevice([{ serial: 'o', state: 'offline' }, u]))?.code, 'DEVICE_UNAUTHORIZED');
 });
 
 test('MULTIPLE_DEVICES_DEVICE_ID_REQUIRED with two ready devices and no id; ANDROID_SERIAL chooses', () => {
@@ -36,13 +38,16 @@ test('MULTIPLE_DEVICES_DEVICE_ID_REQUIRED with two ready devices and no id; ANDR
   });
 });
 
-test('DEVICE_NOT_FOUND for an unknown or not-ready id, listing the connected serials', () => {
+test('DEVICE_NOT_FOUND for an unknown id; the state code for a known one that is not ready', () => {
   assert.deepEqual(code(() => chooseDevice([a, u], { deviceId: 'zz' }))?.details?.connected, ['a']);
   const fromEnv = code(() => chooseDevice([a], { deviceId: 'zz', deviceSource: 'ANDROID_SERIAL' }));
   assert.equal(fromEnv?.details?.from, 'ANDROID_SERIAL', 'the error says where the serial came from');
   const notReady = code(() => chooseDevice([a, u], { deviceId: 'u' }));
-  assert.equal(notReady?.code, 'DEVICE_NOT_FOUND');
+  assert.equal(notReady?.code, 'DEVICE_UNAUTHORIZED');
   assert.equal(notReady?.details?.state, 'unauthorized');
+  assert.deepEqual(notReady?.details?.connected, ['a']);
+  const recovery = code(() => chooseDevice([{ serial: 'r', state: 'recovery' }], { deviceId: 'r' }));
+  assert.equal(recovery?.code, 'DEVICE_NOT_FOUND');
 });
 
 test('several adb servers: a plain serial names the one device that has it, and two hosts with it are ambiguous', () => {

@@ -1,6 +1,7 @@
 // Device selection: the serial asked for (a flag, a body field, a tool argument, or ANDROID_SERIAL, folded in by
 // submit/target.ts), else the only device in state `device`. Only devices in state `device` can be targeted.
 
+import { codeOf } from '../contracts/conditions.ts';
 import { nonBlank } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
 import type { SvcContext } from '../core/context.ts';
@@ -22,6 +23,19 @@ export async function resolveDevice(ctx: Pick<SvcContext, 'adb'>, wanted: Device
   return chooseDevice(await listDevices(ctx), wanted);
 }
 
+/** The code of a device adb lists but svc cannot use: one per state (contracts/conditions.ts). */
+function stateCode(state: string) {
+  if (state === 'unauthorized') return codeOf('deviceUnauthorized');
+  if (state === 'offline') return codeOf('deviceOffline');
+  return codeOf('deviceNotConnected');
+}
+
+const STATE_HINTS: Record<string, string> = {
+  unauthorized: 'Unlock the device and accept the "Allow USB debugging?" prompt, then run the command again.',
+  offline:
+    'adb cannot talk to it: `adb reconnect offline`; a network device: `adb connect <host:port>`; a simulated one: restart `svc sim start`.',
+};
+
 /** The pure rule, separate from the adb call so every branch is cheap to test. */
 export function chooseDevice(devices: Device[], asked: DeviceWanted = {}): ResolvedDevice {
   const ready = devices.filter((d) => d.state === 'device').map((d) => d.serial);
@@ -41,7 +55,7 @@ export function chooseDevice(devices: Device[], asked: DeviceWanted = {}): Resol
     }
     const known = devices.find((d) => d.serial === wanted);
     throw new SvcError(
-      'DEVICE_NOT_FOUND',
+      known ? stateCode(known.state) : codeOf('deviceNotConnected'),
       known
         ? `Device ${wanted} is ${known.state}, not ready (state must be \`device\`).`
         : `Device ${wanted} is not connected${wanted.includes('/') ? ` (is the adb server at ${wanted.slice(0, wanted.indexOf('/'))} up?)` : ''}.`,
@@ -51,19 +65,23 @@ export function chooseDevice(devices: Device[], asked: DeviceWanted = {}): Resol
         ...(fromEnv ? { from: 'ANDROID_SERIAL' } : {}),
         connected: ready,
       },
+      known ? STATE_HINTS[known.state] : undefined,
     );
   }
   if (ready.length === 1) return { serial: ready[0] as string, source: 'only_device' };
   if (ready.length === 0) {
+    // Nothing ready, but a device waits for authorization or is offline: that is what the user must fix.
+    const blocked = devices.find((d) => d.state === 'unauthorized') ?? devices.find((d) => d.state === 'offline');
     throw new SvcError(
-      'NO_DEVICES',
+      blocked ? stateCode(blocked.state) : codeOf('noDevices'),
       devices.length === 0
         ? 'No devices are connected.'
         : `No device is ready (${devices.map((d) => `${d.serial}: ${d.state}`).join(', ')}).`,
-      { connected: [], devices },
+      { connected: [], devices, ...(blocked ? { deviceId: blocked.serial, state: blocked.state } : {}) },
+      blocked ? STATE_HINTS[blocked.state] : undefined,
     );
   }
-  throw new SvcError('MULTIPLE_DEVICES_DEVICE_ID_REQUIRED', `${ready.length} devices are connected; choose one.`, {
+  throw new SvcError(codeOf('multipleDevices'), `${ready.length} devices are connected; choose one.`, {
     connected: ready,
   });
 }

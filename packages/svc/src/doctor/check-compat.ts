@@ -1,5 +1,6 @@
 // `svc version --check-compat` (SPEC 4.4, part 9): CLI version, installed operator version and versionCode,
 // package, the major.minor verdict and what to do about it. Device resolution failures throw SvcError.
+import { codeOf } from '../contracts/conditions.ts';
 import type { SvcContext } from '../core/context.ts';
 import { svcVersion } from '../core/version.ts';
 import { resolveDevice } from '../devices/resolve-device.ts';
@@ -39,7 +40,7 @@ export async function checkOperatorCompat(ctx: SvcContext, target: Target): Prom
       verdict: 'unknown',
       cliMajorMinor: null,
       operatorMajorMinor: null,
-      code: 'OPERATOR_NOT_INSTALLED',
+      code: codeOf('operatorMissing'),
       remediation: `${operatorPackage} is not installed on ${serial}; install it with \`svc operator setup --apk <path>\`.`,
     };
   }

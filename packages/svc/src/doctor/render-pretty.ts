@@ -60,6 +60,14 @@ export function renderDoctorReport(report: DoctorReport, options: RenderOptions)
   if (adb?.detail) out.push('', `${bold('Driver:')} adb, nothing installed on the device. ${adb.detail}`);
   for (const run of report.fixesRun ?? [])
     out.push(`Fix ${run.ok ? green('ran') : red(`failed (exit ${run.exitCode})`)}: ${run.value}`);
+  // --fix always says what it did: the commands it ran (then: rerun to see their effect), or that none applied.
+  if (report.fixesRun !== undefined) {
+    out.push(
+      report.fixesRun.length === 0
+        ? '--fix: no fix could run by itself here (any steps below are for you to do).'
+        : '--fix: the checks above were taken before the fixes; run `svc doctor` again to see their effect.',
+    );
+  }
   if (report.nextActions && report.nextActions.length > 0) {
     out.push('', bold('Next actions:'), ...report.nextActions.map((a) => `  - ${a}`));
   }

@@ -9,12 +9,12 @@ describe('AVD names', () => {
       assert.equal(isValidAvdName(name), true);
   });
 
-  it('refuses anything that could leave the AVD home or is not a name, as INVALID_ARGUMENT at path name', () => {
+  it('refuses anything that could leave the AVD home or is not a name, as EXECUTION_VALIDATION_FAILED at path name', () => {
     for (const name of ['', '.', '..', '../x', 'a/b', 'a\\b', 'with space', 'x'.repeat(65), 'é', 42, undefined]) {
       assert.throws(
         () => assertAvdName(name),
         (error: unknown) =>
-          error instanceof SvcError && error.code === 'INVALID_ARGUMENT' && error.details?.path === 'name',
+          error instanceof SvcError && error.code === 'EXECUTION_VALIDATION_FAILED' && error.details?.path === 'name',
         String(name),
       );
     }

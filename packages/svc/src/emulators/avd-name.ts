@@ -10,9 +10,13 @@ export function isValidAvdName(name: unknown): name is string {
 
 export function assertAvdName(name: unknown): string {
   if (isValidAvdName(name)) return name;
-  throw new SvcError('INVALID_ARGUMENT', 'name must be 1 to 64 letters, digits, dots, dashes or underscores.', {
-    path: 'name',
-    expected: 'letters, digits, dot, dash or underscore (at most 64)',
-    received: typeof name === 'string' ? name.slice(0, 80) : typeof name,
-  });
+  throw new SvcError(
+    'EXECUTION_VALIDATION_FAILED',
+    'name must be 1 to 64 letters, digits, dots, dashes or underscores.',
+    {
+      path: 'name',
+      expected: 'letters, digits, dot, dash or underscore (at most 64)',
+      received: typeof name === 'string' ? name.slice(0, 80) : typeof name,
+    },
+  );
 }

@@ -29,7 +29,7 @@ export interface CreateAvdSpec {
 }
 
 function invalid(path: string, expected: string): SvcError {
-  return new SvcError('INVALID_ARGUMENT', `${path} must be ${expected}.`, { path, expected });
+  return new SvcError('EXECUTION_VALIDATION_FAILED', `${path} must be ${expected}.`, { path, expected });
 }
 
 /** Defaults of SPEC 4.1: svc-pixel, 35, arm64-v8a, pixel_7, Play Store unless explicitly false. */

@@ -42,18 +42,57 @@ async function isExecutable(path: string): Promise<boolean> {
   }
 }
 
-export async function findSdkTool(env: Env, tool: SdkTool): Promise<string> {
+/** How to get an SDK at all, when none is set up (said by every emulator command that needs one). */
+export const GET_THE_SDK =
+  'Install the Android SDK command-line tools (https://developer.android.com/studio#command-line-tools-only), ' +
+  'set ANDROID_HOME to the SDK folder, then run `sdkmanager emulator platform-tools`. ' +
+  'No SDK needed to try svc: `svc sim start` gives a simulated device.';
+
+function candidateOf(env: Env, tool: SdkTool): string | undefined {
   const override = env[OVERRIDE_VAR[tool]];
   const root = sdkRoot(env);
-  const candidate = override && override.trim() !== '' ? override : root ? join(root, RELATIVE_PATH[tool]) : undefined;
+  return override && override.trim() !== '' ? override : root ? join(root, RELATIVE_PATH[tool]) : undefined;
+}
+
+export async function findSdkTool(env: Env, tool: SdkTool): Promise<string> {
+  const candidate = candidateOf(env, tool);
   if (candidate && (await isExecutable(candidate))) return candidate;
-  const where = candidate
-    ? `is not found or not executable at ${candidate}`
-    : 'was not found: ANDROID_HOME and ANDROID_SDK_ROOT are not set';
-  throw new SvcError('ANDROID_SDK_TOOL_NOT_FOUND', `Android SDK tool '${tool}' ${where}. ${INSTALL_HINT[tool]}`, {
-    tool,
-    ...(candidate ? { path: candidate } : {}),
-    overrideVariable: OVERRIDE_VAR[tool],
-    hint: INSTALL_HINT[tool],
-  });
+  const noSdk = candidate === undefined;
+  const where = noSdk
+    ? 'was not found: there is no Android SDK (ANDROID_HOME and ANDROID_SDK_ROOT are not set)'
+    : `is not found or not executable at ${candidate}`;
+  const hint = noSdk ? GET_THE_SDK : INSTALL_HINT[tool];
+  throw new SvcError(
+    'ANDROID_SDK_TOOL_NOT_FOUND',
+    `Android SDK tool '${tool}' ${where}.`,
+    { tool, ...(candidate ? { path: candidate } : {}), overrideVariable: OVERRIDE_VAR[tool], sdkFound: !noSdk },
+    hint,
+  );
+}
+
+export interface SdkStatus {
+  /** True when the emulator tool is there (what starting an AVD needs). */
+  found: boolean;
+  root: string | null;
+  /** The tools svc drives that are missing. */
+  missing: SdkTool[];
+  /** How to get what is missing. */
+  hint?: string;
+}
+
+/** Which SDK tools are there, for `emulator list` / `status`: listing works without an SDK, but says so. */
+export async function sdkStatus(env: Env): Promise<SdkStatus> {
+  const tools: SdkTool[] = ['emulator', 'avdmanager', 'sdkmanager'];
+  const present = await Promise.all(
+    tools.map(async (tool) => {
+      const candidate = candidateOf(env, tool);
+      return candidate !== undefined && (await isExecutable(candidate));
+    }),
+  );
+  const missing = tools.filter((_, i) => !present[i]);
+  const root = sdkRoot(env) ?? null;
+  const status: SdkStatus = { found: !missing.includes('emulator'), root, missing };
+  if (missing.length > 0)
+    status.hint = root === null ? GET_THE_SDK : missing.map((tool) => INSTALL_HINT[tool]).join(' ');
+  return status;
 }

@@ -39,6 +39,8 @@ export async function startEmulator(
   timeoutMs = DEFAULT_BOOT_TIMEOUT_MS,
 ): Promise<StartResult> {
   const name = assertAvdName(rawName);
+  // Without the SDK nothing can start: say that first, with how to get it (not "no AVD named").
+  await findSdkTool(deps.env, 'emulator');
   const avd = await readAvd(deps.env, name);
   if (!avd.exists) throw new SvcError('EMULATOR_NOT_FOUND', `No AVD named '${name}'.`, { name });
   if (!avd.supported) {

@@ -78,12 +78,12 @@ test('an unreadable envelope naming our commandId fails with RESULT_ENVELOPE_MAL
   assert.equal(!result.ok && result.error.details?.deviceId, 'fake-1');
 });
 
-test('without the operator package: RECEIVER_NOT_INSTALLED and nothing is broadcast', async () => {
+test('without the operator package: OPERATOR_NOT_INSTALLED and nothing is broadcast', async () => {
   const { adb, dispatched } = fakeDevice({ installed: false });
   const result = await runExecution(context(adb), {
     execution: execution([{ id: 's', type: 'sleep', params: { durationMs: 0 } }]),
   });
-  assert.equal(!result.ok && result.error.code, 'RECEIVER_NOT_INSTALLED');
+  assert.equal(!result.ok && result.error.code, 'OPERATOR_NOT_INSTALLED');
   assert.deepEqual(!result.ok && result.error.details, { deviceId: 'fake-1', operatorPackage: PKG });
   assert.equal(dispatched.length, 0);
 });

@@ -2,6 +2,7 @@
 // take its lock (waiting a bounded time when asked), choose the driver, refuse what the driver cannot do before any
 // device command, run, and summarize. Never throws for expected failures: they come back as
 // `{ ok: false, error: { code, message, details? } }`.
+import { codeOf } from '../contracts/conditions.ts';
 import { errorBodyOf, SvcError } from '../contracts/errors.ts';
 import { type RunResult, summarize, type ValidExecution } from '../contracts/types.ts';
 import { SETTLE_MS } from '../core/config.ts';
@@ -52,7 +53,7 @@ export async function runOnDevice(ctx: SvcContext, request: ExecutionRequest): P
   }
 }
 
-const STALE_OPERATOR = new Set(['RECEIVER_NOT_INSTALLED', 'SERVICE_UNAVAILABLE']);
+const STALE_OPERATOR = new Set<string>([codeOf('operatorMissing'), 'SERVICE_UNAVAILABLE']);
 
 function needsNewChoice(result: RunResult): boolean {
   return result.ok ? STALE_OPERATOR.has(result.envelope.errorCode ?? '') : STALE_OPERATOR.has(result.error.code);

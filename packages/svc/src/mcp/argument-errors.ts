@@ -55,10 +55,14 @@ export function argumentError(tool: string, errors: readonly ErrorObject[]): Svc
   if (issues.length === 0) issues.push({ path: 'arguments', message: 'do not match the tool schema' });
   const [first] = issues as [ArgumentIssue, ...ArgumentIssue[]];
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
-  return new SvcError('INVALID_ARGUMENT', `Invalid arguments for ${tool}: ${first.path} ${first.message}${more}.`, {
-    tool,
-    path: first.path,
-    issues: issues.slice(0, MAX_ISSUES),
-    ...(issues.length > MAX_ISSUES ? { moreIssues: issues.length - MAX_ISSUES } : {}),
-  });
+  return new SvcError(
+    'EXECUTION_VALIDATION_FAILED',
+    `Invalid arguments for ${tool}: ${first.path} ${first.message}${more}.`,
+    {
+      tool,
+      path: first.path,
+      issues: issues.slice(0, MAX_ISSUES),
+      ...(issues.length > MAX_ISSUES ? { moreIssues: issues.length - MAX_ISSUES } : {}),
+    },
+  );
 }

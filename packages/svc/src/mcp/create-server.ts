@@ -66,7 +66,7 @@ export function createMcpServer(runtime: McpRuntime, tools: readonly ToolDef[] =
     const tool = byName.get(request.params.name);
     if (tool === undefined) {
       throw invalidParams(
-        new SvcError('INVALID_ARGUMENT', `Unknown tool ${JSON.stringify(request.params.name)}`, {
+        new SvcError('EXECUTION_VALIDATION_FAILED', `Unknown tool ${JSON.stringify(request.params.name)}`, {
           tool: request.params.name,
           tools: [...byName.keys()],
         }),

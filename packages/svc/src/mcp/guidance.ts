@@ -22,7 +22,7 @@ export const RESULT_GUIDE =
   'envelope is still returned. A failure before the device answered carries structuredContent.error.code (e.g. ' +
   'DEVICE_NOT_FOUND, NO_DEVICES, EXECUTION_CONFLICT_IN_FLIGHT, RESULT_ENVELOPE_TIMEOUT) and a recovery hint: branch ' +
   'on the code, never on the message. Bad arguments are refused with the JSON-RPC error InvalidParams (-32602) ' +
-  'whose data carries the svc code (INVALID_ARGUMENT, EXECUTION_VALIDATION_FAILED) and what to fix.';
+  'whose data carries the svc code (EXECUTION_VALIDATION_FAILED, EXECUTION_VALIDATION_FAILED) and what to fix.';
 
 /** The short form every device tool carries (the full one is in the server instructions). */
 export const RESULT_SHORT =

@@ -92,7 +92,7 @@ export async function listenMcpHttp(
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) =>
       reject(
-        new SvcError('INVALID_ARGUMENT', `Cannot listen on ${MCP_HTTP_HOST}:${options.port}: ${error.message}`, {
+        new SvcError('LISTEN_FAILED', `Cannot listen on ${MCP_HTTP_HOST}:${options.port}: ${error.message}`, {
           port: options.port,
         }),
       ),

@@ -2,6 +2,7 @@
 // tool accepts exactly what the validator accepts for that field: no schema is copied by hand. Only the arguments
 // that are not part of an execution (device, operator package, skills) are described here.
 import { OPERATOR_PACKAGES } from '../contracts/dispatch.ts';
+import { LIMITS } from '../contracts/limits.ts';
 import { executionJsonSchema } from '../contracts/schema.ts';
 import { DRIVER_CHOICES } from '../contracts/types.ts';
 
@@ -77,12 +78,12 @@ export const driverSchema: JsonSchema = {
 };
 
 /** MCP clients call tools in parallel: a busy device is waited for this long by default, then refused. */
-export const MCP_DEFAULT_WAIT_DEVICE_MS = 30_000;
+export const MCP_DEFAULT_WAIT_DEVICE_MS = LIMITS.MCP_DEFAULT_WAIT_DEVICE_MS;
 
 export const waitDeviceSchema: JsonSchema = {
   type: 'integer',
   minimum: 0,
-  maximum: 120_000,
+  maximum: LIMITS.MAX_WAIT_DEVICE_MS,
   description: `How long to wait for a device busy with another execution before EXECUTION_CONFLICT_IN_FLIGHT (default ${MCP_DEFAULT_WAIT_DEVICE_MS}).`,
 };
 

@@ -4,7 +4,7 @@
 // details?, hint? } }`, so the agent can branch on the code.
 import { type CallToolResult, ErrorCode, McpError, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { Env } from '../contracts/env.ts';
-import { type ErrorBody, hintOf, SvcError } from '../contracts/errors.ts';
+import { type ErrorBody, SvcError, withHint } from '../contracts/errors.ts';
 import type { Submit } from '../submit/submit.ts';
 import type { JsonSchema } from './schema-parts.ts';
 
@@ -36,10 +36,9 @@ export interface ToolDef {
   run(args: ToolArgs, runtime: McpRuntime): Promise<CallToolResult>;
 }
 
-/** The svc error body plus its recovery hint from the catalogue. */
-export function errorWithHint(body: ErrorBody): ErrorBody & { hint?: string } {
-  const hint = hintOf(body.code);
-  return hint === undefined ? body : { ...body, hint };
+/** The svc error body with its recovery hint (the thrower's, else the catalogue's). */
+export function errorWithHint(body: ErrorBody): ErrorBody & { hint: string } {
+  return withHint(body) as ErrorBody & { hint: string };
 }
 
 /** Bad arguments: JSON-RPC InvalidParams, data = `{ code, message, details?, hint? }`. */

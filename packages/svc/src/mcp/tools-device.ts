@@ -56,7 +56,7 @@ function mcpTool(tool: DeviceTool<never>): ToolDef {
         return okResult(result);
       } catch (error) {
         // The tool's own argument checks (what a JSON Schema cannot say) are the caller's fault too.
-        if (error instanceof SvcError && error.code === 'INVALID_ARGUMENT') throw invalidParams(error);
+        if (error instanceof SvcError && error.code === 'EXECUTION_VALIDATION_FAILED') throw invalidParams(error);
         return errorResult(errorBodyOf(error));
       } finally {
         await ctx.close();

@@ -27,7 +27,7 @@ export const doctorTool: ToolDef = {
   description:
     'Check the host, adb, the device and the driver svc will use there (the operator app, or adb alone on a phone ' +
     'without it), in that order, and say what is wrong and how to fix it. Run it ' +
-    'when device tools fail with RESULT_ENVELOPE_TIMEOUT, RECEIVER_NOT_INSTALLED, NO_DEVICES or similar. Result: ' +
+    'when device tools fail with RESULT_ENVELOPE_TIMEOUT, OPERATOR_NOT_INSTALLED, NO_DEVICES or similar. Result: ' +
     '{ ok, criticalOk, deviceId?, operatorPackage?, checks: [{ id, status pass|warn|fail, code?, summary, detail?, ' +
     'fix?, deviceGuidance? }], nextActions? }; flagged isError when criticalOk is false. Branch on checks[].code; ' +
     'nextActions is guidance, not proof. It dispatches a handshake execution: not while another tool uses the device.',

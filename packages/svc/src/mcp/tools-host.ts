@@ -13,7 +13,7 @@ const devices: ToolDef = {
   name: 'devices',
   title: 'List connected devices',
   description:
-    'List the devices the adb server sees as { serial, state, driver }. Only state "device" can run executions ' +
+    'List the devices the adb server sees as { serial, state, driver?, product?, model?, device? }. Only state "device" can run executions ' +
     '("unauthorized": accept the USB debugging prompt; "offline": reconnect); driver is what driver "auto" uses ' +
     'there: "operator" where the operator app answers, else "adb". Pass a serial as deviceId to the device tools ' +
     'when more than one is connected (else they fail with MULTIPLE_DEVICES_DEVICE_ID_REQUIRED).',
@@ -74,9 +74,13 @@ const skillsSearch: ToolDef = {
     const filters = { app: str(args, 'app'), intent: str(args, 'intent'), keyword: str(args, 'keyword') };
     checkArguments(() => {
       if (!hasAnyFilter(filters)) {
-        throw new SvcError('INVALID_ARGUMENT', 'skills-search needs at least one of app, intent or keyword', {
-          path: 'arguments',
-        });
+        throw new SvcError(
+          'EXECUTION_VALIDATION_FAILED',
+          'skills-search needs at least one of app, intent or keyword',
+          {
+            path: 'arguments',
+          },
+        );
       }
     });
     try {

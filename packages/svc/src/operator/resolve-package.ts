@@ -1,6 +1,7 @@
 // The presence check of the operator package before dispatch: a missing receiver still answers `result=0` to
 // `am broadcast`, so the host must look. (Which package a call targets is decided by submit/target.ts.)
 import type { AdbPort } from '../adapters/adb/adb-port.ts';
+import { codeOf } from '../contracts/conditions.ts';
 import { quoteShellArg } from '../contracts/dispatch.ts';
 import { SvcError } from '../contracts/errors.ts';
 
@@ -18,7 +19,7 @@ export async function isPackageInstalled(adb: AdbPort, serial: string, pkg: stri
 
 export async function requireOperatorInstalled(adb: AdbPort, serial: string, pkg: string): Promise<void> {
   if (await isPackageInstalled(adb, serial, pkg)) return;
-  throw new SvcError('RECEIVER_NOT_INSTALLED', `The operator package ${pkg} is not installed on ${serial}.`, {
+  throw new SvcError(codeOf('operatorMissing'), `The operator app ${pkg} is not installed on ${serial}.`, {
     deviceId: serial,
     operatorPackage: pkg,
   });

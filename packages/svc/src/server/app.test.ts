@@ -1,7 +1,7 @@
 // Route behaviour with injected fake use cases (no adb): body rules, field resolution, status mapping, headers.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SvcError } from '../contracts/errors.ts';
+import { SvcError, withHint } from '../contracts/errors.ts';
 import type { RunResult } from '../contracts/types.ts';
 import type { SvcContext } from '../core/context.ts';
 import { svcVersion } from '../core/version.ts';
@@ -129,6 +129,25 @@ describe('server app routes', () => {
     assert.equal(requests.length, 0);
   });
 
+  it('reports every problem of a body at once, each with its path, and a hint', async () => {
+    const { post, requests } = setup();
+    const response = await post('/screenshot', {
+      device: 'x',
+      deviceId: 7,
+      driver: 'magic',
+      waitDeviceMs: -1,
+      path: ' ',
+    });
+    assert.equal(response.status, 400);
+    const error = await errorOf(response);
+    assert.equal(error.code, 'EXECUTION_VALIDATION_FAILED');
+    assert.equal(error.details?.path, 'device');
+    const paths = (error.details?.issues as { path: string }[] | undefined)?.map((issue) => issue.path);
+    assert.deepEqual(paths, ['device', 'deviceId', 'driver', 'waitDeviceMs', 'path']);
+    assert.match(String((error as { hint?: string }).hint), /details\.issues/);
+    assert.equal(requests.length, 0);
+  });
+
   it('refuses an invalid execution with its path before submitting it', async () => {
     const { post, requests } = setup();
     const response = await post('/execute', { execution: { ...EXECUTION, timeoutMs: 5 } });
@@ -225,7 +244,7 @@ describe('server app routes', () => {
     ['EXECUTION_VALIDATION_FAILED', 400],
     ['PAYLOAD_TOO_LARGE', 413],
     ['RESULT_ENVELOPE_TIMEOUT', 504],
-    ['RECEIVER_NOT_INSTALLED', 500],
+    ['OPERATOR_NOT_INSTALLED', 500],
     ['SOMETHING_NEW', 500],
   ];
   for (const [code, status] of statusCases) {
@@ -233,7 +252,8 @@ describe('server app routes', () => {
       const { post } = setup({ submit: async () => ({ ok: false, error: { code, message: 'm' } }) });
       const response = await post('/execute', { execution: EXECUTION });
       assert.equal(response.status, status);
-      assert.deepEqual(await response.json(), { ok: false, error: { code, message: 'm' } });
+      assert.deepEqual(await response.json(), { ok: false, error: withHint({ code, message: 'm' }) });
+      assert.equal(typeof withHint({ code, message: 'm' }).hint, 'string');
     });
   }
 

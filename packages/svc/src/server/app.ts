@@ -83,7 +83,7 @@ export function createServerApp(ctx: SvcContext, options: ServerAppOptions): Ser
   app.onError((error, c) => {
     if (error instanceof SvcError) return sendError(c, error.toBody());
     if (error instanceof HTTPException && error.status < 500) {
-      return sendError(c, { code: 'INVALID_ARGUMENT', message: error.message || 'Bad request.' });
+      return sendError(c, { code: 'EXECUTION_VALIDATION_FAILED', message: error.message || 'Bad request.' });
     }
     log(`svc serve: unexpected failure on ${c.req.method} ${c.req.path}: ${(error as Error).stack ?? String(error)}`);
     return sendError(c, { code: 'INTERNAL_SERVER_ERROR', message: 'Unexpected server failure.' });

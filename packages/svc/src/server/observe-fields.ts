@@ -1,5 +1,5 @@
 // POST /snapshot's format and POST /screenshot's image fields: maxSize (longer side in pixels), format (png | jpeg), quality (JPEG 1-100).
-// Checked before the run (400 INVALID_ARGUMENT naming the field); applied to the PNG after it (the step then names
+// Checked before the run (400 EXECUTION_VALIDATION_FAILED naming the field); applied to the PNG after it (the step then names
 // format, width, height, device_width, device_height and scale). The image code loads only when asked for.
 import type { JsonObject } from '../adapters/http/responses.ts';
 import { SvcError } from '../contracts/errors.ts';
@@ -32,7 +32,7 @@ export async function readImageOptions(body: JsonObject): Promise<ImageRequest |
 export function readSnapshotFormat(body: JsonObject): 'xml' | 'compact' {
   const format = body.format;
   if (format === undefined || format === 'xml' || format === 'compact') return format ?? 'xml';
-  throw new SvcError('INVALID_ARGUMENT', 'format must be xml or compact.', {
+  throw new SvcError('EXECUTION_VALIDATION_FAILED', 'format must be xml or compact.', {
     path: 'format',
     allowed: ['xml', 'compact'],
   });

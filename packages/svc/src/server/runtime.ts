@@ -5,6 +5,7 @@ import type { Hono } from 'hono';
 import type { Env } from '../contracts/env.ts';
 import type { SvcError } from '../contracts/errors.ts';
 import type { RunResult } from '../contracts/types.ts';
+import type { Device } from '../devices/list-devices.ts';
 import type { Submit, SubmitRequest } from '../submit/submit.ts';
 import type { ToolRequest } from '../toolbox/run-tool.ts';
 import type { EventBus } from './event-bus.ts';
@@ -14,7 +15,7 @@ import type { InFlightTracker } from './in-flight.ts';
 export interface ServerDeps {
   submit: Submit;
   /** The adb server's devices, each ready one with the driver `auto` would pick there (as `svc devices`). */
-  listDevices(): Promise<{ serial: string; state: string; driver?: string }[]>;
+  listDevices(): Promise<(Device & { driver?: string })[]>;
   /** A snapshot run result in compact form, its refs kept for the device (POST /snapshot format compact). */
   compactSnapshot(result: RunResult): Promise<RunResult>;
   /** A device tool by name (`/tools/<name>`): `{ ok: true, deviceId, ... }`, or throws SvcError. */

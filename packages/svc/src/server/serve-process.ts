@@ -60,7 +60,7 @@ export async function startServe(ctx: SvcContext, options: ServeOptions): Promis
     running = await listenTcp(serverApp, options);
   } catch (error) {
     throw new SvcError(
-      'INVALID_ARGUMENT',
+      'LISTEN_FAILED',
       `Cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`,
       {
         host: options.host,

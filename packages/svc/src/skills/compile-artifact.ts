@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { SvcError } from '../contracts/errors.ts';
 import type { Execution } from '../contracts/types.ts';
 import { getSkill } from './find-skills.ts';
-import { resolveSkillPath } from './registry.ts';
+import { checkEntryPaths, resolveSkillPath } from './skill-paths.ts';
 import { substituteVars } from './substitute-vars.ts';
 import type { SkillArtifact, SkillEntry, SkillsRegistry } from './types.ts';
 import { validateExecution } from './validate-execution.ts';
@@ -43,13 +43,25 @@ export function freshId(skillId: string): string {
   return `${skillId.slice(0, MAX_ID_LENGTH - suffix.length - 1)}-${suffix}`;
 }
 
+/**
+ * What svc fills when --vars does not: fresh COMMAND_ID and TASK_ID (DECISIONS 21), and APPLICATION_ID from the
+ * entry's applicationId (the id of `com.android.settings.open-wifi` already says which app), so a recipe of one
+ * app compiles with no --vars at all.
+ */
+function defaultVars(skill: SkillEntry): Record<string, string> {
+  const vars: Record<string, string> = { COMMAND_ID: freshId(skill.id), TASK_ID: freshId(skill.id) };
+  if (skill.applicationId.trim() !== '') vars.APPLICATION_ID = skill.applicationId;
+  return vars;
+}
+
 export async function compileArtifact(
   registry: SkillsRegistry,
   request: { skillId: string; artifact: string; vars?: Readonly<Record<string, unknown>> },
 ): Promise<CompiledArtifact> {
   const skill = getSkill(registry, request.skillId);
+  checkEntryPaths(registry, skill);
   const artifact = findArtifact(skill, request.artifact);
-  const file = resolveSkillPath(registry, skill, artifact.path);
+  const file = resolveSkillPath(registry, skill, artifact.path, `artifacts[${skill.artifacts.indexOf(artifact)}].path`);
   let template: string;
   try {
     template = await readFile(file, 'utf8');
@@ -61,7 +73,7 @@ export async function compileArtifact(
       reason: (error as Error).message,
     });
   }
-  const vars = { COMMAND_ID: freshId(skill.id), TASK_ID: freshId(skill.id), ...request.vars };
+  const vars = { ...defaultVars(skill), ...request.vars };
   const { text, missing } = substituteVars(template, vars);
   if (missing.length > 0) {
     throw new SvcError('SKILL_VARS_MISSING', `Artifact "${artifact.name}" needs variables: ${missing.join(', ')}.`, {

@@ -41,7 +41,7 @@ function lastLine(text: string): string {
 export function checkRef(ref: string): string {
   const trimmed = ref.trim();
   if (trimmed === '' || trimmed.startsWith('-') || /\s/.test(trimmed)) {
-    throw new SvcError('INVALID_ARGUMENT', `Not a git ref: "${ref}".`, { path: 'ref' });
+    throw new SvcError('EXECUTION_VALIDATION_FAILED', `Not a git ref: "${ref}".`, { path: 'ref' });
   }
   return trimmed;
 }

@@ -89,6 +89,27 @@ describe('StdoutScanner', () => {
     );
   });
 
+  it('finds a marker that straddles two chunks of the line after a bare marker (fast-check seed 516603823)', () => {
+    const text = `[svc-Skill-Result]\n${'x'.repeat(50)}[svc-Skill-Result] {"late":1}\n`;
+    const whole = parseSkillResultFrame(text);
+    assert.deepEqual(whole, { found: true, ok: true, skillResult: { late: 1 } });
+    for (let cut = 0; cut <= text.length; cut++) {
+      const scanner = new StdoutScanner(undefined, 32);
+      scanner.push(text.slice(0, cut));
+      scanner.push(text.slice(cut));
+      assert.deepEqual(scanner.frame(), whole, `cut at ${cut}`);
+    }
+  });
+
+  it('reads the JSON line after a bare marker whatever the chunking, as long as it fits the cap', () => {
+    const text = `noise\n[svc-Skill-Result]\r\n{"a":"${'v'.repeat(10)}"}\r\nafter\n`;
+    for (let cut = 0; cut <= text.length; cut++) {
+      const scanner = new StdoutScanner(undefined, 32);
+      for (const chunk of [text.slice(0, cut), text.slice(cut)]) scanner.push(chunk);
+      assert.deepEqual(scanner.frame(), { found: true, ok: true, skillResult: { a: 'v'.repeat(10) } });
+    }
+  });
+
   it('finds a frame printed before far more output than it keeps', () => {
     const scanner = new StdoutScanner('early', 64);
     scanner.push('early\n[svc-Skill-Result]\n{"kept":true}\n');

@@ -13,12 +13,18 @@ export const OUTPUT_CAP_CHARS = 1024 * 1024;
  * Follows stdout line by line for the result frame (the last marker line and the line after it, exactly as
  * parseSkillResultFrame reads a whole output) and for an expected substring. Lines that cannot matter are not
  * kept: a marker-free line keeps only its last few characters (a marker may straddle chunks); a frame line keeps at
- * most `cap` characters from the marker on (a longer frame is reported malformed).
+ * most `cap` characters from the marker on, and the line after a bare marker its first `cap` (a longer frame is
+ * reported malformed). What it reads never depends on how the pipe chunked the output.
  */
 export class StdoutScanner {
   readonly #cap: number;
   readonly #expected: string | undefined;
-  #line = '';
+  /** The current line from its first marker on (at most marker + cap chars), once a marker was seen in it. */
+  #fromMarker: string | undefined;
+  /** The last chars of the current line before any marker: a marker may straddle chunks. */
+  #lineCarry = '';
+  /** The first `cap` chars of the current line, kept only while it may be the JSON line after a bare marker. */
+  #head = '';
   #markerLine: string | undefined;
   #nextLine: string | undefined;
   #awaitingNext = false;
@@ -65,25 +71,41 @@ export class StdoutScanner {
     this.#carry = expected.length > 1 ? window.slice(-(expected.length - 1)) : '';
   }
 
+  /**
+   * Part of the current line. Two things are followed independently, so the result never depends on where the
+   * pipe cut the output: the line from its first marker on, and (after a bare marker line) the line's head, which
+   * is the frame's JSON unless the line holds a marker of its own.
+   */
   #append(text: string): void {
-    this.#line += text;
-    if (this.#line.length <= this.#cap) return;
-    const at = this.#line.indexOf(SKILL_RESULT_MARKER);
-    if (at >= 0) this.#line = this.#line.slice(at, at + SKILL_RESULT_MARKER.length + this.#cap);
-    else if (this.#awaitingNext) this.#line = this.#line.slice(0, this.#cap);
-    else this.#line = this.#line.slice(-(SKILL_RESULT_MARKER.length - 1));
+    const frameChars = SKILL_RESULT_MARKER.length + this.#cap;
+    if (this.#fromMarker !== undefined) {
+      if (this.#fromMarker.length < frameChars) this.#fromMarker = (this.#fromMarker + text).slice(0, frameChars);
+    } else {
+      const window = this.#lineCarry + text;
+      const at = window.indexOf(SKILL_RESULT_MARKER);
+      if (at >= 0) {
+        this.#fromMarker = window.slice(at, at + frameChars);
+        this.#lineCarry = '';
+      } else {
+        this.#lineCarry = window.slice(-(SKILL_RESULT_MARKER.length - 1));
+      }
+    }
+    if (this.#awaitingNext && this.#head.length < this.#cap) this.#head = (this.#head + text).slice(0, this.#cap);
   }
 
   #endLine(): void {
-    const line = this.#line.endsWith('\r') ? this.#line.slice(0, -1) : this.#line;
-    this.#line = '';
-    const at = line.indexOf(SKILL_RESULT_MARKER);
-    if (at >= 0) {
-      this.#markerLine = line.slice(at);
+    const fromMarker = this.#fromMarker;
+    const head = this.#head;
+    this.#fromMarker = undefined;
+    this.#lineCarry = '';
+    this.#head = '';
+    if (fromMarker !== undefined) {
+      const line = fromMarker.endsWith('\r') ? fromMarker.slice(0, -1) : fromMarker;
+      this.#markerLine = line;
       this.#nextLine = undefined;
-      this.#awaitingNext = line.slice(at + SKILL_RESULT_MARKER.length).trim() === '';
+      this.#awaitingNext = line.slice(SKILL_RESULT_MARKER.length).trim() === '';
     } else if (this.#awaitingNext) {
-      this.#nextLine = line;
+      this.#nextLine = head.endsWith('\r') ? head.slice(0, -1) : head;
       this.#awaitingNext = false;
     }
   }

@@ -3,10 +3,10 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { SvcError } from '../contracts/errors.ts';
 import { parseRegistry } from './registry-schema.ts';
-import type { Env, SkillEntry, SkillsRegistry } from './types.ts';
+import type { Env, SkillsRegistry } from './types.ts';
 
 export const REGISTRY_FILE_NAME = 'skills-registry.json';
 
@@ -27,13 +27,16 @@ export function registryPathOf(env: Env): { path: string; fromEnv: boolean } {
   return { path: registryInCheckout(skillsHome(env)), fromEnv: false };
 }
 
-/** Entry paths are relative to the repository holding the registry: the nearest ancestor with `.git`. */
-export function repositoryRootOf(registryPath: string): string {
-  const start = dirname(registryPath);
-  for (let dir = start; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, '.git'))) return dir;
-    if (dirname(dir) === dir) return start;
-  }
+/**
+ * The root every entry path is relative to: the folder that holds the registry's `skills/` folder. A registry lives
+ * either beside that folder (`<root>/skills-registry.json`) or inside it (`<root>/skills/skills-registry.json`). It
+ * follows the registry's own location, never an enclosing git repository: a checkout copied into a dotfiles repo or
+ * a monorepo keeps working.
+ */
+export function registryRootOf(registryPath: string): string {
+  const dir = dirname(registryPath);
+  if (existsSync(join(dir, 'skills'))) return dir;
+  return basename(dir) === 'skills' ? dirname(dir) : dir;
 }
 
 function readFailed(path: string, reason: string): SvcError {
@@ -60,18 +63,5 @@ export async function loadRegistry(env: Env): Promise<SkillsRegistry> {
   }
   const parsed = parseRegistry(value);
   if (!parsed.ok) throw readFailed(path, parsed.reason);
-  return { registryPath: path, root: repositoryRootOf(path), skills: parsed.skills };
-}
-
-/**
- * Resolves a path named by an entry. The spec makes paths relative to the repository root; registries that wrote
- * them relative to the registry's folder or to the skill's folder are accepted too, in that order.
- */
-export function resolveSkillPath(registry: SkillsRegistry, entry: SkillEntry, relative: string): string {
-  const candidates = [
-    resolve(registry.root, relative),
-    resolve(dirname(registry.registryPath), relative),
-    resolve(registry.root, entry.path, relative),
-  ];
-  return candidates.find((candidate) => existsSync(candidate)) ?? (candidates[0] as string);
+  return { registryPath: path, root: registryRootOf(path), skills: parsed.skills };
 }

@@ -8,10 +8,10 @@ import type { Target } from '../executions/target.ts';
 import { getSkill } from './find-skills.ts';
 import { StdoutScanner } from './output-capture.ts';
 import { runScript } from './process-group.ts';
-import { resolveSkillPath } from './registry.ts';
 import { checkTimeoutMs } from './run-input.ts';
 import { chooseScript, scriptCommand } from './script-command.ts';
 import { scriptEnv } from './script-env.ts';
+import { checkEntryPaths, resolveSkillPath, skillFolder } from './skill-paths.ts';
 import { svcEntryPath } from './svc-entry.ts';
 import type { Env, SkillsRegistry } from './types.ts';
 
@@ -62,17 +62,18 @@ export async function runSkill(registry: SkillsRegistry, request: SkillRunReques
       skillResult: null,
       timeoutMs,
     });
+  checkEntryPaths(registry, skill);
   const script = chooseScript(skill.scripts);
   if (script === undefined) throw cannotStart('lists no script to run');
-  const scriptPath = resolveSkillPath(registry, skill, script);
-  if (!existsSync(scriptPath)) throw cannotStart(`has no script at ${scriptPath}`);
+  const scriptPath = resolveSkillPath(registry, skill, script, `scripts[${skill.scripts.indexOf(script)}]`);
+  if (!existsSync(scriptPath)) throw cannotStart(`has no script at ${script}`);
   const args = [request.serial, ...(request.args ?? [])];
   const command = scriptCommand(scriptPath, args);
   // The frame and the expected substring are read from ALL of stdout as it streams, not from the kept tail.
   const scanner = new StdoutScanner(request.expectContains);
   const onStdout = request.onStdout;
   const run = await runScript(request.processes ?? nodeProcessRunner, command.file, command.args, {
-    cwd: resolveSkillPath(registry, skill, skill.path || '.'),
+    cwd: skillFolder(registry, skill),
     env: scriptEnv({
       env: request.env,
       skillId: skill.id,

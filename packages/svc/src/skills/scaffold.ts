@@ -5,7 +5,7 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { SvcError } from '../contracts/errors.ts';
 import { SOURCE_ROOT } from '../core/package-root.ts';
-import { registryPathOf, repositoryRootOf } from './registry.ts';
+import { registryPathOf, registryRootOf } from './registry.ts';
 import { parseRegistry } from './registry-schema.ts';
 import type { Env, SkillEntry } from './types.ts';
 
@@ -93,7 +93,7 @@ function recipeJson(recipe: SkillRecipe, applicationId: string): string {
 }
 
 function invalid(path: string, message: string): SvcError {
-  return new SvcError('INVALID_ARGUMENT', message, { path });
+  return new SvcError('EXECUTION_VALIDATION_FAILED', message, { path });
 }
 
 /** Registries are JSON files; an absent one may be created where SVC_SKILLS_REGISTRY points. */
@@ -145,7 +145,7 @@ export async function scaffoldSkill(
   const skills = (raw.skills ?? []) as { id: string }[];
   if (skills.some((entry) => entry.id === skillId)) throw invalid('skillId', `Skill "${skillId}" already exists.`);
 
-  const root = repositoryRootOf(registryPath);
+  const root = registryRootOf(registryPath);
   const registryDir = dirname(registryPath);
   const skillDir = join(registryDir === root ? join(root, 'skills') : registryDir, skillId);
   if (existsSync(skillDir)) throw invalid('skillId', `${skillDir} already exists.`);

@@ -54,24 +54,24 @@ test('an unknown driver and control characters are refused with the path the cal
   };
   assert.deepEqual(
     refused(() => resolveTarget({ driver: 'magic' }, {})),
-    { code: 'INVALID_ARGUMENT', path: 'driver' },
+    { code: 'EXECUTION_VALIDATION_FAILED', path: 'driver' },
   );
   assert.deepEqual(
     refused(() => resolveTarget({}, { SVC_DRIVER: 'x' })),
-    { code: 'INVALID_ARGUMENT', path: 'SVC_DRIVER' },
+    { code: 'EXECUTION_VALIDATION_FAILED', path: 'SVC_DRIVER' },
   );
   const names = { deviceId: '--device', operatorPackage: '--operator-package', driver: '--driver' };
   assert.deepEqual(
     refused(() => resolveTarget({ deviceId: 'a\u0000b' }, {}, names)),
     {
-      code: 'INVALID_ARGUMENT',
+      code: 'EXECUTION_VALIDATION_FAILED',
       path: '--device',
     },
   );
   assert.deepEqual(
     refused(() => resolveTarget({ operatorPackage: 'p\nq' }, {})),
     {
-      code: 'INVALID_ARGUMENT',
+      code: 'EXECUTION_VALIDATION_FAILED',
       path: 'operatorPackage',
     },
   );
@@ -87,7 +87,7 @@ test('a device id naming an adb server must name a configured one', () => {
     assert.throws(
       () => resolveTarget({ deviceId }, environment),
       (error: unknown) =>
-        error instanceof SvcError && error.code === 'INVALID_ARGUMENT' && error.details?.path === 'deviceId',
+        error instanceof SvcError && error.code === 'EXECUTION_VALIDATION_FAILED' && error.details?.path === 'deviceId',
     );
   }
 });

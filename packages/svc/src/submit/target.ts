@@ -70,7 +70,7 @@ function driverOf(input: TargetInput, env: Env, names: TargetFieldNames): Driver
     if (driver === undefined) continue;
     if ((DRIVER_CHOICES as readonly string[]).includes(driver)) return driver as DriverChoice;
     throw new SvcError(
-      'INVALID_ARGUMENT',
+      'EXECUTION_VALIDATION_FAILED',
       `${path} must be one of ${DRIVER_CHOICES.join(', ')} (got ${JSON.stringify(driver)}).`,
       {
         path,
@@ -91,7 +91,7 @@ function checkServerOf(deviceId: string | undefined, env: Env, path: string): vo
   const servers = (configuredServers(env) ?? []).map(serverLabel);
   if (servers.length > 1 && servers.includes(parts.server)) return;
   throw new SvcError(
-    'INVALID_ARGUMENT',
+    'EXECUTION_VALIDATION_FAILED',
     servers.length > 1
       ? `${path} names the adb server ${parts.server}, which is not one of ${servers.join(', ')}.`
       : `${path} names the adb server ${parts.server}; list it in SVC_ADB_SERVERS (or --adb-server) with another one to reach devices on several hosts.`,
@@ -106,7 +106,7 @@ function checkServerOf(deviceId: string | undefined, env: Env, path: string): vo
 function checked(value: string | undefined, path: string): string | undefined {
   const text = nonBlank(value);
   if (text !== undefined && /[\u0000-\u001f\u007f]/.test(text)) {
-    throw new SvcError('INVALID_ARGUMENT', `${path} must not contain control characters.`, { path });
+    throw new SvcError('EXECUTION_VALIDATION_FAILED', `${path} must not contain control characters.`, { path });
   }
   return text;
 }

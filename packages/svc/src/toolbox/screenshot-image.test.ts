@@ -40,7 +40,7 @@ test('the device PNG comes back untouched when nothing asks to change it', async
   assert.equal(image.scale, 1);
 });
 
-test('bad image options are INVALID_ARGUMENT naming the option', () => {
+test('bad image options are EXECUTION_VALIDATION_FAILED naming the option', () => {
   const bad = (raw: unknown) => {
     try {
       parseToolArguments('screenshot', imageOptionsSchema, raw);

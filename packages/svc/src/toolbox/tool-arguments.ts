@@ -24,11 +24,15 @@ export function parseToolArguments<I>(tool: string, schema: z.ZodType<I>, raw: u
   const [first] = issues;
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
   return failWith(
-    new SvcError('INVALID_ARGUMENT', `Invalid arguments for ${tool}: ${first?.path}: ${first?.message}${more}.`, {
-      tool,
-      path: first?.path ?? 'arguments',
-      issues: issues.slice(0, 10),
-    }),
+    new SvcError(
+      'EXECUTION_VALIDATION_FAILED',
+      `Invalid arguments for ${tool}: ${first?.path}: ${first?.message}${more}.`,
+      {
+        tool,
+        path: first?.path ?? 'arguments',
+        issues: issues.slice(0, 10),
+      },
+    ),
   );
 }
 

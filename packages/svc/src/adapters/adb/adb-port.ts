@@ -5,6 +5,20 @@ export interface AdbDevice {
   serial: string;
   /** `device`, `unauthorized`, `offline`, or any other word the adb server reports. */
   state: string;
+  /** What `adb devices -l` shows of a device that answered: its product, model and device names. */
+  product?: string;
+  model?: string;
+  device?: string;
+}
+
+/** The described fields of an `adb devices -l` entry, only those the server gave. */
+export function describedDevice(attributes: Record<string, string>): Pick<AdbDevice, 'product' | 'model' | 'device'> {
+  const out: Pick<AdbDevice, 'product' | 'model' | 'device'> = {};
+  for (const key of ['product', 'model', 'device'] as const) {
+    const value = attributes[key];
+    if (value !== undefined && value !== '') out[key] = value;
+  }
+  return out;
 }
 
 export interface ShellOutput {

@@ -8,7 +8,14 @@ import type { Env } from '../../contracts/env.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { ProcessRunner } from '../process/process-runner.ts';
 import { ackEveryChunk } from './ack-every-chunk.ts';
-import type { AdbDevice, AdbPort, LineStream, PushProgress, ShellOutput } from './adb-port.ts';
+import {
+  type AdbDevice,
+  type AdbPort,
+  describedDevice,
+  type LineStream,
+  type PushProgress,
+  type ShellOutput,
+} from './adb-port.ts';
 import { pullFile, pushFile } from './device-files.ts';
 import { parseDevicesLong } from './device-list.ts';
 import { DeviceConnectError, DeviceTransport } from './device-transport.ts';
@@ -52,7 +59,7 @@ export class AdbServerPort implements AdbPort {
         this.#adbs.delete(entry.serial);
       }
     }
-    return entries.map(({ serial, state }) => ({ serial, state }));
+    return entries.map(({ serial, state, attributes }) => ({ serial, state, ...describedDevice(attributes) }));
   }
 
   shell(serial: string, command: string): Promise<ShellOutput> {
@@ -131,6 +138,14 @@ export class AdbServerPort implements AdbPort {
       return await request(client);
     } catch (error) {
       const address = this.#address as AdbServerAddress;
+      if (isHangUp(error)) {
+        // Something listens there but hangs up or answers garbage: not an adb server (or a dying one).
+        throw new SvcError(
+          'ADB_SERVER_FAILED',
+          `The adb server at ${address.host}:${address.port} did not answer as adb does (${(error as Error).message}); is something else listening on that port?`,
+          { adbServer: `${address.host}:${address.port}` },
+        );
+      }
       if (!SERVER_DOWN.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
       if (!address.local) {
         throw new SvcError('ADB_SERVER_FAILED', `Cannot reach the adb server at ${address.host}:${address.port}.`, {
@@ -199,4 +214,14 @@ export function createAdbServerPort(env: Env, processes: ProcessRunner): AdbPort
   return new MultiServerPort(
     servers.map((address) => ({ label: serverLabel(address), port: new AdbServerPort(env, processes, address) })),
   );
+}
+
+/**
+ * A host request that failed other than by a refused connection (nothing listens: the server is started) or a
+ * device that cannot be reached (DeviceConnectError, handled by the caller): the connection ended before the answer,
+ * or the answer was not adb's. The peer is not a working adb server.
+ */
+function isHangUp(error: unknown): boolean {
+  if (error instanceof SvcError || error instanceof DeviceConnectError) return false;
+  return !SERVER_DOWN.has((error as NodeJS.ErrnoException).code ?? '');
 }

@@ -5,6 +5,8 @@ export interface DeviceListEntry {
   serial: string;
   state: string;
   transportId: bigint | undefined;
+  /** The words `adb devices -l` shows after the state: product, model, device (usb too, for USB phones). */
+  attributes: Record<string, string>;
 }
 
 export function parseDevicesLong(text: string): DeviceListEntry[] {
@@ -15,13 +17,16 @@ export function parseDevicesLong(text: string): DeviceListEntry[] {
     if (!serial) continue;
     const stateWords: string[] = [];
     let transportId: bigint | undefined;
+    const attributes: Record<string, string> = {};
     let i = 1;
     for (; i < words.length && !/^[a-z_]+:/.test(words[i] as string); i++) stateWords.push(words[i] as string);
     for (; i < words.length; i++) {
-      const m = /^transport_id:(\d+)$/.exec(words[i] as string);
-      if (m) transportId = BigInt(m[1] as string);
+      const m = /^([a-z_]+):(.*)$/.exec(words[i] as string);
+      if (m === null) continue;
+      if (m[1] === 'transport_id') transportId = BigInt(/^\d+$/.test(m[2] as string) ? (m[2] as string) : '0');
+      else attributes[m[1] as string] = m[2] as string;
     }
-    entries.push({ serial, state: stateWords.join(' ') || 'unknown', transportId });
+    entries.push({ serial, state: stateWords.join(' ') || 'unknown', transportId, attributes });
   }
   return entries;
 }

@@ -37,8 +37,8 @@ export class MultiServerPort implements AdbPort {
     return answers.flatMap((answer, i) =>
       answer.status === 'fulfilled'
         ? answer.value.map((d) => ({
+            ...d,
             serial: qualifiedId((this.#servers[i] as LabelledPort).label, d.serial),
-            state: d.state,
           }))
         : [],
     );

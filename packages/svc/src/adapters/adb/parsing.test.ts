@@ -25,9 +25,19 @@ test('devices -l lines keep every state, including ones with spaces', () => {
     '0123456789ABCDEF       no permissions (user not in plugdev group) usb:1-1 transport_id:4\n' +
     '127.0.0.1:5555         offline transport_id:5\n';
   assert.deepEqual(parseDevicesLong(text), [
-    { serial: 'emulator-5554', state: 'device', transportId: 3n },
-    { serial: '0123456789ABCDEF', state: 'no permissions (user not in plugdev group)', transportId: 4n },
-    { serial: '127.0.0.1:5555', state: 'offline', transportId: 5n },
+    {
+      serial: 'emulator-5554',
+      state: 'device',
+      transportId: 3n,
+      attributes: { product: 'sdk', model: 'Pixel_7', device: 'emu' },
+    },
+    {
+      serial: '0123456789ABCDEF',
+      state: 'no permissions (user not in plugdev group)',
+      transportId: 4n,
+      attributes: { usb: '1-1' },
+    },
+    { serial: '127.0.0.1:5555', state: 'offline', transportId: 5n, attributes: {} },
   ]);
 });
 

@@ -1,7 +1,7 @@
 // Request-body and response helpers shared by every route module (SPEC part 4 wrappers, part 7 statuses).
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { type ErrorBody, httpStatusOf, SvcError } from '../../contracts/errors.ts';
+import { type ErrorBody, httpStatusOf, SvcError, withHint } from '../../contracts/errors.ts';
 import type { RunResult } from '../../contracts/types.ts';
 
 /** SPEC part 8: HTTP request body limit "100kb" (read as 100 KiB, as body parsers do). */
@@ -9,9 +9,9 @@ export const MAX_BODY_BYTES = 100 * 1024;
 
 export type JsonObject = Record<string, unknown>;
 
-/** `{ ok: false, error }` with the catalogue status of `error.code`. */
+/** `{ ok: false, error: { code, message, hint, details? } }` with the catalogue status of `error.code`. */
 export function sendError(c: Context, error: ErrorBody): Response {
-  return c.json({ ok: false, error }, httpStatusOf(error.code) as ContentfulStatusCode);
+  return c.json({ ok: false, error: withHint(error) }, httpStatusOf(error.code) as ContentfulStatusCode);
 }
 
 /** `{ ok: true, ...fields }` with HTTP 200. */

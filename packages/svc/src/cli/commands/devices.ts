@@ -1,5 +1,6 @@
-// `svc devices`: the adb server's devices as `[{ serial, state, driver? }]` (SPEC 4.4, 2.8), where `driver` is what
-// `--driver auto` would use on a ready device: `operator` where the operator app can answer, else `adb`.
+// `svc devices`: the adb server's devices as `[{ serial, state, product?, model?, device?, driver? }]` (SPEC 4.4,
+// 2.8, plus what `adb devices -l` shows), where `driver` is what `--driver auto` would use on a ready device:
+// `operator` where the operator app can answer, else `adb`.
 import type { Command } from 'commander';
 import { examples } from '../command-kit.ts';
 import { safeAction } from '../execution-command.ts';
@@ -7,13 +8,19 @@ import { targetOf } from '../globals.ts';
 import { printValue } from '../output.ts';
 import { dim, green, red, table } from '../style.ts';
 
-type Device = { serial: string; state: string; driver?: string };
+type Device = { serial: string; state: string; driver?: string; product?: string; model?: string };
 
 function pretty(devices: Device[]): string {
-  if (devices.length === 0) return 'no devices (start one with `svc sim start`)';
+  if (devices.length === 0) return 'no devices (start one with `svc sim start`, or `adb connect <host:port>`)';
   return table(
-    ['serial', 'state', 'driver'],
-    devices.map((d) => [d.serial, d.state === 'device' ? green(d.state) : red(d.state), d.driver ?? dim('-')]),
+    ['serial', 'state', 'driver', 'model', 'product'],
+    devices.map((d) => [
+      d.serial,
+      d.state === 'device' ? green(d.state) : red(d.state),
+      d.driver ?? dim('-'),
+      d.model ?? '',
+      d.product ?? '',
+    ]),
   );
 }
 

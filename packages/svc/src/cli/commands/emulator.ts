@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { single } from '../../builders/flag-values.ts';
 import type { ConfiguredAvd } from '../../emulators/avd-config.ts';
 import type { EmulatorDeps } from '../../emulators/deps.ts';
+import type { SdkStatus } from '../../emulators/sdk-tools.ts';
 import { examples, valueFlag } from '../command-kit.ts';
 import { safeAction } from '../execution-command.ts';
 import type { Globals } from '../globals.ts';
@@ -32,7 +33,19 @@ function prettyAvd(avd: ConfiguredAvd): string {
   return lines.join('\n');
 }
 
-function prettyAvds(value: { avds: ConfiguredAvd[] }): string {
+/** A line under a listing when the SDK (or a tool of it) is missing. */
+function sdkNote(sdk: SdkStatus): string {
+  if (sdk.missing.length === 0) return '';
+  const what = sdk.root === null ? 'No Android SDK found' : `Missing from the Android SDK: ${sdk.missing.join(', ')}`;
+  return `\n${what}. ${sdk.hint ?? ''}`;
+}
+
+function prettyAvds(value: { avds: ConfiguredAvd[]; sdk: SdkStatus }): string {
+  return prettyAvdTable(value.avds) + sdkNote(value.sdk);
+}
+
+function prettyAvdTable(avds: ConfiguredAvd[]): string {
+  const value = { avds };
   if (value.avds.length === 0) return 'No AVDs. Create the supported one with `svc emulator create`.';
   const rows = value.avds.map((avd) => [
     avd.name,
@@ -46,11 +59,17 @@ function prettyAvds(value: { avds: ConfiguredAvd[] }): string {
   return table(['NAME', 'SUPPORTED', 'RUNNING', 'API', 'ABI', 'PROFILE', 'REASONS'], rows);
 }
 
-function prettyRunning(value: { devices: Array<{ serial: string; avdName: string; booted: boolean }> }): string {
-  if (value.devices.length === 0) return 'No emulator is running.';
-  return table(
-    ['SERIAL', 'AVD', 'BOOTED'],
-    value.devices.map((d) => [d.serial, d.avdName, yesNo(d.booted)]),
+function prettyRunning(value: {
+  devices: Array<{ serial: string; avdName: string; booted: boolean }>;
+  sdk: SdkStatus;
+}): string {
+  const note = sdkNote(value.sdk);
+  if (value.devices.length === 0) return `No emulator is running.${note}`;
+  return (
+    table(
+      ['SERIAL', 'AVD', 'BOOTED'],
+      value.devices.map((d) => [d.serial, d.avdName, yesNo(d.booted)]),
+    ) + note
   );
 }
 
@@ -81,8 +100,12 @@ export function registerEmulator(program: Command): void {
   const list = group.command('list').description('configured AVDs with their support verdict');
   list.action(
     safeAction(async (_command, globals) => {
-      const { listAvds } = await import('../../emulators/list-avds.ts');
-      printValue(globals.output, { ok: true, avds: await listAvds(await depsFor(globals)) }, prettyAvds);
+      const [{ listAvds }, { sdkStatus }] = await Promise.all([
+        import('../../emulators/list-avds.ts'),
+        import('../../emulators/sdk-tools.ts'),
+      ]);
+      const [avds, sdk] = await Promise.all([listAvds(await depsFor(globals)), sdkStatus(process.env)]);
+      printValue(globals.output, { ok: true, avds, sdk }, prettyAvds);
       return 0;
     }),
   );
@@ -155,9 +178,15 @@ export function registerEmulator(program: Command): void {
   const status = group.command('status').description('running emulators: serial, AVD name, boot state, support');
   status.action(
     safeAction(async (_command, globals) => {
-      const { listRunningWithSupport } = await import('../../emulators/list-avds.ts');
-      const devices = await listRunningWithSupport(await depsFor(globals));
-      printValue(globals.output, { ok: true, devices }, prettyRunning);
+      const [{ listRunningWithSupport }, { sdkStatus }] = await Promise.all([
+        import('../../emulators/list-avds.ts'),
+        import('../../emulators/sdk-tools.ts'),
+      ]);
+      const [devices, sdk] = await Promise.all([
+        listRunningWithSupport(await depsFor(globals)),
+        sdkStatus(process.env),
+      ]);
+      printValue(globals.output, { ok: true, devices, sdk }, prettyRunning);
       return 0;
     }),
   );

@@ -1,6 +1,7 @@
-// `svc skills install`, `svc skills update [--ref <ref>]`, `svc skills sync --ref <ref>` (SPEC 4.4): one git
-// checkout in ~/.svc/skills cloned from SVC_SKILLS_REPO (else the default repository). On a terminal, stderr shows
-// a spinner with git's own progress while git works; stdout keeps the one JSON result (or the pretty summary).
+// `svc skills install --repo <url>`, `svc skills update [--ref <ref>]`, `svc skills sync --ref <ref>` (SPEC 4.4):
+// one git checkout in ~/.svc/skills cloned from the repository the user names (--repo or SVC_SKILLS_REPO; there is
+// no default), pinned to a recorded commit. On a terminal, stderr shows a spinner with git's own progress while git
+// works; stdout keeps the one JSON result (or the pretty summary).
 import type { Command } from 'commander';
 import { single } from '../../builders/flag-values.ts';
 import { SvcError } from '../../contracts/errors.ts';
@@ -63,10 +64,10 @@ async function withProgress<T>(label: string, work: (onChunk: Progress['onChunk'
   }
 }
 
-function installed(value: CheckoutState & { alreadyInstalled: boolean }): string {
+function installed(value: CheckoutState & { alreadyInstalled: boolean; follows: string | null }): string {
   const head = value.alreadyInstalled ? 'skills already installed at' : `${green('installed')} skills into`;
   return [
-    `${head} ${value.path} (${value.commit.slice(0, 12)})`,
+    `${head} ${value.path} (${value.commit.slice(0, 12)}${value.follows ? `, following ${value.follows}` : ''})`,
     'Add this line to your shell profile so every svc finds the registry:',
     `  ${bold(value.exportCommand)}`,
   ].join('\n');
@@ -74,33 +75,48 @@ function installed(value: CheckoutState & { alreadyInstalled: boolean }): string
 
 function moved(value: MoveResult): string {
   const what = value.changed ? `${value.previousCommit.slice(0, 12)} -> ${value.commit.slice(0, 12)}` : 'unchanged';
-  return `skills at ${value.ref}${value.pinned ? ' (pinned)' : ''}: ${what}\nregistry: ${value.registryPath}`;
+  const at = value.pinned ? `${value.ref} (pinned)` : `${value.ref} (following the branch)`;
+  return `skills at ${at}: ${what}\nregistry: ${value.registryPath}\npin: ${value.pinFile}`;
 }
 
 export function registerSkillsCheckout(skills: Command): void {
   const install = skills
     .command('install')
-    .description('clone the skills repository into ~/.svc/skills (repository: SVC_SKILLS_REPO)')
-    .action(
-      safeAction(async (_command, globals) => {
-        const { installSkills } = await import('../../skills/checkout.ts');
-        const result = await withProgress('cloning skills', (onProgress) =>
-          installSkills({ env: process.env, onProgress }),
+    .description('clone a skills repository into ~/.svc/skills and pin its commit (--repo or SVC_SKILLS_REPO)');
+  valueFlag(install, '--repo <git-url>', 'the skills repository to clone (default: SVC_SKILLS_REPO; svc has none)');
+  install.action(
+    safeAction(async (command, globals) => {
+      const { installSkills, repoOf } = await import('../../skills/checkout.ts');
+      const repo = repoOf(process.env, single(command.opts(), ['repo']));
+      if (repo === undefined) {
+        throw new SvcError(
+          'CLI_USAGE_ERROR',
+          'skills install needs a repository: pass --repo <git-url> or set SVC_SKILLS_REPO (svc has no default skills repository).',
+          { path: '--repo' },
         );
-        printValue(globals.output, result, installed);
-        return 0;
-      }),
-    );
-  examples(install, ['svc skills install', 'SVC_SKILLS_REPO=git@example.com:me/skills.git svc skills install']);
+      }
+      const result = await withProgress('cloning skills', (onProgress) =>
+        installSkills({ env: process.env, repo, onProgress }),
+      );
+      printValue(globals.output, result, installed);
+      return 0;
+    }),
+  );
+  examples(install, [
+    'svc skills install --repo https://github.com/me/my-skills.git',
+    'SVC_SKILLS_REPO=git@example.com:me/skills.git svc skills install',
+  ]);
 
-  const update = skills.command('update').description('fetch and follow a branch of the skills repository');
-  valueFlag(update, '--ref <git-ref>', 'branch, tag or commit (default main)');
+  const update = skills
+    .command('update')
+    .description('fetch, and move the checkout forward along the branch it follows (a rewritten branch is refused)');
+  valueFlag(update, '--ref <git-ref>', 'branch, tag or commit (default: the branch the checkout follows)');
   update.action(
     safeAction(async (command, globals) => {
       const { updateSkills } = await import('../../skills/checkout.ts');
       const ref = single(command.opts(), ['ref']);
-      const result = await withProgress(`updating skills to ${ref ?? 'main'}`, (onProgress) =>
-        updateSkills({ env: process.env, ref, onProgress }),
+      const result = await withProgress(`updating skills${ref ? ` to ${ref}` : ''}`, (onProgress) =>
+        updateSkills({ env: process.env, ref, repo: process.env.SVC_SKILLS_REPO?.trim() || undefined, onProgress }),
       );
       printValue(globals.output, result, moved);
       return 0;
@@ -114,9 +130,11 @@ export function registerSkillsCheckout(skills: Command): void {
     safeAction(async (command, globals) => {
       const { syncSkills } = await import('../../skills/checkout.ts');
       const ref = single(command.opts(), ['ref']);
-      if (ref === undefined) throw new SvcError('CLI_USAGE_ERROR', 'skills sync needs --ref <git-ref>.');
+      if (ref === undefined) {
+        throw new SvcError('CLI_USAGE_ERROR', 'skills sync needs --ref <git-ref>.', { path: '--ref' });
+      }
       const result = await withProgress(`pinning skills to ${ref}`, (onProgress) =>
-        syncSkills({ env: process.env, ref, onProgress }),
+        syncSkills({ env: process.env, ref, repo: process.env.SVC_SKILLS_REPO?.trim() || undefined, onProgress }),
       );
       printValue(globals.output, result, moved);
       return 0;

@@ -1,8 +1,10 @@
 // Steps 3, 4 and 6 of SPEC 4.5: device.discovery (with device resolution) and device.capability.
 
+import { codeOf } from '../../contracts/conditions.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { SvcContext } from '../../core/context.ts';
-import { listDevices } from '../../devices/list-devices.ts';
+import { type Device, listDevices } from '../../devices/list-devices.ts';
+import { chooseDevice } from '../../devices/resolve-device.ts';
 import { adbStep, fix, manual } from '../fixes.ts';
 import type { CheckResult } from '../types.ts';
 
@@ -14,125 +16,100 @@ export interface Discovery {
   serial?: string;
 }
 
-/** `wanted` is --device, else ANDROID_SERIAL (DECISIONS 16); otherwise the only device in state `device`. */
+/**
+ * `wanted` is --device, else ANDROID_SERIAL (DECISIONS 16); otherwise the only device in state `device`. The rule and
+ * its codes are the executions' own (chooseDevice), so doctor names a condition exactly as a failed command does.
+ */
 export async function discoverDevice(ctx: SvcContext, wanted: string | undefined): Promise<Discovery> {
-  let devices: { serial: string; state: string }[];
+  let devices: Device[];
   try {
     devices = await listDevices(ctx);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const code = error instanceof SvcError ? error.code : 'ADB_SERVER_FAILED';
+    const code = error instanceof SvcError ? error.code : codeOf('adbServerUnreachable');
     return { check: { id: ID, status: 'fail', code, summary: `cannot list devices: ${message}` } };
   }
   const evidence = { devices };
-  const ready = devices.filter((d) => d.state === 'device');
-  if (wanted !== undefined) {
-    const found = devices.find((d) => d.serial === wanted);
-    if (found?.state === 'device') {
-      return { serial: wanted, check: { id: ID, status: 'pass', summary: `device ${wanted} is ready`, evidence } };
-    }
-    if (found === undefined) {
-      return {
-        check: {
-          id: ID,
-          status: 'fail',
-          code: 'DEVICE_NOT_FOUND',
-          summary: `device ${wanted} is not connected`,
-          fix: fix('Target a connected device', [
-            manual('Run `svc devices` and pass a serial whose state is `device` with --device <serial>'),
-          ]),
-          evidence,
-        },
-      };
-    }
-    return { check: stateFailure(found, evidence) };
-  }
-  if (ready.length === 1) {
-    const serial = (ready[0] as { serial: string }).serial;
+  try {
+    const { serial } = chooseDevice(devices, { deviceId: wanted });
     return { serial, check: { id: ID, status: 'pass', summary: `device ${serial} is ready`, evidence } };
+  } catch (error) {
+    if (!(error instanceof SvcError)) throw error;
+    return { check: discoveryFailure(error, devices, evidence) };
   }
-  if (ready.length > 1) {
-    return {
-      check: {
-        id: ID,
+}
+
+/** The check for a device that cannot be targeted: the code of chooseDevice, the doctor's own fix steps. */
+function discoveryFailure(error: SvcError, devices: Device[], evidence: Record<string, unknown>): CheckResult {
+  const serial = typeof error.details?.deviceId === 'string' ? error.details.deviceId : undefined;
+  const state = devices.find((d) => d.serial === serial)?.state;
+  const base = { id: ID, status: 'fail' as const, code: error.code, evidence };
+  switch (error.code) {
+    case codeOf('multipleDevices'): {
+      const ready = devices.filter((d) => d.state === 'device');
+      return {
+        ...base,
         status: 'warn',
-        code: 'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED',
         summary: `${ready.length} devices are connected; choose one with --device`,
         fix: fix(
           'Choose the device to diagnose',
           ready.map((d) => manual(`svc doctor --device ${d.serial}`)),
         ),
-        evidence,
-      },
-    };
-  }
-  const blocked = devices.find((d) => d.state === 'unauthorized') ?? devices.find((d) => d.state === 'offline');
-  if (blocked) return { check: stateFailure(blocked, evidence) };
-  return {
-    check: {
-      id: ID,
-      status: 'fail',
-      code: 'NO_DEVICES',
-      summary:
-        devices.length === 0
-          ? 'no devices are connected'
-          : `no device is ready (${devices.map((d) => `${d.serial}: ${d.state}`).join(', ')})`,
-      fix: fix(
-        'Connect or boot a device',
-        [
-          manual('Connect a phone with USB debugging on, or boot an emulator (`svc emulator provision`)'),
-          manual('Run `svc devices` until it lists the device as `device`, then run `svc doctor` again'),
-        ],
-        'getting-started/first-time-setup/',
-      ),
-      evidence,
-    },
-  };
-}
-
-function stateFailure(device: { serial: string; state: string }, evidence: object): CheckResult {
-  if (device.state === 'unauthorized') {
-    return {
-      id: ID,
-      status: 'fail',
-      code: 'DEVICE_UNAUTHORIZED',
-      summary: `device ${device.serial} has not authorized this computer`,
-      detail: 'The device shows an "Allow USB debugging?" prompt until it is accepted.',
-      fix: fix('Authorize USB debugging', [
-        manual(
-          'Unlock the device and accept the "Allow USB debugging?" prompt (tick "Always allow from this computer")',
+      };
+    }
+    case codeOf('deviceUnauthorized'):
+      return {
+        ...base,
+        summary: `device ${serial} has not authorized this computer`,
+        detail: 'The device shows an "Allow USB debugging?" prompt until it is accepted.',
+        fix: fix('Authorize USB debugging', [
+          manual(
+            'Unlock the device and accept the "Allow USB debugging?" prompt (tick "Always allow from this computer")',
+          ),
+        ]),
+        deviceGuidance: {
+          screen: 'USB debugging prompt',
+          steps: ['Unlock the device', 'Tick "Always allow from this computer"', 'Tap Allow'],
+        },
+        evidence: { ...evidence, serial, state },
+      };
+    case codeOf('deviceOffline'):
+      return {
+        ...base,
+        summary: `device ${serial} is offline`,
+        detail: 'adb sees the device but cannot talk to it; reconnecting it usually brings it back.',
+        fix: fix('Reconnect the device', [
+          adbStep(['reconnect', 'offline']),
+          manual('A network device: `adb connect <host:port>`; a simulated one: stop and rerun `svc sim start`'),
+          manual('Still offline: restart the adb server (`adb kill-server`, then `adb start-server`)'),
+        ]),
+        evidence: { ...evidence, serial, state },
+      };
+    case codeOf('deviceNotConnected'):
+      return {
+        ...base,
+        summary: state ? `device ${serial} is ${state}, not ready` : `device ${serial} is not connected`,
+        fix: fix('Target a connected device', [
+          manual('Run `svc devices` and pass a serial whose state is `device` with --device <serial>'),
+          manual('A network device or a simulated one missing from the list: `adb connect <host:port>`'),
+        ]),
+      };
+    default:
+      return {
+        ...base,
+        summary: 'no devices are connected',
+        fix: fix(
+          'Connect or boot a device',
+          [
+            manual('Connect a phone with USB debugging on, or boot an emulator (`svc emulator provision`)'),
+            manual('A phone over Wi-Fi or a device on another host: `adb connect <host:port>`'),
+            manual('No phone at hand: `svc sim start` starts a simulated device on your adb server'),
+            manual('Run `svc devices` until it lists the device as `device`, then run `svc doctor` again'),
+          ],
+          'getting-started/first-time-setup/',
         ),
-      ]),
-      deviceGuidance: {
-        screen: 'USB debugging prompt',
-        steps: ['Unlock the device', 'Tick "Always allow from this computer"', 'Tap Allow'],
-      },
-      evidence: { ...evidence, serial: device.serial, state: device.state },
-    };
+      };
   }
-  if (device.state === 'offline') {
-    return {
-      id: ID,
-      status: 'fail',
-      code: 'DEVICE_OFFLINE',
-      summary: `device ${device.serial} is offline`,
-      detail: 'adb sees the device but cannot talk to it; restarting the adb server usually brings it back.',
-      fix: fix('Restart the adb server', [
-        adbStep(['kill-server']),
-        adbStep(['start-server']),
-        manual('Reconnect network devices with `adb connect <host:port>`, then run `svc doctor` again'),
-      ]),
-      evidence: { ...evidence, serial: device.serial, state: device.state },
-    };
-  }
-  return {
-    id: ID,
-    status: 'fail',
-    code: 'DEVICE_NOT_FOUND',
-    summary: `device ${device.serial} is ${device.state}, not ready`,
-    fix: fix('Wait for the device', [manual('Wait until `svc devices` shows the device as `device`')]),
-    evidence: { ...evidence, serial: device.serial, state: device.state },
-  };
 }
 
 /** Shell, SDK level and display metrics (evidence keys sdk, wmSize, wmDensity). */

@@ -1,6 +1,7 @@
 // Steps 10 and 11 of SPEC 4.5: readiness.handshake (one doctor_ping execution, 7000 ms wait, OPERATOR-PROTOCOL §5)
 // and readiness.smoke (Settings opens and a snapshot_ui step succeeds).
 import { randomBytes } from 'node:crypto';
+import { codeOf, DEVICE_CODE_ALIASES } from '../../contracts/conditions.ts';
 import { errorBodyOf } from '../../contracts/errors.ts';
 import type { RunResult, ValidExecution } from '../../contracts/types.ts';
 import { buildInternalExecution, normalizeAndValidateExecution } from '../../contracts/validate.ts';
@@ -66,11 +67,11 @@ export async function checkHandshake(ctx: SvcContext, serial: string, pkg: strin
   }
   if (result.ok) {
     const envelopeCode = result.envelope.errorCode ?? undefined;
-    if (envelopeCode === 'SERVICE_UNAVAILABLE') {
+    if (envelopeCode !== undefined && DEVICE_CODE_ALIASES[envelopeCode] === codeOf('operatorServiceOff')) {
       return {
         id,
         status: 'fail',
-        code: 'DEVICE_ACCESSIBILITY_NOT_RUNNING',
+        code: codeOf('operatorServiceOff'),
         summary: `the accessibility service of ${pkg} is not running`,
         detail: 'The operator received the command but cannot act without its accessibility service.',
         fix: fix('Grant the operator its permissions', [grant], 'troubleshooting/accessibility/'),
@@ -108,11 +109,10 @@ export async function checkHandshake(ctx: SvcContext, serial: string, pkg: strin
       evidence,
     };
   }
-  const mapped = code === 'RECEIVER_NOT_INSTALLED' ? 'OPERATOR_NOT_INSTALLED' : code;
   return {
     id,
     status: 'fail',
-    code: mapped,
+    code,
     summary: `the handshake could not be sent: ${message}`,
     fix: fix('Check the connection and the operator', [
       manual(`svc devices`),

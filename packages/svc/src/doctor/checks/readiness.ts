@@ -1,5 +1,6 @@
 // Steps 7 to 9 of SPEC 4.5: readiness.apk.presence, readiness.version.compatibility and the two advisory settings.
 
+import { codeOf } from '../../contracts/conditions.ts';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
 import type { SvcContext } from '../../core/context.ts';
 import { svcVersion } from '../../core/version.ts';
@@ -74,7 +75,7 @@ export async function checkApkPresence(
   return {
     id,
     status: 'fail',
-    code: 'OPERATOR_NOT_INSTALLED',
+    code: codeOf('operatorMissing'),
     summary: `the operator app ${pkg} is not installed on ${serial}`,
     fix: fix(`Install the operator app ${svcVersion()}`, [setupStep(serial, pkg)], 'getting-started/first-time-setup/'),
     evidence,

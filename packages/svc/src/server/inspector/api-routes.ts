@@ -23,7 +23,7 @@ export const mountInspectorApi: RouteModule = (app, runtime) => {
   const screenOf = (body: JsonObject): Screen => {
     const id = body.screenId;
     if (typeof id !== 'string')
-      throw new SvcError('INVALID_ARGUMENT', 'screenId must be a string.', { path: 'screenId' });
+      throw new SvcError('EXECUTION_VALIDATION_FAILED', 'screenId must be a string.', { path: 'screenId' });
     const screen = screens.get(id);
     if (screen === undefined) {
       throw new SvcError('NOT_FOUND', 'That screen is no longer kept; refresh the inspector.', { path: 'screenId' });
@@ -57,7 +57,9 @@ export const mountInspectorApi: RouteModule = (app, runtime) => {
     const screen = screenOf(body);
     const node = typeof body.node === 'number' ? screen.tree.nodes[body.node] : undefined;
     if (node === undefined)
-      throw new SvcError('INVALID_ARGUMENT', 'node must be the order of a node of that screen.', { path: 'node' });
+      throw new SvcError('EXECUTION_VALIDATION_FAILED', 'node must be the order of a node of that screen.', {
+        path: 'node',
+      });
     return sendOk(c, { candidates: suggestSelectors(screen.tree, node) });
   });
 
@@ -67,9 +69,13 @@ export const mountInspectorApi: RouteModule = (app, runtime) => {
     const screen = screenOf(body);
     const list = body.selectors;
     if (!Array.isArray(list) || list.length === 0 || list.length > MAX_SELECTORS) {
-      throw new SvcError('INVALID_ARGUMENT', `selectors must be an array of 1 to ${MAX_SELECTORS} selectors.`, {
-        path: 'selectors',
-      });
+      throw new SvcError(
+        'EXECUTION_VALIDATION_FAILED',
+        `selectors must be an array of 1 to ${MAX_SELECTORS} selectors.`,
+        {
+          path: 'selectors',
+        },
+      );
     }
     const counts = list.map((raw, i) => {
       const selector = readSelector(raw, `selectors[${i}]`);

@@ -41,12 +41,18 @@ export interface SkillFields {
 export function readSkillFields(body: JsonObject): SkillFields {
   const { skillId, summary } = body;
   if (typeof skillId !== 'string' || skillId.trim() === '') {
-    throw new SvcError('INVALID_ARGUMENT', 'skillId must be a non-empty string, like com.android.settings.open-wifi.', {
-      path: 'skillId',
-    });
+    throw new SvcError(
+      'EXECUTION_VALIDATION_FAILED',
+      'skillId must be a non-empty string, like com.android.settings.open-wifi.',
+      {
+        path: 'skillId',
+      },
+    );
   }
   if (summary !== undefined && (typeof summary !== 'string' || summary.trim() === '')) {
-    throw new SvcError('INVALID_ARGUMENT', 'summary must be a non-empty string when given.', { path: 'summary' });
+    throw new SvcError('EXECUTION_VALIDATION_FAILED', 'summary must be a non-empty string when given.', {
+      path: 'summary',
+    });
   }
   return summary === undefined ? { skillId } : { skillId, summary };
 }

@@ -1,5 +1,5 @@
 // GET /devices (SPEC 4.1): every device the adb server lists, unfiltered, as `svc devices` shows them ({ serial,
-// state, driver? }); a listing failure is HTTP 500.
+// state, driver?, product?, model?, device? }); a listing failure is HTTP 500.
 import type { RouteModule } from '../runtime.ts';
 
 export const mountDeviceRoutes: RouteModule = (app, runtime) => {

@@ -15,7 +15,10 @@ const MAX_TIMEOUT_MS = 5_400_000;
 function rejectUnknownKeys(body: JsonObject, allowed: readonly string[]): void {
   for (const key of Object.keys(body)) {
     if (!allowed.includes(key)) {
-      throw new SvcError('INVALID_ARGUMENT', `Unknown body field '${key}'.`, { path: key, allowed: [...allowed] });
+      throw new SvcError('EXECUTION_VALIDATION_FAILED', `Unknown body field '${key}'.`, {
+        path: key,
+        allowed: [...allowed],
+      });
     }
   }
 }
@@ -25,7 +28,7 @@ function readTimeout(body: JsonObject): number | undefined {
   const value = body.timeoutMs;
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_TIMEOUT_MS) {
-    throw new SvcError('INVALID_ARGUMENT', `timeoutMs must be an integer from 1 to ${MAX_TIMEOUT_MS}.`, {
+    throw new SvcError('EXECUTION_VALIDATION_FAILED', `timeoutMs must be an integer from 1 to ${MAX_TIMEOUT_MS}.`, {
       path: 'timeoutMs',
     });
   }
@@ -51,14 +54,21 @@ export const mountEmulatorRoutes: RouteModule = (app, runtime) => {
       processes: ctx.processes,
     });
   const listing = () => import('../../emulators/list-avds.ts');
+  // Listing works without an SDK, and says so: `sdk` names what is missing and how to get it.
+  const sdk = async () => (await import('../../emulators/sdk-tools.ts')).sdkStatus(runtime.deps.env);
 
   app.get('/android/emulators', async (c) => {
-    return sendOk(c, { avds: await (await listing()).listAvds(await deps()) });
+    const [avds, status] = await Promise.all([deps().then(async (d) => (await listing()).listAvds(d)), sdk()]);
+    return sendOk(c, { avds, sdk: status });
   });
 
   // Registered before /:name, so `running` is always this list.
   app.get('/android/emulators/running', async (c) => {
-    return sendOk(c, { devices: await (await listing()).listRunningWithSupport(await deps()) });
+    const [devices, status] = await Promise.all([
+      deps().then(async (d) => (await listing()).listRunningWithSupport(d)),
+      sdk(),
+    ]);
+    return sendOk(c, { devices, sdk: status });
   });
 
   app.get('/android/emulators/:name', async (c) => {

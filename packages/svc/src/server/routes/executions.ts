@@ -11,7 +11,7 @@ import {
 } from '../../executions/screenshot-paths.ts';
 import { buildScreenshotExecution, buildSnapshotExecution } from '../built-executions.ts';
 import { IMAGE_FIELDS, readImageOptions, readSnapshotFormat } from '../observe-fields.ts';
-import { readScreenshotPath, readTarget, rejectUnknownFields, TARGET_FIELDS } from '../request-fields.ts';
+import { readBody, TARGET_FIELDS } from '../request-fields.ts';
 import type { RouteModule } from '../runtime.ts';
 
 export const mountExecutionRoutes: RouteModule = (app, runtime) => {
@@ -19,11 +19,10 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
 
   app.post('/execute', async (c) => {
     const body = await readJsonObjectBody(c);
-    rejectUnknownFields(body, ['execution', ...TARGET_FIELDS]);
+    const { target, waitDeviceMs } = readBody(body, ['execution', ...TARGET_FIELDS], env());
     if (body.execution === undefined || body.execution === null) {
       throw new SvcError('MISSING_EXECUTION', 'The body has no `execution` object.');
     }
-    const { target, waitDeviceMs } = readTarget(body, env());
     const outcome = normalizeAndValidateExecution(body.execution);
     if (!outcome.ok) return sendRunResult(c, runtime.reject(body.execution, outcome.error, target.deviceId));
     let execution = outcome.execution;
@@ -43,9 +42,8 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
   for (const path of ['/snapshot', '/observe/snapshot']) {
     app.post(path, async (c) => {
       const body = await readJsonObjectBody(c);
-      rejectUnknownFields(body, ['format', ...TARGET_FIELDS]);
+      const { target, waitDeviceMs } = readBody(body, ['format', ...TARGET_FIELDS], env());
       const compact = readSnapshotFormat(body) === 'compact';
-      const { target, waitDeviceMs } = readTarget(body, env());
       const request = {
         execution: buildSnapshotExecution(),
         target,
@@ -61,8 +59,11 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
   for (const path of ['/screenshot', '/observe/screenshot']) {
     app.post(path, async (c) => {
       const body = await readJsonObjectBody(c);
-      rejectUnknownFields(body, ['path', ...IMAGE_FIELDS, ...TARGET_FIELDS]);
-      const requested = readScreenshotPath(body);
+      const {
+        target,
+        waitDeviceMs,
+        path: requested,
+      } = readBody(body, ['path', ...IMAGE_FIELDS, ...TARGET_FIELDS], env());
       const dir = runtime.screenshotsDir;
       const shotPath =
         dir === undefined
@@ -71,7 +72,6 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
             ? randomScreenshotPath(ensureScreenshotsDir(dir))
             : confinedScreenshotPath(requested, dir, 'path');
       const image = await readImageOptions(body);
-      const { target, waitDeviceMs } = readTarget(body, env());
       const execution = buildScreenshotExecution(shotPath);
       const result = await runtime.run({ execution, target, cwd: runtime.deps.cwd, verbose: false, waitDeviceMs });
       // The path the caller chose is kept as it is (a random one of ours may become .jpg).

@@ -11,7 +11,7 @@ const MAX_WAIT_DEVICE_MS = 120_000;
 function targetFields(body: JsonObject) {
   const { deviceId, waitDeviceMs, ...args } = body;
   if (deviceId !== undefined && typeof deviceId !== 'string') {
-    throw new SvcError('INVALID_ARGUMENT', 'deviceId must be a string.', { path: 'deviceId' });
+    throw new SvcError('EXECUTION_VALIDATION_FAILED', 'deviceId must be a string.', { path: 'deviceId' });
   }
   if (
     waitDeviceMs !== undefined &&
@@ -20,9 +20,13 @@ function targetFields(body: JsonObject) {
       waitDeviceMs < 0 ||
       waitDeviceMs > MAX_WAIT_DEVICE_MS)
   ) {
-    throw new SvcError('INVALID_ARGUMENT', `waitDeviceMs must be an integer from 0 to ${MAX_WAIT_DEVICE_MS}.`, {
-      path: 'waitDeviceMs',
-    });
+    throw new SvcError(
+      'EXECUTION_VALIDATION_FAILED',
+      `waitDeviceMs must be an integer from 0 to ${MAX_WAIT_DEVICE_MS}.`,
+      {
+        path: 'waitDeviceMs',
+      },
+    );
   }
   return { deviceId, waitDeviceMs: waitDeviceMs as number | undefined, args };
 }

@@ -14,7 +14,7 @@ async function checkOnScreen(ctx: SvcContext, serial: string, points: [string, n
   for (const [path, value] of points) {
     const limit = path.startsWith('x') ? width : height;
     if (value >= limit) {
-      throw new SvcError('INVALID_ARGUMENT', `${path} ${value} is outside the ${width}x${height} screen.`, {
+      throw new SvcError('EXECUTION_VALIDATION_FAILED', `${path} ${value} is outside the ${width}x${height} screen.`, {
         path,
         width,
         height,
@@ -37,7 +37,7 @@ export const doubleTapTool = deviceTool({
   title: 'Double tap',
   description:
     'Double tap at x, y: device pixels of the screen as it is now (the snapshot bounds use the same pixels). ' +
-    'A point outside the screen is refused with INVALID_ARGUMENT.',
+    'A point outside the screen is refused with EXECUTION_VALIDATION_FAILED.',
   args: z.strictObject({ x: pixel('x'), y: pixel('y') }),
   locksDevice: true,
   readOnly: false,

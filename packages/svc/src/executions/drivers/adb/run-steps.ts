@@ -27,6 +27,19 @@ export interface ActionSpec {
   retryParam?: string;
 }
 
+/**
+ * The step the deadline cut short, as the simulated operator reports it: failed with EXECUTION_TIMEOUT, `attempts`,
+ * and the last failure so far (`last_error`, `last_message`).
+ */
+function timedOutStep(action: StepContext['action'], timedOut: TimedOut, timeoutMs: number): StepResult {
+  const { last, attempt } = timedOut;
+  const data: Record<string, string> = { attempts: String(attempt) };
+  if (last) Object.assign(data, { last_error: last.code, last_message: last.message });
+  const why = last ? `; last attempt failed with ${last.code}: ${last.message}` : '';
+  const message = `execution timed out after ${timeoutMs}ms during this step (attempt ${attempt}${why})`;
+  return failed(action, 'EXECUTION_TIMEOUT', message, data);
+}
+
 export async function runSteps(
   ctx: SvcContext,
   run: DeviceRun,
@@ -56,7 +69,7 @@ export async function runSteps(
       steps.push(await runStep(step, spec));
     } catch (error) {
       if (error instanceof TimedOut) {
-        steps.push(failed(action, error.lastCode, `the execution timed out during this step: ${error.message}`));
+        steps.push(timedOutStep(action, error, execution.timeoutMs));
         return envelope('failed', `execution timed out after ${execution.timeoutMs}ms`, 'EXECUTION_TIMEOUT');
       }
       if (error instanceof ExecutionFailure) return envelope('failed', error.message, error.code);
@@ -72,7 +85,7 @@ async function runStep(step: StepContext, spec: ActionSpec): Promise<StepResult>
   const policy = retryPolicyOf(explicit, spec.retry);
   let last: StepFailure | undefined;
   for (let attempt = 1; ; attempt++) {
-    if (ctx.clock.monotonic() >= step.deadline) throw new TimedOut(last);
+    if (ctx.clock.monotonic() >= step.deadline) throw new TimedOut(last, attempt - 1);
     try {
       return succeeded(action, await spec.run(step));
     } catch (error) {
@@ -82,7 +95,7 @@ async function runStep(step: StepContext, spec: ActionSpec): Promise<StepResult>
       const delay = retryDelayMs(policy, attempt);
       if (!failure.retryable || attempt >= policy.maxAttempts)
         return failed(action, failure.code, failure.message, failure.data);
-      if (ctx.clock.monotonic() + delay >= step.deadline) throw new TimedOut(last);
+      if (ctx.clock.monotonic() + delay >= step.deadline) throw new TimedOut(last, attempt);
       await ctx.clock.sleep(delay);
     }
   }

@@ -32,11 +32,14 @@ export class StepFailure extends Error {
 
 /** The execution's own time ran out during a step (the running step fails; no later step runs). */
 export class TimedOut extends Error {
-  /** The code of the last failed attempt (NODE_NOT_FOUND so far, ...), else EXECUTION_TIMEOUT. */
-  readonly lastCode: string;
-  constructor(last: StepFailure | undefined) {
+  /** The last failed attempt so far (NODE_NOT_FOUND, ...), if one failed. */
+  readonly last: StepFailure | undefined;
+  /** Attempts of the step started before the time ran out. */
+  readonly attempt: number;
+  constructor(last: StepFailure | undefined, attempt = 1) {
     super(last === undefined ? 'no attempt finished' : `${last.code}: ${last.message}`);
-    this.lastCode = last?.code ?? 'EXECUTION_TIMEOUT';
+    this.last = last;
+    this.attempt = attempt;
   }
 }
 

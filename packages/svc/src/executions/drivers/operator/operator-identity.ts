@@ -7,6 +7,7 @@
 // (PackageManagerShellCommand, "-U: also show the package UID"). A pm that does not know -U still lists the
 // package; then `dumpsys package <pkg>` gives it (`userId=<n>` on older releases, `appId=<n>` on newer ones).
 import type { AdbPort } from '../../../adapters/adb/adb-port.ts';
+import { codeOf } from '../../../contracts/conditions.ts';
 import { quoteShellArg } from '../../../contracts/dispatch.ts';
 import { SvcError } from '../../../contracts/errors.ts';
 
@@ -47,7 +48,7 @@ async function uidFromDumpsys(adb: AdbPort, serial: string, pkg: string): Promis
 }
 
 function notInstalled(serial: string, pkg: string): SvcError {
-  return new SvcError('RECEIVER_NOT_INSTALLED', `The operator package ${pkg} is not installed on ${serial}.`, {
+  return new SvcError(codeOf('operatorMissing'), `The operator app ${pkg} is not installed on ${serial}.`, {
     deviceId: serial,
     operatorPackage: pkg,
   });

@@ -2,9 +2,11 @@
 // did the operator say anything for this commandId, was the log follow alive. No payload or result text (DECISIONS
 // 18) unless verbose.
 import type { ShellOutput } from '../../../adapters/adb/adb-port.ts';
+import type { OperatorEvent } from '../../../contracts/envelope.ts';
 import { SvcError } from '../../../contracts/errors.ts';
 import type { DeviceRun } from '../../device-run.ts';
 import type { ArmedResult } from './armed-result.ts';
+import type { LogStreamStatus } from './device-log-stream.ts';
 
 export function timeoutError(input: {
   run: DeviceRun;
@@ -17,10 +19,7 @@ export function timeoutError(input: {
   const status = armed.subscription.status;
   const result = /Broadcast completed: result=(-?\d+)/.exec(broadcast.stdout)?.[1];
   const events = collector.events.map((e) => `${e.actionId}:${e.actionType}:${e.phase}#${e.attempt}@${e.elapsedMs}ms`);
-  const hint =
-    collector.events.length === 0
-      ? 'the operator wrote nothing for this commandId: is its accessibility service running and the app alive?'
-      : `the operator was still working (last event ${events.at(-1)})`;
+  const why = whyNoEnvelope(run, collector.events, status);
   // The device's adb server (several adb servers: its host) stopped answering and never came back before the
   // deadline: that is the cause to name, not the operator. The action may have run; its envelope stays in the log.
   const hostLost = isHostLost(status);
@@ -28,7 +27,7 @@ export function timeoutError(input: {
     hostLost ? 'ADB_SERVER_LOST' : 'RESULT_ENVELOPE_TIMEOUT',
     hostLost
       ? `The adb server of ${run.serial} stopped answering while ${run.execution.commandId} ran (${status.lastError}); it may have run on the device.`
-      : `No result envelope for ${run.execution.commandId} within ${run.execution.timeoutMs} ms (+ margin); ${hint}.`,
+      : `No result envelope for ${run.execution.commandId} within ${run.execution.timeoutMs} ms (+ margin); ${why.text}.`,
     {
       deviceId: run.serial,
       operatorPackage: run.operatorPackage,
@@ -44,32 +43,83 @@ export function timeoutError(input: {
         ? {}
         : { untrustedLines: { count: armed.untrusted.count, lastWriter: { ...armed.untrusted.last } } }),
       logStream: { ...status },
+      ...(hostLost ? {} : { cause: why.cause }),
       ...(run.verbose ? { broadcastOutput: broadcast.stdout.trim() } : {}),
     },
+    hostLost ? undefined : why.hint,
   );
 }
 
-function isHostLost(status: ArmedResult['subscription']['status']): boolean {
+function isHostLost(status: LogStreamStatus): boolean {
   return !status.open && (status.lastErrorCode === 'ADB_SERVER_LOST' || status.lastErrorCode === 'ADB_SERVER_FAILED');
 }
 
 /**
- * The device left during the execution (adb has not listed it as ready for a while, gone-probe.ts): DEVICE_DISCONNECTED,
- * or ADB_SERVER_LOST when it was its adb server that went away (several adb servers: its host).
+ * The device left during the execution (adb has not listed it as ready for a while, gone-probe.ts):
+ * DEVICE_DISCONNECTED, or ADB_SERVER_LOST when it was its adb server that went away (several adb servers: its host).
  */
 export function deviceGoneError(run: DeviceRun, armed: ArmedResult, adbState: string): SvcError {
   const status = armed.subscription.status;
-  const details = { deviceId: run.serial, operatorPackage: run.operatorPackage, commandId: run.execution.commandId };
+  const details = {
+    deviceId: run.serial,
+    operatorPackage: run.operatorPackage,
+    commandId: run.execution.commandId,
+    adbState,
+  };
   if (isHostLost(status)) {
     return new SvcError(
       'ADB_SERVER_LOST',
       `The adb server of ${run.serial} stopped answering while ${run.execution.commandId} ran (${status.lastError}); it may have run on the device.`,
-      { ...details, adbState },
+      details,
     );
   }
   return new SvcError(
     'DEVICE_DISCONNECTED',
     `${run.serial} went away during the execution (adb lists it as ${adbState}); whether its actions ran is unknown.`,
-    { ...details, adbState },
+    details,
   );
+}
+
+type Cause = 'deviceLogLost' | 'operatorSilent' | 'stepFinishedNoEnvelope' | 'operatorStillWorking';
+
+/**
+ * What the evidence says, and only that: a log stream that broke (device offline or gone) explains the silence
+ * before anything the operator did; a last event that finished a step is not "still working".
+ */
+export function whyNoEnvelope(
+  run: Pick<DeviceRun, 'execution'>,
+  events: readonly OperatorEvent[],
+  status: LogStreamStatus,
+): { cause: Cause; text: string; hint?: string } {
+  const offline = /offline|not found|no devices|closed|disconnect/i.test(status.lastError ?? '');
+  if (status.gaveUp || status.failures > 0 || offline) {
+    return {
+      cause: 'deviceLogLost',
+      text: `the device's log stream broke (${status.lastError ?? 'it ended'}), so the result may have been written but could not be read; the device may be offline or gone`,
+      hint: 'Check the device with `svc devices` (reconnect it if it is offline or missing), then run the execution again.',
+    };
+  }
+  const last = events.at(-1);
+  if (last === undefined) {
+    return {
+      cause: 'operatorSilent',
+      text: 'the operator wrote nothing for this commandId: is its accessibility service running and the app alive?',
+    };
+  }
+  const at = `${last.actionId} (${last.actionType}, attempt ${last.attempt}, at ${last.elapsedMs} ms)`;
+  if (last.phase === 'success' || last.phase === 'failure') {
+    const final = run.execution.actions.at(-1)?.id === last.actionId;
+    return {
+      cause: 'stepFinishedNoEnvelope',
+      text: final
+        ? `the operator finished the last step ${at} with ${last.phase} but wrote no result envelope`
+        : `the operator finished step ${at} with ${last.phase} and wrote nothing after it`,
+      hint: 'The operator stopped answering after a step: check `svc version --check-compat` and the operator app (restart it), then retry.',
+    };
+  }
+  return {
+    cause: 'operatorStillWorking',
+    text: `the operator was still working on step ${at} when the time ran out`,
+    hint: 'Raise timeoutMs (or the step timeout), or split the execution; `--verbose` shows the operator events.',
+  };
 }

@@ -1,0 +1,17 @@
+// What to do about a failed step, by its code (`data.error`): the run summary's hint when a step is what failed.
+// Execution-level codes take their hint from the error catalogue.
+export const STEP_HINTS: Readonly<Record<string, string>> = {
+  NODE_NOT_FOUND:
+    'Nothing on screen matched: take a snapshot (`svc snapshot`) and match a node that is there, or wait for it first.',
+  NODE_NOT_CLICKABLE: 'The node matched but cannot be clicked: match its clickable parent, or use --coordinate.',
+  GESTURE_FAILED: 'The device refused the gesture: check the screen is unlocked and nothing covers the app.',
+  GLOBAL_ACTION_FAILED: 'The device refused the key: check the operator accessibility service is on.',
+  URI_NOT_HANDLED: 'No app on the device opens that URI: install one, or check the scheme.',
+  CONTAINER_NOT_FOUND: 'No scrollable container matched: take a snapshot and match one with scrollable="true".',
+  CONTAINER_NOT_SCROLLABLE: 'The container does not scroll: match the scrollable node itself.',
+  SNAPSHOT_EXTRACTION_FAILED: 'The UI hierarchy could not be read: retry; `svc version --check-compat` if it persists.',
+  RECORDING_ALREADY_IN_PROGRESS: 'Stop the running recording (stop_recording) first.',
+  RECORDING_NOT_IN_PROGRESS: 'Start a recording (start_recording) before stopping one.',
+  EXECUTION_TIMEOUT:
+    'The time ran out during this step: its data.last_error says why it had not succeeded yet; raise timeoutMs if it needs longer.',
+};

@@ -1,0 +1,219 @@
+// Every fenced command of README.md, run as written, in README order, in one bash session (so `export`, files and
+// background jobs carry over as in a user's terminal), against the simulator through real adb on a private adb
+// server and HOME. The only departures are listed below with their reason: commands not run at all, commands
+// started in the background because they run until Ctrl-C, the one stream read for a few seconds, and the
+// placeholders of the README (a serial, a port, a repository URL) filled with this lab's values.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../sim/src/testing/free-port.ts';
+import { stopDaemonsOf } from './daemon-helpers.ts';
+import { createEmulatorLab, type EmulatorLab } from './emulators-helpers.ts';
+import { PersistentShell, type ReadmeCommand, readmeCommands } from './readme-shell.ts';
+import { isolatedEnv, MAIN } from './run-cli.ts';
+import { createFixtureRepo, gitIn } from './skills-fixture.ts';
+
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+const README = join(REPO, 'README.md');
+
+/** Not run, and why (matched on the command without its trailing comment). */
+const NOT_RUN: Record<string, string> = {
+  'npm ci': 'reinstalls every dependency of the clone (network, minutes); this test runs inside that clone',
+  'npm pack -w svc -w svc-sim': 'packs the tarballs; install-from-tarball.test.ts packs and installs them',
+  'npm install -g ./svc-0.1.0.tgz': 'a global install; install-from-tarball.test.ts installs into a temporary prefix',
+  'npm install -g ./svc-sim-0.1.0.tgz':
+    'a global install; install-from-tarball.test.ts installs into a temporary prefix',
+  'npx svc@file:./svc-0.1.0.tgz doctor': 'needs the packed tarball; install-from-tarball.test.ts runs it',
+  'npm test': 'this test is part of npm test',
+  'npx svc sim start --no-operator':
+    'the alternative to the line before it; two devices would make the tour ask for --device (the adb-driver suites run a stock phone)',
+  'npx svc inspect --open':
+    'opens a browser and serves until Ctrl-C; inspector-browser.test.ts drives the page in Chromium',
+};
+
+/** Commands that must fail here, with this code, and why (the README says where they work). */
+const REFUSED: Record<string, [code: string, why: string]> = {
+  'npx svc location 48.8584 2.2945': [
+    'LOCATION_UNSUPPORTED',
+    'the README says "emulators on this computer only"; the tour device is a network device',
+  ],
+  'npx svc clipboard get': [
+    'CLIPBOARD_UNAVAILABLE',
+    'the README says "where the phone refuses"; the simulated Android 15 keeps its clipboard from the shell, as phones do',
+  ],
+};
+
+/** Run until Ctrl-C: started with `&`; the session waits until each is ready, and stops them at the end. */
+const BACKGROUND = [/^npx svc sim start\b/, /^npx svc-sim start\b/, /^npx svc serve\b/];
+/** An endless stream (SSE): read for a few seconds, then cut (`timeout` answers 124). */
+const STREAMS = [/^curl -N /];
+
+const bare = (command: string) => command.replace(/\s+#.*$/, '').trim();
+
+describe('the README, command by command', () => {
+  let emu: EmulatorLab;
+  let shell: PersistentShell;
+  let view: string;
+  let skillsRepo: string;
+  /** The README's placeholders and what stands for them here. */
+  const placeholders: [RegExp, () => string][] = [
+    [/127\.0\.0\.1:40123/g, () => tourSerial],
+    [/<serial>/g, () => simSerial],
+    [/localhost:3000/g, () => `localhost:${servePort}`],
+    [/--port 3000/g, () => `--port ${servePort}`],
+    [/https:\/\/github\.com\/you\/your-skills\.git/g, () => skillsRepo],
+  ];
+  let tourSerial = '';
+  let simSerial = '';
+  let servePort = 0;
+
+  before(async () => {
+    // The emulator commands need an Android SDK: the svc-sim stand-ins, which ANDROID_HOME points at.
+    emu = await createEmulatorLab();
+    // The clone as the user has it, with room for the files the README writes (screen.png, execution.json, ...).
+    view = mkdtempSync(join(tmpdir(), 'svc-readme-'));
+    for (const entry of readdirSync(REPO)) if (entry !== '.git') symlinkSync(join(REPO, entry), join(view, entry));
+    // The installed `svc` of the Install section (proven by install-from-tarball.test.ts), on a Node 24.
+    const bin = join(view, '.bin');
+    mkdirSync(bin);
+    symlinkSync(process.execPath, join(bin, 'node'));
+    symlinkSync(MAIN, join(bin, 'svc'));
+    mkdirSync(join(emu.lab.home, '.zfunc'));
+    // The skills repository the README's `skills install --repo` names stands here, with the tag it syncs to.
+    const fixture = createFixtureRepo();
+    gitIn(fixture.dir, 'tag', 'v1.2.0');
+    skillsRepo = join(fixture.dir, '..', `${fixture.dir.split('/').at(-1)}.git`);
+    execFileSync('git', ['clone', '--quiet', '--bare', fixture.dir, skillsRepo]);
+    rmSync(fixture.dir, { recursive: true, force: true });
+    servePort = await freePort();
+    const env = isolatedEnv({ ...emu.env, PATH: `${bin}:${process.env.PATH ?? ''}`, NO_COLOR: '1' });
+    delete env.NODE_OPTIONS;
+    shell = new PersistentShell(view, env);
+  });
+  after(async () => {
+    await shell?.stopJobs().catch(() => undefined);
+    await shell?.close();
+    await stopDaemonsOf(emu.lab.home);
+    await emu?.close();
+    rmSync(view, { recursive: true, force: true });
+    rmSync(skillsRepo, { recursive: true, force: true });
+  });
+
+  /** The command with this lab's values in place of the README's placeholders. */
+  function filled(command: ReadmeCommand): string {
+    return placeholders.reduce((text, [pattern, value]) => text.replace(pattern, value()), command.text);
+  }
+
+  async function devicesNow(): Promise<string[]> {
+    const { stdout } = await emu.lab.adb('devices');
+    return [...stdout.matchAll(/^(\S+)\tdevice$/gm)].map((m) => m[1] as string);
+  }
+
+  async function waitFor(what: string, ready: () => Promise<boolean>): Promise<void> {
+    const deadline = Date.now() + 60_000;
+    while (!(await ready())) {
+      if (Date.now() > deadline) throw new Error(`${what} did not become ready`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** Starts a long-running command with `&`, and returns when it serves. */
+  async function background(command: string): Promise<void> {
+    const before = await devicesNow();
+    const log = `bg-${Date.now()}.log`;
+    await shell.run(`${command} > ${log} 2>&1 &`);
+    if (command.startsWith('npx svc serve')) {
+      await waitFor(command, () =>
+        fetch(`http://127.0.0.1:${servePort}/devices`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      );
+      return;
+    }
+    const count = Number(/-n (\d+)/.exec(command)?.[1] ?? 1);
+    await waitFor(command, async () => (await devicesNow()).filter((s) => !before.includes(s)).length >= count);
+    const added = (await devicesNow()).filter((s) => !before.includes(s));
+    if (tourSerial === '') tourSerial = added[0] as string;
+    else simSerial = added[0] as string;
+    assert.match(readFileSync(join(view, log), 'utf8'), /control: http/);
+  }
+
+  /**
+   * What a section assumes of the user's machine. "Plug in a phone and go": a phone with nothing installed (a stock
+   * simulated one, on the lab's adb server), unplugged when the section ends, since the tour that follows starts
+   * from no device. The toolbox: the APK the user built (a simulator APK of com.example.app).
+   */
+  const SECTIONS: Record<string, { enter?: () => Promise<void>; leave?: () => Promise<void> }> = {
+    'Plug in a phone and go': {
+      enter: async () => {
+        phone = await emu.lab.addDevice({ operator: false });
+      },
+      leave: async () => {
+        if (phone) await emu.lab.removeDevice(phone);
+      },
+    },
+    'The device toolbox': {
+      enter: async () => {
+        const manifest = { svcSimApk: 1, package: 'com.example.app', versionName: '1.0', versionCode: 1 };
+        writeFileSync(join(view, 'app-debug.apk'), `${JSON.stringify({ ...manifest, launcherActivity: '.Main' })}\n`);
+      },
+    },
+  };
+  let phone: Awaited<ReturnType<EmulatorLab['lab']['addDevice']>> | undefined;
+
+  test('every ```sh command of the README runs as written and succeeds', { timeout: 900_000 }, async () => {
+    const commands = readmeCommands(README);
+    assert.ok(commands.length > 40, `found only ${commands.length} commands`);
+    const failures: string[] = [];
+    let ran = 0;
+    let section = '';
+    for (const command of commands) {
+      if (command.section !== section) {
+        await SECTIONS[section]?.leave?.();
+        section = command.section;
+        await SECTIONS[section]?.enter?.();
+      }
+      const key = bare(command.text);
+      if (Object.hasOwn(NOT_RUN, key)) continue;
+      const text = filled(command);
+      // A command changed by the harness loses its trailing comment first (it would swallow the `&`).
+      if (BACKGROUND.some((pattern) => pattern.test(key))) {
+        await background(filled({ ...command, text: key }));
+        continue;
+      }
+      const stream = STREAMS.some((pattern) => pattern.test(key));
+      const result = await shell
+        .run(stream ? `timeout 3 ${filled({ ...command, text: key })}` : text, 90_000)
+        .catch((error: Error) => ({ code: -1, stdout: '', stderr: error.message }));
+      ran += 1;
+      if (process.env.README_TRACE) console.log(`[${result.code}] ${key.split('\n')[0]}`);
+      // curl exits 0 on any HTTP answer: the README's requests must also answer `{ "ok": true, ... }`.
+      const answered = !key.startsWith('curl -s') || /^\s*\{\s*"ok"\s*:\s*true/.test(result.stdout);
+      const refused = REFUSED[key];
+      const ok = stream
+        ? result.code === 124 && /event: heartbeat/.test(result.stdout)
+        : refused
+          ? result.code === 1 && JSON.parse(result.stdout || '{}').code === refused[0]
+          : result.code === 0 && answered;
+      if (!ok) {
+        failures.push(
+          `[${command.section}] ${text}\n  exit ${result.code}\n  stdout: ${result.stdout.slice(0, 600)}\n  stderr: ${result.stderr.slice(0, 600)}`,
+        );
+      }
+    }
+    await SECTIONS[section]?.leave?.();
+    assert.deepEqual(failures, [], `README commands that failed:\n${failures.join('\n')}`);
+    assert.ok(ran > 35, `ran only ${ran}`);
+  });
+
+  test('every ```json block of the README is valid JSON', () => {
+    const blocks = [...readFileSync(README, 'utf8').matchAll(/^```json\n([\s\S]*?)^```$/gm)].map((m) => m[1] ?? '');
+    assert.ok(blocks.length >= 2);
+    for (const block of blocks) JSON.parse(block);
+  });
+});

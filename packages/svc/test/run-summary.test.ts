@@ -1,0 +1,97 @@
+// A run an agent can read at a glance, on every surface and through both drivers (issue 20 items 10 and 16): a click
+// on a node that never appears ends in EXECUTION_TIMEOUT whose step results still hold the running step, failed with
+// its attempts and its last failure so far (NODE_NOT_FOUND), and the run result carries the summary beside the
+// envelope (succeeded, failedStepId, failedCode, hint) on the CLI, HTTP and MCP.
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createLab, type Lab } from 'svc-sim/testing';
+import { createContext } from '../src/core/context.ts';
+import { createServerApp } from '../src/server/app.ts';
+import { listenTcp, type RunningServer } from '../src/server/listen.ts';
+import { connectStdio, type Loose, type StdioSession } from './mcp-client.ts';
+import { isolatedEnv, runCliJson } from './run-cli.ts';
+import { postJson } from './server-helpers.ts';
+
+/** The summary and the cut-short step every surface must show for `click --text Nope` with a 3 s budget. */
+function assertTimedOutClick(result: Loose, driver: string): void {
+  assert.equal(result.ok, true, JSON.stringify(result));
+  assert.equal(result.driver, driver);
+  assert.equal(result.envelope.status, 'failed');
+  assert.equal(result.envelope.errorCode, 'EXECUTION_TIMEOUT');
+  const steps = result.envelope.stepResults;
+  assert.equal(steps.length, 1, JSON.stringify(steps));
+  const [step] = steps;
+  assert.equal(step.success, false);
+  assert.equal(step.data.error, 'EXECUTION_TIMEOUT');
+  assert.equal(step.data.last_error, 'NODE_NOT_FOUND', JSON.stringify(step.data));
+  assert.ok(Number(step.data.attempts) >= 1, step.data.attempts);
+  assert.equal(result.succeeded, false);
+  assert.equal(result.failedStepId, step.id);
+  assert.equal(result.failedCode, 'EXECUTION_TIMEOUT');
+  assert.match(result.hint, /last_error/);
+}
+
+const NOPE = {
+  commandId: 'nope-1',
+  taskId: 'nope',
+  source: 'test',
+  expectedFormat: 'android-ui-automator',
+  timeoutMs: 3000,
+  actions: [{ id: 'click', type: 'click', params: { matcher: { textEquals: 'Nope' } } }],
+};
+
+describe('a timed-out run says which step was running and why, on every surface', () => {
+  let lab: Lab;
+  let serial: string;
+  let server: RunningServer;
+  let session: StdioSession;
+  let cwd: string;
+  before(async () => {
+    lab = await createLab({ devices: [{}] });
+    serial = lab.devices[0]?.serial as string;
+    const ctx = createContext({ env: { ...process.env, ...lab.env }, cwd: lab.home });
+    server = await listenTcp(createServerApp(ctx, { auth: 'none', loopbackHostOnly: true }), {
+      host: '127.0.0.1',
+      port: 0,
+    });
+    cwd = await mkdtemp(join(tmpdir(), 'svc-summary-'));
+    session = await connectStdio(['--no-daemon'], isolatedEnv(lab.env), cwd);
+  });
+  after(async () => {
+    await session?.close();
+    await server?.close();
+    await lab?.close();
+    await rm(cwd, { recursive: true, force: true });
+  });
+
+  for (const driver of ['operator', 'adb']) {
+    test(`the CLI through the ${driver} driver`, async () => {
+      const run = await runCliJson(
+        ['click', '--text', 'Nope', '--timeout', '3000', '--driver', driver, '--no-daemon'],
+        {
+          env: lab.env,
+        },
+      );
+      assert.equal(run.code, 1);
+      assertTimedOutClick(run.json, driver);
+    });
+  }
+
+  test('HTTP POST /execute through the adb driver', async () => {
+    const response = await postJson(server.url, '/execute', { execution: NOPE, driver: 'adb', deviceId: serial });
+    assert.equal(response.status, 200);
+    assertTimedOutClick(response.body, 'adb');
+  });
+
+  test('the MCP click tool through the operator driver', async () => {
+    const result = (await session.client.callTool({
+      name: 'click',
+      arguments: { deviceId: serial, selector: { textEquals: 'Nope' }, timeoutMs: 3000, driver: 'operator' },
+    })) as Loose;
+    assert.equal(result.isError, true);
+    assertTimedOutClick(result.structuredContent, 'operator');
+  });
+});

@@ -127,9 +127,10 @@ describe('the README, command by command', () => {
     const log = `bg-${Date.now()}.log`;
     await shell.run(`${command} > ${log} 2>&1 &`);
     if (command.startsWith('npx svc serve')) {
+      // Any answer of svc (every one carries X-Svc-Version; without the token it is 401): the server is up.
       await waitFor(command, () =>
         fetch(`http://127.0.0.1:${servePort}/devices`).then(
-          (r) => r.ok,
+          (r) => r.headers.get('x-svc-version') !== null,
           () => false,
         ),
       );

@@ -76,12 +76,31 @@ export function runAdbPortContract(name: string, setup: () => Promise<ContractHa
       await stream.close();
     });
 
+    test('push writes the bytes of a file, counting them as they go, and pull reads back exactly those bytes', async () => {
+      // Past one sync chunk (64 KiB) and every byte value, so chunking and binary safety both show.
+      const data = Uint8Array.from({ length: 150_000 }, (_, i) => (i * 7) % 256);
+      const remote = `/data/local/tmp/svc-contract-${process.pid}.bin`;
+      const progress: [number, number][] = [];
+      await h.port.push(h.serial, remote, data, (sent, total) => progress.push([sent, total]));
+      assert.ok(progress.length > 0, 'push reported no progress');
+      assert.deepEqual(progress.at(-1), [data.length, data.length]);
+      for (let i = 1; i < progress.length; i++) {
+        assert.ok((progress[i]?.[0] ?? 0) > (progress[i - 1]?.[0] ?? 0), 'progress must grow');
+      }
+      const back = await h.port.pull(h.serial, remote);
+      assert.equal(back.length, data.length);
+      assert.ok(Buffer.from(back).equals(Buffer.from(data)), 'pull returned other bytes than push wrote');
+      await assert.rejects(() => h.port.pull(h.serial, `${remote}.missing`), 'pull of a file that is not there');
+    });
+
     test('an unknown serial is DEVICE_NOT_FOUND on every device call', async () => {
       const refused = async (call: () => Promise<unknown>) =>
         assert.rejects(call, (error: unknown) => error instanceof SvcError && error.code === 'DEVICE_NOT_FOUND');
       await refused(() => h.port.shell(h.unknownSerial, 'true'));
       await refused(() => h.port.execOut(h.unknownSerial, 'screencap -p'));
       await refused(() => h.port.streamLines(h.unknownSerial, 'echo a'));
+      await refused(() => h.port.push(h.unknownSerial, '/data/local/tmp/x', new Uint8Array([1])));
+      await refused(() => h.port.pull(h.unknownSerial, '/data/local/tmp/x'));
     });
 
     test('close may be called twice and the port still answers afterwards', async () => {

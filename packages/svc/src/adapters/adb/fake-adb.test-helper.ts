@@ -2,8 +2,11 @@
 // that is not there, exact call order). Shell commands are answered by `handle`; log follows receive what `log()`
 // writes, as `-v epoch -v usec -v uid` lines at tag SvcOperator.
 import { SvcError } from '../../contracts/errors.ts';
-import type { AdbDevice, AdbPort, LineStream, ShellOutput } from './adb-port.ts';
+import type { AdbDevice, AdbPort, LineStream, PushProgress, ShellOutput } from './adb-port.ts';
 import { LAST_ENTRY_COMMAND } from './logcat.ts';
+
+/** adb's sync chunk (device-files.ts sends the same). */
+const SYNC_CHUNK = 64 * 1024;
 
 interface OpenStream {
   serial: string;
@@ -49,10 +52,15 @@ export class FakeAdb implements AdbPort {
   /** Device files written with push (pull reads them back). */
   readonly files = new Map<string, Uint8Array>();
 
-  async push(serial: string, remotePath: string, data: Uint8Array): Promise<void> {
+  async push(serial: string, remotePath: string, data: Uint8Array, onProgress?: PushProgress): Promise<void> {
     this.calls.push(`${serial}: push ${remotePath}`);
     this.#reachable(serial);
-    this.files.set(`${serial}:${remotePath}`, data);
+    // As the sync service: the bytes handed over, one 64 KiB chunk at a time; the device keeps its own copy.
+    for (let sent = 0; sent < data.length; ) {
+      sent = Math.min(sent + SYNC_CHUNK, data.length);
+      onProgress?.(sent, data.length);
+    }
+    this.files.set(`${serial}:${remotePath}`, data.slice());
   }
 
   async pull(serial: string, remotePath: string): Promise<Uint8Array> {
@@ -60,7 +68,7 @@ export class FakeAdb implements AdbPort {
     this.#reachable(serial);
     const data = this.files.get(`${serial}:${remotePath}`);
     if (data === undefined) throw new Error(`remote object '${remotePath}' does not exist`);
-    return data;
+    return data.slice();
   }
 
   async streamLines(serial: string, command: string): Promise<LineStream> {

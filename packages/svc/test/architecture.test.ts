@@ -105,3 +105,15 @@ test('the inspector page imports nothing but its own modules and types of the co
   }
   assert.deepEqual(wrong, []);
 });
+
+test('the home directory is decided in one place (contracts/env.ts homeOf, core/home.ts for the fallback)', () => {
+  // A blank HOME, a trimmed one, the OS fallback: every `~/.svc` and `~/.android` path must agree on them.
+  const own = new Set(['core/home.ts', 'contracts/env.ts']);
+  const readers: string[] = [];
+  for (const file of sourceFiles(SRC)) {
+    if (own.has(relative(SRC, file))) continue;
+    const text = readFileSync(file, 'utf8');
+    if (/\bhomedir\s*\(|env\.HOME\b/.test(text)) readers.push(relative(SRC, file));
+  }
+  assert.deepEqual(readers, [], 'use homeOf(env, osHomedir)');
+});

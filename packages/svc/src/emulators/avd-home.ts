@@ -1,8 +1,8 @@
 // Where AVDs live, with the precedence the Android tools use: ANDROID_AVD_HOME, then
 // $ANDROID_USER_HOME/avd, then ~/.android/avd.
-import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { type Env, nonBlank } from '../contracts/env.ts';
+import { type Env, homeOf, nonBlank } from '../contracts/env.ts';
+import { osHomedir } from '../core/home.ts';
 
 export type { Env };
 
@@ -11,5 +11,5 @@ export function avdHome(env: Env): string {
   if (explicit) return explicit;
   const userHome = nonBlank(env.ANDROID_USER_HOME);
   if (userHome) return join(userHome, 'avd');
-  return join(nonBlank(env.HOME) ?? homedir(), '.android', 'avd');
+  return join(homeOf(env, osHomedir), '.android', 'avd');
 }

@@ -2,9 +2,10 @@
 // detached, wait for adb registration, wait for boot completion, enable developer settings. When the timeout
 // passes, the emulator this call spawned is stopped again, so a retry does not meet EMULATOR_ALREADY_RUNNING.
 import { mkdir, readFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { homeOf } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
+import { osHomedir } from '../core/home.ts';
 import { assertAvdName } from './avd-name.ts';
 import { readAvd } from './avd-store.ts';
 import { pickConsolePort } from './console-ports.ts';
@@ -30,7 +31,7 @@ export const DEFAULT_BOOT_TIMEOUT_MS = 600_000;
 
 /** The emulator's own output goes to `~/.svc/emulators/<name>.log` (it outlives this command). */
 export function emulatorLogPath(env: EmulatorDeps['env'], name: string): string {
-  return join(env.HOME?.trim() || homedir(), '.svc', 'emulators', `${name}.log`);
+  return join(homeOf(env, osHomedir), '.svc', 'emulators', `${name}.log`);
 }
 
 export async function startEmulator(

@@ -2,14 +2,15 @@
 // holding the starter's pid while it starts. A lock whose process is gone is taken over. A second starter is told
 // EMULATOR_ALREADY_RUNNING (the AVD is coming up), never spawns a twin.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { isProcessAlive } from '../adapters/process/process-runner.ts';
+import { homeOf } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
+import { osHomedir } from '../core/home.ts';
 import type { Env } from './avd-home.ts';
 
 export function startLockPath(env: Env, name: string): string {
-  return join(env.HOME?.trim() || homedir(), '.svc', 'locks', `avd-${name}.lock`);
+  return join(homeOf(env, osHomedir), '.svc', 'locks', `avd-${name}.lock`);
 }
 
 function holderPid(text: string): number | undefined {

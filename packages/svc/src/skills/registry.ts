@@ -2,16 +2,17 @@
 // with the path and the reason, so an agent can tell "not installed" from "broken JSON".
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
+import { homeOf } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
+import { osHomedir } from '../core/home.ts';
 import { parseRegistry } from './registry-schema.ts';
 import type { Env, SkillsRegistry } from './types.ts';
 
 export const REGISTRY_FILE_NAME = 'skills-registry.json';
 
 export function skillsHome(env: Env): string {
-  return join(env.HOME || homedir(), '.svc', 'skills');
+  return join(homeOf(env, osHomedir), '.svc', 'skills');
 }
 
 /** Where a checkout keeps its registry: the repository root, or its `skills/` folder. */

@@ -109,6 +109,19 @@ describe('svc and svc-sim installed from their tarballs', () => {
     assert.deepEqual(readdirSync(join(work, 'home', '.svc', 'code-cache')), [`${process.version}-${buildId}`]);
   });
 
+  test('svc completion bash, as the README loads it, completes the installed command', async () => {
+    const script = [
+      'source <(svc completion bash)',
+      'complete -p svc',
+      'COMP_WORDS=(svc snaps); COMP_CWORD=1; _svc; printf "%s\\n" "$COMPREPLY"',
+    ].join('\n');
+    const shell = await run('bash', ['-c', script], { cwd: work, env });
+    assert.deepEqual(
+      { code: shell.code, stdout: shell.stdout },
+      { code: 0, stdout: 'complete -F _svc svc\nsnapshot\n' },
+    );
+  });
+
   test('svc sim start, then svc snapshot and svc doctor against that device, all from the installed svc', async () => {
     const port = String(await freePort());
     const deviceEnv = { ...env, ANDROID_ADB_SERVER_PORT: port };

@@ -96,8 +96,8 @@ const skillsRun: ToolDef = {
   name: 'skills-run',
   title: 'Run a skill',
   description:
-    'Run a skill script: the deviceId (when given) is its first argument, then `args`. Success: { ok, skillId, ' +
-    'output, skillResult, exitCode, durationMs, timeoutMs }. Failures carry SKILL_NOT_FOUND, SKILL_EXECUTION_FAILED ' +
+    'Run a skill script: the device serial (deviceId, else the only device) is its first argument, then `args`. ' +
+    'Success: { ok, skillId, output, skillResult, exitCode, durationMs, timeoutMs }. Failures carry SKILL_NOT_FOUND, SKILL_EXECUTION_FAILED ' +
     '(non-zero exit or timeout; stdout/stderr in details), SKILL_OUTPUT_ASSERTION_FAILED (expectContains missing) ' +
     'or SKILL_RESULT_PARSE_FAILED. A skill drives the device itself: do not run other device tools on that device ' +
     `meanwhile. ${SKILLS_NOTE}`,

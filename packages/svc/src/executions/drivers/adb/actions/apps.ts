@@ -7,6 +7,7 @@
 // unlocks the rotation (ADB-DRIVER-NOTES: mobile-next/mobilewright#82, mobile-mcp#360).
 import { quoteShellArg } from '../../../../contracts/dispatch.ts';
 import type { DeviceShell } from '../device-shell.ts';
+import { pidsCommand, pidsIn } from '../processes.ts';
 import { type ActionRunner, params, StepFailure, str } from '../step.ts';
 
 const RESOLVER = 'android/com.android.internal.app.ResolverActivity';
@@ -86,12 +87,17 @@ export const openUri: ActionRunner = async ({ shell, action }) => {
   return { uri };
 };
 
-/** `am force-stop` is silent and exits 0 even for unknown packages: `pidof` tells whether it worked. */
+/**
+ * `am force-stop` is silent and exits 0 even for unknown packages: whether the app still has a process tells
+ * whether it worked (`pidof`, or `ps` on Android 5, which has no pidof).
+ */
 export const closeApp: ActionRunner = async ({ shell, action }) => {
   const pkg = str(params(action), 'applicationId') as string;
-  const out = await shell.run(`am force-stop ${quoteShellArg(pkg)}; pidof ${quoteShellArg(pkg)}`);
-  if (out.status === 0 && out.output.trim() !== '') {
-    throw new StepFailure('APP_CLOSE_FAILED', `${pkg} is still running (pid ${out.output.trim()})`, {
+  const sdk = await shell.sdk();
+  const out = await shell.run(`am force-stop ${quoteShellArg(pkg)}; ${pidsCommand(sdk, pkg)}`);
+  const pids = pidsIn(out.output, pkg, sdk);
+  if (pids.length > 0) {
+    throw new StepFailure('APP_CLOSE_FAILED', `${pkg} is still running (pid ${pids.join(' ')})`, {
       retryable: true,
     });
   }

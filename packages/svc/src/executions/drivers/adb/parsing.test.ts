@@ -58,6 +58,18 @@ test('every way a dump fails is named, and only the passing ones are retried', (
     assert.equal(outcome.ok, false, said);
     assert.deepEqual(!outcome.ok && [outcome.code, outcome.retryable], [code, retryable], said);
   }
+  // The step's message keeps the device's line, not the stack trace after it.
+  const traced = classifyDump(
+    dumpOf(
+      'java.lang.IllegalStateException: UiAutomationService android.accessibilityservice.IAccessibilityServiceClient$Stub$Proxy@1c8b7a0already registered!\n' +
+        '\tat android.os.Parcel.readException(Parcel.java:1439)\n\tat android.os.Parcel.readException(Parcel.java:1385)\n',
+      1,
+    ),
+  );
+  assert.equal(
+    !traced.ok && traced.detail,
+    'exit 1: java.lang.IllegalStateException: UiAutomationService android.accessibilityservice.IAccessibilityServiceClient$Stub$Proxy@1c8b7a0already registered!',
+  );
 });
 
 test('the foreground app comes from mFocusedApp, the focused window from mCurrentFocus, per API level', () => {

@@ -11,6 +11,7 @@ import { pidsCommand, pidsIn } from '../processes.ts';
 import { type ActionRunner, params, StepFailure, str } from '../step.ts';
 
 const RESOLVER = 'android/com.android.internal.app.ResolverActivity';
+const LAUNCHER_INTENT = '-a android.intent.action.MAIN -c android.intent.category.LAUNCHER';
 /** FLAG_ACTIVITY_NEW_TASK | FLAG_ACTIVITY_RESET_TASK_IF_NEEDED, as the launcher starts apps. */
 const LAUNCHER_FLAGS = '0x10200000';
 
@@ -19,7 +20,9 @@ const LAUNCHER_FLAGS = '0x10200000';
  * the system's ResolverActivity); undefined when it has none.
  */
 export async function launcherActivity(shell: DeviceShell, pkg: string): Promise<string | 'chooser' | undefined> {
-  const out = await shell.read(`cmd package resolve-activity --brief ${quoteShellArg(pkg)}`);
+  // The launcher intent, not the package alone: an intent naming only the package matches every activity with an
+  // intent filter, and one of higher priority (a share target) wins over the launcher's (callstack/agent-device#115).
+  const out = await shell.read(`cmd package resolve-activity --brief ${LAUNCHER_INTENT} ${quoteShellArg(pkg)}`);
   const last = out.trim().split('\n').at(-1)?.trim() ?? '';
   if (last === RESOLVER) return 'chooser';
   if (/^[A-Za-z0-9_.]+\/[A-Za-z0-9_.$]+$/.test(last)) return last;
@@ -39,9 +42,7 @@ const notFound = (pkg: string) =>
  * intent's package: AOSP Intent.parseCommandArgs), for an app whose launcher intent resolves to the chooser.
  */
 async function firstLauncherActivity(shell: DeviceShell, pkg: string): Promise<string | undefined> {
-  const out = await shell.read(
-    `cmd package query-activities --brief -a android.intent.action.MAIN -c android.intent.category.LAUNCHER ${quoteShellArg(pkg)}`,
-  );
+  const out = await shell.read(`cmd package query-activities --brief ${LAUNCHER_INTENT} ${quoteShellArg(pkg)}`);
   const prefix = `${pkg}/`;
   return out
     .split('\n')

@@ -12,7 +12,12 @@ describe('input and system tools on a stock phone', () => {
   let lab: Lab;
   before(async () => {
     lab = await createLab({
-      devices: [{ operator: false }, { operator: false, apiLevel: 23 }, { operator: false, apiLevel: 28 }],
+      devices: [
+        { operator: false },
+        { operator: false, apiLevel: 23 },
+        { operator: false, apiLevel: 28 },
+        { operator: false, apiLevel: 21 },
+      ],
     });
   });
   after(() => lab?.close());
@@ -163,5 +168,35 @@ describe('input and system tools on a stock phone', () => {
     assert.match(aborted.stdout, /\*\* No activities found to run, monkey aborted\.\nrc=252\n$/);
     assert.equal((await shell('exit 3', 1)).code, 0);
     assert.equal((await shell('exit 3', 0)).code, 3, 'with shell v2 (API 24+) adb carries the status');
+  });
+
+  it('has the tools of its API level: pidof from 23 (toybox), killall from 24, and ps and kill on every level', async () => {
+    // AOSP system/core shell_and_utilities/README.md: Android 5 has toolbox only, 6 brings toybox's pidof, 7 killall.
+    assert.equal((await shell('killall -INT screenrecord', 1)).stdout, '/system/bin/sh: killall: not found\n');
+    assert.equal((await shell('pidof screenrecord', 3)).stdout, '/system/bin/sh: pidof: not found\n');
+    await openNotes(1);
+    assert.match((await shell(`pidof ${NOTES}`, 1)).stdout, /^\d+\n$/, 'toybox pidof on API 23');
+    await openNotes(3);
+    const listed = (await shell('ps', 3)).stdout.split('\n');
+    assert.equal(listed[0], 'USER     PID   PPID  VSIZE  RSS     WCHAN    PC        NAME', 'toolbox ps');
+    assert.ok(
+      listed.some((line) => line.endsWith(` ${NOTES}`)),
+      listed.join('\n'),
+    );
+    await shell('nohup screenrecord --time-limit 30 /data/local/tmp/old.mp4 >/dev/null 2>&1 &', 3);
+    const tool = (await shell('ps', 3)).stdout.split('\n').find((line) => line.endsWith(' screenrecord'));
+    assert.ok(tool, 'a tool started by the shell is listed by name');
+    assert.equal((await shell(`kill -2 ${tool.trim().split(/\s+/)[1]}`, 3)).stdout, '');
+    assert.ok(!(await shell('ps', 3)).stdout.includes(' screenrecord\n'), 'SIGINT ended it');
+    const file = await lab.adbBytes('-s', lab.devices[3]!.serial, 'exec-out', 'cat /data/local/tmp/old.mp4');
+    assert.equal(file.stdout.subarray(-4).toString('latin1'), 'moov', 'finished by SIGINT');
+    assert.equal((await shell('kill -2 99999', 3)).stdout, '/system/bin/sh: kill: 99999: No such process\n');
+    // From API 26 ps is toybox's: only the caller's own processes unless -A.
+    await openNotes();
+    assert.ok(!(await shell('ps')).stdout.includes(NOTES));
+    assert.match(
+      (await shell('ps -A')).stdout,
+      new RegExp(`^USER +PID +PPID[^\n]*\n[\\s\\S]* ${NOTES.replaceAll('.', '\\.')}\n`),
+    );
   });
 });

@@ -26,6 +26,7 @@ describe('the adb driver on stock phones', () => {
         { operator: false, apiLevel: 28 },
         { operator: false, missingCommands: ['screenrecord'] },
         { operator: false },
+        { operator: false, apiLevel: 21 },
       ],
     });
   });
@@ -104,6 +105,30 @@ describe('the adb driver on stock phones', () => {
     assert.equal(step(run, 'absent').data.error, 'APP_NOT_FOUND');
     assert.equal(step(run, 'norec').data.error, 'RECORDING_NOT_IN_PROGRESS');
   });
+
+  for (const [index, level] of [
+    [1, 23],
+    [5, 21],
+  ] as const) {
+    test(`API ${level} (no killall${level < 23 ? ', no pidof' : ''}): close_app is verified and a recording stops with its file finished`, async () => {
+      const run = await runAdb(lab, index, [
+        ...fresh,
+        { id: 'start', type: 'start_recording', params: { sessionId: 'old' } },
+        { id: 'unrec', type: 'stop_recording', params: { sessionId: 'old' } },
+        { id: 'again', type: 'start_recording', params: { sessionId: 'next' } },
+        { id: 'unrec2', type: 'stop_recording' },
+        { id: 'close', type: 'close_app', params: { applicationId: NOTES } },
+      ]);
+      assert.ok(run.result.ok && run.result.succeeded, JSON.stringify(run.result));
+      assert.ok(!run.commands.some((c) => c.includes('killall')), run.commands.join(' | '));
+      if (level < 23) assert.ok(!run.commands.some((c) => c.includes('pidof')), run.commands.join(' | '));
+      const serial = lab.devices[index]!.serial;
+      const file = await lab.adbBytes('-s', serial, 'exec-out', 'cat /data/local/tmp/svc-rec-next.mp4');
+      assert.equal(file.stdout.subarray(-4).toString('latin1'), 'moov', 'finished: stopped by SIGINT');
+      const left = (await shell(index, 'ps')).stdout.split('\n');
+      assert.ok(!left.some((l) => /\sscreenrecord\r?$/.test(l) || l.trim().endsWith(` ${NOTES}`)), left.join('\n'));
+    });
+  }
 
   test('API 28 shows an empty field hint as its text: the clear is sized from it and the typed text replaces it', async () => {
     const run = await runAdb(lab, 2, [

@@ -55,6 +55,21 @@ describe('operator setup', () => {
     });
   });
 
+  test("the device's daemon chooses its driver again after the setup: adb before, the operator once its service is on", async () => {
+    await withDevice(lab, { operator: { accessibility: false } }, async (sim) => {
+      const svc = (...args: string[]) => runCliJson([...args, '--device', sim.serial], { env: lab.env });
+      try {
+        const before = await svc('sleep', '10');
+        assert.deepEqual([before.code, before.json.driver], [0, 'adb'], 'an operator that cannot act is not chosen');
+        assert.equal((await svc('grant-device-permissions')).code, 0);
+        const after = await svc('sleep', '10');
+        assert.deepEqual([after.code, after.json.driver], [0, 'operator'], after.stdout);
+      } finally {
+        await svc('daemon', 'stop');
+      }
+    });
+  });
+
   test('operator install is an alias; a failing install is OPERATOR_INSTALL_FAILED', async () => {
     await withDevice(lab, { operator: false }, async (sim) => {
       const file = await apk({ package: 'com.svc.operator', fail: 'INSTALL_FAILED_INSUFFICIENT_STORAGE' });

@@ -189,6 +189,26 @@ const SCENARIOS: [string, unknown[]][] = [
       { id: 'nowhere', type: 'wait_for_navigation', params: { expectedPackage: 'com.example.absent', timeoutMs: 300 } },
     ],
   ],
+  [
+    'scroll limits, a focus click on a text field and a wait left to its retry policy',
+    [
+      { id: 'stop', type: 'close_app', params: { applicationId: S } },
+      { id: 'open', type: 'open_app', params: { applicationId: S } },
+      { id: 'one', type: 'scroll_until', params: { direction: 'down', maxScrolls: 1 } },
+      { id: 'back', type: 'scroll', params: { direction: 'up', distanceRatio: 0.8 } },
+      {
+        id: 'nolist',
+        type: 'scroll_until',
+        params: { container: { resourceId: 'com.example:id/none' }, matcher: { textEquals: 'About phone' } },
+      },
+      {
+        id: 'focus',
+        type: 'click',
+        params: { matcher: { resourceId: `${S}:id/search_src_text` }, clickType: 'focus' },
+      },
+      { id: 'present', type: 'wait_for_node', params: { matcher: { textEquals: 'Settings' } } },
+    ],
+  ],
 ];
 
 /** The steps expected to fail, by scenario (every other step succeeds on both drivers). */
@@ -202,12 +222,28 @@ const FAILURES: Record<string, Record<string, string>> = {
     offscreen: 'GESTURE_FAILED',
   },
   'keys, navigation, a URI, a recording and the on-screen log cleared': { rec2: 'RECORDING_ALREADY_IN_PROGRESS' },
+  'scroll limits, a focus click on a text field and a wait left to its retry policy': {
+    nolist: 'CONTAINER_NOT_FOUND',
+  },
   'more failures report the same codes': {
     plain: 'NODE_NOT_CLICKABLE',
     flat: 'CONTAINER_NOT_SCROLLABLE',
     temp: 'VALIDATION_FAILED',
     gone: 'NODE_NOT_FOUND',
     nowhere: 'NAVIGATION_TIMEOUT',
+  },
+};
+
+/** Values a scenario is there to reach (both drivers must report them, as they agree). */
+const REACHED: Record<string, Record<string, Record<string, string>>> = {
+  'scroll limits, a focus click on a text field and a wait left to its retry policy': {
+    one: { termination_reason: 'MAX_SCROLLS_REACHED', scrolls_executed: '1' },
+    nolist: { termination_reason: 'CONTAINER_NOT_FOUND' },
+    focus: { click_types: 'focus' },
+  },
+  'scrolling to the end of a list and back': {
+    down: { termination_reason: 'EDGE_REACHED' },
+    edge: { scroll_outcome: 'edge_reached' },
   },
 };
 
@@ -240,6 +276,10 @@ describe('the operator and adb drivers agree step by step', () => {
       for (const [i, expected] of op.entries()) assert.deepEqual(adb[i], expected, `step ${expected.id}`);
       const failures = Object.fromEntries(op.filter((s) => !s.success).map((s) => [s.id, s.data.error]));
       assert.deepEqual(failures, FAILURES[name] ?? {}, 'the steps that fail, with their codes');
+      for (const [id, values] of Object.entries(REACHED[name] ?? {})) {
+        const data = adb.find((s) => s.id === id)?.data ?? {};
+        for (const [key, value] of Object.entries(values)) assert.equal(data[key], value, `${id}.${key}`);
+      }
     });
   }
   const bothRun = (actions: unknown[], timeoutMs = 60_000) =>

@@ -99,6 +99,15 @@ describe('svc mcp over stdio against a simulated device', () => {
       // A model reads these: the rule itself, never a pointer into svc's own design papers.
       assert.doesNotMatch(JSON.stringify(tool), /\bSPEC\b|OPERATOR-PROTOCOL|DECISIONS/, tool.name);
     }
+    // Whatever reaches the device through a driver (executions, the doctor's checks, a skill's nested svc calls)
+    // takes the driver as it takes the operator package (`devices` reports what auto would pick).
+    const withPackage = tools.filter(
+      (tool) => tool.name !== 'devices' && 'operatorPackage' in (tool.inputSchema.properties ?? {}),
+    );
+    assert.ok(withPackage.some((tool) => tool.name === 'doctor') && withPackage.some((t) => t.name === 'skills-run'));
+    for (const tool of withPackage) {
+      assert.deepEqual((tool.inputSchema.properties as Loose).driver?.enum, ['auto', 'operator', 'adb'], tool.name);
+    }
     assert.match(byName.get('click').description, /resourceId > contentDescEquals > textEquals > textContains/);
     assert.match(byName.get('click').description, /sleep/);
     assert.match(byName.get('snapshot').description, /EXECUTION_CONFLICT_IN_FLIGHT/);
@@ -346,6 +355,12 @@ describe('svc mcp over stdio against a simulated device', () => {
     const failed: Loose = await call('skills-run', { skillId: 'com.example.broken.fails' });
     assert.equal(failed.structuredContent.error.code, 'SKILL_EXECUTION_FAILED');
     assert.equal(failed.structuredContent.error.details.exitCode, 3);
+    const forced: Loose = await call('skills-run', {
+      skillId: 'com.example.notes.create-note',
+      deviceId: serial,
+      driver: 'adb',
+    });
+    assert.equal(forced.structuredContent.skillResult.env.SVC_DRIVER, 'adb', JSON.stringify(forced.structuredContent));
     const noFilter = await expectProtocolError(session.client, 'skills-search', {});
     assert.equal(noFilter.code, ErrorCode.InvalidParams);
   });
@@ -359,6 +374,10 @@ describe('svc mcp over stdio against a simulated device', () => {
     assert.equal(report.checks[0].id, 'host.node.version');
     assert.ok(report.checks.some((check: Loose) => check.id === 'device.discovery' && check.status === 'pass'));
     assert.equal(report.deviceId, serial);
+    assert.ok(!report.checks.some((check: Loose) => check.id === 'readiness.driver.adb'), 'auto picks the operator');
+    const forced: Loose = await call('doctor', { deviceId: serial, driver: 'adb' });
+    const adb = forced.structuredContent.checks.find((check: Loose) => check.id === 'readiness.driver.adb');
+    assert.equal(adb?.status, 'pass', JSON.stringify(forced.structuredContent));
   });
 
   test("the server's own log line went to stderr, not to the protocol channel", () => {

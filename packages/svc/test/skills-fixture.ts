@@ -51,7 +51,7 @@ const recipe = (extra: string) => `{
 const FRAME_SAME_LINE = `
 const out = { argv: process.argv.slice(2), cwd: process.cwd(), env: {
   SVC_BIN: process.env.SVC_BIN, SVC_OPERATOR_PACKAGE: process.env.SVC_OPERATOR_PACKAGE,
-  ANDROID_SERIAL: process.env.ANDROID_SERIAL ?? null, SVC_SKILL_ID: process.env.SVC_SKILL_ID } };
+  SVC_DRIVER: process.env.SVC_DRIVER, ANDROID_SERIAL: process.env.ANDROID_SERIAL ?? null, SVC_SKILL_ID: process.env.SVC_SKILL_ID } };
 console.log('hello from echo');
 console.error('a note on stderr');
 console.log('[svc-Skill-Result] ' + JSON.stringify(out));

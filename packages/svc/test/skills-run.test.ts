@@ -56,6 +56,7 @@ describe('skills run', () => {
       env: {
         SVC_BIN: '/x/svc.js',
         SVC_OPERATOR_PACKAGE: 'com.svc.operator.dev',
+        SVC_DRIVER: 'auto',
         ANDROID_SERIAL: 'emulator-5554',
         SVC_SKILL_ID: 'com.example.notes.create-note',
       },

@@ -1,4 +1,4 @@
-// The processes the device shell can see by name (`pidof`, `killall`): tools left running in the background, such
+// The processes the device shell can see (`pidof`, `killall`, `kill`, `ps`): tools left running in the background, such
 // as `screenrecord`. App processes are not kept here: they follow the task stack (UiHost.runningPackages).
 export type SignalName = 'HUP' | 'INT' | 'KILL' | 'TERM';
 
@@ -16,6 +16,10 @@ export interface ProcessTable {
   pidsOf(name: string): number[];
   /** Sends `signal` to every process called `name`; returns how many got it. */
   signal(name: string, signal: SignalName): number;
+  /** Sends `signal` to the process `pid`; false when there is none. */
+  signalPid(pid: number, signal: SignalName): boolean;
+  /** Every running process, oldest first. */
+  list(): DeviceProcess[];
 }
 
 /** First pid handed out to a shell-started process (below are zygote-forked apps and system daemons). */
@@ -36,6 +40,12 @@ export function createProcessTable(): ProcessTable {
       for (const p of hits) p.onSignal(signal);
       return hits.length;
     },
+    signalPid(pid, signal) {
+      const process = running.get(pid);
+      process?.onSignal(signal);
+      return process !== undefined;
+    },
+    list: () => [...running].map(([pid, p]) => ({ pid, name: p.name })),
   };
 }
 

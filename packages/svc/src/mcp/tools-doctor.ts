@@ -3,7 +3,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { errorBodyOf } from '../contracts/errors.ts';
 import { targetOfCall } from './run-on-device.ts';
-import { deviceIdSchema, objectSchema, operatorPackageSchema } from './schema-parts.ts';
+import { deviceIdSchema, driverSchema, objectSchema, operatorPackageSchema } from './schema-parts.ts';
 import { checkArguments, errorResult, okResult, type ToolDef } from './tool-kit.ts';
 
 interface ReportLike {
@@ -34,6 +34,7 @@ export const doctorTool: ToolDef = {
   inputSchema: objectSchema({
     deviceId: deviceIdSchema,
     operatorPackage: operatorPackageSchema,
+    driver: driverSchema,
     full: {
       type: 'boolean',
       description: 'Also check Java, the operator project build/install, launch and a smoke run',

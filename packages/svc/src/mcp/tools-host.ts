@@ -6,7 +6,7 @@ import { hasAnyFilter, searchSkills } from '../skills/find-skills.ts';
 import { loadRegistry } from '../skills/registry.ts';
 import { runSkill } from '../skills/run-skill.ts';
 import { targetOfCall } from './run-on-device.ts';
-import { deviceIdSchema, objectSchema, operatorPackageSchema } from './schema-parts.ts';
+import { deviceIdSchema, driverSchema, objectSchema, operatorPackageSchema } from './schema-parts.ts';
 import { checkArguments, errorResult, int, okResult, str, type ToolDef } from './tool-kit.ts';
 
 const devices: ToolDef = {
@@ -106,6 +106,7 @@ const skillsRun: ToolDef = {
       skillId: { type: 'string', minLength: 1, description: 'Skill id from skills-list or skills-search' },
       deviceId: deviceIdSchema,
       operatorPackage: operatorPackageSchema,
+      driver: driverSchema,
       args: { type: 'array', items: { type: 'string' }, description: 'Extra script arguments' },
       timeoutMs: { type: 'integer', minimum: 1, description: 'Kill the script after this long (default 120000)' },
       expectContains: { type: 'string', description: 'Fail unless the output contains this text' },

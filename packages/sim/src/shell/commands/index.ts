@@ -15,7 +15,7 @@ import { logcat } from './logcat.ts';
 import { ls } from './ls.ts';
 import { monkey } from './monkey.ts';
 import { pm } from './pm.ts';
-import { killall, pidof } from './processes.ts';
+import { kill, killall, pidof, ps } from './processes.ts';
 import { rm } from './rm.ts';
 import { screencap } from './screencap.ts';
 import { screenrecord } from './screenrecord.ts';
@@ -37,6 +37,7 @@ export const COMMANDS: ReadonlyMap<string, ShellCommand> = new Map([
   ['grep', grep],
   ['id', id],
   ['input', input],
+  ['kill', kill],
   ['killall', killall],
   ['log', log],
   ['logcat', logcat],
@@ -44,6 +45,7 @@ export const COMMANDS: ReadonlyMap<string, ShellCommand> = new Map([
   ['monkey', monkey],
   ['pidof', pidof],
   ['pm', pm],
+  ['ps', ps],
   ['rm', rm],
   ['screencap', screencap],
   ['screenrecord', screenrecord],

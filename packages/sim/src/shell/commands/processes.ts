@@ -1,8 +1,14 @@
-// toybox `pidof` and `killall` over the device's processes: background tools (device.processes) and the apps
-// with a running process (the UI host's task stack). pidof prints the pids on one line and exits 1 when there is
-// none; killall says "No such process" and exits 1 when nothing got the signal (toybox toys/lsb/killall.c).
+// The device's processes as its shell tools show them: background tools (device.processes) and the apps with a
+// running process (the UI host's task stack). toybox `pidof` prints the pids on one line and exits 1 when there is
+// none; `killall` says "No such process" and exits 1 when nothing got the signal (toybox toys/lsb/killall.c). Neither
+// exists before toybox: pidof comes with Android 6 (API 23), killall with Android 7 (API 24; AOSP system/core
+// shell_and_utilities/README.md), which index.ts models by leaving them out below those levels. `kill` is the
+// shell's builtin (mksh) on every level, and `ps` lists every process in toolbox's columns below Android 8 (API 26),
+// in toybox's after (where it shows only the caller's own processes without -A).
 import { appPid, SIGNAL_NUMBERS, type SignalName } from '../../device/process-table.ts';
 import type { DeviceApi, ShellCommand } from '../../device/types.ts';
+
+const sdkOf = (device: DeviceApi) => Number(device.props.get('ro.build.version.sdk') ?? 35);
 
 function pidsOf(device: DeviceApi, name: string): number[] {
   const app = device.ui.runningPackages().includes(name) ? [appPid(name)] : [];
@@ -55,4 +61,91 @@ export const killall: ShellCommand = async (argv, io, device) => {
   if (hits > 0) return 0;
   if (!quiet) await io.writeStderr('killall: No such process\n');
   return 1;
+};
+
+/** `kill [-SIGNAL | -s SIGNAL] pid...` (mksh's builtin): an app dies of any signal, a tool decides for itself. */
+export const kill: ShellCommand = async (argv, io, device) => {
+  const args = [...argv];
+  let signal: SignalName = 'TERM';
+  if (args[0] === '-s') {
+    args.shift();
+    const parsed = signalOf(args.shift() ?? '');
+    if (!parsed) {
+      await io.writeStderr('/system/bin/sh: kill: bad signal\n');
+      return 1;
+    }
+    signal = parsed;
+  } else if (args[0]?.startsWith('-')) {
+    const parsed = signalOf((args.shift() as string).slice(1));
+    if (!parsed) {
+      await io.writeStderr('/system/bin/sh: kill: bad signal\n');
+      return 1;
+    }
+    signal = parsed;
+  }
+  if (args.length === 0) {
+    await io.writeStderr(
+      '/system/bin/sh: kill: usage: kill [-s signame | -signum | -signame] { job | pid | pgrp } ...\n',
+    );
+    return 1;
+  }
+  let status = 0;
+  for (const arg of args) {
+    const pid = Number(arg);
+    const app = device.ui.runningPackages().find((pkg) => appPid(pkg) === pid);
+    if (app !== undefined) device.ui.forceStop(app);
+    else if (!(/^\d+$/.test(arg) && device.processes.signalPid(pid, signal))) {
+      await io.writeStderr(`/system/bin/sh: kill: ${arg}: No such process\n`);
+      status = 1;
+    }
+  }
+  return status;
+};
+
+interface PsRow {
+  user: string;
+  pid: number;
+  ppid: number;
+  name: string;
+}
+
+const ZYGOTE_PID = 612;
+
+function psRows(device: DeviceApi): PsRow[] {
+  const apps = device.ui.runningPackages().map((pkg, i) => ({
+    user: `u0_a${40 + i}`,
+    pid: appPid(pkg),
+    ppid: ZYGOTE_PID,
+    name: pkg,
+  }));
+  const tools = device.processes.list().map((p) => ({ user: 'shell', pid: p.pid, ppid: 1, name: p.name }));
+  return [
+    { user: 'root', pid: 1, ppid: 0, name: '/init' },
+    { user: 'root', pid: ZYGOTE_PID, ppid: 1, name: 'zygote' },
+    { user: 'system', pid: 1021, ppid: ZYGOTE_PID, name: 'system_server' },
+    ...apps,
+    ...tools,
+  ];
+}
+
+/** `ps`: toolbox's columns and every process below API 26; toybox's after, only the shell's own without -A. */
+export const ps: ShellCommand = async (argv, io, device) => {
+  if (sdkOf(device) < 26) {
+    const lines = psRows(device).map(
+      (r) =>
+        `${r.user.padEnd(9)} ${String(r.pid).padEnd(5)} ${String(r.ppid).padEnd(5)} 1525404 44612 ffffffff 00000000 S ${r.name}`,
+    );
+    await io.writeStdout(`USER     PID   PPID  VSIZE  RSS     WCHAN    PC        NAME\n${lines.join('\n')}\n`);
+    return 0;
+  }
+  const all = argv.includes('-A') || argv.includes('-e');
+  const rows = psRows(device).filter((r) => all || r.user === 'shell');
+  const lines = rows.map(
+    (r) =>
+      `${r.user.padEnd(10)} ${String(r.pid).padStart(5)} ${String(r.ppid).padStart(5)} 1525404  44612 0                   0 S ${r.name}`,
+  );
+  await io.writeStdout(
+    `USER           PID  PPID     VSZ    RSS WCHAN            ADDR S NAME\n${lines.map((l) => `${l}\n`).join('')}`,
+  );
+  return 0;
 };

@@ -41,11 +41,13 @@ export function classifyDump(result: ShellResult): DumpOutcome {
   const start = result.after.indexOf(XML_START);
   const end = result.after.lastIndexOf(XML_END);
   if (start !== -1 && end > start) return { ok: true, xml: result.after.slice(start, end + XML_END.length) };
+  // The device's own words, without the Java stack trace some failures print after them.
+  const first = said.split('\n')[0]?.trim().slice(0, 300) ?? '';
   const fail = (code: DumpFailure, retryable: boolean) => ({
     ok: false as const,
     code,
     retryable,
-    detail: said === '' ? `exit ${result.status}, no output` : `exit ${result.status}: ${said.slice(0, 300)}`,
+    detail: said === '' ? `exit ${result.status}, no output` : `exit ${result.status}: ${first}`,
   });
   if (/null root node/i.test(said)) return fail('UI_DUMP_NULL_ROOT', true);
   if (/could not get idle state/i.test(said)) return fail('UI_DUMP_NOT_IDLE', true);

@@ -39,6 +39,25 @@ test('an app whose launcher intent resolves to the chooser starts its first laun
   assert.ok(!adb.calls.some((c) => c.includes('monkey')));
 });
 
+test('the launcher activity is resolved from the launcher intent, not from the package alone', async () => {
+  // An intent naming only the package matches every activity with an intent filter: a share target of higher
+  // priority wins it (callstack/agent-device#115); the launcher intent resolves to the launcher activity.
+  const adb = new FakeAdb();
+  adb.handle = (_serial, command) => {
+    if (command.startsWith('getprop')) return ok('34\n');
+    if (command.includes('resolve-activity')) {
+      const launcher = command.includes('-a android.intent.action.MAIN -c android.intent.category.LAUNCHER');
+      const line = launcher ? 'com.example.mail/.Launch' : 'com.example.mail/.share.ShareTarget';
+      return ok(`priority=10 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false\n${line}\n`);
+    }
+    if (command.startsWith('am start')) return ok('Starting: Intent { cmp=com.example.mail/.Launch }\n__svc_rc=0\n');
+    return ok('__svc_rc=0\n');
+  };
+  await openApp(stepOn(adb, 'com.example.mail'));
+  const started = adb.calls.find((c) => c.includes('am start')) ?? '';
+  assert.match(started, / -n '?com\.example\.mail\/\.Launch'? /, adb.calls.join(' | '));
+});
+
 test('monkey that aborts is APP_NOT_FOUND, whatever its exit status', async () => {
   const adb = new FakeAdb();
   adb.handle = (_serial, command) => {

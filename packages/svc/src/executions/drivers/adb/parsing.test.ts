@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { RC_SENTINEL, splitAtSentinel } from './device-shell.ts';
 import { classifyDump } from './dump-outcome.ts';
 import { keyboardShown, parseForeground, windowDumpCommand } from './foreground.ts';
+import { pidsCommand, pidsIn } from './processes.ts';
 import { typingCommands, untypable } from './text-input.ts';
 
 const XML =
@@ -57,6 +58,18 @@ test('every way a dump fails is named, and only the passing ones are retried', (
     assert.equal(outcome.ok, false, said);
     assert.deepEqual(!outcome.ok && [outcome.code, outcome.retryable], [code, retryable], said);
   }
+  // The step's message keeps the device's line, not the stack trace after it.
+  const traced = classifyDump(
+    dumpOf(
+      'java.lang.IllegalStateException: UiAutomationService android.accessibilityservice.IAccessibilityServiceClient$Stub$Proxy@1c8b7a0already registered!\n' +
+        '\tat android.os.Parcel.readException(Parcel.java:1439)\n\tat android.os.Parcel.readException(Parcel.java:1385)\n',
+      1,
+    ),
+  );
+  assert.equal(
+    !traced.ok && traced.detail,
+    'exit 1: java.lang.IllegalStateException: UiAutomationService android.accessibilityservice.IAccessibilityServiceClient$Stub$Proxy@1c8b7a0already registered!',
+  );
 });
 
 test('the foreground app comes from mFocusedApp, the focused window from mCurrentFocus, per API level', () => {
@@ -111,4 +124,21 @@ test('typing: printable ASCII only; spaces as %s, a literal %s split, newlines a
   assert.deepEqual(typingCommands('50%s off'), ["input text '50'", "input text '%'", "input text 's%soff'"]);
   assert.deepEqual(typingCommands('a\nb'), ["input text 'a'", 'input keyevent 66', "input text 'b'"]);
   assert.deepEqual(typingCommands('$(reboot)`id`;&'), ["input text '$(reboot)`id`;&'"]);
+});
+
+test('processes by name: pidof from API 23, the NAME column of toolbox ps on Android 5', () => {
+  assert.equal(pidsCommand(23, 'com.svc.notes'), "pidof 'com.svc.notes'");
+  assert.equal(pidsCommand(22, 'com.svc.notes'), 'ps');
+  assert.deepEqual(pidsIn('/data/local/tmp/svc-rec-a.mp4\n4312 4400\n', 'screenrecord', 30), [4312, 4400]);
+  assert.deepEqual(pidsIn('', 'screenrecord', 30), []);
+  // Android 5 toolbox ps.c: user, pid, ppid, vsize, rss, wchan, pc, state, then the command line's first word.
+  const ps =
+    'USER     PID   PPID  VSIZE  RSS     WCHAN    PC        NAME\r\n' +
+    'root      1     0     8904   744   ffffffff 00000000 S /init\r\n' +
+    'u0_a54    2296  180   1525404 44612 ffffffff 00000000 S com.android.settings\r\n' +
+    'u0_a54    2350  180   1498212 30112 ffffffff 00000000 S com.android.settings:remote\r\n' +
+    'shell     3120  1     9020   2220  ffffffff 00000000 S /system/bin/screenrecord\r\n';
+  assert.deepEqual(pidsIn(ps, 'com.android.settings', 21), [2296]);
+  assert.deepEqual(pidsIn(ps, 'screenrecord', 21), [3120]);
+  assert.deepEqual(pidsIn(ps, 'com.svc.notes', 21), []);
 });

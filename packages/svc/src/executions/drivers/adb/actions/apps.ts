@@ -7,9 +7,11 @@
 // unlocks the rotation (ADB-DRIVER-NOTES: mobile-next/mobilewright#82, mobile-mcp#360).
 import { quoteShellArg } from '../../../../contracts/dispatch.ts';
 import type { DeviceShell } from '../device-shell.ts';
+import { pidsCommand, pidsIn } from '../processes.ts';
 import { type ActionRunner, params, StepFailure, str } from '../step.ts';
 
 const RESOLVER = 'android/com.android.internal.app.ResolverActivity';
+const LAUNCHER_INTENT = '-a android.intent.action.MAIN -c android.intent.category.LAUNCHER';
 /** FLAG_ACTIVITY_NEW_TASK | FLAG_ACTIVITY_RESET_TASK_IF_NEEDED, as the launcher starts apps. */
 const LAUNCHER_FLAGS = '0x10200000';
 
@@ -18,7 +20,9 @@ const LAUNCHER_FLAGS = '0x10200000';
  * the system's ResolverActivity); undefined when it has none.
  */
 export async function launcherActivity(shell: DeviceShell, pkg: string): Promise<string | 'chooser' | undefined> {
-  const out = await shell.read(`cmd package resolve-activity --brief ${quoteShellArg(pkg)}`);
+  // The launcher intent, not the package alone: an intent naming only the package matches every activity with an
+  // intent filter, and one of higher priority (a share target) wins over the launcher's (callstack/agent-device#115).
+  const out = await shell.read(`cmd package resolve-activity --brief ${LAUNCHER_INTENT} ${quoteShellArg(pkg)}`);
   const last = out.trim().split('\n').at(-1)?.trim() ?? '';
   if (last === RESOLVER) return 'chooser';
   if (/^[A-Za-z0-9_.]+\/[A-Za-z0-9_.$]+$/.test(last)) return last;
@@ -38,9 +42,7 @@ const notFound = (pkg: string) =>
  * intent's package: AOSP Intent.parseCommandArgs), for an app whose launcher intent resolves to the chooser.
  */
 async function firstLauncherActivity(shell: DeviceShell, pkg: string): Promise<string | undefined> {
-  const out = await shell.read(
-    `cmd package query-activities --brief -a android.intent.action.MAIN -c android.intent.category.LAUNCHER ${quoteShellArg(pkg)}`,
-  );
+  const out = await shell.read(`cmd package query-activities --brief ${LAUNCHER_INTENT} ${quoteShellArg(pkg)}`);
   const prefix = `${pkg}/`;
   return out
     .split('\n')
@@ -86,12 +88,17 @@ export const openUri: ActionRunner = async ({ shell, action }) => {
   return { uri };
 };
 
-/** `am force-stop` is silent and exits 0 even for unknown packages: `pidof` tells whether it worked. */
+/**
+ * `am force-stop` is silent and exits 0 even for unknown packages: whether the app still has a process tells
+ * whether it worked (`pidof`, or `ps` on Android 5, which has no pidof).
+ */
 export const closeApp: ActionRunner = async ({ shell, action }) => {
   const pkg = str(params(action), 'applicationId') as string;
-  const out = await shell.run(`am force-stop ${quoteShellArg(pkg)}; pidof ${quoteShellArg(pkg)}`);
-  if (out.status === 0 && out.output.trim() !== '') {
-    throw new StepFailure('APP_CLOSE_FAILED', `${pkg} is still running (pid ${out.output.trim()})`, {
+  const sdk = await shell.sdk();
+  const out = await shell.run(`am force-stop ${quoteShellArg(pkg)}; ${pidsCommand(sdk, pkg)}`);
+  const pids = pidsIn(out.output, pkg, sdk);
+  if (pids.length > 0) {
+    throw new StepFailure('APP_CLOSE_FAILED', `${pkg} is still running (pid ${pids.join(' ')})`, {
       retryable: true,
     });
   }

@@ -1,9 +1,10 @@
 // start_recording / stop_recording with `screenrecord` running on the device (Maestro's way): started in the
-// background under nohup so it outlives the adb shell, stopped with `killall -INT` so it finishes the file. Which
-// session runs is read from the device (the file name carries the session id), so a recording started by one svc
-// process can be stopped by another. Every line is a simple command list (no if/for/subshell), which every device
-// shell runs.
+// background under nohup so it outlives the adb shell, stopped with SIGINT (`kill -2` by pid: `killall` only exists
+// from API 24, `pidof` from API 23, see processes.ts) so it finishes the file. Which session runs is read from the
+// device (the file name carries the session id), so a recording started by one svc process can be stopped by
+// another. Every line is a simple command list (no if/for/subshell), which every device shell runs.
 import { quoteShellArg } from '../../../../contracts/dispatch.ts';
+import { pidsCommand, pidsIn } from '../processes.ts';
 import { type ActionRunner, params, type StepContext, StepFailure, str } from '../step.ts';
 
 export const RECORDING_DIR = '/data/local/tmp';
@@ -22,21 +23,28 @@ function safeSessionId(id: string): string {
 interface RecorderState {
   /** The session of the recording now running (from its file name), or undefined. */
   running: string | undefined;
+  /** The pids of every screenrecord running (svc's or not). */
+  pids: number[];
   /** The device has a screenrecord command. */
   available: boolean;
 }
 
+const SCREENRECORD = 'screenrecord';
+
 /** One round trip: is screenrecord running (and for which session), and does the device have it at all. */
 async function recorderState(step: StepContext): Promise<RecorderState> {
+  const sdk = await step.shell.sdk();
   const out = await step.shell.run(
-    `command -v screenrecord >/dev/null || echo ${NO_SCREENRECORD}; ` +
-      `pidof screenrecord >/dev/null && ls ${RECORDING_DIR}/${PREFIX}*.mp4 2>/dev/null`,
+    `command -v ${SCREENRECORD} >/dev/null || echo ${NO_SCREENRECORD}; ${pidsCommand(sdk, SCREENRECORD)}; ` +
+      `ls ${RECORDING_DIR}/${PREFIX}*.mp4 2>/dev/null`,
   );
   const lines = out.output.split('\n').map((l) => l.trim());
   const available = !lines.includes(NO_SCREENRECORD);
+  const pids = pidsIn(out.output, SCREENRECORD, sdk);
   const newest = lines.filter((l) => l.startsWith(`${RECORDING_DIR}/${PREFIX}`) && l.endsWith('.mp4')).at(-1);
-  if (out.status !== 0 || newest === undefined) return { running: undefined, available };
-  return { running: newest.slice(`${RECORDING_DIR}/${PREFIX}`.length, -'.mp4'.length) || 'unknown', available };
+  if (pids.length === 0 || newest === undefined) return { running: undefined, pids, available };
+  const running = newest.slice(`${RECORDING_DIR}/${PREFIX}`.length, -'.mp4'.length) || 'unknown';
+  return { running, pids, available };
 }
 
 export const startRecording: ActionRunner = async (step) => {
@@ -53,12 +61,13 @@ export const startRecording: ActionRunner = async (step) => {
   const file = `${RECORDING_DIR}/${PREFIX}${safeSessionId(id)}.mp4`;
   // screenrecord that cannot record (no encoder, a secure display) exits at once: still running a moment later
   // means it records.
+  const sdk = await step.shell.sdk();
   const out = await step.shell.run(
     `rm -f ${RECORDING_DIR}/${PREFIX}*.mp4; ` +
-      `nohup screenrecord --time-limit ${TIME_LIMIT_S} ${quoteShellArg(file)} >/dev/null 2>&1 & ` +
-      'sleep 0.3; pidof screenrecord >/dev/null',
+      `nohup ${SCREENRECORD} --time-limit ${TIME_LIMIT_S} ${quoteShellArg(file)} >/dev/null 2>&1 & ` +
+      `sleep 0.3; ${pidsCommand(sdk, SCREENRECORD)}`,
   );
-  if (out.status !== 0) {
+  if (pidsIn(out.output, SCREENRECORD, sdk).length === 0) {
     throw new StepFailure('RECORDING_UNSUPPORTED', 'screenrecord stopped at once: this device cannot record', {
       data: { session_id: id },
     });
@@ -68,7 +77,7 @@ export const startRecording: ActionRunner = async (step) => {
 
 export const stopRecording: ActionRunner = async (step) => {
   const asked = str(params(step.action), 'sessionId');
-  const { running } = await recorderState(step);
+  const { running, pids } = await recorderState(step);
   if (running === undefined || (asked !== undefined && safeSessionId(asked) !== running)) {
     throw new StepFailure(
       'RECORDING_NOT_IN_PROGRESS',
@@ -76,10 +85,13 @@ export const stopRecording: ActionRunner = async (step) => {
     );
   }
   // SIGINT makes screenrecord write the end of the file; wait (bounded) until it is gone.
-  let gone = (await step.shell.run('killall -INT screenrecord 2>/dev/null; pidof screenrecord >/dev/null')).status;
-  for (let waited = 0; gone === 0 && waited < STOP_WAIT_MS; waited += STOP_POLL_MS) {
+  const sdk = await step.shell.sdk();
+  const left = pidsCommand(sdk, SCREENRECORD);
+  let out = await step.shell.run(`kill -2 ${pids.join(' ')} 2>/dev/null; ${left}`);
+  for (let waited = 0; pidsIn(out.output, SCREENRECORD, sdk).length > 0 && waited < STOP_WAIT_MS; ) {
     await step.ctx.clock.sleep(STOP_POLL_MS);
-    gone = (await step.shell.run('pidof screenrecord >/dev/null')).status;
+    waited += STOP_POLL_MS;
+    out = await step.shell.run(left);
   }
   return { session_id: asked ?? running, recording: 'false', device_path: `${RECORDING_DIR}/${PREFIX}${running}.mp4` };
 };

@@ -105,9 +105,13 @@ export function buildReadValue(input: BuildInput): BuiltExecution {
   const labelRef = single(input.flags, ['labelRef']);
   if (labelRef !== undefined) labelMatcher.ref = labelRef;
   if (Object.keys(labelMatcher).length === 0) {
-    throw new SvcError('EXECUTION_VALIDATION_FAILED', 'read-value needs --label, --label-id, --label-desc or --label-ref', {
-      path: 'actions[0].params.labelMatcher',
-    });
+    throw new SvcError(
+      'EXECUTION_VALIDATION_FAILED',
+      'read-value needs --label, --label-id, --label-desc or --label-ref',
+      {
+        path: 'actions[0].params.labelMatcher',
+      },
+    );
   }
   return oneAction.readValue(shapeOf(input), { labelMatcher, all: isSet(input.flags, 'all') });
 }

@@ -13,8 +13,8 @@ import {
   contentOf,
   layoutSignature,
   parseHierarchy,
-  type UiNode,
   selectorThroughText,
+  type UiNode,
   type UiTree,
   uniqueSelector,
 } from '../../ui/index.ts';

@@ -115,6 +115,59 @@ describe('devices across two adb servers', () => {
     assert.equal((await busy).code, 0);
   });
 
+  const twoSteps = (commandId: string) =>
+    JSON.stringify({
+      commandId,
+      taskId: commandId,
+      source: 'test',
+      expectedFormat: 'android-ui-automator',
+      timeoutMs: 10000,
+      actions: [
+        { id: 'wait', type: 'sleep', params: { durationMs: 3000 } },
+        { id: 'snap', type: 'snapshot_ui' },
+      ],
+    });
+  const restartServerA = async () => {
+    await labA.adb('start-server');
+    await labA.adb('connect', simA.serial);
+    await labA.waitForState(simA.serial, 'device');
+  };
+
+  test('a host whose adb server comes back before the deadline still delivers the result', async () => {
+    const running = svc('exec', twoSteps('host-back'), '--device', idA, '--no-daemon', '--driver', 'operator');
+    await sleep(1500);
+    await labA.adb('kill-server');
+    await sleep(300);
+    await restartServerA();
+    const result = await running;
+    assert.equal(result.code, 0, result.stdout);
+    assert.equal(result.json.envelope.commandId, 'host-back');
+    assert.deepEqual(
+      result.json.envelope.stepResults.map((s: { success: boolean }) => s.success),
+      [true, true],
+    );
+  });
+
+  test('with the adb driver, a host lost mid-execution keeps the steps that ran and names ADB_SERVER_LOST', async () => {
+    const doomed = svc('exec', twoSteps('host-lost-adb'), '--device', idA, '--no-daemon', '--driver', 'adb');
+    await sleep(1500);
+    await labA.adb('kill-server');
+    const other = await svc('snapshot', '--device', idB, '--no-daemon', '--driver', 'adb');
+    const result = await doomed;
+    try {
+      assert.equal(other.code, 0, other.stdout);
+      assert.equal(result.code, 1);
+      assert.equal(result.json.failedCode, 'ADB_SERVER_LOST', result.stdout);
+      assert.equal(result.json.deviceId, idA);
+      const [slept, snap] = result.json.envelope.stepResults;
+      assert.deepEqual([slept.id, slept.success], ['wait', true], 'the step that ran is in the result');
+      assert.deepEqual([snap.id, snap.success, snap.data.error], ['snap', false, 'ADB_SERVER_LOST']);
+      assert.match(snap.data.message, /may have run/);
+    } finally {
+      await restartServerA();
+    }
+  });
+
   test('a host going away mid-execution: one clear failure, the lock freed, the other host unaffected', async () => {
     const payload = {
       commandId: 'lost-host',

@@ -309,6 +309,25 @@ describe('svc mcp over stdio against a simulated device', () => {
     assert.equal((badDriver.data as Loose).details.path, 'driver');
     const neither = await expectProtocolError(session.client, 'click', {});
     assert.equal((neither.data as Loose).code, 'EXECUTION_VALIDATION_FAILED');
+    // What the action's own rules refuse is said in the tool's argument names, not the execution's.
+    assert.equal((neither.data as Loose).details.path, 'selector');
+    assert.equal((neither.data as Loose).details.executionPath, 'actions[0].params.matcher');
+    assert.match(
+      neither.message,
+      /Invalid arguments for click: selector: is required: give exactly one of selector or coordinate/,
+    );
+    const both = await expectProtocolError(session.client, 'click', {
+      selector: { textEquals: 'x' },
+      coordinate: { x: 1, y: 1 },
+    });
+    assert.equal((both.data as Loose).details.path, 'coordinate');
+    const nav = await expectProtocolError(session.client, 'wait-for-nav', { timeoutMs: 1000 });
+    assert.equal((nav.data as Loose).details.path, 'app');
+    assert.match(nav.message, /give app or selector/);
+    const refAndMore = await expectProtocolError(session.client, 'read-value', {
+      label: { ref: 'e1', textEquals: 'x' },
+    });
+    assert.equal((refAndMore.data as Loose).details.path, 'label.textEquals');
     const unknownTool = await expectProtocolError(session.client, 'no-such-tool', {});
     assert.equal(unknownTool.code, ErrorCode.InvalidParams);
   });

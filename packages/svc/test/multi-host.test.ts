@@ -2,6 +2,9 @@
 // SVC_ADB_SERVERS (or --adb-server). Ids name their server; the per-device lock and daemons keep working; a host
 // whose adb server goes away mid-execution gives that execution one clear result, and the other host carries on.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SimDevice } from 'svc-sim';
@@ -9,7 +12,8 @@ import { createLab, type Lab } from 'svc-sim/testing';
 import { createContext } from '../src/core/context.ts';
 import { createServerApp } from '../src/server/app.ts';
 import { stopDaemonsOf } from './daemon-helpers.ts';
-import { runCliJson } from './run-cli.ts';
+import { connectStdio, type Loose } from './mcp-client.ts';
+import { isolatedEnv, MAIN, runCliJson } from './run-cli.ts';
 
 describe('devices across two adb servers', () => {
   let labA: Lab;
@@ -77,6 +81,53 @@ describe('devices across two adb servers', () => {
     }
   });
 
+  test('svc serve --adb-server (repeated) and svc mcp with SVC_ADB_SERVERS list and reach both hosts', async () => {
+    const servers = [`tcp:127.0.0.1:${labA.adbPort}`, `tcp:127.0.0.1:${labB.adbPort}`];
+    const argv = [MAIN, 'serve', '--port', '0', ...servers.flatMap((server) => ['--adb-server', server])];
+    const child = spawn(process.execPath, argv, { env: isolatedEnv(labA.env), stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        const seen = (chunk: Buffer) => {
+          text += chunk.toString('utf8');
+          const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text);
+          if (m) resolve(m[1] as string);
+        };
+        child.stdout.on('data', seen);
+        child.stderr.on('data', seen);
+        child.on('close', () => reject(new Error(`svc serve ended: ${text}`)));
+      });
+      const token = readFileSync(join(labA.home, '.svc', 'server-token'), 'utf8').trim();
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const listed = (await (await fetch(`${url}/devices`, { headers })).json()) as { devices: { serial: string }[] };
+      assert.deepEqual(
+        listed.devices.map((d) => d.serial),
+        [idA, idB],
+      );
+      const front = await fetch(`${url}/tools/foreground`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ deviceId: idB }),
+      });
+      assert.equal(((await front.json()) as { deviceId: string }).deviceId, idB);
+    } finally {
+      child.kill('SIGINT');
+      await new Promise((resolve) => child.on('close', resolve));
+    }
+    const session = await connectStdio(['--no-daemon'], isolatedEnv(env), labA.home);
+    try {
+      const devices = (await session.client.callTool({ name: 'devices', arguments: {} })) as Loose;
+      assert.deepEqual(
+        devices.structuredContent.devices.map((d: { serial: string }) => d.serial),
+        [idA, idB],
+      );
+      const screen = (await session.client.callTool({ name: 'screen', arguments: { deviceId: idA } })) as Loose;
+      assert.equal(screen.structuredContent.deviceId, idA);
+    } finally {
+      await session.close();
+    }
+  });
+
   test('executions (through each device’s daemon) and device tools reach each host', async () => {
     const [a, b] = await Promise.all([svc('snapshot', '--device', idA), svc('snapshot', '--device', idB)]);
     assert.equal(a.code, 0, a.stdout);
@@ -113,6 +164,59 @@ describe('devices across two adb servers', () => {
     assert.equal(refused.json.code, 'EXECUTION_CONFLICT_IN_FLIGHT', refused.stdout);
     assert.equal(other.code, 0, other.stdout);
     assert.equal((await busy).code, 0);
+  });
+
+  const twoSteps = (commandId: string) =>
+    JSON.stringify({
+      commandId,
+      taskId: commandId,
+      source: 'test',
+      expectedFormat: 'android-ui-automator',
+      timeoutMs: 10000,
+      actions: [
+        { id: 'wait', type: 'sleep', params: { durationMs: 3000 } },
+        { id: 'snap', type: 'snapshot_ui' },
+      ],
+    });
+  const restartServerA = async () => {
+    await labA.adb('start-server');
+    await labA.adb('connect', simA.serial);
+    await labA.waitForState(simA.serial, 'device');
+  };
+
+  test('a host whose adb server comes back before the deadline still delivers the result', async () => {
+    const running = svc('exec', twoSteps('host-back'), '--device', idA, '--no-daemon', '--driver', 'operator');
+    await sleep(1500);
+    await labA.adb('kill-server');
+    await sleep(300);
+    await restartServerA();
+    const result = await running;
+    assert.equal(result.code, 0, result.stdout);
+    assert.equal(result.json.envelope.commandId, 'host-back');
+    assert.deepEqual(
+      result.json.envelope.stepResults.map((s: { success: boolean }) => s.success),
+      [true, true],
+    );
+  });
+
+  test('with the adb driver, a host lost mid-execution keeps the steps that ran and names ADB_SERVER_LOST', async () => {
+    const doomed = svc('exec', twoSteps('host-lost-adb'), '--device', idA, '--no-daemon', '--driver', 'adb');
+    await sleep(1500);
+    await labA.adb('kill-server');
+    const other = await svc('snapshot', '--device', idB, '--no-daemon', '--driver', 'adb');
+    const result = await doomed;
+    try {
+      assert.equal(other.code, 0, other.stdout);
+      assert.equal(result.code, 1);
+      assert.equal(result.json.failedCode, 'ADB_SERVER_LOST', result.stdout);
+      assert.equal(result.json.deviceId, idA);
+      const [slept, snap] = result.json.envelope.stepResults;
+      assert.deepEqual([slept.id, slept.success], ['wait', true], 'the step that ran is in the result');
+      assert.deepEqual([snap.id, snap.success, snap.data.error], ['snap', false, 'ADB_SERVER_LOST']);
+      assert.match(snap.data.message, /may have run/);
+    } finally {
+      await restartServerA();
+    }
   });
 
   test('a host going away mid-execution: one clear failure, the lock freed, the other host unaffected', async () => {

@@ -2,6 +2,7 @@
 // the device, and its errors. What the device prints for each command (crash buffer, dropbox, dumpsys display,
 // query-activities, cmd clipboard, console geo fix) follows the sources cited in packages/sim/src/shell/commands.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { reportAppAnr, reportAppCrash, type SimDevice } from 'svc-sim';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { withDevice } from './lab-device.ts';
-import { runCliJson } from './run-cli.ts';
+import { isolatedEnv, MAIN, runCliJson } from './run-cli.ts';
 
 const SETTINGS = 'com.android.settings';
 
@@ -82,6 +83,39 @@ describe('device toolbox on the command line', () => {
     const failed = await svc('install', refused);
     assert.equal(failed.json.code, 'INSTALL_FAILED');
     assert.equal(failed.json.details.reason, 'INSTALL_FAILED_INSUFFICIENT_STORAGE');
+  });
+
+  test('install shows its progress on a terminal (stderr), stdout keeps the JSON; none without a terminal', async () => {
+    const apk = join(dir, 'big.apk');
+    const manifest = { svcSimApk: 1, package: 'com.example.big', versionName: '1.0', versionCode: 1 };
+    await writeFile(apk, `${JSON.stringify(manifest)}\n${'x'.repeat(3_000_000)}`);
+    const quote = (value: string) => `'${value.replaceAll("'", `'"'"'`)}'`;
+    const command = [process.execPath, MAIN, 'install', apk, '--device', sim.serial].map(quote).join(' ');
+    const output = await new Promise<string>((resolve, reject) => {
+      // `script` runs the CLI on a pseudo-terminal, so stderr.isTTY is true as in an interactive shell.
+      const child = spawn('script', ['-qec', command, '/dev/null'], {
+        env: isolatedEnv(lab.env),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let text = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        text += chunk;
+      });
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        text += chunk;
+      });
+      child.on('error', reject);
+      child.on('close', () => resolve(text));
+    });
+    // Each line redraws the last one (carriage return, erase line).
+    assert.match(output, /\r\x1b\[Kpushing \d+% \(\d\.\d of 3\.0 MB\)/);
+    assert.match(output, /pushing 100% \(3\.0 of 3\.0 MB\)/);
+    assert.match(output, /installing\r?\n/);
+    assert.match(output, /"installed": true/);
+    const piped = await svc('install', apk);
+    assert.equal(piped.json.installed, true);
+    assert.doesNotMatch(piped.stderr, /pushing/, 'no progress when stderr is not a terminal');
+    await svc('uninstall', 'com.example.big');
   });
 
   test('logs keeps the lines of the app, filtered by level and text, newest last and bounded', async () => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { createLab, type Lab } from 'svc-sim/testing';
+import { z } from 'zod';
 import { DEVICE_TOOLS } from '../src/toolbox/catalog.ts';
 import { connectStdio, expectProtocolError, type Loose, type StdioSession } from './mcp-client.ts';
 import { isolatedEnv, runCliJson } from './run-cli.ts';
@@ -201,6 +202,16 @@ describe('device tools on the CLI with no device', () => {
       const bad = await runCliJson(c.badArgv, { env: lab.env });
       assert.equal(bad.code, 1, name);
       assert.notEqual(bad.json.code, 'NO_DEVICES', `${name}: a bad argument is said first (${bad.stdout})`);
+      // Named: an argument of the tool's schema by its path, or the word commander refused.
+      const tool = DEVICE_TOOLS.find((t) => t.name === name);
+      const argNames = Object.keys((z.toJSONSchema(tool?.args as z.ZodType) as Loose).properties ?? {});
+      if (bad.json.code === 'EXECUTION_VALIDATION_FAILED') {
+        assert.ok(argNames.includes(bad.json.details?.path), `${name}: names ${bad.json.details?.path}`);
+        assert.match(bad.json.message, new RegExp(`: ${bad.json.details.path}: `), name);
+      } else {
+        assert.equal(bad.json.code, 'CLI_USAGE_ERROR', `${name}: ${bad.stdout}`);
+        assert.match(bad.json.message, /unknown option '--\w|too many arguments for '\w/, name);
+      }
     }
   });
 });

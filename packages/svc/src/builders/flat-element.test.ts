@@ -180,7 +180,14 @@ test('read-value builds labelMatcher from --label, --label-id, --label-desc and 
 });
 
 test('read-value needs at least one label flag, rejects blanks and a label given twice through aliases', () => {
-  throwsCode(() => buildReadValue(input({})), 'EXECUTION_VALIDATION_FAILED', /--label, --label-id or --label-desc/);
+  throwsCode(
+    () => buildReadValue(input({})),
+    'EXECUTION_VALIDATION_FAILED',
+    /--label, --label-id, --label-desc or --label-ref/,
+  );
+  assert.deepEqual(buildReadValue(input({ labelRef: ['e7'] })).actions[0]?.params, {
+    labelMatcher: { ref: 'e7' },
+  });
   throwsCode(() => buildReadValue(input({ label: [' '] })), 'EXECUTION_VALIDATION_FAILED', /blank/);
   throwsCode(() => buildReadValue(input({ label: ['a'], text: ['b'] })), 'CLI_USAGE_ERROR');
 });

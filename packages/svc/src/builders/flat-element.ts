@@ -102,10 +102,16 @@ export function buildReadValue(input: BuildInput): BuiltExecution {
   if (label !== undefined) labelMatcher.textEquals = label;
   if (labelId !== undefined) labelMatcher.resourceId = labelId;
   if (labelDesc !== undefined) labelMatcher.contentDescEquals = labelDesc;
+  const labelRef = single(input.flags, ['labelRef']);
+  if (labelRef !== undefined) labelMatcher.ref = labelRef;
   if (Object.keys(labelMatcher).length === 0) {
-    throw new SvcError('EXECUTION_VALIDATION_FAILED', 'read-value needs --label, --label-id or --label-desc', {
-      path: 'actions[0].params.labelMatcher',
-    });
+    throw new SvcError(
+      'EXECUTION_VALIDATION_FAILED',
+      'read-value needs --label, --label-id, --label-desc or --label-ref',
+      {
+        path: 'actions[0].params.labelMatcher',
+      },
+    );
   }
   return oneAction.readValue(shapeOf(input), { labelMatcher, all: isSet(input.flags, 'all') });
 }

@@ -24,6 +24,7 @@ export const CONTAINER_FLAGS = [
   { keys: ['containerDesc', 'containerContentDesc'], field: 'contentDescEquals' },
   { keys: ['containerDescContains', 'containerContentDescContains'], field: 'contentDescContains' },
   { keys: ['containerRole'], field: 'role' },
+  { keys: ['containerRef'], field: 'ref' },
 ] as const;
 
 export const SELECTOR_CONFLICT_MESSAGE =

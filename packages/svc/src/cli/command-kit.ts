@@ -35,6 +35,7 @@ export function addContainerFlags(command: Command): Command {
   valueFlag(command, '--container-desc-contains <text>', 'container by label substring');
   valueFlag(command, '--container-content-desc-contains <text>', 'same as --container-desc-contains', true);
   valueFlag(command, '--container-role <role>', 'container by role');
+  valueFlag(command, '--container-ref <eN>', 'container by a ref of the last `snapshot --format compact`');
   return command;
 }
 

@@ -1,6 +1,6 @@
 // The screenshots folder, and confining a path that came from someone else (an HTTP request, an MCP tool call) to
-// it: `svc serve` and `svc mcp` write a screenshot nowhere else, create no folder outside it, and resolve a relative
-// path against it. The folder is SVC_SCREENSHOTS_DIR (or `svc serve --screenshots-dir`), else ~/.svc/screenshots,
+// it: `svc serve` and `svc mcp` write a screenshot (or a pulled screen recording) nowhere else, create no folder
+// outside it, and resolve a relative path against it. The folder is SVC_SCREENSHOTS_DIR (or `svc serve --screenshots-dir`), else ~/.svc/screenshots,
 // made with mode 0700 when missing and refused when another user owns it or others may write to it.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, realpathSync, statSync } from 'node:fs';
@@ -35,11 +35,26 @@ export function ensureScreenshotsDir(dir: string): string {
  * may ask for a JPEG). `field` names the input for the error.
  */
 export function confinedScreenshotPath(requested: string, dir: string, field: string): string {
+  return confinedPath(
+    requested,
+    dir,
+    field,
+    /\.(png|jpe?g)$/i,
+    'a screenshot file name must end in .png, .jpg or .jpeg.',
+  );
+}
+
+/** The same rule for a screen recording that a server pulls: an `.mp4` name inside the screenshots folder. */
+export function confinedRecordingPath(requested: string, dir: string, field: string): string {
+  return confinedPath(requested, dir, field, /\.mp4$/i, 'a recording file name must end in .mp4.');
+}
+
+function confinedPath(requested: string, dir: string, field: string, names: RegExp, namesRule: string): string {
   const root = ensureScreenshotsDir(dir);
   const refuse = (why: string) =>
     new SvcError('PATH_FORBIDDEN', `${field}: ${why}`, { path: field, requested, screenshotsDir: root });
   const full = isAbsolute(requested) ? requested : resolve(root, requested);
-  if (!/\.(png|jpe?g)$/i.test(basename(full))) throw refuse('a screenshot file name must end in .png, .jpg or .jpeg.');
+  if (!names.test(basename(full))) throw refuse(namesRule);
   let folder: string;
   try {
     folder = realpathSync(dirname(full));

@@ -45,11 +45,19 @@ export function targetOfCall(args: ToolArgs, runtime: McpRuntime): Target {
   );
 }
 
-/** Validates and submits; a contracts validation failure is InvalidParams, the rest is the run result. */
-export async function runOnDevice(raw: unknown, args: ToolArgs, runtime: McpRuntime): Promise<RunResult> {
+/**
+ * Validates and submits; a contracts validation failure is InvalidParams (said in the tool's argument names by
+ * `restate`, for the tools whose arguments are not the execution itself), the rest is the run result.
+ */
+export async function runOnDevice(
+  raw: unknown,
+  args: ToolArgs,
+  runtime: McpRuntime,
+  restate: (error: SvcError) => SvcError = (error) => error,
+): Promise<RunResult> {
   const outcome = normalizeAndValidateExecution(raw);
   if (!outcome.ok) {
-    if (outcome.error.code === 'EXECUTION_VALIDATION_FAILED') throw invalidParams(outcome.error);
+    if (outcome.error.code === 'EXECUTION_VALIDATION_FAILED') throw invalidParams(restate(outcome.error));
     return { ok: false, error: outcome.error.toBody() };
   }
   const target = checkArguments(() => targetOfCall(args, runtime));

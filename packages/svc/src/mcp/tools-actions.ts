@@ -5,6 +5,8 @@
 import { PANEL_NUMBER_FLAGS, PANEL_STRING_FLAGS } from '../builders/on-screen-log.ts';
 import type { ClickType, Shape } from '../builders/one-action.ts';
 import * as oneAction from '../builders/one-action.ts';
+import { SvcError } from '../contracts/errors.ts';
+import { inToolTerms } from './action-argument-names.ts';
 import { deviceToolDescription, SELECTOR_GUIDE, SETTLE_GUIDE } from './guidance.ts';
 import { fromMcp, mcpIds, runOnDevice, runResultToTool } from './run-on-device.ts';
 import {
@@ -47,10 +49,15 @@ function actionTool(
     ),
     annotations: { destructiveHint: true, openWorldHint: false },
     run: async (args, runtime) => {
-      const raw = checkArguments(() =>
-        fromMcp(spec.build(args, { ids: mcpIds(name), timeoutMs: int(args, 'timeoutMs') })),
-      );
-      return runResultToTool(await runOnDevice(raw, args, runtime));
+      const restate = (error: SvcError) => inToolTerms(name, error);
+      const raw = checkArguments(() => {
+        try {
+          return fromMcp(spec.build(args, { ids: mcpIds(name), timeoutMs: int(args, 'timeoutMs') }));
+        } catch (error) {
+          throw error instanceof SvcError ? restate(error) : error;
+        }
+      });
+      return runResultToTool(await runOnDevice(raw, args, runtime, restate));
     },
   };
 }

@@ -1,7 +1,9 @@
 // The device tools (toolbox/catalog.ts) as MCP tools: the tool's own argument schema plus deviceId and
 // waitDeviceMs. A bad argument is InvalidParams naming it (the schema, then the tool's own checks); every other
 // failure (NO_DEVICES, APP_NOT_INSTALLED, CLIPBOARD_UNAVAILABLE, ...) is an isError result with code and hint.
+import { homedir } from 'node:os';
 import { z } from 'zod';
+import { homeOf } from '../contracts/env.ts';
 import { errorBodyOf, SvcError } from '../contracts/errors.ts';
 import { DEVICE_TOOLS } from '../toolbox/catalog.ts';
 import type { DeviceTool } from '../toolbox/tool.ts';
@@ -41,9 +43,10 @@ function mcpTool(tool: DeviceTool<never>): ToolDef {
     run: async (args, runtime) => {
       const target = checkArguments(() => targetOfCall(args, runtime));
       const toolArgs = Object.fromEntries(Object.entries(args).filter(([key]) => !TARGET_KEYS.has(key)));
-      const [{ createContext }, { runTool }] = await Promise.all([
+      const [{ createContext }, { runTool }, { screenshotsDirOf }] = await Promise.all([
         import('../core/context.ts'),
         import('../toolbox/run-tool.ts'),
+        import('../executions/screenshot-paths.ts'),
       ]);
       const ctx = createContext({ env: runtime.env, cwd: runtime.cwd });
       try {
@@ -51,6 +54,8 @@ function mcpTool(tool: DeviceTool<never>): ToolDef {
           args: toolArgs,
           target,
           cwd: runtime.cwd,
+          // A file a tool writes (record-pull) stays inside the screenshots folder, as a screenshot does.
+          outputDir: screenshotsDirOf(runtime.env, homeOf(runtime.env, homedir)),
           waitDeviceMs: int(args, 'waitDeviceMs') ?? (tool.locksDevice ? MCP_DEFAULT_WAIT_DEVICE_MS : 0),
         });
         return okResult(result);

@@ -54,11 +54,12 @@ function snapshotTool(): ToolDef {
     description: deviceToolDescription(
       'Read the screen. By default (format compact) one line per element you can act on or read: a ref (e12), ' +
         'its role, text, label (desc=), id, bounds in device pixels and state (checked, disabled, ...), after a ' +
-        'header naming the app and screen size. Pass { "ref": "e12" } as the selector of any action (click, type, ' +
-        'read, wait, scroll container) while the screen is unchanged; after it changed the action fails with ' +
-        'STALE_REF and nothing is done: snapshot again. In one execute, refs may follow typing but not a step that ' +
-        'can change the screen (click, key, scroll, open). format xml gives the full hierarchy XML (resource-id, text, ' +
-        'content-desc, class, clickable, scrollable, bounds) to build selectors for skills.',
+        'header naming the app and screen size. Pass { "ref": "e12" } as any selector (click, type, read, wait, ' +
+        'wait-for-nav, scroll-until, a scroll container, the label of read-value) while the screen is unchanged; ' +
+        'after it changed the action fails with STALE_REF and nothing is done: snapshot again. In one execute, ' +
+        'refs may follow typing but not a step that can change the screen (click, key, scroll, open). format xml ' +
+        'gives the full hierarchy XML (resource-id, text, content-desc, class, clickable, scrollable, bounds) to ' +
+        'build selectors for skills.',
       SETTLE_GUIDE,
     ),
     inputSchema: objectSchema({

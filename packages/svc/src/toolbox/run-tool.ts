@@ -13,6 +13,8 @@ export interface ToolRequest {
   args: unknown;
   target: DeviceWanted;
   cwd?: string | undefined;
+  /** Confine the files a tool writes on this computer to this folder (servers: the screenshots folder). */
+  outputDir?: string | undefined;
   /** How long to wait for a device busy with an execution (locking tools only); default 0 = fail at once. */
   waitDeviceMs?: number | undefined;
   progress?: ((event: ToolProgress) => void) | undefined;
@@ -28,6 +30,7 @@ export async function runTool<I>(ctx: SvcContext, tool: DeviceTool<I>, request: 
     serial,
     args,
     cwd: request.cwd ?? ctx.cwd,
+    outputDir: request.outputDir,
     progress: request.progress ?? (() => {}),
   };
   if (!tool.locksDevice) return { ok: true, deviceId: serial, ...(await tool.run(call)) };

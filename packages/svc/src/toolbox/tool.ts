@@ -19,6 +19,11 @@ export interface ToolCall<I> {
   readonly args: I;
   /** Where relative host paths resolve (the caller's working directory). */
   readonly cwd: string;
+  /**
+   * Set by the servers (HTTP, MCP): a file the tool writes on this computer must be inside this folder (the
+   * screenshots folder), as a screenshot's; unset on the CLI, whose paths are the user's own.
+   */
+  readonly outputDir?: string | undefined;
   progress(event: ToolProgress): void;
 }
 

@@ -33,12 +33,21 @@ const visible = (node: UiNode) => area(node.bounds) > 0;
 const actionable = (node: UiNode) =>
   node.clickable || node.longClickable || node.checkable || node.scrollable || inferRole(node) === 'textfield';
 
-/** The texts and labels of the non-actionable nodes under `node` (they are read through it). */
-function innerTexts(node: UiNode, out: string[] = []): string[] {
+/** The visible non-actionable nodes under `node`, in document order: what it shows besides its own text. */
+export function shownInside(node: UiNode, out: UiNode[] = []): UiNode[] {
   for (const child of node.children) {
     if (!visible(child) || actionable(child)) continue;
+    out.push(child);
+    shownInside(child, out);
+  }
+  return out;
+}
+
+/** The texts and labels of the non-actionable nodes under `node` (they are read through it). */
+function innerTexts(node: UiNode): string[] {
+  const out: string[] = [];
+  for (const child of shownInside(node)) {
     for (const value of [child.text, child.desc]) if (value.trim() !== '' && !out.includes(value)) out.push(value);
-    innerTexts(child, out);
   }
   return out;
 }

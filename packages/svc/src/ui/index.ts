@@ -13,6 +13,7 @@ export {
   countSelector,
   type Selector,
   type SelectorCount,
+  selectorThroughText,
   suggestSelectors,
   uniqueSelector,
 } from './selectors.ts';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { countMatches, parseHierarchy, type UiTree } from './index.ts';
-import { countSelector, suggestSelectors, uniqueSelector } from './selectors.ts';
+import { countSelector, selectorThroughText, suggestSelectors, uniqueSelector } from './selectors.ts';
 
 const node = (attrs: string, children = '') =>
   `<node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="p" content-desc="" clickable="false" enabled="true" scrollable="false" ${attrs}>${children}</node>`;
@@ -90,6 +90,18 @@ describe('inspector selectors', () => {
     const row = byText(tree, 'Wi-Fi').parent;
     assert.ok(row);
     assert.equal(uniqueSelector(tree, row), undefined, 'a row is found only through the text inside it');
+  });
+
+  it('a row without text of its own is reached through a unique text it shows, never through a repeated one', () => {
+    const tree = screen();
+    const row = byText(tree, 'Wi-Fi').parent;
+    assert.ok(row);
+    assert.deepEqual(selectorThroughText(tree, row), { resourceId: 'p:id/title', textEquals: 'Wi-Fi' });
+    const list = tree.nodes.find((n) => n.resourceId === 'p:id/list');
+    assert.ok(list);
+    assert.equal(selectorThroughText(tree, list), undefined, 'its texts are inside the rows, which are actionable');
+    const field = tree.nodes.find((n) => n.resourceId === 'p:id/search');
+    assert.equal(field && selectorThroughText(tree, field), undefined, 'a node with a label of its own');
   });
 
   it('counts inside a container as read_text does: the first container match, then every match below it', () => {

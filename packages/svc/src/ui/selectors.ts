@@ -4,6 +4,7 @@
 // matchers to try and in what order. Pure: no I/O.
 import type { Candidate, Selector, SelectorCount } from '../contracts/inspector.ts';
 import type { NodeMatcher } from '../contracts/types.ts';
+import { shownInside } from './compact.ts';
 import { findAll, findFirst } from './match.ts';
 import { isWithin, type UiNode, type UiTree, walk } from './node.ts';
 import { inferRole } from './roles.ts';
@@ -87,6 +88,22 @@ export function uniqueSelector(tree: UiTree, node: UiNode): NodeMatcher | undefi
     (c) => c.count === 1 && c.first === node.order && c.container === undefined,
   );
   return own?.matcher;
+}
+
+/**
+ * For an element without text or label of its own (a list row), the selector of a text it shows (a node the compact
+ * line of the element reads through it) that finds that text and nothing else on this screen. Actions reach the
+ * element through it: a click lands on the nearest clickable ancestor, which is the element; a read gives that
+ * text; a wait or a scroll finds it. Undefined when no text inside it is unique.
+ */
+export function selectorThroughText(tree: UiTree, node: UiNode): NodeMatcher | undefined {
+  if (node.text.trim() !== '' || node.desc.trim() !== '') return undefined;
+  for (const inner of shownInside(node)) {
+    if (inner.text.trim() === '' && inner.desc.trim() === '') continue;
+    const matcher = uniqueSelector(tree, inner);
+    if (matcher !== undefined) return matcher;
+  }
+  return undefined;
 }
 
 /** The first non-blank text below a node (not the node itself). */

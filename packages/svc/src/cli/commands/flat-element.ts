@@ -54,6 +54,7 @@ export function registerFlatElement(program: Command): void {
   valueFlag(readValue, '--label-desc <text>', 'label by accessibility label');
   valueFlag(readValue, '--desc <text>', 'same as --label-desc', true);
   valueFlag(readValue, '--content-desc <text>', 'same as --label-desc', true);
+  valueFlag(readValue, '--label-ref <eN>', 'label by a ref of the last `snapshot --format compact`, on its own');
   readValue.option('--all', 'return every match');
   examples(readValue.action(builtAction('read-value')), ['svc read-value --label "Android version"']);
 }

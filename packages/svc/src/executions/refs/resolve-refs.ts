@@ -2,7 +2,8 @@
 // fresh snapshot through the same driver, under the same lock. The ref holds only while the layout is the one its
 // snapshot saw (every node's class, id and bounds) and the element still shows what it showed (an editable field's
 // own text aside); otherwise STALE_REF, and nothing is sent. A click becomes a tap at the element's centre (exactly
-// the element that was seen); any other use becomes the most stable selector that matches only that element.
+// the element that was seen); any other use becomes the most stable selector that matches only that element, or,
+// for a row without text of its own, only a text it shows (ui/selectors.ts selectorThroughText).
 import { SvcError } from '../../contracts/errors.ts';
 import type { Action, NodeMatcher, ValidExecution } from '../../contracts/types.ts';
 import { normalizeAndValidateExecution } from '../../contracts/validate.ts';
@@ -12,6 +13,7 @@ import {
   contentOf,
   layoutSignature,
   parseHierarchy,
+  selectorThroughText,
   type UiNode,
   type UiTree,
   uniqueSelector,
@@ -118,11 +120,12 @@ function rewriteAction(action: Action, record: RefRecord, tree: UiTree, index: n
       params.coordinate = centerOf(node.bounds);
       continue;
     }
-    const matcher = uniqueSelector(tree, node);
+    // A row without text of its own is reached through the text it shows (a container must be the element itself).
+    const matcher = uniqueSelector(tree, node) ?? (key === 'container' ? undefined : selectorThroughText(tree, node));
     if (matcher === undefined) {
       throw new SvcError(
         'REF_NOT_SELECTABLE',
-        `${ref} cannot be told apart from other elements by its id, text or label; click it, or use a selector.`,
+        `${ref} cannot be told apart from other elements by its id, text or label, nor by a text inside it; click it, or use a selector.`,
         { path, ref },
       );
     }

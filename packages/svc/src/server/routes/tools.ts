@@ -40,6 +40,8 @@ export const mountToolRoutes: RouteModule = (app, runtime) => {
       args,
       target,
       cwd: runtime.deps.cwd,
+      // `svc serve` writes a pulled recording only inside its screenshots folder, as it does a screenshot.
+      outputDir: runtime.screenshotsDir,
       waitDeviceMs,
     });
     return sendOk(c, result);

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { SvcContext } from '../../core/context.ts';
+import { confinedRecordingPath } from '../../executions/screenshot-paths.ts';
 import { deviceTool } from '../tool.ts';
 
 const DIR = '/data/local/tmp';
@@ -107,7 +108,8 @@ export const recordPullTool = deviceTool({
   title: 'Copy a screen recording to this computer',
   description:
     'Copy a finished recording (recordingId, default the newest) to this computer: out is the file path (default ' +
-    '<recordingId>.mp4 in the working directory). The device copy is deleted unless keepOnDevice. ' +
+    '<recordingId>.mp4 in the working directory; over HTTP and MCP an .mp4 name inside the screenshots folder, ' +
+    'PATH_FORBIDDEN elsewhere). The device copy is deleted unless keepOnDevice. ' +
     'RECORDING_NOT_FOUND for an unknown id; RECORDING_IN_PROGRESS while it is still recording.',
   args: z.strictObject({
     recordingId: z
@@ -119,7 +121,7 @@ export const recordPullTool = deviceTool({
   }),
   locksDevice: false,
   readOnly: false,
-  run: async ({ ctx, serial, args, cwd }) => {
+  run: async ({ ctx, serial, args, cwd, outputDir }) => {
     const ids = await recordingsOn(ctx, serial);
     const id = args.recordingId ?? ids.at(-1);
     if (id === undefined || !ids.includes(id)) {
@@ -133,8 +135,12 @@ export const recordPullTool = deviceTool({
         deviceId: serial,
       });
     }
+    // A server writes only inside its screenshots folder (a caller's path is checked before the copy).
+    const path =
+      outputDir === undefined
+        ? resolve(cwd, args.out ?? `${id}.mp4`)
+        : confinedRecordingPath(args.out ?? `${id}.mp4`, outputDir, 'out');
     const data = await ctx.adb.pull(serial, devicePath(id));
-    const path = resolve(cwd, args.out ?? `${id}.mp4`);
     await ctx.files.writeFile(path, data);
     if (args.keepOnDevice !== true) await ctx.adb.shell(serial, `rm -f ${quoteShellArg(devicePath(id))}`);
     return { recordingId: id, path, bytes: data.length, keptOnDevice: args.keepOnDevice === true };

@@ -1,8 +1,10 @@
 // The adb driver's execution loop: each action in order with its retry policy (the operator's presets), a failed
 // step not stopping the next ones, and the execution's own timeout as the one wall-clock limit. When the timeout
 // passes, the envelope fails with EXECUTION_TIMEOUT and still carries every step so far, the running one failed
-// with its last error, so the caller sees which step was running and why.
+// with its last error, so the caller sees which step was running and why. A host whose adb server goes away
+// mid-execution ends it the same way, with ADB_SERVER_LOST.
 
+import { SvcError } from '../../../contracts/errors.ts';
 import { type Retry, type RetryPresetName, retryDelayMs, retryPolicyOf } from '../../../contracts/retry.ts';
 import type { ResultEnvelope, StepResult } from '../../../contracts/types.ts';
 import type { SvcContext } from '../../../core/context.ts';
@@ -73,10 +75,26 @@ export async function runSteps(
         return envelope('failed', `execution timed out after ${execution.timeoutMs}ms`, 'EXECUTION_TIMEOUT');
       }
       if (error instanceof ExecutionFailure) return envelope('failed', error.message, error.code);
+      const lost = hostLost(error, steps.length);
+      if (lost !== undefined) {
+        steps.push(failed(action, 'ADB_SERVER_LOST', lost));
+        return envelope('failed', lost, 'ADB_SERVER_LOST');
+      }
       throw error;
     }
   }
   return envelope('success', null);
+}
+
+/**
+ * The host's adb server gone once the execution is under way (several adb servers): the execution ends with
+ * ADB_SERVER_LOST and keeps the steps that ran, as the operator's does not lose a result. Before any step finished,
+ * a refused connection stays ADB_SERVER_FAILED (nothing ran), thrown as it came.
+ */
+function hostLost(error: unknown, stepsDone: number): string | undefined {
+  if (!(error instanceof SvcError)) return undefined;
+  if (error.code !== 'ADB_SERVER_LOST' && !(error.code === 'ADB_SERVER_FAILED' && stepsDone > 0)) return undefined;
+  return `the adb server of this device's host stopped answering during this step (${error.message}); it may have run on the device`;
 }
 
 async function runStep(step: StepContext, spec: ActionSpec): Promise<StepResult> {

@@ -82,7 +82,6 @@ describe('the README, command by command', () => {
     mkdirSync(bin);
     symlinkSync(process.execPath, join(bin, 'node'));
     symlinkSync(MAIN, join(bin, 'svc'));
-    mkdirSync(join(emu.lab.home, '.zfunc'));
     // The skills repository the README's `skills install --repo` names stands here, with the tag it syncs to.
     const fixture = createFixtureRepo();
     gitIn(fixture.dir, 'tag', 'v1.2.0');

@@ -9,10 +9,13 @@ export function completionTable(program: Command): Map<string, string[]> {
   const globals = program.options.map((o) => o.long).filter((f): f is string => !!f);
   const table = new Map<string, string[]>();
   const walk = (command: Command, path: string) => {
-    const names = command.commands.flatMap((c) => [c.name(), ...c.aliases()]);
+    // What help shows: an internal command (`daemon run`) is never offered.
+    const visible = new Set(command.createHelp().visibleCommands(command));
+    const subs = command.commands.filter((c) => visible.has(c));
+    const names = subs.flatMap((c) => [c.name(), ...c.aliases()]);
     const flags = command.options.map((o) => o.long).filter((f): f is string => !!f);
     table.set(path, [...new Set([...names, ...flags, ...globals])]);
-    for (const sub of command.commands)
+    for (const sub of subs)
       for (const name of [sub.name(), ...sub.aliases()]) walk(sub, path ? `${path} ${name}` : name);
   };
   walk(program, '');
@@ -24,13 +27,14 @@ function caseArms(table: Map<string, string[]>, indent: string): string {
 }
 
 // The path is the non-flag words typed so far; the longest known prefix decides the candidates.
-const PATH_LOOKUP = `  local path="" w key cands
+// (`words_so_far`, not `path`: zsh ties `path` to PATH.)
+const PATH_LOOKUP = `  local words_so_far="" w key cands
   for w in "\${typed[@]}"; do
     [[ "$w" == -* ]] && continue
-    key="\${path:+$path }$w"
-    __svc_words "$key"; [[ -n "$cands" ]] && path="$key"
+    key="\${words_so_far:+$words_so_far }$w"
+    __svc_words "$key"; [[ -n "$cands" ]] && words_so_far="$key"
   done
-  __svc_words "$path"`;
+  __svc_words "$words_so_far"`;
 
 export function bashScript(table: Map<string, string[]>): string {
   return `# svc bash completion. Load with: source <(svc completion bash)
@@ -64,7 +68,12 @@ _svc() {
 ${PATH_LOOKUP}
   compadd -- \${=cands}
 }
-compdef _svc svc
+# Autoloaded from fpath (the file is the body of _svc): complete now. Sourced: register.
+if [[ "\${funcstack[1]}" == _svc ]]; then
+  _svc "$@"
+else
+  compdef _svc svc
+fi
 `;
 }
 

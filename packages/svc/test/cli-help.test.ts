@@ -124,7 +124,7 @@ test('svc completion zsh prints a compdef script; other shells are usage errors'
   assert.doesNotMatch(zsh.stdout, /\blocal path\b/);
   const fish = await runCli(['completion', 'fish']);
   assert.equal(fish.code, 1);
-  assert.equal(JSON.parse(fish.stdout).code, 'CLI_USAGE_ERROR');
+  assert.equal(JSON.parse(fish.stdout).code, 'EXECUTION_VALIDATION_FAILED');
 });
 
 test('a command group without its subcommand is a JSON usage error listing the subcommands, help on stderr', async () => {
@@ -133,7 +133,7 @@ test('a command group without its subcommand is a JSON usage error listing the s
   assert.deepEqual(JSON.parse(run.stdout), {
     code: 'CLI_USAGE_ERROR',
     message: 'svc on-screen-log needs a subcommand: set, clear',
-    hint: 'Run `svc help <command>` for the accepted flags.',
+    hint: 'Run `svc help on-screen-log` for the accepted flags.',
     details: { reason: 'missingSubcommand', subcommands: ['set', 'clear'] },
   });
   assert.match(run.stderr, /Usage: svc on-screen-log/);

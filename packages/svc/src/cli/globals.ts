@@ -49,7 +49,9 @@ function splitFormat(flags: FlagBag): {
   const of = (kinds: string[]) => {
     const found = values.filter((v) => kinds.includes(v));
     if (found.length > 1) {
-      throw new SvcError('CLI_USAGE_ERROR', `--format ${kinds.join('|')} was given more than once; give it once`);
+      throw new SvcError('CLI_USAGE_ERROR', `--format ${kinds.join('|')} was given more than once; give it once`, {
+        path: '--format',
+      });
     }
     return found[0];
   };
@@ -67,9 +69,7 @@ function splitFormat(flags: FlagBag): {
 export function parseGlobals(given: FlagBag): Globals {
   const { flags, imageFormat, snapshotFormat } = splitFormat(given);
   const output = flags.json === true ? 'json' : (single(flags, ['output', 'format']) ?? 'json');
-  if (output !== 'json' && output !== 'pretty') {
-    throw new SvcError('CLI_USAGE_ERROR', `--output must be json or pretty (got ${output})`);
-  }
+  if (output !== 'json' && output !== 'pretty') throw badOutput(output, flags.output === undefined);
   const timeout = single(flags, ['timeoutMs', 'timeout'], { allowBlank: true });
   const globals: Globals = {
     output,
@@ -93,6 +93,19 @@ export function parseGlobals(given: FlagBag): Globals {
   return globals;
 }
 
+/** A bad --output (or --format, which also takes the image and snapshot forms where they apply), named as typed. */
+function badOutput(value: string, asFormat: boolean): SvcError {
+  const flag = asFormat ? '--format' : '--output';
+  const accepted = asFormat
+    ? 'json or pretty (the output), compact or xml (snapshot), png or jpeg (screenshot)'
+    : 'json or pretty';
+  return new SvcError(codeOf('invalidInput'), `${flag} must be ${accepted} (got ${value})`, {
+    path: flag,
+    flag,
+    value,
+  });
+}
+
 /** `--wait-device-ms`: an integer from 0 to MAX_WAIT_DEVICE_MS, as HTTP's and MCP's waitDeviceMs. */
 function waitDeviceMsOf(token: string): number {
   const ms = parseIntegerToken(token, '--wait-device-ms');
@@ -114,8 +127,9 @@ function useAdbServers(values: unknown): void {
   if (!Array.isArray(values) || values.length === 0) return;
   for (const value of values as string[]) {
     if (parseServerSpec(value) === undefined) {
-      throw new SvcError('CLI_USAGE_ERROR', `--adb-server must look like tcp:<host>:<port> (got ${value})`, {
+      throw new SvcError(codeOf('invalidInput'), `--adb-server must look like tcp:<host>:<port> (got ${value})`, {
         path: '--adb-server',
+        flag: '--adb-server',
       });
     }
   }

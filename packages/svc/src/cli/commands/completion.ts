@@ -1,5 +1,6 @@
 // `svc completion bash|zsh`: completion scripts generated from the command tree, so they never drift from it.
 import type { Command } from 'commander';
+import { codeOf } from '../../contracts/conditions.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import { examples } from '../command-kit.ts';
 import { safeAction } from '../execution-command.ts';
@@ -88,7 +89,12 @@ export function registerCompletion(program: Command): void {
           const table = completionTable(program);
           if (shell === 'bash') process.stdout.write(bashScript(table));
           else if (shell === 'zsh') process.stdout.write(zshScript(table));
-          else throw new SvcError('CLI_USAGE_ERROR', `completion supports bash and zsh (got ${String(shell)})`);
+          else {
+            throw new SvcError(codeOf('invalidInput'), `completion supports bash and zsh (got ${String(shell)})`, {
+              path: 'shell',
+              allowed: ['bash', 'zsh'],
+            });
+          }
           return 0;
         }),
       ),

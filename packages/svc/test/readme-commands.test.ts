@@ -191,7 +191,8 @@ describe('the README, command by command', () => {
     const added = (await devicesNow()).filter((s) => !before.includes(s));
     if (tourSerial === '') tourSerial = added[0] as string;
     else simSerial = added[0] as string;
-    assert.match(readFileSync(join(view, log), 'utf8'), /control: http/);
+    // The control line follows the devices' connection: wait for it rather than read the log once.
+    await waitFor(`${command} (control line)`, async () => /control: http/.test(readFileSync(join(view, log), 'utf8')));
   }
 
   /**
@@ -274,6 +275,13 @@ describe('the README, command by command', () => {
     }
     assert.deepEqual(failures, [], `README commands that failed:\n${failures.join('\n')}`);
     assert.ok(ran > 35, `ran only ${ran}`);
+  });
+
+  test("each command's section is the heading above it, never a # line inside a code block", () => {
+    // The ```text block of the compact screen starts with `# com.android.settings ...`.
+    const sections = new Set(readmeCommands(README).map((command) => command.section));
+    assert.ok(sections.has('The device toolbox'));
+    assert.ok(![...sections].some((section) => section.startsWith('com.android.settings')), [...sections].join(', '));
   });
 
   test('every ```json block of the README is valid JSON', () => {

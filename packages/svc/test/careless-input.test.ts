@@ -78,6 +78,19 @@ describe('careless input on the command line', () => {
     }
   });
 
+  test('every bad global flag is told at once', async () => {
+    const run = await runCliJson(
+      ['snapshot', '--output', 'bogus', '--timeout', 'soon', '--driver', 'magic', '--wait-device-ms', 'x'],
+      { env },
+    );
+    assertWellFormed(run.json, 'four bad flags');
+    assert.deepEqual(pathsOf(run.json), ['--output', 'timeoutMs', '--driver', '--wait-device-ms']);
+    assert.match(
+      run.json.message,
+      /^--output must be json or pretty \(got bogus\) \(and 3 more problems: details\.issues\)$/,
+    );
+  });
+
   test('a usage error says which command to ask help for', async () => {
     const run = await runCliJson(['skills', 'compile-artifact', 'x'], { env });
     assert.equal(run.json.hint, 'Run `svc help skills compile-artifact` for the accepted flags.');

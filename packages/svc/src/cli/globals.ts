@@ -8,6 +8,7 @@ import { codeOf } from '../contracts/conditions.ts';
 import type { Env } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { LIMITS } from '../contracts/limits.ts';
+import { mergeValidationErrors, validationErrorOf } from '../contracts/validation-issue.ts';
 import { resolveTarget, type Target, type TargetFieldNames } from '../submit/target.ts';
 
 export type OutputMode = 'json' | 'pretty';
@@ -68,11 +69,21 @@ function splitFormat(flags: FlagBag): {
 
 export function parseGlobals(given: FlagBag): Globals {
   const { flags, imageFormat, snapshotFormat } = splitFormat(given);
-  const output = flags.json === true ? 'json' : (single(flags, ['output', 'format']) ?? 'json');
-  if (output !== 'json' && output !== 'pretty') throw badOutput(output, flags.output === undefined);
+  // Every bad value of a global flag is told at once (a repeated flag is a usage error, thrown as it is met).
+  const problems: SvcError[] = [];
+  const checked = <T>(read: () => T): T | undefined => {
+    const { value, error } = validationErrorOf(read);
+    if (error) problems.push(error);
+    return value;
+  };
+  const typed = flags.json === true ? 'json' : (single(flags, ['output', 'format']) ?? 'json');
+  const output = checked(() => {
+    if (typed !== 'json' && typed !== 'pretty') throw badOutput(typed, flags.output === undefined);
+    return typed;
+  });
   const timeout = single(flags, ['timeoutMs', 'timeout'], { allowBlank: true });
   const globals: Globals = {
-    output,
+    output: output ?? 'json',
     verbose: flags.verbose === true,
     daemon: flags.daemon !== false,
     dryRun: flags.dryRun === true,
@@ -84,12 +95,20 @@ export function parseGlobals(given: FlagBag): Globals {
   if (deviceId !== undefined) globals.deviceId = deviceId;
   const operatorPackage = single(flags, ['operatorPackage', 'receiverPackage']);
   if (operatorPackage !== undefined) globals.operatorPackage = operatorPackage;
-  if (timeout !== undefined) globals.timeoutMs = parseIntegerToken(timeout, '--timeout', 'timeoutMs');
+  const timeoutMs =
+    timeout === undefined ? undefined : checked(() => parseIntegerToken(timeout, '--timeout', 'timeoutMs'));
+  if (timeoutMs !== undefined) globals.timeoutMs = timeoutMs;
   const driver = single(flags, ['driver']);
   if (driver !== undefined) globals.driver = driver;
-  useAdbServers(flags.adbServer);
+  // The driver's and the package's own rules (a known driver, no control characters), told with the others; the
+  // device (which may name an adb server of the environment) is checked when the target is resolved.
+  checked(() => resolveTarget({ operatorPackage, driver }, {}, CLI_FIELD_NAMES));
+  checked(() => useAdbServers(flags.adbServer));
   const wait = single(flags, ['waitDeviceMs']);
-  if (wait !== undefined) globals.waitDeviceMs = waitDeviceMsOf(wait);
+  const waitDeviceMs = wait === undefined ? undefined : checked(() => waitDeviceMsOf(wait));
+  if (waitDeviceMs !== undefined) globals.waitDeviceMs = waitDeviceMs;
+  const invalid = mergeValidationErrors(problems);
+  if (invalid) throw invalid;
   return globals;
 }
 

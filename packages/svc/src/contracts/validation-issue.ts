@@ -144,7 +144,15 @@ export function mergeValidationErrors(errors: readonly (SvcError | undefined)[])
   if (given.length === 1) return first;
   const issues = given.flatMap(issuesOf);
   (issues[0] as ValidationIssue).extra = extraOf(first);
-  const merged = toValidationErrorOf(issues);
+  const listed = toValidationErrorOf(issues);
+  // The first error's own message leads (it reads as it would alone), then the count of the others.
+  const others = issues.length - 1;
+  const lead = first.message.replace(/ \(and \d+ more problems?(: details\.issues)?\)\.?$/, '');
+  const merged = new SvcError(
+    listed.code,
+    `${lead} (and ${others} more problem${others > 1 ? 's' : ''}: details.issues)`,
+    listed.details,
+  );
   const hidden = given.reduce((sum, error) => sum + Number(error.details?.moreIssues ?? 0), 0);
   if (hidden === 0) return merged;
   const details = merged.details ?? {};

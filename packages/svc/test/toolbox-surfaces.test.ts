@@ -124,7 +124,10 @@ async function occupy(lab: Lab): Promise<{ busy: ReturnType<typeof runCliJson> }
   const busy = runCliJson(['sleep', '4000', '--no-daemon'], { env: lab.env });
   const locks = join(lab.home, '.svc', 'locks');
   // Deterministic, not timed: the tool goes once the execution holds the device's lock file.
-  while (!existsSync(locks) || readdirSync(locks).length === 0) await new Promise((r) => setTimeout(r, 20));
+  // A `.lock` file, not the temporary file it is written through (that one exists before the lock is held).
+  while (!existsSync(locks) || !readdirSync(locks).some((name) => name.endsWith('.lock'))) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
   return { busy };
 }
 

@@ -41,8 +41,9 @@ for (const name of chosen) {
 console.log(
   `\n== ${values.quick ? 'quick run: counts too small to compare, a check that each bench works' : 'summary'}`,
 );
+const nameWidth = Math.max(...summary.map((bench) => bench.name.length));
 for (const { name, code, seconds } of summary) {
   const status = code === 0 ? 'ok' : `FAILED (exit ${code})`;
-  console.log(`${name.padEnd(12)} ${status.padEnd(16)} ${seconds} s`);
+  console.log(`${name.padEnd(nameWidth)} ${status.padEnd(16)} ${seconds} s`);
 }
 process.exit(summary.every((bench) => bench.code === 0) ? 0 : 1);

@@ -36,6 +36,9 @@ test('npm run bench -- --quick runs every bench in bench/, each printing its JSO
     const json = section.slice(section.indexOf('\n{'), section.indexOf('\n}\n') + 2);
     assert.equal(typeof JSON.parse(json), 'object', `${name} printed JSON`);
   }
+  // The summary is a table: every status starts in one column, however long the bench names.
+  const summary = out.stdout.split('\n').filter((line) => new RegExp(`^(${benches.join('|')}) +ok +`).test(line));
+  assert.equal(new Set(summary.map((line) => line.search(/ ok /))).size, 1, summary.join('\n'));
 });
 
 test('npm run bench with a name that is no bench lists the benches and exits 2', async () => {

@@ -315,8 +315,9 @@ test('--validate-only and --dry-run have a readable pretty form', async () => {
   assert.doesNotMatch(valid.stdout + dryRun.stdout, /\u001b\[/);
 });
 
-test('a failure thrown outside an execution keeps its code: serve --port x is CLI_USAGE_ERROR', async () => {
+test('a failure thrown outside an execution keeps its code: serve --port x is a bad value of --port', async () => {
   const run = await runCliJson(['serve', '--port', 'x']);
   assert.equal(run.code, 1);
-  assert.equal(run.json.code, 'CLI_USAGE_ERROR');
+  assert.equal(run.json.code, 'EXECUTION_VALIDATION_FAILED');
+  assert.equal(run.json.details.path, '--port');
 });

@@ -101,13 +101,30 @@ test('svc completion bash is valid bash and offers commands and flags', async ()
   ]);
 });
 
+test('completion offers only what help shows: never the internal daemon run', async () => {
+  for (const shell of ['bash', 'zsh']) {
+    const script = (await runCli(['completion', shell])).stdout;
+    const daemon = /"daemon"\) cands="([^"]*)"/.exec(script)?.[1] ?? '';
+    assert.match(daemon, /\bstart\b/, shell);
+    assert.doesNotMatch(daemon, /(^| )run( |$)/, shell);
+    assert.doesNotMatch(script, /"daemon run"\)/, shell);
+  }
+});
+
 test('svc completion zsh prints a compdef script; other shells are usage errors', async () => {
   const zsh = await runCli(['completion', 'zsh']);
   assert.match(zsh.stdout, /^#compdef svc/);
   assert.match(zsh.stdout, /"on-screen-log set"\) cands=".*--ttl-ms/);
+  // Installed in fpath (the README's way) the file is the body of _svc, so it must complete on the first Tab, not
+  // only define functions; and it must not touch zsh's `path` (tied to PATH).
+  assert.match(
+    zsh.stdout,
+    /if \[\[ "\$\{funcstack\[1\]\}" == _svc \]\]; then\n {2}_svc "\$@"\nelse\n {2}compdef _svc svc\nfi/,
+  );
+  assert.doesNotMatch(zsh.stdout, /\blocal path\b/);
   const fish = await runCli(['completion', 'fish']);
   assert.equal(fish.code, 1);
-  assert.equal(JSON.parse(fish.stdout).code, 'CLI_USAGE_ERROR');
+  assert.equal(JSON.parse(fish.stdout).code, 'EXECUTION_VALIDATION_FAILED');
 });
 
 test('a command group without its subcommand is a JSON usage error listing the subcommands, help on stderr', async () => {
@@ -116,7 +133,7 @@ test('a command group without its subcommand is a JSON usage error listing the s
   assert.deepEqual(JSON.parse(run.stdout), {
     code: 'CLI_USAGE_ERROR',
     message: 'svc on-screen-log needs a subcommand: set, clear',
-    hint: 'Run `svc help <command>` for the accepted flags.',
+    hint: 'Run `svc help on-screen-log` for the accepted flags.',
     details: { reason: 'missingSubcommand', subcommands: ['set', 'clear'] },
   });
   assert.match(run.stderr, /Usage: svc on-screen-log/);

@@ -63,9 +63,9 @@ describe('doctor pretty output', () => {
       assert.match(run.stdout, /- Docs: https:\/\/docs\.svc\.dev\/getting-started\/first-time-setup\//);
       const verbose = await runCli(['doctor', '--output', 'pretty', '--verbose'], { env: lab.env });
       assert.match(verbose.stdout, /Passed checks:\n {2}✓ host\.node\.version: Node\.js /);
-      // --fix with nothing to fix says so, rather than nothing at all.
+      // --fix with nothing to fix says so, rather than nothing at all (or that it could not fix anything).
       const fix = await runCli(['doctor', '--output', 'pretty', '--fix'], { env: lab.env });
-      assert.match(fix.stdout, /^--fix: no fix could run by itself here/m);
+      assert.match(fix.stdout, /^--fix: every check passed; there was nothing to fix\.$/m);
     });
   });
 
@@ -96,5 +96,19 @@ describe('doctor pretty output', () => {
     assert.ok(!plain.includes(ESC));
     assert.ok(plain.includes('✗ device.discovery: no devices are connected [NO_DEVICES]'));
     assert.ok(!plain.includes('Next actions:'), 'an empty list prints no heading');
+    // --fix that found a failure but nothing it could run says so; with every check passed, that nothing needed it.
+    const unfixable = renderDoctorReport({ ...report, fixesRun: [] }, { colors: false });
+    assert.match(unfixable, /^--fix: no fix could run by itself here/m);
+    const healthy = renderDoctorReport(
+      {
+        ...report,
+        ok: true,
+        criticalOk: true,
+        checks: [report.checks[0] as DoctorReport['checks'][number]],
+        fixesRun: [],
+      },
+      { colors: false },
+    );
+    assert.match(healthy, /^--fix: every check passed; there was nothing to fix\.$/m);
   });
 });

@@ -120,7 +120,8 @@ describe('svc inspect', () => {
   it('refuses a port that is not a port', async () => {
     const run = await runCliJson(['inspect', '--port', 'nope'], { env: lab.env });
     assert.equal(run.code, 1);
-    assert.equal(run.json.code, 'CLI_USAGE_ERROR');
+    assert.equal(run.json.code, 'EXECUTION_VALIDATION_FAILED');
+    assert.equal(run.json.details.path, '--port');
     assert.match(run.json.message, /port/);
   });
 });

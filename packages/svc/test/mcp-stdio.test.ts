@@ -278,7 +278,10 @@ describe('svc mcp over stdio against a simulated device', () => {
       },
     });
     // Deterministic, not timed: the second call goes once the first holds the device's lock file.
-    while (!existsSync(locks) || readdirSync(locks).length === 0) await new Promise((r) => setTimeout(r, 20));
+    // A `.lock` file, not the temporary file it is written through (that one exists before the lock is held).
+    while (!existsSync(locks) || !readdirSync(locks).some((name) => name.endsWith('.lock'))) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
     const refused: Loose = await call('snapshot', { deviceId: serial, waitDeviceMs: 0 });
     assert.equal(refused.isError, true);
     assert.equal(refused.structuredContent.error.code, 'EXECUTION_CONFLICT_IN_FLIGHT');

@@ -54,7 +54,8 @@ describe('devices across two adb servers', () => {
     );
     assert.deepEqual(ids(flags.json), expected);
     const bad = await runCliJson(['devices', '--adb-server', 'h1:5037'], { env: labA.env });
-    assert.equal(bad.json.code, 'CLI_USAGE_ERROR');
+    assert.equal(bad.json.code, 'EXECUTION_VALIDATION_FAILED');
+    assert.equal(bad.json.details.path, '--adb-server');
   });
 
   test('the HTTP server pools the same servers: GET /devices and a device tool on each host', async () => {

@@ -47,6 +47,57 @@ const REFUSED: Record<string, [code: string, why: string]> = {
   ],
 };
 
+/**
+ * What the README shows a command prints (in its comment or a block beside it), checked on what it printed here, so
+ * the README cannot drift from the output. Keyed like NOT_RUN.
+ */
+const SHOWN: Record<string, (stdout: string) => void> = {
+  'npm run demo': (out) => {
+    assert.match(out, /^ok cli-demo-\S+ on \S+/m);
+    for (const action of ['open_app', 'wait_for_node', 'snapshot_ui', 'read_text', 'take_screenshot']) {
+      assert.match(out, new RegExp(`^✔ +\\S+ +${action} `, 'm'), action);
+    }
+  },
+  'npx svc devices': (out) => {
+    const [device] = JSON.parse(out);
+    assert.equal(device.state, 'device');
+    assert.equal(typeof device.model, 'string');
+    assert.match(device.driver, /^(adb|operator)$/);
+  },
+  'npx svc read --id com.android.settings:id/title': (out) => {
+    assert.equal(JSON.parse(out).envelope.stepResults[0].data.text, 'Network & internet');
+  },
+  'npx svc exec execution.json --validate-only': (out) => {
+    assert.deepEqual(JSON.parse(out), { ok: true, validated: true });
+  },
+  'npx svc click --text OK --dry-run': (out) => {
+    assert.equal(JSON.parse(out).execution.actions[0].type, 'click');
+  },
+  'npx svc snapshot --format compact': (out) => {
+    // The ```text block of "Compact screens and cheap screenshots" quotes these lines.
+    const text: string = JSON.parse(out).envelope.stepResults[0].data.text;
+    assert.match(text, /^# com\.android\.settings 1080x2400, 20 elements$/m);
+    assert.match(text, /^e2 textfield desc="Search settings" id=search_src_text \[0,310\]\[1080,450\]$/m);
+    assert.match(text, /^e4 listitem "Network & internet" \[0,450\]\[1080,560\] tap$/m);
+  },
+  'npx svc foreground': (out) => {
+    const keys = Object.keys(JSON.parse(out));
+    for (const key of ['package', 'activity', 'component', 'focusedWindow', 'locked']) assert.ok(keys.includes(key));
+  },
+  'npx svc daemon status': (out) => {
+    assert.match(JSON.parse(out).daemon.status, /^(running|not_running)$/);
+  },
+  'npx svc skills new com.android.settings.open-wifi': (out) => {
+    const files: string[] = JSON.parse(out).files;
+    for (const file of ['SKILL.md', 'scripts/run.js', 'artifacts/open-and-snapshot.recipe.json']) {
+      assert.ok(
+        files.some((f) => f.endsWith(file)),
+        file,
+      );
+    }
+  },
+};
+
 /** Run until Ctrl-C: started with `&`; the session waits until each is ready, and stops them at the end. */
 const BACKGROUND = [/^npx svc sim start\b/, /^npx svc-sim start\b/, /^npx svc serve\b/];
 /** An endless stream (SSE): read for a few seconds, then cut (`timeout` answers 124). */
@@ -82,7 +133,6 @@ describe('the README, command by command', () => {
     mkdirSync(bin);
     symlinkSync(process.execPath, join(bin, 'node'));
     symlinkSync(MAIN, join(bin, 'svc'));
-    mkdirSync(join(emu.lab.home, '.zfunc'));
     // The skills repository the README's `skills install --repo` names stands here, with the tag it syncs to.
     const fixture = createFixtureRepo();
     gitIn(fixture.dir, 'tag', 'v1.2.0');
@@ -141,7 +191,8 @@ describe('the README, command by command', () => {
     const added = (await devicesNow()).filter((s) => !before.includes(s));
     if (tourSerial === '') tourSerial = added[0] as string;
     else simSerial = added[0] as string;
-    assert.match(readFileSync(join(view, log), 'utf8'), /control: http/);
+    // The control line follows the devices' connection: wait for it rather than read the log once.
+    await waitFor(`${command} (control line)`, async () => /control: http/.test(readFileSync(join(view, log), 'utf8')));
   }
 
   /**
@@ -173,6 +224,7 @@ describe('the README, command by command', () => {
     const failures: string[] = [];
     let ran = 0;
     let section = '';
+    const seen = new Set<string>();
     for (const command of commands) {
       if (command.section !== section) {
         await SECTIONS[section]?.leave?.();
@@ -180,6 +232,7 @@ describe('the README, command by command', () => {
         await SECTIONS[section]?.enter?.();
       }
       const key = bare(command.text);
+      seen.add(key);
       if (Object.hasOwn(NOT_RUN, key)) continue;
       const text = filled(command);
       // A command changed by the harness loses its trailing comment first (it would swallow the `&`).
@@ -201,6 +254,14 @@ describe('the README, command by command', () => {
         : refused
           ? result.code === 1 && JSON.parse(result.stdout || '{}').code === refused[0]
           : result.code === 0 && answered;
+      const shown = ok ? SHOWN[key] : undefined;
+      try {
+        shown?.(result.stdout);
+      } catch (error) {
+        failures.push(
+          `[${command.section}] ${text}\n  prints what the README does not show: ${(error as Error).message}`,
+        );
+      }
       if (!ok) {
         failures.push(
           `[${command.section}] ${text}\n  exit ${result.code}\n  stdout: ${result.stdout.slice(0, 600)}\n  stderr: ${result.stderr.slice(0, 600)}`,
@@ -208,8 +269,19 @@ describe('the README, command by command', () => {
       }
     }
     await SECTIONS[section]?.leave?.();
+    // Every departure names a command the README has (a departure left behind by an edit would hide nothing).
+    for (const key of [...Object.keys(SHOWN), ...Object.keys(NOT_RUN), ...Object.keys(REFUSED)]) {
+      assert.ok(seen.has(key), `the test names a command the README lacks: ${key}`);
+    }
     assert.deepEqual(failures, [], `README commands that failed:\n${failures.join('\n')}`);
     assert.ok(ran > 35, `ran only ${ran}`);
+  });
+
+  test("each command's section is the heading above it, never a # line inside a code block", () => {
+    // The ```text block of the compact screen starts with `# com.android.settings ...`.
+    const sections = new Set(readmeCommands(README).map((command) => command.section));
+    assert.ok(sections.has('The device toolbox'));
+    assert.ok(![...sections].some((section) => section.startsWith('com.android.settings')), [...sections].join(', '));
   });
 
   test('every ```json block of the README is valid JSON', () => {

@@ -16,12 +16,19 @@ export function readmeCommands(path: string): ReadmeCommand[] {
   const commands: ReadmeCommand[] = [];
   let section = '';
   let inBlock = false;
+  /** Inside a fence of another language (```text, ```json): its `# ...` lines are not headings. */
+  let inOtherBlock = false;
   let pending: string[] = [];
   let heredoc: string | undefined;
   for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (inOtherBlock) {
+      if (/^```\s*$/.test(line)) inOtherBlock = false;
+      continue;
+    }
     if (!inBlock) {
       if (/^#{1,6} /.test(line)) section = line.replace(/^#+ /, '');
       if (/^```(sh|bash|shell)\s*$/.test(line)) inBlock = true;
+      else if (/^```/.test(line)) inOtherBlock = true;
       continue;
     }
     if (heredoc === undefined && /^```\s*$/.test(line)) {

@@ -11,6 +11,7 @@ import { createLab, type Lab } from 'svc-sim/testing';
 import { createContext } from '../src/core/context.ts';
 import { createServerApp } from '../src/server/app.ts';
 import { listenTcp, type RunningServer } from '../src/server/listen.ts';
+import { stopDaemonsOf } from './daemon-helpers.ts';
 import { connectStdio, type Loose, type StdioSession } from './mcp-client.ts';
 import { isolatedEnv, runCliJson } from './run-cli.ts';
 import { postJson } from './server-helpers.ts';
@@ -79,6 +80,20 @@ describe('a timed-out run says which step was running and why, on every surface'
       assertTimedOutClick(run.json, driver);
     });
   }
+
+  test("the CLI through the device's daemon, as an agent calls it", async () => {
+    try {
+      const run = await runCliJson(['click', '--text', 'Nope', '--timeout', '3000', '--driver', 'operator'], {
+        env: lab.env,
+      });
+      assert.equal(run.code, 1);
+      assertTimedOutClick(run.json, 'operator');
+      const status = await runCliJson(['daemon', 'status'], { env: lab.env });
+      assert.equal(status.json.daemon.status, 'running', 'the call went through the daemon');
+    } finally {
+      await stopDaemonsOf(lab.home);
+    }
+  });
 
   test('HTTP POST /execute through the adb driver', async () => {
     const response = await postJson(server.url, '/execute', { execution: NOPE, driver: 'adb', deviceId: serial });

@@ -315,6 +315,13 @@ describe('svc skills CLI', () => {
       assert.equal(again.json.code, 'EXECUTION_VALIDATION_FAILED');
       const bad = await runCliJson(['skills', 'new', '../escape'], { env });
       assert.equal(bad.json.code, 'EXECUTION_VALIDATION_FAILED');
+      // An id without an app would scaffold a recipe that never compiles: refused, unless --app names the app.
+      const appless = await runCliJson(['skills', 'new', 'wifi'], { env });
+      assert.equal(appless.json.code, 'EXECUTION_VALIDATION_FAILED');
+      assert.equal(appless.json.details.path, 'applicationId');
+      assert.match(appless.json.message, /--app/);
+      const named = await runCliJson(['skills', 'new', 'wifi', '--app', 'com.android.settings'], { env });
+      assert.equal(named.code, 0, named.stdout);
     } finally {
       rmSync(scratch.dir, { recursive: true, force: true });
     }

@@ -223,12 +223,15 @@ describe('device toolbox on the command line', () => {
     assert.equal((await svc('record', 'stop')).json.code, 'RECORDING_NOT_IN_PROGRESS');
   });
 
-  test('a locking tool refuses a device busy with an execution: EXECUTION_CONFLICT_IN_FLIGHT', async () => {
+  test('a locking tool refuses a device busy with an execution (EXECUTION_CONFLICT_IN_FLIGHT), or waits with --wait-device-ms', async () => {
     const busy = svc('sleep', '3000');
     await new Promise((resolve) => setTimeout(resolve, 1200));
     const tap = await svc('double-tap', '10', '10');
     assert.equal(tap.json.code, 'EXECUTION_CONFLICT_IN_FLIGHT');
     assert.equal((await svc('foreground')).code, 0, 'a reading tool does not wait for the lock');
+    // With --wait-device-ms it runs once the execution ends, as an execution command does.
+    const waited = await svc('double-tap', '10', '10', '--wait-device-ms', '60000');
+    assert.equal(waited.code, 0, waited.stdout);
     assert.equal((await busy).code, 0);
   });
 });

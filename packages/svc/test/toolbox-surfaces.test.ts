@@ -3,6 +3,7 @@
 // (InvalidParams naming the argument, an isError result with DEVICE_NOT_FOUND), the CLI (NO_DEVICES with no
 // device, EXECUTION_VALIDATION_FAILED naming the argument). Real adb, simulated devices.
 import assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -119,6 +120,18 @@ test('the cases cover every device tool', () => {
   assert.deepEqual(Object.keys(CASES).sort(), DEVICE_TOOLS.map((t) => t.name).sort());
 });
 
+/** Holds the device of `lab` with a 4 s execution; returns (its run, wrapped) once it holds the device's lock. */
+async function occupy(lab: Lab): Promise<{ busy: ReturnType<typeof runCliJson> }> {
+  const busy = runCliJson(['sleep', '4000', '--no-daemon'], { env: lab.env });
+  const locks = join(lab.home, '.svc', 'locks');
+  // Deterministic, not timed: the tool goes once the execution holds the device's lock file.
+  // A `.lock` file, not the temporary file it is written through (that one exists before the lock is held).
+  while (!existsSync(locks) || !readdirSync(locks).some((name) => name.endsWith('.lock'))) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return { busy };
+}
+
 describe('device tools over HTTP', () => {
   let server: LabServer;
   before(async () => {
@@ -152,6 +165,16 @@ describe('device tools over HTTP', () => {
     const badWait = await postJson(server.url, '/tools/double-tap', { x: 1, y: 1, waitDeviceMs: -1 });
     assert.equal(badWait.body.error?.details?.path, 'waitDeviceMs');
   });
+
+  test('a tool that changes the screen refuses a busy device (423), or waits for it with waitDeviceMs', async () => {
+    const { busy } = await occupy(server.lab);
+    const refused = await postJson(server.url, '/tools/double-tap', { x: 1, y: 1 });
+    assert.equal(refused.status, 423, JSON.stringify(refused.body));
+    assert.equal(refused.body.error?.code, 'EXECUTION_CONFLICT_IN_FLIGHT');
+    const waited = await postJson(server.url, '/tools/double-tap', { x: 1, y: 1, waitDeviceMs: 60000 });
+    assert.equal(waited.status, 200, JSON.stringify(waited.body));
+    assert.equal((await busy).code, 0);
+  });
 });
 
 describe('device tools over MCP', () => {
@@ -182,6 +205,18 @@ describe('device tools over MCP', () => {
     const result = (await session.client.callTool({ name: 'apps', arguments: {} })) as Loose;
     assert.equal(result.isError, undefined);
     assert.ok(result.structuredContent.apps.some((a: { package: string }) => a.package === 'com.android.settings'));
+  });
+
+  test('a tool that changes the screen waits for a busy device by default; waitDeviceMs 0 refuses at once', async () => {
+    const { busy } = await occupy(lab);
+    const refused = (await session.client.callTool({
+      name: 'double-tap',
+      arguments: { x: 1, y: 1, waitDeviceMs: 0 },
+    })) as Loose;
+    assert.equal(refused.structuredContent.error.code, 'EXECUTION_CONFLICT_IN_FLIGHT');
+    const waited = (await session.client.callTool({ name: 'double-tap', arguments: { x: 1, y: 1 } })) as Loose;
+    assert.equal(waited.isError, undefined, JSON.stringify(waited.structuredContent));
+    assert.equal((await busy).code, 0);
   });
 });
 

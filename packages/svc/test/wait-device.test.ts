@@ -40,7 +40,10 @@ describe('waiting for a busy device', () => {
     const busy = runCliJson(['sleep', String(BUSY_MS), '--no-daemon'], { env: lab.env });
     const locks = join(lab.home, '.svc', 'locks');
     // Deterministic, not timed: the waiters go once the first execution holds the device's lock file.
-    while (!existsSync(locks) || readdirSync(locks).length === 0) await new Promise((r) => setTimeout(r, 20));
+    // A `.lock` file, not the temporary file it is written through (that one exists before the lock is held).
+    while (!existsSync(locks) || !readdirSync(locks).some((name) => name.endsWith('.lock'))) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
     return { busy };
   }
 

@@ -44,7 +44,7 @@ export async function controlCommand(name: string, args: string[]): Promise<numb
   switch (name) {
     case 'list': {
       const devices = (await allDevices()).map((entry) => entry.device);
-      if (json) process.stdout.write(`${JSON.stringify(devices)}\n`);
+      if (json) process.stdout.write(`${JSON.stringify(devices, null, 2)}\n`);
       else printDevices(devices);
       return 0;
     }

@@ -13,7 +13,11 @@ function coordinateOf(input: BuildInput): { x: number; y: number } | undefined {
   if (raw === undefined) return undefined;
   const values = Array.isArray(raw) ? raw.map(String) : [String(raw)];
   if (values.length !== 2) {
-    throw new SvcError('CLI_USAGE_ERROR', `--coordinate takes exactly two values <x> <y>, once (got ${values.length})`);
+    throw new SvcError(
+      'CLI_USAGE_ERROR',
+      `--coordinate takes exactly two values <x> <y>, once (got ${values.length})`,
+      { path: '--coordinate' },
+    );
   }
   const [x = '', y = ''] = values;
   return {
@@ -27,7 +31,7 @@ export function buildClick(input: BuildInput): BuiltExecution {
   const coordinate = coordinateOf(input);
   const focus = isSet(input.flags, 'focus');
   const long = isSet(input.flags, 'long');
-  if (focus && long) throw new SvcError('CLI_USAGE_ERROR', 'Use --focus or --long, not both');
+  if (focus && long) throw new SvcError('CLI_USAGE_ERROR', 'Use --focus or --long, not both', { path: '--long' });
   const clickType = focus ? 'focus' : long ? 'long_click' : undefined;
   const shape = shapeOf(input);
   // Selector and coordinate together (or focus with a coordinate) are the contract's to refuse, as on every surface.

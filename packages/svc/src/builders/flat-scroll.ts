@@ -13,7 +13,9 @@ function directionOf(input: BuildInput): string {
   const flag = single(input.flags, ['direction']);
   const arg = input.args[0];
   if (flag !== undefined && arg !== undefined) {
-    throw new SvcError('CLI_USAGE_ERROR', 'Give the direction once: `scroll up` or `scroll --direction up`');
+    throw new SvcError('CLI_USAGE_ERROR', 'Give the direction once: `scroll up` or `scroll --direction up`', {
+      path: '--direction',
+    });
   }
   return flag ?? arg ?? ACTION_DEFAULTS.direction;
 }

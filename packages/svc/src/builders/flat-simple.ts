@@ -37,7 +37,7 @@ export function buildPress(input: BuildInput): BuiltExecution {
   const flagKey = single(input.flags, ['key']);
   const argKey = input.args[0];
   if (flagKey !== undefined && argKey !== undefined) {
-    throw new SvcError('CLI_USAGE_ERROR', 'Give the key once: `press back` or `press --key back`');
+    throw new SvcError('CLI_USAGE_ERROR', 'Give the key once: `press back` or `press --key back`', { path: '--key' });
   }
   const key = flagKey ?? argKey;
   if (key === undefined || key.trim() === '') {

@@ -14,7 +14,9 @@ export function executionInput(positional: unknown, flags: FlagBag, globals: Glo
     (v): v is string => typeof v === 'string',
   );
   if (given.length !== 1) {
-    throw new SvcError('CLI_USAGE_ERROR', 'Give the payload once: <json-or-file>, --execution or --payload');
+    throw new SvcError('CLI_USAGE_ERROR', 'Give the payload once: <json-or-file>, --execution or --payload', {
+      path: 'json-or-file',
+    });
   }
   const flag =
     typeof positional === 'string' ? 'json-or-file' : single(flags, ['execution']) ? '--execution' : '--payload';

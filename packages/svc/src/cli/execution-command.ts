@@ -103,6 +103,7 @@ export function builtAction(verb: string, build?: Builder, after?: AfterRun) {
       command,
       { name: self.name(), flags: self.opts(), args },
       self.optsWithGlobals(),
+      commandWords(self),
     );
   };
 }
@@ -120,6 +121,7 @@ export async function runBuilt(
   command: FlatCommand,
   { name, flags, args }: BuiltCall,
   globalFlags: FlagBag,
+  words = verb,
 ): Promise<number> {
   let globals: Globals | undefined;
   try {
@@ -128,9 +130,16 @@ export async function runBuilt(
     const raw = command.build({ flags, args, timeoutMs: globals.timeoutMs, ids: newIds(verb) });
     return await runRawExecution(globals, raw, process.cwd(), after);
   } catch (error) {
-    printError(globals?.output ?? 'json', errorBodyOf(error));
+    printError(globals?.output ?? 'json', errorBodyOf(error), words);
     return 1;
   }
+}
+
+/** `skills run` for the command `run` under `skills` (the program itself left out). */
+function commandWords(command: Command): string {
+  const words: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) words.unshift(at.name());
+  return words.join(' ');
 }
 
 /** A commander action for any other command: the handler returns the exit code; errors are rendered. */
@@ -142,7 +151,7 @@ export function safeAction(handler: (command: Command, globals: Globals, args: u
       globals = readGlobals(command);
       process.exitCode = await handler(command, globals, received.slice(0, -2));
     } catch (error) {
-      printError(globals?.output ?? 'json', errorBodyOf(error));
+      printError(globals?.output ?? 'json', errorBodyOf(error), commandWords(command));
       process.exitCode = 1;
     }
   };

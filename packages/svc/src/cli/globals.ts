@@ -8,6 +8,7 @@ import { codeOf } from '../contracts/conditions.ts';
 import type { Env } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { LIMITS } from '../contracts/limits.ts';
+import { mergeValidationErrors, validationErrorOf } from '../contracts/validation-issue.ts';
 import { resolveTarget, type Target, type TargetFieldNames } from '../submit/target.ts';
 
 export type OutputMode = 'json' | 'pretty';
@@ -49,7 +50,9 @@ function splitFormat(flags: FlagBag): {
   const of = (kinds: string[]) => {
     const found = values.filter((v) => kinds.includes(v));
     if (found.length > 1) {
-      throw new SvcError('CLI_USAGE_ERROR', `--format ${kinds.join('|')} was given more than once; give it once`);
+      throw new SvcError('CLI_USAGE_ERROR', `--format ${kinds.join('|')} was given more than once; give it once`, {
+        path: '--format',
+      });
     }
     return found[0];
   };
@@ -66,13 +69,21 @@ function splitFormat(flags: FlagBag): {
 
 export function parseGlobals(given: FlagBag): Globals {
   const { flags, imageFormat, snapshotFormat } = splitFormat(given);
-  const output = flags.json === true ? 'json' : (single(flags, ['output', 'format']) ?? 'json');
-  if (output !== 'json' && output !== 'pretty') {
-    throw new SvcError('CLI_USAGE_ERROR', `--output must be json or pretty (got ${output})`);
-  }
+  // Every bad value of a global flag is told at once (a repeated flag is a usage error, thrown as it is met).
+  const problems: SvcError[] = [];
+  const checked = <T>(read: () => T): T | undefined => {
+    const { value, error } = validationErrorOf(read);
+    if (error) problems.push(error);
+    return value;
+  };
+  const typed = flags.json === true ? 'json' : (single(flags, ['output', 'format']) ?? 'json');
+  const output = checked(() => {
+    if (typed !== 'json' && typed !== 'pretty') throw badOutput(typed, flags.output === undefined);
+    return typed;
+  });
   const timeout = single(flags, ['timeoutMs', 'timeout'], { allowBlank: true });
   const globals: Globals = {
-    output,
+    output: output ?? 'json',
     verbose: flags.verbose === true,
     daemon: flags.daemon !== false,
     dryRun: flags.dryRun === true,
@@ -84,13 +95,34 @@ export function parseGlobals(given: FlagBag): Globals {
   if (deviceId !== undefined) globals.deviceId = deviceId;
   const operatorPackage = single(flags, ['operatorPackage', 'receiverPackage']);
   if (operatorPackage !== undefined) globals.operatorPackage = operatorPackage;
-  if (timeout !== undefined) globals.timeoutMs = parseIntegerToken(timeout, '--timeout', 'timeoutMs');
+  const timeoutMs =
+    timeout === undefined ? undefined : checked(() => parseIntegerToken(timeout, '--timeout', 'timeoutMs'));
+  if (timeoutMs !== undefined) globals.timeoutMs = timeoutMs;
   const driver = single(flags, ['driver']);
   if (driver !== undefined) globals.driver = driver;
-  useAdbServers(flags.adbServer);
+  // The driver's and the package's own rules (a known driver, no control characters), told with the others; the
+  // device (which may name an adb server of the environment) is checked when the target is resolved.
+  checked(() => resolveTarget({ operatorPackage, driver }, {}, CLI_FIELD_NAMES));
+  checked(() => useAdbServers(flags.adbServer));
   const wait = single(flags, ['waitDeviceMs']);
-  if (wait !== undefined) globals.waitDeviceMs = waitDeviceMsOf(wait);
+  const waitDeviceMs = wait === undefined ? undefined : checked(() => waitDeviceMsOf(wait));
+  if (waitDeviceMs !== undefined) globals.waitDeviceMs = waitDeviceMs;
+  const invalid = mergeValidationErrors(problems);
+  if (invalid) throw invalid;
   return globals;
+}
+
+/** A bad --output (or --format, which also takes the image and snapshot forms where they apply), named as typed. */
+function badOutput(value: string, asFormat: boolean): SvcError {
+  const flag = asFormat ? '--format' : '--output';
+  const accepted = asFormat
+    ? 'json or pretty (the output), compact or xml (snapshot), png or jpeg (screenshot)'
+    : 'json or pretty';
+  return new SvcError(codeOf('invalidInput'), `${flag} must be ${accepted} (got ${value})`, {
+    path: flag,
+    flag,
+    value,
+  });
 }
 
 /** `--wait-device-ms`: an integer from 0 to MAX_WAIT_DEVICE_MS, as HTTP's and MCP's waitDeviceMs. */
@@ -114,8 +146,9 @@ function useAdbServers(values: unknown): void {
   if (!Array.isArray(values) || values.length === 0) return;
   for (const value of values as string[]) {
     if (parseServerSpec(value) === undefined) {
-      throw new SvcError('CLI_USAGE_ERROR', `--adb-server must look like tcp:<host>:<port> (got ${value})`, {
+      throw new SvcError(codeOf('invalidInput'), `--adb-server must look like tcp:<host>:<port> (got ${value})`, {
         path: '--adb-server',
+        flag: '--adb-server',
       });
     }
   }

@@ -106,7 +106,7 @@ export async function runHotPath(
     output = globals.output;
     return await runRawExecution(globals, executionInput(call.args[0], call.flags, globals, process.cwd()));
   } catch (error) {
-    printError(output, errorBodyOf(error));
+    printError(output, errorBodyOf(error), 'exec');
     return 1;
   }
 }

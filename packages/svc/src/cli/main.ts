@@ -50,7 +50,11 @@ function usageError(error: CommanderError): SvcError {
   const [first = '', ...rest] = error.message.replace(/^error: /, '').split('\n');
   const suggestion = /Did you mean (?:one of )?([^?]+)\?/.exec(rest.join(' '))?.[1]?.trim();
   const message = suggestion ? `${first}; did you mean ${suggestion}?` : first;
+  // The flag or argument at fault, as commander names it: `unknown option '--bogus'`, `option '--text <text>'
+  // argument missing`, `missing required argument 'shell'`.
+  const named = /(?:option|argument) '(-{0,2}[\w-]+)/.exec(first)?.[1];
   return new SvcError('CLI_USAGE_ERROR', message, {
+    ...(named ? { path: named } : {}),
     reason: error.code.replace(/^commander\./, ''),
     ...(suggestion ? { suggestion } : {}),
   });
@@ -77,6 +81,20 @@ function missingSubcommand(program: Command, argv: readonly string[]): SvcError 
     reason: 'missingSubcommand',
     subcommands,
   });
+}
+
+/** The command argv names (`skills run`), as far as its words name commands; undefined when none does. */
+function commandWords(program: Command, argv: readonly string[]): string | undefined {
+  let group = program;
+  const words: string[] = [];
+  for (const word of argv) {
+    if (word.startsWith('-')) continue;
+    const next = findCommand(group, word);
+    if (next === undefined) break;
+    group = next;
+    words.push(next.name());
+  }
+  return words.length > 0 ? words.join(' ') : undefined;
 }
 
 const findCommand = (group: Command, word: string) =>
@@ -114,13 +132,13 @@ export async function main(argv: string[], launchers: Launchers): Promise<number
     if (error instanceof CommanderError) {
       if (error.code === 'commander.help' && error.exitCode !== 0) {
         // A command group without its subcommand (`svc action`): help went to stderr; stdout still gets one JSON error.
-        printError(outputModeOf(argv), missingSubcommand(program, argv).toBody());
+        printError(outputModeOf(argv), missingSubcommand(program, argv).toBody(), commandWords(program, argv));
         return 1;
       }
       if (error.exitCode === 0 || error.code === 'commander.help' || error.code === 'commander.helpDisplayed') {
         return 0;
       }
-      printError(outputModeOf(argv), usageError(error).toBody());
+      printError(outputModeOf(argv), usageError(error).toBody(), commandWords(program, argv));
       return 1;
     }
     // A command action without safeAction may still throw an SvcError (serve's --port, a bind failure): keep its code.

@@ -34,18 +34,12 @@ export function printValue(mode: OutputMode, value: unknown, pretty?: (value: ne
 }
 
 /**
- * On the command line the value at fault is a flag: an error that names one (details.flag) and no other path gets
- * it as details.path, so the hint "fix the value named in details.path" always points somewhere.
+ * `{ code, message, hint, details? }` on stdout (JSON), or the same as readable lines. `command` (the words of the
+ * command run, `skills run`) makes a hint that says `svc help <command>` name it.
  */
-function namedByFlag(error: ErrorBody): ErrorBody {
-  const details = error.details;
-  if (details === undefined || typeof details.flag !== 'string' || details.path !== undefined) return error;
-  return { ...error, details: { path: details.flag, ...details } };
-}
-
-/** `{ code, message, hint, details? }` on stdout (JSON), or the same as readable lines. */
-export function printError(mode: OutputMode, error: ErrorBody): void {
-  const body = withHint(namedByFlag(error));
+export function printError(mode: OutputMode, error: ErrorBody, command?: string): void {
+  const completed = withHint(error);
+  const body = command ? { ...completed, hint: completed.hint?.replace('<command>', command) } : completed;
   if (mode === 'json') {
     writeJson(body);
     return;

@@ -28,6 +28,12 @@ export function renderRunResult(result: RunResult): string {
     const rows = steps.map((step) => [step.success ? green('✔') : red('✘'), step.id, step.actionType, dataText(step)]);
     lines.push(table(['', 'step', 'action', 'data'], rows));
   }
+  // The summary an agent reads in JSON, for people: which step failed, with which code, and what to do.
+  if (!result.succeeded && result.failedCode !== undefined) {
+    const where = result.failedStepId === undefined ? '' : ` at step ${bold(result.failedStepId)}`;
+    lines.push(`${red('failed')}${where}: ${result.failedCode}`);
+    if (result.hint) lines.push(`hint: ${result.hint}`);
+  }
   // `svc snapshot --output pretty` is read by people: show the whole XML after the table.
   const only = steps.length === 1 ? steps[0] : undefined;
   if (only?.actionType === 'snapshot_ui' && only.data.text) lines.push(only.data.text);

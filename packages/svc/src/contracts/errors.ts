@@ -231,10 +231,31 @@ export class SvcError extends Error {
     this.hint = hint;
   }
   toBody(): ErrorBody {
-    const body: ErrorBody = { code: this.code, message: this.message, hint: this.hint ?? ERROR_CODES[this.code].hint };
-    if (this.details !== undefined) body.details = this.details;
-    return body;
+    return withHint({
+      code: this.code,
+      message: this.message,
+      ...(this.hint === undefined ? {} : { hint: this.hint }),
+      ...(this.details === undefined ? {} : { details: this.details }),
+    });
   }
+}
+
+const VALIDATION = 'EXECUTION_VALIDATION_FAILED';
+/** The validation hint for an error that names no field (the catalogue's points at details.path). */
+const VALIDATION_HINT_WITHOUT_PATH = 'Fix what the message names and send it again.';
+
+/**
+ * Details as the hints promise them. On the command line the value at fault is a flag: an error that names one
+ * (details.flag) and no other path gets it as details.path. A validation error that names a field but lists no
+ * problems gets the list of that one problem, so details.issues is always there to read.
+ */
+function completedDetails(body: ErrorBody): Record<string, unknown> | undefined {
+  const { code, message } = body;
+  let details = body.details;
+  if (details === undefined) return details;
+  if (typeof details.flag === 'string' && details.path === undefined) details = { path: details.flag, ...details };
+  if (code !== VALIDATION || typeof details.path !== 'string' || Array.isArray(details.issues)) return details;
+  return { ...details, issues: [{ path: details.path, message }] };
 }
 
 /** Any thrown value as an error body: an SvcError keeps its code; anything else is a host-side bug and says so. */
@@ -246,8 +267,14 @@ export function errorBodyOf(error: unknown): ErrorBody {
 
 /** The body every surface prints: `{ code, message, hint, details? }`, the hint from the catalogue when missing. */
 export function withHint(body: ErrorBody): ErrorBody {
-  const { code, message, hint, details } = body;
-  const out: ErrorBody = { code, message, hint: hint ?? hintOf(code) ?? FALLBACK_HINT };
+  const { code, message, hint } = body;
+  const details = completedDetails(body);
+  const unnamed = code === VALIDATION && typeof details?.path !== 'string';
+  const out: ErrorBody = {
+    code,
+    message,
+    hint: hint ?? (unnamed ? VALIDATION_HINT_WITHOUT_PATH : undefined) ?? hintOf(code) ?? FALLBACK_HINT,
+  };
   if (details !== undefined) out.details = details;
   return out;
 }

@@ -110,3 +110,75 @@ export function describe(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return `a value of type ${typeof value}`;
 }
+
+/** The problems a validation error lists (its details.issues, else the one it names), as issues again. */
+function issuesOf(error: SvcError): ValidationIssue[] {
+  const details = error.details ?? {};
+  const listed = Array.isArray(details.issues) ? (details.issues as Record<string, unknown>[]) : undefined;
+  const entries = listed ?? [{ path: details.path ?? 'body', message: error.message }];
+  return entries.map((entry) => {
+    const text = (key: string) => (typeof entry[key] === 'string' ? (entry[key] as string) : undefined);
+    const issue = new ValidationIssue(text('path') ?? 'body', text('message') ?? error.message, text('expected'));
+    const actionId = text('actionId');
+    const actionType = text('actionType');
+    if (actionId !== undefined) issue.actionId = actionId;
+    if (actionType !== undefined) issue.actionType = actionType;
+    return issue;
+  });
+}
+
+/** What a validation error's details say beside its problems (the allowed values, the tool), for the merged one. */
+function extraOf(error: SvcError): Record<string, unknown> {
+  const { path, issues, moreIssues, expected, actionId, actionType, ...extra } = error.details ?? {};
+  return extra;
+}
+
+/**
+ * Several validation errors of one request (its own fields, an execution inside it) as the one error that lists
+ * every problem: the first error's first problem leads, as it would alone. Undefined when there is none.
+ */
+export function mergeValidationErrors(errors: readonly (SvcError | undefined)[]): SvcError | undefined {
+  const given = errors.filter((error): error is SvcError => error !== undefined);
+  const [first] = given;
+  if (first === undefined) return undefined;
+  if (given.length === 1) return first;
+  const issues = given.flatMap(issuesOf);
+  (issues[0] as ValidationIssue).extra = extraOf(first);
+  const listed = toValidationErrorOf(issues);
+  // The first error's own message leads (it reads as it would alone), then the count of the others.
+  const others = issues.length - 1;
+  const lead = first.message.replace(/ \(and \d+ more problems?(: details\.issues)?\)\.?$/, '');
+  const merged = new SvcError(
+    listed.code,
+    `${lead} (and ${others} more problem${others > 1 ? 's' : ''}: details.issues)`,
+    listed.details,
+  );
+  const hidden = given.reduce((sum, error) => sum + Number(error.details?.moreIssues ?? 0), 0);
+  if (hidden === 0) return merged;
+  const details = merged.details ?? {};
+  return new SvcError(merged.code, merged.message, {
+    ...details,
+    moreIssues: Number(details.moreIssues ?? 0) + hidden,
+  });
+}
+
+export const isValidation = (error: SvcError) => error.code === 'EXECUTION_VALIDATION_FAILED';
+
+/** A field check's value, or the validation error it threw (any other failure is thrown on). */
+export function validationErrorOf<T>(check: () => T): { value?: T; error?: SvcError } {
+  try {
+    return { value: check() };
+  } catch (error) {
+    if (error instanceof SvcError && isValidation(error)) return { error };
+    throw error;
+  }
+}
+
+export async function validationErrorOfAsync<T>(check: () => Promise<T>): Promise<{ value?: T; error?: SvcError }> {
+  try {
+    return { value: await check() };
+  } catch (error) {
+    if (error instanceof SvcError && isValidation(error)) return { error };
+    throw error;
+  }
+}

@@ -62,10 +62,13 @@ export function renderDoctorReport(report: DoctorReport, options: RenderOptions)
     out.push(`Fix ${run.ok ? green('ran') : red(`failed (exit ${run.exitCode})`)}: ${run.value}`);
   // --fix always says what it did: the commands it ran (then: rerun to see their effect), or that none applied.
   if (report.fixesRun !== undefined) {
+    const allPassed = report.checks.every((check) => check.status === 'pass');
     out.push(
-      report.fixesRun.length === 0
-        ? '--fix: no fix could run by itself here (any steps below are for you to do).'
-        : '--fix: the checks above were taken before the fixes; run `svc doctor` again to see their effect.',
+      report.fixesRun.length > 0
+        ? '--fix: the checks above were taken before the fixes; run `svc doctor` again to see their effect.'
+        : allPassed
+          ? '--fix: every check passed; there was nothing to fix.'
+          : '--fix: no fix could run by itself here (any steps below are for you to do).',
     );
   }
   if (report.nextActions && report.nextActions.length > 0) {

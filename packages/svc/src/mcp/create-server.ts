@@ -10,6 +10,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { errorBodyOf, SvcError } from '../contracts/errors.ts';
+import { mergeValidationErrors } from '../contracts/validation-issue.ts';
 import { svcVersion } from '../core/version.ts';
 import { argumentError } from './argument-errors.ts';
 import { SERVER_INSTRUCTIONS } from './guidance.ts';
@@ -34,7 +35,11 @@ function validatorOf(tool: ToolDef): ValidateFunction {
 async function callTool(tool: ToolDef, rawArgs: unknown, runtime: McpRuntime): Promise<CallToolResult> {
   const args = (rawArgs ?? {}) as ToolArgs;
   const validate = validatorOf(tool);
-  if (!validate(args)) throw invalidParams(argumentError(tool.name, validate.errors ?? []));
+  if (!validate(args)) {
+    // Arguments that break the schema, told with what the tool's own check finds (a bad execution) in one answer.
+    const merged = mergeValidationErrors([argumentError(tool.name, validate.errors ?? []), tool.alsoCheck?.(args)]);
+    throw invalidParams(merged as SvcError);
+  }
   try {
     return await tool.run(args, runtime);
   } catch (error) {
@@ -66,10 +71,12 @@ export function createMcpServer(runtime: McpRuntime, tools: readonly ToolDef[] =
     const tool = byName.get(request.params.name);
     if (tool === undefined) {
       throw invalidParams(
-        new SvcError('EXECUTION_VALIDATION_FAILED', `Unknown tool ${JSON.stringify(request.params.name)}`, {
-          tool: request.params.name,
-          tools: [...byName.keys()],
-        }),
+        new SvcError(
+          'EXECUTION_VALIDATION_FAILED',
+          `Unknown tool ${JSON.stringify(request.params.name)}`,
+          { path: 'name', tool: request.params.name, tools: [...byName.keys()] },
+          'Call one of the tools of tools/list (details.tools names them).',
+        ),
       );
     }
     return callTool(tool, request.params.arguments, runtime);

@@ -33,6 +33,8 @@ export interface ToolDef {
   /** A looser schema to enforce when the contracts validator checks part of the input itself (aliases). */
   readonly enforcedSchema?: JsonSchema;
   readonly annotations?: ToolAnnotations;
+  /** The tool's own check of its arguments (an execution's rules), told with any schema problem in one answer. */
+  alsoCheck?(args: ToolArgs): SvcError | undefined;
   run(args: ToolArgs, runtime: McpRuntime): Promise<CallToolResult>;
 }
 

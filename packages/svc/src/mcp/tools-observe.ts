@@ -7,6 +7,7 @@ import { nodeFileStore } from '../adapters/fs/file-store.ts';
 import * as oneAction from '../builders/one-action.ts';
 import { homeOf } from '../contracts/env.ts';
 import { isFullSuccess } from '../contracts/types.ts';
+import { normalizeAndValidateExecution } from '../contracts/validate.ts';
 import { compactSnapshots } from '../executions/refs/compact-snapshot.ts';
 import { imageOptionsSchema } from '../toolbox/screenshot-image.ts';
 import { type ShrunkScreenshot, shrinkScreenshots } from '../toolbox/screenshot-result.ts';
@@ -43,6 +44,11 @@ function executeTool(): ToolDef {
     // The contracts validator checks the execution itself, so aliases are accepted as on the CLI and HTTP.
     enforcedSchema: objectSchema({ execution: { type: 'object' }, ...targetProperties() }, ['execution']),
     annotations: { destructiveHint: true, openWorldHint: false },
+    alsoCheck: (args) => {
+      if (args.execution === null || typeof args.execution !== 'object') return undefined;
+      const outcome = normalizeAndValidateExecution(args.execution);
+      return outcome.ok || outcome.error.code !== 'EXECUTION_VALIDATION_FAILED' ? undefined : outcome.error;
+    },
     run: async (args, runtime) => runResultToTool(await runOnDevice(args.execution, args, runtime)),
   };
 }

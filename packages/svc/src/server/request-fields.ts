@@ -7,7 +7,13 @@ import type { JsonObject } from '../adapters/http/responses.ts';
 import type { Env } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { LIMITS } from '../contracts/limits.ts';
-import { fail, Issues, toValidationErrorOf, ValidationIssue } from '../contracts/validation-issue.ts';
+import {
+  fail,
+  Issues,
+  mergeValidationErrors,
+  toValidationErrorOf,
+  ValidationIssue,
+} from '../contracts/validation-issue.ts';
 import { resolveTarget, type Target } from '../submit/target.ts';
 
 /** The fields every execution route accepts besides its own. */
@@ -24,12 +30,21 @@ function checkKnownFields(body: JsonObject, allowed: readonly string[], issues: 
   return unknown;
 }
 
-/** The error for the issues of a body (with `unknown`/`allowed` when fields were unknown), or nothing. */
-function bodyError(issues: Issues, unknown: string[], allowed: readonly string[]): SvcError | undefined {
+/**
+ * The error for the issues of a body (with `unknown`/`allowed` when fields were unknown), or nothing. `alsoReport`:
+ * problems the route found in fields it checks itself (the execution, a format), listed in the same answer when the
+ * body has problems of its own (alone, the route reports them its own way).
+ */
+function bodyError(
+  issues: Issues,
+  unknown: string[],
+  allowed: readonly string[],
+  alsoReport: readonly (SvcError | undefined)[] = [],
+): SvcError | undefined {
   if (issues.count === 0) return undefined;
   const error = toValidationErrorOf(issues.list);
   const details = { ...error.details, ...(unknown.length > 0 ? { unknown, allowed: [...allowed] } : {}) };
-  return new SvcError(error.code, error.message, details);
+  return mergeValidationErrors([new SvcError(error.code, error.message, details), ...alsoReport]);
 }
 
 /** Refuses every key of `body` that is not in `allowed`, naming them all. */
@@ -86,8 +101,14 @@ function targetOf(input: Parameters<typeof resolveTarget>[0], env: Env, issues: 
 /**
  * Every field of an execution route's body, checked at once: unknown fields (anything outside `allowed`), deviceId
  * (blank = none given), the operator package, the driver, waitDeviceMs and, where allowed, /screenshot's `path`.
+ * `alsoReport`: the validation errors of the fields the route checks itself, listed with the body's own problems.
  */
-export function readBody(body: JsonObject, allowed: readonly string[], env: Env): RequestTarget {
+export function readBody(
+  body: JsonObject,
+  allowed: readonly string[],
+  env: Env,
+  alsoReport: readonly (SvcError | undefined)[] = [],
+): RequestTarget {
   const issues = new Issues();
   const unknown = checkKnownFields(body, allowed, issues);
   const deviceId = issues.check(() => optionalString(body, 'deviceId'));
@@ -107,7 +128,7 @@ export function readBody(body: JsonObject, allowed: readonly string[], env: Env)
     if (path !== undefined && path.trim() === '') issues.check(() => fail('path', 'path must be a non-empty string.'));
     else if (path !== undefined) out.path = path;
   }
-  const error = bodyError(issues, unknown, allowed);
+  const error = bodyError(issues, unknown, allowed, alsoReport);
   if (error || target === undefined) throw error;
   return { ...out, target };
 }

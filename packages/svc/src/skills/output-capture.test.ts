@@ -55,22 +55,29 @@ describe('StdoutScanner', () => {
     'x'.repeat(50),
   );
 
+  const sameFrameAnyChunking = fc.property(
+    fc.array(piece, { maxLength: 30 }),
+    fc.array(fc.nat(), { maxLength: 12 }),
+    (pieces, cuts) => {
+      const text = pieces.join('');
+      const scanner = new StdoutScanner(undefined, 32);
+      for (const chunk of chunked(text, cuts)) scanner.push(chunk);
+      const got = scanner.frame();
+      const want = parseSkillResultFrame(text);
+      assert.equal(got.found, want.found);
+      if (got.found && want.found) {
+        assert.equal(got.ok, want.ok);
+        if (got.ok && want.ok) assert.deepEqual(got.skillResult, want.skillResult);
+      }
+    },
+  );
+
   it('reads the same frame from any chunking as parseSkillResultFrame reads from the whole output', () => {
-    fc.assert(
-      fc.property(fc.array(piece, { maxLength: 30 }), fc.array(fc.nat(), { maxLength: 12 }), (pieces, cuts) => {
-        const text = pieces.join('');
-        const scanner = new StdoutScanner(undefined, 32);
-        for (const chunk of chunked(text, cuts)) scanner.push(chunk);
-        const got = scanner.frame();
-        const want = parseSkillResultFrame(text);
-        assert.equal(got.found, want.found);
-        if (got.found && want.found) {
-          assert.equal(got.ok, want.ok);
-          if (got.ok && want.ok) assert.deepEqual(got.skillResult, want.skillResult);
-        }
-      }),
-      { numRuns: 600 },
-    );
+    fc.assert(sameFrameAnyChunking, { numRuns: 600 });
+  });
+
+  it('replays fast-check seed 516603823 (npm test once failed with it) and reads the same frame as the whole output', () => {
+    fc.assert(sameFrameAnyChunking, { seed: 516603823, numRuns: 600 });
   });
 
   it('finds the expected substring across chunk boundaries, like includes() over the whole output', () => {
@@ -99,6 +106,15 @@ describe('StdoutScanner', () => {
       scanner.push(text.slice(cut));
       assert.deepEqual(scanner.frame(), whole, `cut at ${cut}`);
     }
+  });
+
+  it("reads the issue's own chunking (cap 32, cut at 70) as the whole text: no invalid JSON", () => {
+    const text = `[svc-Skill-Result]\n${'x'.repeat(50)}[svc-Skill-Result] {"n":1}`;
+    const scanner = new StdoutScanner(undefined, 32);
+    scanner.push(text.slice(0, 70));
+    scanner.push(text.slice(70));
+    assert.deepEqual(parseSkillResultFrame(text), { found: true, ok: true, skillResult: { n: 1 } });
+    assert.deepEqual(scanner.frame(), { found: true, ok: true, skillResult: { n: 1 } });
   });
 
   it('reads the JSON line after a bare marker whatever the chunking, as long as it fits the cap', () => {

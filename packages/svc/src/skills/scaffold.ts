@@ -136,6 +136,13 @@ export async function scaffoldSkill(
 ): Promise<{ ok: true; skill: SkillEntry; files: string[] }> {
   const identity = skillIdentity(request);
   const { skillId, applicationId, intent, summary } = identity;
+  // The default recipe opens the skill's app: without one it would be a skill that never compiles as made.
+  if (request.recipe === undefined && applicationId === '') {
+    throw invalid(
+      'applicationId',
+      `Skill id "${skillId}" names no app (ids are <applicationId>.<intent>, like com.android.settings.open-wifi); pass --app <applicationId>.`,
+    );
+  }
   if (request.recipe !== undefined && !SKILL_ID.test(request.recipe.artifact)) {
     throw invalid('artifact', `Artifact names use letters, digits, ".", "_" and "-": "${request.recipe.artifact}".`);
   }

@@ -3,6 +3,7 @@
 // device's execution lock taken for tools that change the screen or the apps (waiting up to waitDeviceMs for an
 // execution in flight), and the result returned as `{ ok: true, deviceId, ...result }`. Failures throw SvcError.
 import { SvcError } from '../contracts/errors.ts';
+import { mergeValidationErrors, validationErrorOf } from '../contracts/validation-issue.ts';
 import type { SvcContext } from '../core/context.ts';
 import { type DeviceWanted, resolveDevice } from '../devices/resolve-device.ts';
 import { lockWithin } from '../executions/run-on-device.ts';
@@ -18,12 +19,17 @@ export interface ToolRequest {
   /** How long to wait for a device busy with an execution (locking tools only); default 0 = fail at once. */
   waitDeviceMs?: number | undefined;
   progress?: ((event: ToolProgress) => void) | undefined;
+  /** Problems the front end found in its own fields (an HTTP body's deviceId), told with the arguments' problems. */
+  fieldsError?: SvcError | undefined;
 }
 
 export type ToolOutcome = { ok: true; deviceId: string } & ToolResult;
 
 export async function runTool<I>(ctx: SvcContext, tool: DeviceTool<I>, request: ToolRequest): Promise<ToolOutcome> {
-  const args = parseToolArguments(tool.name, tool.args, request.args);
+  const parsed = validationErrorOf(() => parseToolArguments(tool.name, tool.args, request.args));
+  const invalid = mergeValidationErrors([request.fieldsError, parsed.error]);
+  if (invalid !== undefined) throw invalid;
+  const args = parsed.value as I;
   const serial = (await resolveDevice(ctx, request.target)).serial;
   const call = {
     ctx,

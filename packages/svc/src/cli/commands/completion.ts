@@ -1,5 +1,6 @@
 // `svc completion bash|zsh`: completion scripts generated from the command tree, so they never drift from it.
 import type { Command } from 'commander';
+import { codeOf } from '../../contracts/conditions.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import { examples } from '../command-kit.ts';
 import { safeAction } from '../execution-command.ts';
@@ -9,10 +10,13 @@ export function completionTable(program: Command): Map<string, string[]> {
   const globals = program.options.map((o) => o.long).filter((f): f is string => !!f);
   const table = new Map<string, string[]>();
   const walk = (command: Command, path: string) => {
-    const names = command.commands.flatMap((c) => [c.name(), ...c.aliases()]);
+    // What help shows: an internal command (`daemon run`) is never offered.
+    const visible = new Set(command.createHelp().visibleCommands(command));
+    const subs = command.commands.filter((c) => visible.has(c));
+    const names = subs.flatMap((c) => [c.name(), ...c.aliases()]);
     const flags = command.options.map((o) => o.long).filter((f): f is string => !!f);
     table.set(path, [...new Set([...names, ...flags, ...globals])]);
-    for (const sub of command.commands)
+    for (const sub of subs)
       for (const name of [sub.name(), ...sub.aliases()]) walk(sub, path ? `${path} ${name}` : name);
   };
   walk(program, '');
@@ -24,13 +28,14 @@ function caseArms(table: Map<string, string[]>, indent: string): string {
 }
 
 // The path is the non-flag words typed so far; the longest known prefix decides the candidates.
-const PATH_LOOKUP = `  local path="" w key cands
+// (`words_so_far`, not `path`: zsh ties `path` to PATH.)
+const PATH_LOOKUP = `  local words_so_far="" w key cands
   for w in "\${typed[@]}"; do
     [[ "$w" == -* ]] && continue
-    key="\${path:+$path }$w"
-    __svc_words "$key"; [[ -n "$cands" ]] && path="$key"
+    key="\${words_so_far:+$words_so_far }$w"
+    __svc_words "$key"; [[ -n "$cands" ]] && words_so_far="$key"
   done
-  __svc_words "$path"`;
+  __svc_words "$words_so_far"`;
 
 export function bashScript(table: Map<string, string[]>): string {
   return `# svc bash completion. Load with: source <(svc completion bash)
@@ -64,7 +69,12 @@ _svc() {
 ${PATH_LOOKUP}
   compadd -- \${=cands}
 }
-compdef _svc svc
+# Autoloaded from fpath (the file is the body of _svc): complete now. Sourced: register.
+if [[ "\${funcstack[1]}" == _svc ]]; then
+  _svc "$@"
+else
+  compdef _svc svc
+fi
 `;
 }
 
@@ -79,7 +89,12 @@ export function registerCompletion(program: Command): void {
           const table = completionTable(program);
           if (shell === 'bash') process.stdout.write(bashScript(table));
           else if (shell === 'zsh') process.stdout.write(zshScript(table));
-          else throw new SvcError('CLI_USAGE_ERROR', `completion supports bash and zsh (got ${String(shell)})`);
+          else {
+            throw new SvcError(codeOf('invalidInput'), `completion supports bash and zsh (got ${String(shell)})`, {
+              path: 'shell',
+              allowed: ['bash', 'zsh'],
+            });
+          }
           return 0;
         }),
       ),

@@ -35,7 +35,7 @@ export function registerOperator(program: Command): void {
   setup.action(
     safeAction(async (command, globals) => {
       const apk = single(command.opts(), ['apk']);
-      if (apk === undefined) throw new SvcError('CLI_USAGE_ERROR', '--apk <path> is required');
+      if (apk === undefined) throw new SvcError('CLI_USAGE_ERROR', '--apk <path> is required', { path: '--apk' });
       const { assertApkExists, setupOperator } = await import('../../operator/setup-operator.ts');
       assertApkExists(resolve(apk));
       const serial = await targetSerial(globals);

@@ -92,7 +92,9 @@ function registerDiscovery(skills: Command): void {
       const read = (key: string) => single(flags, [key], { allowBlank: true });
       const filters = { app: read('app'), intent: read('intent'), keyword: read('keyword') };
       if (!hasAnyFilter(filters)) {
-        throw new SvcError('CLI_USAGE_ERROR', 'skills search needs at least one of --app, --intent, --keyword.');
+        throw new SvcError('CLI_USAGE_ERROR', 'skills search needs at least one of --app, --intent, --keyword.', {
+          path: '--app',
+        });
       }
       const found = searchSkills(await registryOf(), filters, { keywordOverApp: false });
       printValue(globals.output, { ok: true, skills: found, count: found.length }, skillsTable);
@@ -116,12 +118,18 @@ function registerCompile(skills: Command): void {
       const flagId = single(flags, ['skillId']);
       const given = typeof positional === 'string' ? positional : undefined;
       if (given !== undefined && flagId !== undefined && given !== flagId) {
-        throw new SvcError('CLI_USAGE_ERROR', `Two skill ids given ("${given}" and --skill-id "${flagId}").`);
+        throw new SvcError('CLI_USAGE_ERROR', `Two skill ids given ("${given}" and --skill-id "${flagId}").`, {
+          path: '--skill-id',
+        });
       }
       const skillId = given ?? flagId;
-      if (skillId === undefined) throw new SvcError('CLI_USAGE_ERROR', 'Name the skill: <skillId> or --skill-id.');
+      if (skillId === undefined) {
+        throw new SvcError('CLI_USAGE_ERROR', 'Name the skill: <skillId> or --skill-id.', { path: 'skillId' });
+      }
       const artifact = single(flags, ['artifact']);
-      if (artifact === undefined) throw new SvcError('CLI_USAGE_ERROR', '--artifact <name> is required.');
+      if (artifact === undefined) {
+        throw new SvcError('CLI_USAGE_ERROR', '--artifact <name> is required.', { path: '--artifact' });
+      }
       const vars = parseVars(single(flags, ['vars']));
       const { compileArtifact } = await import('../../skills/compile-artifact.ts');
       const compiled = await compileArtifact(await registryOf(), { skillId, artifact, vars });

@@ -89,7 +89,7 @@ export async function checkHandshake(ctx: SvcContext, serial: string, pkg: strin
     };
   }
   const { code, message, details } = result.error;
-  if (code === 'RESULT_ENVELOPE_TIMEOUT') {
+  if (code === codeOf('noEnvelope')) {
     return {
       id,
       status: 'fail',

@@ -1,5 +1,6 @@
 // Step 1 of SPEC 4.5: host.node.version, host.adb.presence, host.adb.server (the adb binary, DECISIONS 15).
 import { adbServerAddress } from '../../adapters/adb/server-address.ts';
+import { codeOf } from '../../contracts/conditions.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { SvcContext } from '../../core/context.ts';
 import { adbStep, fix, manual } from '../fixes.ts';
@@ -34,7 +35,7 @@ export async function checkAdbPresence(ctx: SvcContext): Promise<{ check: CheckR
   const missing = (summary: string, evidence: Record<string, unknown>): CheckResult => ({
     id: 'host.adb.presence',
     status: 'fail',
-    code: 'ADB_NOT_FOUND',
+    code: codeOf('adbMissing'),
     summary,
     detail: 'svc drives devices through the adb server; the doctor starts it with the adb binary.',
     fix: fix(
@@ -76,7 +77,7 @@ export async function checkAdbServer(ctx: SvcContext, adbPath: string): Promise<
   const failed = (summary: string, evidence: Record<string, unknown>): CheckResult => ({
     id: 'host.adb.server',
     status: 'fail',
-    code: 'ADB_SERVER_FAILED',
+    code: codeOf('adbServerUnreachable'),
     summary,
     fix: fix('Restart the adb server', [adbStep(['kill-server']), adbStep(['start-server'])]),
     evidence,

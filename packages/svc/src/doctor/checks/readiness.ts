@@ -62,7 +62,7 @@ export async function checkApkPresence(
     return {
       id,
       status: 'warn',
-      code: 'OPERATOR_NOT_INSTALLED',
+      code: codeOf('operatorMissing'),
       summary: `the operator app ${pkg} is not installed: svc drives ${serial} with the adb driver`,
       fix: fix(
         `For the faster, fuller operator driver, install the operator app ${svcVersion()}`,

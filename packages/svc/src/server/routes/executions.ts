@@ -3,6 +3,7 @@
 import { readJsonObjectBody, sendRunResult } from '../../adapters/http/responses.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import { normalizeAndValidateExecution } from '../../contracts/validate.ts';
+import { isValidation, validationErrorOf, validationErrorOfAsync } from '../../contracts/validation-issue.ts';
 import {
   confinedScreenshotPath,
   confineScreenshots,
@@ -19,11 +20,12 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
 
   app.post('/execute', async (c) => {
     const body = await readJsonObjectBody(c);
-    const { target, waitDeviceMs } = readBody(body, ['execution', ...TARGET_FIELDS], env());
-    if (body.execution === undefined || body.execution === null) {
-      throw new SvcError('MISSING_EXECUTION', 'The body has no `execution` object.');
-    }
-    const outcome = normalizeAndValidateExecution(body.execution);
+    const given = body.execution !== undefined && body.execution !== null;
+    const outcome = given ? normalizeAndValidateExecution(body.execution) : undefined;
+    // A bad body field and a bad execution are told in one answer.
+    const executionError = outcome?.ok === false && isValidation(outcome.error) ? outcome.error : undefined;
+    const { target, waitDeviceMs } = readBody(body, ['execution', ...TARGET_FIELDS], env(), [executionError]);
+    if (outcome === undefined) throw new SvcError('MISSING_EXECUTION', 'The body has no `execution` object.');
     if (!outcome.ok) return sendRunResult(c, runtime.reject(body.execution, outcome.error, target.deviceId));
     let execution = outcome.execution;
     const dir = runtime.screenshotsDir;
@@ -42,8 +44,10 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
   for (const path of ['/snapshot', '/observe/snapshot']) {
     app.post(path, async (c) => {
       const body = await readJsonObjectBody(c);
-      const { target, waitDeviceMs } = readBody(body, ['format', ...TARGET_FIELDS], env());
-      const compact = readSnapshotFormat(body) === 'compact';
+      const format = validationErrorOf(() => readSnapshotFormat(body));
+      const { target, waitDeviceMs } = readBody(body, ['format', ...TARGET_FIELDS], env(), [format.error]);
+      if (format.error) throw format.error;
+      const compact = format.value === 'compact';
       const request = {
         execution: buildSnapshotExecution(),
         target,
@@ -59,11 +63,13 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
   for (const path of ['/screenshot', '/observe/screenshot']) {
     app.post(path, async (c) => {
       const body = await readJsonObjectBody(c);
+      const image = await validationErrorOfAsync(() => readImageOptions(body));
       const {
         target,
         waitDeviceMs,
         path: requested,
-      } = readBody(body, ['path', ...IMAGE_FIELDS, ...TARGET_FIELDS], env());
+      } = readBody(body, ['path', ...IMAGE_FIELDS, ...TARGET_FIELDS], env(), [image.error]);
+      if (image.error) throw image.error;
       const dir = runtime.screenshotsDir;
       const shotPath =
         dir === undefined
@@ -71,11 +77,10 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
           : requested === undefined
             ? randomScreenshotPath(ensureScreenshotsDir(dir))
             : confinedScreenshotPath(requested, dir, 'path');
-      const image = await readImageOptions(body);
       const execution = buildScreenshotExecution(shotPath);
       const result = await runtime.run({ execution, target, cwd: runtime.deps.cwd, verbose: false, waitDeviceMs });
       // The path the caller chose is kept as it is (a random one of ours may become .jpg).
-      return sendRunResult(c, image === undefined ? result : await image.apply(result, requested));
+      return sendRunResult(c, image.value === undefined ? result : await image.value.apply(result, requested));
     });
   }
 };

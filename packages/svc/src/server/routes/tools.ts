@@ -2,39 +2,41 @@
 // gestures, location, recording). The body holds the tool's arguments plus deviceId and waitDeviceMs; a bad
 // argument is a 400 naming it, a missing device 404, a busy device 423 (see each tool's description).
 import { type JsonObject, readJsonObjectBody, sendOk } from '../../adapters/http/responses.ts';
-import { SvcError } from '../../contracts/errors.ts';
+import { LIMITS } from '../../contracts/limits.ts';
+import { fail, Issues, toValidationErrorOf } from '../../contracts/validation-issue.ts';
 import { resolveTarget } from '../../submit/target.ts';
 import type { RouteModule } from '../runtime.ts';
 
-const MAX_WAIT_DEVICE_MS = 120_000;
+const { MAX_WAIT_DEVICE_MS } = LIMITS;
 
+/** deviceId and waitDeviceMs, both checked; their problems are told with the tool's own (runTool merges them). */
 function targetFields(body: JsonObject) {
   const { deviceId, waitDeviceMs, ...args } = body;
+  const issues = new Issues();
   if (deviceId !== undefined && typeof deviceId !== 'string') {
-    throw new SvcError('EXECUTION_VALIDATION_FAILED', 'deviceId must be a string.', { path: 'deviceId' });
+    issues.check(() => fail('deviceId', 'deviceId must be a string.', 'string'));
   }
+  const wait = waitDeviceMs;
   if (
-    waitDeviceMs !== undefined &&
-    (typeof waitDeviceMs !== 'number' ||
-      !Number.isInteger(waitDeviceMs) ||
-      waitDeviceMs < 0 ||
-      waitDeviceMs > MAX_WAIT_DEVICE_MS)
+    wait !== undefined &&
+    (typeof wait !== 'number' || !Number.isInteger(wait) || wait < 0 || wait > MAX_WAIT_DEVICE_MS)
   ) {
-    throw new SvcError(
-      'EXECUTION_VALIDATION_FAILED',
-      `waitDeviceMs must be an integer from 0 to ${MAX_WAIT_DEVICE_MS}.`,
-      {
-        path: 'waitDeviceMs',
-      },
-    );
+    const expected = `integer 0 to ${MAX_WAIT_DEVICE_MS}`;
+    issues.check(() => fail('waitDeviceMs', `waitDeviceMs must be an ${expected}.`, expected));
   }
-  return { deviceId, waitDeviceMs: waitDeviceMs as number | undefined, args };
+  const fieldsError = issues.count === 0 ? undefined : toValidationErrorOf(issues.list);
+  return {
+    deviceId: typeof deviceId === 'string' ? deviceId : undefined,
+    waitDeviceMs: fieldsError === undefined ? (wait as number | undefined) : undefined,
+    args,
+    fieldsError,
+  };
 }
 
 export const mountToolRoutes: RouteModule = (app, runtime) => {
   app.post('/tools/:name', async (c) => {
     const body = await readJsonObjectBody(c);
-    const { deviceId, waitDeviceMs, args } = targetFields(body);
+    const { deviceId, waitDeviceMs, args, fieldsError } = targetFields(body);
     const target = resolveTarget({ deviceId }, runtime.deps.env);
     const result = await runtime.deps.runTool(c.req.param('name'), {
       args,
@@ -43,6 +45,7 @@ export const mountToolRoutes: RouteModule = (app, runtime) => {
       // `svc serve` writes a pulled recording only inside its screenshots folder, as it does a screenshot.
       outputDir: runtime.screenshotsDir,
       waitDeviceMs,
+      fieldsError,
     });
     return sendOk(c, result);
   });

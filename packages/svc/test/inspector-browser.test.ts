@@ -39,8 +39,12 @@ describe('svc inspector in a browser', () => {
     await page.locator('#tree .row.selected', { hasText: `"${text}"` }).waitFor();
   }
 
+  /** The second device of the lab: a stock phone without the operator app (svc drives it with adb alone). */
+  let stock: string;
+
   before(async () => {
-    lab = await startInspectorLab();
+    lab = await startInspectorLab([{}, { operator: false }]);
+    stock = lab.server.lab.devices[1]?.serial as string;
   });
   after(async () => {
     await lab?.close();
@@ -203,6 +207,9 @@ describe('svc inspector in a browser', () => {
     const typed = (await deviceTree()).nodes.find((n) => n.resourceId === `${SETTINGS}:id/search_src_text`);
     assert.equal(typed?.text, 'wifi');
     await waitForScreen(page);
+    // The field typed into stays selected on the new screen, although its text changed.
+    await page.locator('#tree .row.selected', { hasText: 'EditText "wifi"' }).waitFor();
+    assert.match((await page.textContent('#details')) ?? '', /textwifi/);
     await selectOnPicture('Apps');
     await page.locator('button[data-act="long"]').click();
     await page.locator('#act-result', { hasText: 'long: done' }).waitFor();
@@ -247,6 +254,84 @@ describe('svc inspector in a browser', () => {
     await page.keyboard.press('Escape'); // leaves the search box: the keys act on the page again
     await page.keyboard.press('ArrowDown');
     await page.locator('#tree .row.selected', { hasText: 'LinearLayout' }).waitFor();
+  });
+
+  it('captures again when another client acts on the device through the server, and not when auto is off', async () => {
+    const before = await page.$eval('#screen-picture', (img) => (img as unknown as { src: string }).src);
+    const foreign = (id: string, action: Record<string, unknown>) =>
+      postJson(lab.server.url, '/execute', {
+        deviceId: lab.serial,
+        waitDeviceMs: 20_000,
+        execution: {
+          commandId: id,
+          taskId: id,
+          source: 'an-agent',
+          expectedFormat: 'android-ui-automator',
+          timeoutMs: 30_000,
+          actions: [{ id: 'a', ...action }],
+        },
+      });
+    const opened = await foreign(`agent-open-${Date.now()}`, {
+      type: 'open_app',
+      params: { applicationId: 'com.svc.notes' },
+    });
+    assert.equal(opened.body.succeeded, true, JSON.stringify(opened.body));
+    await waitForScreen(page, before);
+    await page.locator('#log li', { hasText: 'open_app an-agent' }).waitFor();
+    await page.locator('#tree .row', { hasText: '#notes_root' }).waitFor();
+
+    // Auto off (the key works right after clicking the box): neither an act of the page nor another client's
+    // execution captures the screen again; the page says how to see it.
+    await page.locator('#auto-refresh').uncheck();
+    const still = await page.$eval('#screen-picture', (img) => (img as unknown as { src: string }).src);
+    await page.keyboard.press('h');
+    await page.locator('#act-result', { hasText: 'home: done' }).waitFor();
+    await page.locator('#act-result .hint', { hasText: 'auto is off' }).waitFor();
+    const home = await foreign(`agent-home-${Date.now()}`, { type: 'press_key', params: { key: 'home' } });
+    assert.equal(home.body.succeeded, true);
+    await page.locator('#log li', { hasText: 'press_key an-agent' }).waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(await page.$eval('#screen-picture', (img) => (img as unknown as { src: string }).src), still);
+    await page.locator('#auto-refresh').check();
+    await page.keyboard.press('r');
+    await waitForScreen(page, still);
+  });
+
+  it('acts through adb on a phone without the operator: a tap from the page changes its screen', async () => {
+    const phone = await lab.openInspector({ serial: stock });
+    try {
+      await phone.locator('#status', { hasText: 'driver adb' }).waitFor();
+      await phone.locator('#act-app').fill(SETTINGS);
+      await phone.locator('button[data-act="open"]').click();
+      await phone.locator('#act-result', { hasText: 'open: done' }).waitFor();
+      const row = phone.locator('#tree .row', { hasText: '"Network & internet"' });
+      await row.waitFor();
+      await row.click();
+      await phone.locator('#selector-count', { hasText: 'unique' }).waitFor();
+      const before = await phone.$eval('#screen-picture', (img) => (img as unknown as { src: string }).src);
+      await phone.locator('button[data-act="tap"]').click();
+      await phone.locator('#act-result', { hasText: 'tap: done' }).waitFor();
+      await waitForScreen(phone, before);
+      await phone.locator('#tree .row', { hasText: 'TextView "Wi-Fi"' }).waitFor();
+      await phone.locator('#log li', { hasText: 'click svc-inspector' }).first().waitFor();
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('says over the picture why a capture failed, with what to do about it', async () => {
+    const phone = await lab.openInspector({ serial: stock, driver: 'operator', waitForScreen: false });
+    try {
+      const problem = phone.locator('#screen-problem', { hasText: 'OPERATOR_NOT_INSTALLED' });
+      await problem.waitFor();
+      assert.match((await problem.textContent()) ?? '', /--driver adb/, 'the hint names the way out');
+      assert.equal(await phone.locator('#screen-picture').isVisible(), false, 'no broken picture');
+      await phone.locator('#driver').selectOption('auto');
+      await waitForScreen(phone);
+      assert.equal(await problem.isVisible(), false);
+    } finally {
+      await phone.close();
+    }
   });
 
   it('captures through the adb driver too', async () => {

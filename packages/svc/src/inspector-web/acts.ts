@@ -4,7 +4,7 @@
 import { execute, get } from './api.ts';
 import { byId, el } from './dom.ts';
 import { executionOf, nextActionId } from './execution.ts';
-import { refresh } from './refresh.ts';
+import { autoRefreshOn, refresh } from './refresh.ts';
 import { store } from './store.ts';
 import type { Action, RunResult } from './types.ts';
 
@@ -75,20 +75,38 @@ function within(order: number, ancestor: number): boolean {
   return false;
 }
 
-function summaryOf(run: RunResult): { ok: boolean; text: string } {
-  if (!run.ok) return { ok: false, text: `${run.error.code}: ${run.error.message}` };
+/** What an act came to, as the page says it: the device's answer, or the failure with svc's hint. */
+export interface Outcome {
+  ok: boolean;
+  text: string;
+  hint?: string | undefined;
+}
+
+function summaryOf(run: RunResult): Outcome {
+  if (!run.ok) return { ok: false, text: `${run.error.code}: ${run.error.message}`, hint: run.error.hint };
   const step = run.envelope.stepResults?.[0];
   if (run.succeeded) {
     const data = step?.data ?? {};
     const said = data.text !== undefined ? ` → "${data.text}"` : data.scroll_outcome ? ` → ${data.scroll_outcome}` : '';
     return { ok: true, text: `done${said}` };
   }
-  return { ok: false, text: `${run.failedCode ?? 'failed'}: ${step?.data.message ?? run.envelope.error ?? ''}` };
+  return {
+    ok: false,
+    text: `${run.failedCode ?? 'failed'}: ${step?.data.message ?? run.envelope.error ?? ''}`,
+    hint: run.hint,
+  };
 }
 
-export function showResult(label: string, outcome: { ok: boolean; text: string }): void {
+export function showResult(label: string, outcome: Outcome): void {
   result.className = outcome.ok ? 'good' : 'bad';
   result.replaceChildren(el('strong', { text: `${label}: ` }), outcome.text);
+  if (outcome.hint) result.append(el('div', { class: 'hint', text: outcome.hint }));
+}
+
+/** The screen after an act: captured again, unless "auto" is off (then the page says the picture is the old one). */
+async function afterAct(): Promise<void> {
+  if (autoRefreshOn()) return refresh();
+  result.append(el('div', { class: 'hint', text: 'auto is off: press r (or ⟳ Refresh) to see the screen now.' }));
 }
 
 export async function act(kind: ActKind): Promise<void> {
@@ -104,7 +122,7 @@ export async function act(kind: ActKind): Promise<void> {
   const outcome = summaryOf(run);
   showResult(kind, outcome);
   store.addAct({ action, at: Date.now(), ok: outcome.ok, summary: outcome.text });
-  await refresh();
+  await afterAct();
 }
 
 /** Runs the recording as one execution. */
@@ -117,7 +135,7 @@ export async function replay(): Promise<void> {
   const run = await execute(executionOf([...store.recorded], 'replay'), store.target);
   store.emit('busy', null);
   showResult(`replay of ${store.recorded.length} act(s)`, summaryOf(run));
-  await refresh();
+  await afterAct();
 }
 
 async function loadPackages(): Promise<void> {

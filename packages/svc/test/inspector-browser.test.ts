@@ -1,6 +1,9 @@
 // The inspector in a real headless Chromium (Debian's, through playwright-core), against a simulated device through
 // real adb: what a user sees and does on the page, checked against the device and the host matcher.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { countMatches, parseHierarchy, type UiTree } from '../src/ui/index.ts';
@@ -10,6 +13,25 @@ import { postJson } from './server-helpers.ts';
 
 const SETTINGS = 'com.android.settings';
 const TITLE_ID = `${SETTINGS}:id/title`;
+const TWO_LISTS = 'com.example.twolists';
+
+/** An app with two lists one above the other, as a feed with a carousel has: which one does a scroll move? */
+function twoListsApp(): object {
+  const list = (id: string, word: string) => ({
+    class: 'androidx.recyclerview.widget.RecyclerView',
+    id,
+    scrollable: true,
+    height: 900,
+    repeat: { count: 20, template: { class: 'TextView', text: `${word} {i}`, height: 150, clickable: true } },
+  });
+  return {
+    package: TWO_LISTS,
+    label: 'Two lists',
+    launchable: true,
+    start: 'main',
+    screens: { main: { root: { children: [list('top', 'Top'), list('bottom', 'Bottom')] } } },
+  };
+}
 
 describe('svc inspector in a browser', () => {
   let lab: InspectorLab;
@@ -41,13 +63,16 @@ describe('svc inspector in a browser', () => {
 
   /** The second device of the lab: a stock phone without the operator app (svc drives it with adb alone). */
   let stock: string;
+  const apps = mkdtempSync(join(tmpdir(), 'svc-inspector-apps-'));
 
   before(async () => {
-    lab = await startInspectorLab([{}, { operator: false }]);
+    writeFileSync(join(apps, 'two-lists.json'), JSON.stringify(twoListsApp()));
+    lab = await startInspectorLab([{ appsDir: apps }, { operator: false }]);
     stock = lab.server.lab.devices[1]?.serial as string;
   });
   after(async () => {
     await lab?.close();
+    rmSync(apps, { recursive: true, force: true });
   });
   beforeEach(async () => {
     // Settings from its first screen: force-stopped, then opened.
@@ -197,6 +222,24 @@ describe('svc inspector in a browser', () => {
     await page.locator('#act-result', { hasText: 'scroll: done → moved' }).waitFor();
     await waitForScreen(page, before);
     assert.ok(!(await deviceTree()).nodes.some((n) => n.text === 'Network & internet'), 'the list moved');
+  });
+
+  it('scrolls the list the selection is in, not the first list on the screen', async () => {
+    await page.locator('#act-app').fill(TWO_LISTS);
+    await page.locator('button[data-act="open"]').click();
+    await page.locator('#tree .row', { hasText: '"Bottom 1"' }).waitFor();
+    await selectOnPicture('Bottom 2');
+    const before = await page.$eval('#screen-picture', (img) => (img as unknown as { src: string }).src);
+    await page.locator('#act-direction').selectOption('down');
+    await page.locator('button[data-act="scroll"]').click();
+    await page.locator('#act-result', { hasText: 'scroll: done → moved' }).waitFor();
+    await waitForScreen(page, before);
+    const texts = (await deviceTree()).nodes.map((n) => n.text);
+    assert.ok(texts.includes('Top 1'), 'the top list did not move');
+    assert.ok(!texts.includes('Bottom 1'), 'the bottom list moved');
+    // The act names its list, so the copied command scrolls the same one.
+    await page.locator('button[data-form="cli"]').click();
+    await page.locator('#copy-output', { hasText: `svc scroll down --container-id ${TWO_LISTS}:id/bottom` }).waitFor();
   });
 
   it('types into a field and long-presses a row from the page', async () => {

@@ -120,6 +120,22 @@ describe('svc inspector in a browser', () => {
     assert.match(details, /resource-id\s*com\.android\.settings:id\/title/);
     assert.match(details, /roletext/);
     assert.match(details, /textBattery/);
+
+    // And the other way: pointing at a row of the tree outlines that node on the picture.
+    const storage = (await deviceTree()).nodes.find((n) => n.text === 'Storage');
+    assert.ok(storage);
+    await page.locator('#tree .row', { hasText: '"Storage"' }).hover();
+    const box = page.locator('.box-hover');
+    await box.waitFor();
+    const [frame, outline] = await Promise.all([page.locator('#screen-frame').boundingBox(), box.boundingBox()]);
+    assert.ok(frame && outline);
+    const size = await page.$eval(
+      '#screen-picture',
+      (img) => (img as unknown as { naturalHeight: number }).naturalHeight,
+    );
+    const top = frame.y + (storage.bounds.top / size) * frame.height;
+    const bottom = frame.y + (storage.bounds.bottom / size) * frame.height;
+    assert.ok(Math.abs(outline.y - top) < 2 && Math.abs(outline.y + outline.height - bottom) < 2, 'outlined in place');
   });
 
   it('offers a unique selector for the selected node and counts an ambiguous one as the host matcher does', async () => {
@@ -186,6 +202,18 @@ describe('svc inspector in a browser', () => {
       execution.actions.map((a: { type: string }) => a.type),
       ['open_app', 'click', 'press_key'],
     );
+    // The whole session holds the act before the recording too; the last act copies as its flat command.
+    await page.locator('#copy-scope').selectOption('session');
+    await page.locator('#copy-output', { hasText: '"key": "home"' }).waitFor();
+    assert.equal(JSON.parse((await page.textContent('#copy-output')) ?? '').actions.length, 4);
+    await page.locator('#copy-scope').selectOption('last');
+    await page.locator('button[data-form="cli"]').click();
+    await page.locator('#copy-output', { hasText: /^svc press back$/ }).waitFor();
+    await page.locator('button[data-form="mcp"]').click();
+    await page.locator('#copy-output', { hasText: '"name": "press-key"' }).waitFor();
+    await page.locator('#copy-scope').selectOption('recording');
+    await page.locator('button[data-form="json"]').click();
+    await page.locator('#copy-output', { hasText: '"commandId"' }).waitFor();
 
     const env = lab.server.lab.env;
     const home = await runCliJson(['press', 'home', '--device', lab.serial, '--no-daemon'], { env });

@@ -1,5 +1,5 @@
-// Bundles the inspector page (packages/svc/src/inspector-web) into dist/inspector/: index.html, one script and one
-// style sheet, which the server serves itself (no CDN, works offline). The page has no dependency: esbuild only
+// Bundles the inspector page (packages/svc/src/inspector-web) into dist/inspector/: index.html, one script, one
+// style sheet and the page's icon, which the server serves itself (no CDN, works offline). The page has no dependency: esbuild only
 // joins its modules and minifies them. Called by scripts/build.ts; returns the files it was made from, so that the
 // bundle counts as stale when one of them changes.
 import { copyFileSync, mkdirSync, renameSync } from 'node:fs';
@@ -24,7 +24,8 @@ export async function buildInspectorPage(root: string, outDir: string): Promise<
   });
   // esbuild names a CSS entry after its key; the page links inspector.css.
   renameSync(join(outDir, 'inspector-style.css'), join(outDir, 'inspector.css'));
-  copyFileSync(join(source, 'index.html'), join(outDir, 'index.html'));
+  const copied = ['index.html', 'icon.svg'];
+  for (const name of copied) copyFileSync(join(source, name), join(outDir, name));
   const inputs = Object.keys(result.metafile.inputs).map((input) => resolve(root, input));
-  return [...inputs, join(source, 'index.html')];
+  return [...inputs, ...copied.map((name) => join(source, name))];
 }

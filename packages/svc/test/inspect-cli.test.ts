@@ -67,6 +67,12 @@ describe('svc inspect', () => {
       assert.equal(signIn.status, 303);
       assert.equal(signIn.headers.get('location'), inspector);
       const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      // A browser without a session (a bookmark, a restarted browser) is told how to sign in, not to send a token.
+      const unsigned = await fetch(`http://127.0.0.1:${port}${inspector}`);
+      assert.equal(unsigned.status, 401);
+      const refusal = ((await unsigned.json()) as { error: { code: string; hint: string } }).error;
+      assert.equal(refusal.code, 'AUTH_REQUIRED');
+      assert.match(refusal.hint, /sign-in link.*`svc inspect`/);
       const page = await fetch(`http://127.0.0.1:${port}${inspector}`, { headers: { cookie } });
       assert.equal(page.status, 200);
       assert.match(await page.text(), /<title>svc inspector<\/title>/);

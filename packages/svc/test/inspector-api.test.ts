@@ -124,9 +124,12 @@ describe('inspector API', () => {
     const html = await page.text();
     assert.match(page.headers.get('content-security-policy') ?? '', /default-src 'none'; script-src 'self'/);
     assert.deepEqual(html.match(/(?:src|href)="[^"]*"/g), [
+      'href="/inspector/assets/icon.svg"',
       'href="/inspector/assets/inspector.css"',
       'src="/inspector/assets/inspector.js"',
     ]);
+    const icon = await fetch(`${url}/inspector/assets/icon.svg`);
+    assert.deepEqual([icon.status, icon.headers.get('content-type')], [200, 'image/svg+xml']);
     const script = await fetch(`${url}/inspector/assets/inspector.js`);
     assert.equal(script.headers.get('content-type'), 'text/javascript; charset=utf-8');
     assert.doesNotMatch(await script.text(), /https?:\/\/(?!127\.0\.0\.1|localhost)[a-z]/i);

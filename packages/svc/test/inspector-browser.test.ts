@@ -1,6 +1,9 @@
 // The inspector in a real headless Chromium (Debian's, through playwright-core), against a simulated device through
 // real adb: what a user sees and does on the page, checked against the device and the host matcher.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { countMatches, parseHierarchy, type UiTree } from '../src/ui/index.ts';
@@ -10,6 +13,25 @@ import { postJson } from './server-helpers.ts';
 
 const SETTINGS = 'com.android.settings';
 const TITLE_ID = `${SETTINGS}:id/title`;
+const TWO_LISTS = 'com.example.twolists';
+
+/** An app with two lists one above the other, as a feed with a carousel has: which one does a scroll move? */
+function twoListsApp(): object {
+  const list = (id: string, word: string) => ({
+    class: 'androidx.recyclerview.widget.RecyclerView',
+    id,
+    scrollable: true,
+    height: 900,
+    repeat: { count: 20, template: { class: 'TextView', text: `${word} {i}`, height: 150, clickable: true } },
+  });
+  return {
+    package: TWO_LISTS,
+    label: 'Two lists',
+    launchable: true,
+    start: 'main',
+    screens: { main: { root: { children: [list('top', 'Top'), list('bottom', 'Bottom')] } } },
+  };
+}
 
 describe('svc inspector in a browser', () => {
   let lab: InspectorLab;
@@ -39,11 +61,18 @@ describe('svc inspector in a browser', () => {
     await page.locator('#tree .row.selected', { hasText: `"${text}"` }).waitFor();
   }
 
+  /** The second device of the lab: a stock phone without the operator app (svc drives it with adb alone). */
+  let stock: string;
+  const apps = mkdtempSync(join(tmpdir(), 'svc-inspector-apps-'));
+
   before(async () => {
-    lab = await startInspectorLab();
+    writeFileSync(join(apps, 'two-lists.json'), JSON.stringify(twoListsApp()));
+    lab = await startInspectorLab([{ appsDir: apps }, { operator: false }]);
+    stock = lab.server.lab.devices[1]?.serial as string;
   });
   after(async () => {
     await lab?.close();
+    rmSync(apps, { recursive: true, force: true });
   });
   beforeEach(async () => {
     // Settings from its first screen: force-stopped, then opened.
@@ -91,6 +120,22 @@ describe('svc inspector in a browser', () => {
     assert.match(details, /resource-id\s*com\.android\.settings:id\/title/);
     assert.match(details, /roletext/);
     assert.match(details, /textBattery/);
+
+    // And the other way: pointing at a row of the tree outlines that node on the picture.
+    const storage = (await deviceTree()).nodes.find((n) => n.text === 'Storage');
+    assert.ok(storage);
+    await page.locator('#tree .row', { hasText: '"Storage"' }).hover();
+    const box = page.locator('.box-hover');
+    await box.waitFor();
+    const [frame, outline] = await Promise.all([page.locator('#screen-frame').boundingBox(), box.boundingBox()]);
+    assert.ok(frame && outline);
+    const size = await page.$eval(
+      '#screen-picture',
+      (img) => (img as unknown as { naturalHeight: number }).naturalHeight,
+    );
+    const top = frame.y + (storage.bounds.top / size) * frame.height;
+    const bottom = frame.y + (storage.bounds.bottom / size) * frame.height;
+    assert.ok(Math.abs(outline.y - top) < 2 && Math.abs(outline.y + outline.height - bottom) < 2, 'outlined in place');
   });
 
   it('offers a unique selector for the selected node and counts an ambiguous one as the host matcher does', async () => {
@@ -157,6 +202,18 @@ describe('svc inspector in a browser', () => {
       execution.actions.map((a: { type: string }) => a.type),
       ['open_app', 'click', 'press_key'],
     );
+    // The whole session holds the act before the recording too; the last act copies as its flat command.
+    await page.locator('#copy-scope').selectOption('session');
+    await page.locator('#copy-output', { hasText: '"key": "home"' }).waitFor();
+    assert.equal(JSON.parse((await page.textContent('#copy-output')) ?? '').actions.length, 4);
+    await page.locator('#copy-scope').selectOption('last');
+    await page.locator('button[data-form="cli"]').click();
+    await page.locator('#copy-output', { hasText: /^svc press back$/ }).waitFor();
+    await page.locator('button[data-form="mcp"]').click();
+    await page.locator('#copy-output', { hasText: '"name": "press-key"' }).waitFor();
+    await page.locator('#copy-scope').selectOption('recording');
+    await page.locator('button[data-form="json"]').click();
+    await page.locator('#copy-output', { hasText: '"commandId"' }).waitFor();
 
     const env = lab.server.lab.env;
     const home = await runCliJson(['press', 'home', '--device', lab.serial, '--no-daemon'], { env });
@@ -195,6 +252,24 @@ describe('svc inspector in a browser', () => {
     assert.ok(!(await deviceTree()).nodes.some((n) => n.text === 'Network & internet'), 'the list moved');
   });
 
+  it('scrolls the list the selection is in, not the first list on the screen', async () => {
+    await page.locator('#act-app').fill(TWO_LISTS);
+    await page.locator('button[data-act="open"]').click();
+    await page.locator('#tree .row', { hasText: '"Bottom 1"' }).waitFor();
+    await selectOnPicture('Bottom 2');
+    const before = await page.$eval('#screen-picture', (img) => (img as unknown as { src: string }).src);
+    await page.locator('#act-direction').selectOption('down');
+    await page.locator('button[data-act="scroll"]').click();
+    await page.locator('#act-result', { hasText: 'scroll: done → moved' }).waitFor();
+    await waitForScreen(page, before);
+    const texts = (await deviceTree()).nodes.map((n) => n.text);
+    assert.ok(texts.includes('Top 1'), 'the top list did not move');
+    assert.ok(!texts.includes('Bottom 1'), 'the bottom list moved');
+    // The act names its list, so the copied command scrolls the same one.
+    await page.locator('button[data-form="cli"]').click();
+    await page.locator('#copy-output', { hasText: `svc scroll down --container-id ${TWO_LISTS}:id/bottom` }).waitFor();
+  });
+
   it('types into a field and long-presses a row from the page', async () => {
     await selectOnPicture('Search settings');
     await page.locator('#act-text').fill('wifi');
@@ -203,6 +278,9 @@ describe('svc inspector in a browser', () => {
     const typed = (await deviceTree()).nodes.find((n) => n.resourceId === `${SETTINGS}:id/search_src_text`);
     assert.equal(typed?.text, 'wifi');
     await waitForScreen(page);
+    // The field typed into stays selected on the new screen, although its text changed.
+    await page.locator('#tree .row.selected', { hasText: 'EditText "wifi"' }).waitFor();
+    assert.match((await page.textContent('#details')) ?? '', /textwifi/);
     await selectOnPicture('Apps');
     await page.locator('button[data-act="long"]').click();
     await page.locator('#act-result', { hasText: 'long: done' }).waitFor();
@@ -247,6 +325,84 @@ describe('svc inspector in a browser', () => {
     await page.keyboard.press('Escape'); // leaves the search box: the keys act on the page again
     await page.keyboard.press('ArrowDown');
     await page.locator('#tree .row.selected', { hasText: 'LinearLayout' }).waitFor();
+  });
+
+  it('captures again when another client acts on the device through the server, and not when auto is off', async () => {
+    const before = await page.$eval('#screen-picture', (img) => (img as unknown as { src: string }).src);
+    const foreign = (id: string, action: Record<string, unknown>) =>
+      postJson(lab.server.url, '/execute', {
+        deviceId: lab.serial,
+        waitDeviceMs: 20_000,
+        execution: {
+          commandId: id,
+          taskId: id,
+          source: 'an-agent',
+          expectedFormat: 'android-ui-automator',
+          timeoutMs: 30_000,
+          actions: [{ id: 'a', ...action }],
+        },
+      });
+    const opened = await foreign(`agent-open-${Date.now()}`, {
+      type: 'open_app',
+      params: { applicationId: 'com.svc.notes' },
+    });
+    assert.equal(opened.body.succeeded, true, JSON.stringify(opened.body));
+    await waitForScreen(page, before);
+    await page.locator('#log li', { hasText: 'open_app an-agent' }).waitFor();
+    await page.locator('#tree .row', { hasText: '#notes_root' }).waitFor();
+
+    // Auto off (the key works right after clicking the box): neither an act of the page nor another client's
+    // execution captures the screen again; the page says how to see it.
+    await page.locator('#auto-refresh').uncheck();
+    const still = await page.$eval('#screen-picture', (img) => (img as unknown as { src: string }).src);
+    await page.keyboard.press('h');
+    await page.locator('#act-result', { hasText: 'home: done' }).waitFor();
+    await page.locator('#act-result .hint', { hasText: 'auto is off' }).waitFor();
+    const home = await foreign(`agent-home-${Date.now()}`, { type: 'press_key', params: { key: 'home' } });
+    assert.equal(home.body.succeeded, true);
+    await page.locator('#log li', { hasText: 'press_key an-agent' }).waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(await page.$eval('#screen-picture', (img) => (img as unknown as { src: string }).src), still);
+    await page.locator('#auto-refresh').check();
+    await page.keyboard.press('r');
+    await waitForScreen(page, still);
+  });
+
+  it('acts through adb on a phone without the operator: a tap from the page changes its screen', async () => {
+    const phone = await lab.openInspector({ serial: stock });
+    try {
+      await phone.locator('#status', { hasText: 'driver adb' }).waitFor();
+      await phone.locator('#act-app').fill(SETTINGS);
+      await phone.locator('button[data-act="open"]').click();
+      await phone.locator('#act-result', { hasText: 'open: done' }).waitFor();
+      const row = phone.locator('#tree .row', { hasText: '"Network & internet"' });
+      await row.waitFor();
+      await row.click();
+      await phone.locator('#selector-count', { hasText: 'unique' }).waitFor();
+      const before = await phone.$eval('#screen-picture', (img) => (img as unknown as { src: string }).src);
+      await phone.locator('button[data-act="tap"]').click();
+      await phone.locator('#act-result', { hasText: 'tap: done' }).waitFor();
+      await waitForScreen(phone, before);
+      await phone.locator('#tree .row', { hasText: 'TextView "Wi-Fi"' }).waitFor();
+      await phone.locator('#log li', { hasText: 'click svc-inspector' }).first().waitFor();
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('says over the picture why a capture failed, with what to do about it', async () => {
+    const phone = await lab.openInspector({ serial: stock, driver: 'operator', waitForScreen: false });
+    try {
+      const problem = phone.locator('#screen-problem', { hasText: 'OPERATOR_NOT_INSTALLED' });
+      await problem.waitFor();
+      assert.match((await problem.textContent()) ?? '', /--driver adb/, 'the hint names the way out');
+      assert.equal(await phone.locator('#screen-picture').isVisible(), false, 'no broken picture');
+      await phone.locator('#driver').selectOption('auto');
+      await waitForScreen(phone);
+      assert.equal(await problem.isVisible(), false);
+    } finally {
+      await phone.close();
+    }
   });
 
   it('captures through the adb driver too', async () => {

@@ -1,10 +1,14 @@
 // "Copy as" is only worth copying if it does the same thing: each command line the inspector writes is run through a
-// POSIX shell and the real CLI with --dry-run, and must build the very actions it was made from.
+// POSIX shell and the real CLI with --dry-run, and each MCP tool call through svc's MCP server (its schemas, its
+// tools), and both must build the very actions they were made from.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { describe, it } from 'node:test';
-import type { Action } from '../src/contracts/types.ts';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Action, Execution, RunResult } from '../src/contracts/types.ts';
 import { normalizeAndValidateExecution } from '../src/contracts/validate.ts';
+import { createMcpServer } from '../src/mcp/create-server.ts';
 import { copyForms } from '../src/server/inspector/copy-as.ts';
 import { collectOutput, isolatedEnv, MAIN } from './run-cli.ts';
 
@@ -30,6 +34,33 @@ async function dryRun(line: string): Promise<{ timeoutMs: number; actions: Actio
   const run = await collectOutput(child);
   assert.equal(run.code, 0, `${line}\n${run.stdout}${run.stderr}`);
   return JSON.parse(run.stdout).execution;
+}
+
+/**
+ * Calls a copied MCP tool call on svc's MCP server (schemas enforced, the tool's own builder) and returns the
+ * execution it would submit: the submit step records it instead of reaching a device.
+ */
+async function toolExecution(call: { name: string; arguments: Record<string, unknown> }): Promise<Execution> {
+  let submitted: Execution | undefined;
+  const server = createMcpServer({
+    env: { ANDROID_SERIAL: 'emulator-5554' },
+    cwd: process.cwd(),
+    log: () => {},
+    submit: async (request): Promise<RunResult> => {
+      submitted = request.execution;
+      return { ok: false, error: { code: 'DEVICE_NOT_FOUND', message: 'recorded, not run' } };
+    },
+  });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'copy-as-test', version: '1.0.0' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  try {
+    await client.callTool(call);
+  } finally {
+    await client.close();
+  }
+  assert.ok(submitted, `the tool call ${JSON.stringify(call)} submitted nothing`);
+  return submitted;
 }
 
 const withoutIds = (actions: Action[]) => actions.map(({ type, params }) => ({ type, params: params ?? {} }));
@@ -78,6 +109,18 @@ const CASES: { name: string; actions: Action[]; command: RegExp; tool: string }[
     tool: 'press-key',
   },
   {
+    name: 'opening an app',
+    actions: [{ id: 'a', type: 'open_app', params: { applicationId: 'com.android.settings' } }],
+    command: /^svc open com\.android\.settings$/,
+    tool: 'open',
+  },
+  {
+    name: 'a scroll of the list the selection is in',
+    actions: [{ id: 'a', type: 'scroll', params: { direction: 'down', container: { resourceId: 'p:id/list' } } }],
+    command: /^svc scroll down --container-id p:id\/list$/,
+    tool: 'scroll',
+  },
+  {
     name: 'a whole recording',
     actions: [
       { id: 'a', type: 'open_app', params: { applicationId: 'com.android.settings' } },
@@ -91,14 +134,18 @@ const CASES: { name: string; actions: Action[]; command: RegExp; tool: string }[
 
 describe('inspector copy-as', () => {
   for (const c of CASES) {
-    it(`writes ${c.name} as a command line that builds the same actions`, async () => {
+    it(`writes ${c.name} as a command line and an MCP tool call that build the same actions`, async () => {
       const source = execution(c.actions);
       const forms = copyForms(source);
       assert.match(forms.cli, c.command);
       const built = await dryRun(forms.cli);
       assert.deepEqual(withoutIds(built.actions), withoutIds(source.actions));
       assert.equal(built.timeoutMs, source.timeoutMs);
-      assert.equal(JSON.parse(forms.mcp).name, c.tool);
+      const call = JSON.parse(forms.mcp);
+      assert.equal(call.name, c.tool);
+      const viaMcp = await toolExecution(call);
+      assert.deepEqual(withoutIds(viaMcp.actions), withoutIds(source.actions));
+      assert.equal(viaMcp.timeoutMs, source.timeoutMs);
       assert.deepEqual(JSON.parse(forms.json), JSON.parse(JSON.stringify(source)));
     });
   }
@@ -109,5 +156,6 @@ describe('inspector copy-as', () => {
     assert.equal(forms.cli, 'svc press home --timeout 45000');
     assert.equal((await dryRun(forms.cli)).timeoutMs, 45_000);
     assert.deepEqual(JSON.parse(forms.mcp), { name: 'press-key', arguments: { key: 'home', timeoutMs: 45_000 } });
+    assert.equal((await toolExecution(JSON.parse(forms.mcp))).timeoutMs, 45_000);
   });
 });

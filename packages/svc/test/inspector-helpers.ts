@@ -41,8 +41,17 @@ export interface InspectorLab {
   server: LabServer;
   browser: Browser;
   serial: string;
-  /** A fresh page on the inspector of this lab's device, loaded and showing its first screen. */
-  openInspector(options?: { width?: number; height?: number }): Promise<Page>;
+  /**
+   * A fresh page on the inspector of a device of this lab (the first one unless `serial` says), loaded and showing
+   * its first screen (`waitForScreen: false` for a page whose capture is expected to fail).
+   */
+  openInspector(options?: {
+    width?: number;
+    height?: number;
+    serial?: string;
+    driver?: string;
+    waitForScreen?: boolean;
+  }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -59,8 +68,8 @@ export async function startInspectorLab(devices: SimDeviceOptions[] = [{}]): Pro
     serial,
     async openInspector(options = {}) {
       const page = await browser.newPage({ viewport: { width: options.width ?? 1400, height: options.height ?? 900 } });
-      await page.goto(browserUrl(server.running, inspectorPath(serial)));
-      await waitForScreen(page);
+      await page.goto(browserUrl(server.running, inspectorPath(options.serial ?? serial, options.driver)));
+      if (options.waitForScreen !== false) await waitForScreen(page);
       return page;
     },
     async close() {

@@ -1,12 +1,12 @@
 // Acting from the page: each act is a one-action execution sent to POST /execute (the API every client uses, so it
 // shows in the event stream), then the screen is captured again. Acts on an element use the selector in the
 // editor; with none, a tap falls back to the centre of the selected node.
-import { execute, get } from './api.ts';
+import { execute, get, post } from './api.ts';
 import { byId, el } from './dom.ts';
 import { executionOf, nextActionId } from './execution.ts';
-import { refresh } from './refresh.ts';
+import { autoRefreshOn, refresh } from './refresh.ts';
 import { store } from './store.ts';
-import type { Action, RunResult } from './types.ts';
+import type { Action, Candidate, NodeMatcher, PageNode, RunResult } from './types.ts';
 
 export type ActKind = 'tap' | 'long' | 'type' | 'scroll' | 'read' | 'back' | 'home' | 'recents' | 'open';
 
@@ -18,7 +18,7 @@ const appInput = byId<HTMLInputElement>('act-app');
 const packageList = byId<HTMLDataListElement>('packages');
 
 /** The action of an act, or why it cannot be built now. */
-function actionFor(kind: ActKind): Omit<Action, 'id'> | string {
+async function actionFor(kind: ActKind): Promise<Omit<Action, 'id'> | string> {
   const selector = store.selector;
   const node = store.selected === null ? undefined : store.screen?.nodes[store.selected];
   const matcher = selector?.matcher;
@@ -33,14 +33,8 @@ function actionFor(kind: ActKind): Omit<Action, 'id'> | string {
         ? 'Type or pick a package to open.'
         : { type: 'open_app', params: { applicationId: appInput.value.trim() } };
     case 'scroll': {
-      // The selected node as the container when it (or something inside it) scrolls; else the first scrollable.
-      const scrolls =
-        node !== undefined &&
-        store.screen?.nodes.some((n) => n.attributes.scrollable === 'true' && within(n.order, node.order));
-      return {
-        type: 'scroll',
-        params: { direction: direction.value, ...(scrolls && matcher ? { container: matcher } : {}) },
-      };
+      const container = node === undefined ? undefined : await scrollContainerOf(node, matcher);
+      return { type: 'scroll', params: { direction: direction.value, ...(container ? { container } : {}) } };
     }
     case 'read':
       return (
@@ -75,24 +69,68 @@ function within(order: number, ancestor: number): boolean {
   return false;
 }
 
-function summaryOf(run: RunResult): { ok: boolean; text: string } {
-  if (!run.ok) return { ok: false, text: `${run.error.code}: ${run.error.message}` };
+const scrolls = (node: PageNode) => node.attributes.scrollable === 'true';
+
+/**
+ * What a scroll with this selection moves: the list the selected node is in (or is), by a selector that finds that
+ * list alone; else the selection itself when a list is inside it (the driver scrolls its first scrollable child);
+ * else nothing named (the driver takes the first list on the screen).
+ */
+async function scrollContainerOf(node: PageNode, matcher: NodeMatcher | undefined): Promise<NodeMatcher | undefined> {
+  const screen = store.screen;
+  if (screen === null) return undefined;
+  let list: PageNode | undefined = node;
+  while (list !== undefined && !scrolls(list)) list = list.parent === null ? undefined : screen.nodes[list.parent];
+  if (list !== undefined) {
+    const answer = await post<{ candidates: Candidate[] }>('/inspector/api/selectors', {
+      screenId: screen.id,
+      node: list.order,
+    });
+    const own = answer.ok
+      ? answer.candidates.find((c) => c.count === 1 && c.first === list.order && c.container === undefined)
+      : undefined;
+    if (own) return own.matcher;
+  }
+  const holdsList = screen.nodes.some((n) => scrolls(n) && within(n.order, node.order));
+  return holdsList ? matcher : undefined;
+}
+
+/** What an act came to, as the page says it: the device's answer, or the failure with svc's hint. */
+export interface Outcome {
+  ok: boolean;
+  text: string;
+  hint?: string | undefined;
+}
+
+function summaryOf(run: RunResult): Outcome {
+  if (!run.ok) return { ok: false, text: `${run.error.code}: ${run.error.message}`, hint: run.error.hint };
   const step = run.envelope.stepResults?.[0];
   if (run.succeeded) {
     const data = step?.data ?? {};
     const said = data.text !== undefined ? ` → "${data.text}"` : data.scroll_outcome ? ` → ${data.scroll_outcome}` : '';
     return { ok: true, text: `done${said}` };
   }
-  return { ok: false, text: `${run.failedCode ?? 'failed'}: ${step?.data.message ?? run.envelope.error ?? ''}` };
+  return {
+    ok: false,
+    text: `${run.failedCode ?? 'failed'}: ${step?.data.message ?? run.envelope.error ?? ''}`,
+    hint: run.hint,
+  };
 }
 
-export function showResult(label: string, outcome: { ok: boolean; text: string }): void {
+export function showResult(label: string, outcome: Outcome): void {
   result.className = outcome.ok ? 'good' : 'bad';
   result.replaceChildren(el('strong', { text: `${label}: ` }), outcome.text);
+  if (outcome.hint) result.append(el('div', { class: 'hint', text: outcome.hint }));
+}
+
+/** The screen after an act: captured again, unless "auto" is off (then the page says the picture is the old one). */
+async function afterAct(): Promise<void> {
+  if (autoRefreshOn()) return refresh();
+  result.append(el('div', { class: 'hint', text: 'auto is off: press r (or ⟳ Refresh) to see the screen now.' }));
 }
 
 export async function act(kind: ActKind): Promise<void> {
-  const built = actionFor(kind);
+  const built = await actionFor(kind);
   if (typeof built === 'string') {
     showResult(kind, { ok: false, text: built });
     return;
@@ -104,7 +142,7 @@ export async function act(kind: ActKind): Promise<void> {
   const outcome = summaryOf(run);
   showResult(kind, outcome);
   store.addAct({ action, at: Date.now(), ok: outcome.ok, summary: outcome.text });
-  await refresh();
+  await afterAct();
 }
 
 /** Runs the recording as one execution. */
@@ -117,7 +155,7 @@ export async function replay(): Promise<void> {
   const run = await execute(executionOf([...store.recorded], 'replay'), store.target);
   store.emit('busy', null);
   showResult(`replay of ${store.recorded.length} act(s)`, summaryOf(run));
-  await refresh();
+  await afterAct();
 }
 
 async function loadPackages(): Promise<void> {

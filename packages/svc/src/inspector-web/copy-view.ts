@@ -68,8 +68,23 @@ async function saveSkill(): Promise<void> {
     'save skill',
     answer.ok
       ? { ok: true, text: `wrote ${answer.files.join(', ')}` }
-      : { ok: false, text: `${answer.error.code}: ${answer.error.message}` },
+      : { ok: false, text: `${answer.error.code}: ${answer.error.message}`, hint: answer.error.hint },
   );
+}
+
+/** Copies what the box shows and says so on the button for a moment. */
+async function copyToClipboard(): Promise<void> {
+  const button = byId('copy-clipboard');
+  let said = 'Copied ✓';
+  try {
+    await navigator.clipboard.writeText(output.textContent ?? '');
+  } catch {
+    said = 'Select and copy';
+  }
+  button.textContent = said;
+  setTimeout(() => {
+    button.textContent = 'Copy';
+  }, 1500);
 }
 
 export function toggleRecording(): void {
@@ -82,7 +97,7 @@ export function mountCopyView(): void {
     button.addEventListener('click', () => void showForm(button.dataset.form as Form));
   }
   scope.addEventListener('change', () => void showForm());
-  byId('copy-clipboard').addEventListener('click', () => void navigator.clipboard?.writeText(output.textContent ?? ''));
+  byId('copy-clipboard').addEventListener('click', () => void copyToClipboard());
   byId('skill-save').addEventListener('click', () => void saveSkill());
   recordButton.addEventListener('click', toggleRecording);
   store.on('acts', () => {

@@ -5,8 +5,11 @@ import { store } from './store.ts';
 
 const panel = byId('details');
 
+const pointAt = () => el('p', { class: 'hint', text: 'Point at the screen or the tree.' });
+
 export function mountDetailsView(): void {
-  store.on('screen', () => panel.replaceChildren(el('p', { class: 'hint', text: 'Point at the screen or the tree.' })));
+  panel.replaceChildren(pointAt());
+  store.on('screen', () => panel.replaceChildren(pointAt()));
   store.on('select', (order) => {
     const node = order === null ? undefined : store.screen?.nodes[order];
     if (node === undefined) {

@@ -16,15 +16,22 @@ interface ExecutionEvent {
   result: RunResult;
 }
 
+/** An inspector's own capture of the screen (a snapshot and a screenshot): logged, but quietly. */
+function isCapture(input: Partial<Execution>): boolean {
+  const types = (input.actions ?? []).map((a) => a.type).join(',');
+  return input.source === 'svc-inspector' && types === 'snapshot_ui,take_screenshot';
+}
+
 function line(event: ExecutionEvent): HTMLElement {
   const input = event.input ?? {};
-  const types = (input.actions ?? []).map((a) => a.type).join(', ') || '?';
+  const capture = isCapture(input);
+  const types = capture ? 'screen capture' : (input.actions ?? []).map((a) => a.type).join(', ') || '?';
   const r = event.result;
   const verdict = !r.ok ? `✗ ${r.error.code}` : r.succeeded ? '✓' : `✗ ${r.failedCode ?? 'failed'}`;
   const ok = r.ok && r.succeeded;
   return el(
     'li',
-    { class: ok ? 'good' : 'bad' },
+    { class: `${ok ? 'good' : 'bad'}${capture && ok ? ' capture' : ''}` },
     el('time', { text: new Date().toLocaleTimeString() }),
     el('span', { class: 'verdict', text: ` ${verdict} ` }),
     el('span', { text: types }),

@@ -7,7 +7,7 @@ import { mountCopyView } from './copy-view.ts';
 import { mountDetailsView } from './details-view.ts';
 import { byId, el } from './dom.ts';
 import { mountLogView } from './log-view.ts';
-import { refresh } from './refresh.ts';
+import { autoRefreshOn, refresh } from './refresh.ts';
 import { mountScreenView } from './screen-view.ts';
 import { mountSelectorView } from './selector-view.ts';
 import { mountShortcuts, SHORTCUTS } from './shortcuts.ts';
@@ -16,7 +16,6 @@ import { mountTreeView } from './tree-view.ts';
 
 const devicePicker = byId<HTMLSelectElement>('device');
 const driverPicker = byId<HTMLSelectElement>('driver');
-const autoRefresh = byId<HTMLInputElement>('auto-refresh');
 
 async function loadDevices(): Promise<void> {
   const answer = await get<{ devices: { serial: string; state: string }[] }>('/devices');
@@ -43,7 +42,7 @@ function start(): void {
   mountCopyView();
   mountShortcuts();
   mountLogView(() => {
-    if (autoRefresh.checked) void refresh();
+    if (autoRefreshOn()) void refresh();
   });
   byId('keys-list').replaceChildren(
     ...SHORTCUTS.map(([keys, what]) => el('li', {}, el('kbd', { text: keys }), ` ${what}`)),

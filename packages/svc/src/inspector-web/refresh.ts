@@ -3,14 +3,29 @@
 import { post, targetFields } from './api.ts';
 import { byId } from './dom.ts';
 import { store } from './store.ts';
-import type { PageNode, Screen } from './types.ts';
+import type { PageNode, Problem, Screen } from './types.ts';
 
 const status = byId('status');
+const autoRefresh = byId<HTMLInputElement>('auto-refresh');
 
+/** The "auto" box: capture again after each act and when another client acts on the device. */
+export function autoRefreshOn(): boolean {
+  return autoRefresh.checked;
+}
+
+/** The same node on a new screen; a text field stays the same node when only its text changed (it was typed into). */
 function sameNode(a: PageNode | undefined, b: PageNode | undefined): boolean {
   if (a === undefined || b === undefined) return false;
-  const keys = ['class', 'resource-id', 'text', 'content-desc', 'bounds'];
+  const keys = ['class', 'resource-id', 'content-desc', 'bounds'];
+  if (!(a.role === 'textfield' && b.role === 'textfield')) keys.push('text');
   return keys.every((key) => a.attributes[key] === b.attributes[key]);
+}
+
+function fail(problem: Problem): void {
+  status.textContent = problem.text;
+  status.title = [problem.text, problem.hint].filter(Boolean).join('\n');
+  status.className = 'bad';
+  store.emit('problem', problem);
 }
 
 let inFlight: Promise<void> | undefined;
@@ -41,14 +56,11 @@ async function capture(): Promise<void> {
   );
   store.emit('busy', null);
   if (!answer.ok) {
-    status.textContent = `Could not capture the screen: ${answer.error.code}: ${answer.error.message}`;
-    status.className = 'bad';
-    return;
+    const { code, message, hint } = answer.error;
+    return fail({ text: `Could not capture the screen: ${code}: ${message}`, hint });
   }
   if (answer.screen === null) {
-    status.textContent = `The device answered without a snapshot: ${answer.problem ?? 'unknown reason'}`;
-    status.className = 'bad';
-    return;
+    return fail({ text: `The device answered without a snapshot: ${answer.problem ?? 'unknown reason'}` });
   }
   const before = store.selected === null ? undefined : store.screen?.nodes[store.selected];
   const screen = answer.screen;
@@ -59,6 +71,8 @@ async function capture(): Promise<void> {
   const ms = Math.round(performance.now() - started);
   status.className = '';
   status.textContent = `${screen.deviceId} · ${screen.nodes.length} nodes · driver ${screen.driver} · ${ms} ms`;
+  status.title = '';
+  store.emit('problem', null);
   const kept = before === undefined ? undefined : screen.nodes[before.order];
   store.select(sameNode(before, kept) && kept ? kept.order : null);
 }

@@ -8,9 +8,12 @@ import type { PageNode, Screen } from './types.ts';
 const frame = byId('screen-frame');
 const picture = byId<HTMLImageElement>('screen-picture');
 const canvas = byId<HTMLCanvasElement>('screen-bounds');
+const problemNote = byId('screen-problem');
 const hoverBox = el('div', { class: 'box box-hover' });
 const selectBox = el('div', { class: 'box box-select' });
 const matchLayer = el('div', { class: 'match-layer' });
+hoverBox.hidden = true;
+selectBox.hidden = true;
 frame.append(matchLayer, hoverBox, selectBox);
 
 /** Device pixels of the screen: the picture's size, else the union of the bounds. */
@@ -96,6 +99,15 @@ export function mountScreenView(): void {
     else picture.removeAttribute('src');
     picture.hidden = screen.picture === null;
     drawBounds(screen);
+  });
+  // A failed capture says why over the picture (an older picture stays, dimmed: it may no longer be the screen).
+  store.on('problem', (problem) => {
+    problemNote.hidden = problem === null;
+    frame.classList.toggle('stale', problem !== null && store.screen !== null);
+    problemNote.replaceChildren();
+    if (problem === null) return;
+    problemNote.append(el('p', { text: problem.text }));
+    if (problem.hint) problemNote.append(el('p', { class: 'hint', text: problem.hint }));
   });
   store.on('hover', (order) => place(hoverBox, order === null ? undefined : store.screen?.nodes[order]));
   store.on('select', (order) => place(selectBox, order === null ? undefined : store.screen?.nodes[order]));

@@ -27,7 +27,9 @@ export const SHORTCUTS: readonly [string, string][] = [
 
 const ACTS: Record<string, ActKind> = { t: 'tap', l: 'long', e: 'read', b: 'back', h: 'home', a: 'recents' };
 
+/** True in a field that takes keys (a text box, a list): a checkbox just clicked keeps the shortcuts on. */
 function typing(target: EventTarget | null): boolean {
+  if (target instanceof HTMLInputElement && (target.type === 'checkbox' || target.type === 'radio')) return false;
   return target instanceof HTMLElement && target.closest('input, textarea, select, [contenteditable]') !== null;
 }
 

@@ -1,7 +1,7 @@
 // The page's state and its change events. Views subscribe to what they draw; a hover touches two tree rows and one
 // box on the picture, never a whole view.
 import type { Target } from './api.ts';
-import type { Action, Screen, Selector } from './types.ts';
+import type { Action, Problem, Screen, Selector } from './types.ts';
 
 export interface Events {
   screen: Screen | null;
@@ -11,6 +11,8 @@ export interface Events {
   matches: number[];
   acts: undefined;
   busy: string | null;
+  /** Why the last capture failed (shown over the picture), or null once one succeeds. */
+  problem: Problem | null;
 }
 
 type Listener<T> = (value: T) => void;

@@ -16,5 +16,13 @@ export interface Screen {
 export interface ApiError {
   code: string;
   message: string;
+  /** What to do about it, as svc says on every surface. */
+  hint?: string;
   details?: Record<string, unknown>;
+}
+
+/** What went wrong, said on the page with svc's hint. */
+export interface Problem {
+  text: string;
+  hint?: string | undefined;
 }

@@ -65,12 +65,24 @@ export function createServerAuth(token: string, now: () => number = Date.now): S
       if (c.req.path === LOGIN_PATH && c.req.method === 'GET') return login(c);
       if (hasToken(c) || hasSession(c)) return next();
       c.header('WWW-Authenticate', 'Bearer realm="svc"');
-      return sendError(
-        c,
-        new SvcError('AUTH_REQUIRED', 'This server needs its token: send Authorization: Bearer <token>.').toBody(),
-      );
+      return sendError(c, (isPageVisit(c) ? PAGE_SIGN_IN : TOKEN_NEEDED).toBody());
     },
   };
+}
+
+const TOKEN_NEEDED = new SvcError('AUTH_REQUIRED', 'This server needs its token: send Authorization: Bearer <token>.');
+/** A browser opening the inspector without a session (a bookmark, a restarted browser) cannot send a token. */
+const PAGE_SIGN_IN = new SvcError(
+  'AUTH_REQUIRED',
+  'This browser is not signed in to this svc server.',
+  undefined,
+  'Open the sign-in link the server printed at start, or run `svc inspect` (same --port) to print a new one.',
+);
+
+function isPageVisit(c: Context): boolean {
+  return (
+    c.req.method === 'GET' && (c.req.path === DEFAULT_AFTER_LOGIN || c.req.path.startsWith(`${DEFAULT_AFTER_LOGIN}/`))
+  );
 }
 
 /** Cookies are not kept apart by port: the name carries it, so two servers on one host keep their own sessions. */

@@ -13,6 +13,7 @@ export const PAGE_DIR = join(PACKAGE_ROOT, 'dist', 'inspector');
 const ASSETS: Record<string, string> = {
   'inspector.js': 'text/javascript; charset=utf-8',
   'inspector.css': 'text/css; charset=utf-8',
+  'icon.svg': 'image/svg+xml',
 };
 
 const PAGE_HEADERS = {

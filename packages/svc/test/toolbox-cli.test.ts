@@ -223,6 +223,31 @@ describe('device toolbox on the command line', () => {
     assert.equal((await svc('record', 'stop')).json.code, 'RECORDING_NOT_IN_PROGRESS');
   });
 
+  // Android 5 has neither `pidof` (API 23) nor `killall` (API 24), Android 6 no `killall`: the recording tools and the
+  // app filter of logs find processes with `ps` there and signal them by pid (AOSP system/core
+  // shell_and_utilities/README.md lists which toolbox/toybox command came with which release).
+  for (const apiLevel of [21, 23]) {
+    test(`on API ${apiLevel} a recording stops with its file finished, and logs finds the app's process`, async () => {
+      await withDevice(lab, { operator: false, apiLevel }, async (old) => {
+        const on = (...args: string[]) => runCliJson([...args, '--device', old.serial], { env: lab.env, cwd: dir });
+        const started = await on('record', 'start', '--time-limit-s', '30');
+        assert.equal(started.code, 0, started.stdout);
+        const stopped = await on('record', 'stop');
+        assert.equal(stopped.code, 0, stopped.stdout);
+        const running = await lab.adb('-s', old.serial, 'shell', 'ps');
+        assert.doesNotMatch(running.stdout, /screenrecord/, 'screenrecord is gone after the stop');
+        const pulled = await on('record', 'pull', '--out', `clip-${apiLevel}.mp4`);
+        assert.equal(pulled.code, 0, pulled.stdout);
+        assert.ok(readFileSync(join(dir, `clip-${apiLevel}.mp4`)).includes(Buffer.from('moov')), 'file finished');
+        assert.equal((await on('open', SETTINGS)).code, 0);
+        const logs = await on('logs', '--package', SETTINGS);
+        assert.equal(logs.code, 0, logs.stdout);
+        assert.equal(logs.json.running, true);
+        assert.equal(logs.json.pids.length, 1);
+      });
+    });
+  }
+
   test('a locking tool refuses a device busy with an execution (EXECUTION_CONFLICT_IN_FLIGHT), or waits with --wait-device-ms', async () => {
     const busy = svc('sleep', '3000');
     await new Promise((resolve) => setTimeout(resolve, 1200));

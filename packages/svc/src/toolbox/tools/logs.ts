@@ -1,9 +1,11 @@
 // The device log of one app (or of the whole device) since a time, filtered and bounded. The app's processes are
-// found with `pidof <package>` and the log is read once with `logcat -d -v epoch [-T <since>] *:<level>`; lines are
+// found by name (`pidof`, or `ps` below API 23) and the log is read once with `logcat -d -v epoch [-T <since>] *:<level>`; lines are
 // kept when their pid is the app's and their text contains `grep`, and only the newest maxLines are returned.
 // An app that is not running has no pid to filter by: its lines cannot be told apart (crashes keeps its crashes).
 import { z } from 'zod';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
+import { DeviceShell } from '../../executions/drivers/adb/device-shell.ts';
+import { pidsCommand, pidsIn } from '../../executions/drivers/adb/processes.ts';
 import { readDeviceClock } from '../device-clock.ts';
 import { formatRecord, parseEpochLog } from '../log-lines.ts';
 import { isRelative, logcatTime, parseSince, sinceSchema } from '../time-spec.ts';
@@ -34,8 +36,10 @@ export const logsTool = deviceTool({
   run: async ({ ctx, serial, args }) => {
     let pids: Set<number> | undefined;
     if (args.package !== undefined) {
-      const out = await ctx.adb.shell(serial, `pidof ${quoteShellArg(args.package)}`);
-      pids = new Set(out.stdout.trim().split(/\s+/).filter(Boolean).map(Number));
+      // `pidof` from API 23, `ps` below (Android 5 has no pidof), as the adb driver finds processes.
+      const shell = new DeviceShell(ctx, serial);
+      const sdk = await shell.sdk();
+      pids = new Set(pidsIn(await shell.read(pidsCommand(sdk, args.package)), args.package, sdk));
       if (pids.size === 0) return { package: args.package, running: false, lines: [], count: 0, truncated: false };
     }
     let since: number | undefined;

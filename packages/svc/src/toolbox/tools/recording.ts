@@ -1,23 +1,38 @@
 // Screen recording as its own commands: start `screenrecord` on the device in the background (under nohup, so it
 // outlives the adb shell that started it: Maestro's way), stop it with SIGINT so it writes the end of the MP4
 // (AOSP frameworks/av/cmds/screenrecord stops cleanly on SIGINT/SIGTERM), and pull the file to this computer over
-// adb's sync service. One recording at a time per device (screenrecord holds the display's encoder).
+// adb's sync service. One recording at a time per device (screenrecord holds the display's encoder). Processes are
+// found and signalled as the adb driver does on every API level (`pidof` from API 23, `ps` below; `kill -2` by pid,
+// since `killall` only came with API 24), and the wait for the file to be finished runs on the host (no shell loop).
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { SvcContext } from '../../core/context.ts';
+import { DeviceShell } from '../../executions/drivers/adb/device-shell.ts';
+import { pidsCommand, pidsIn } from '../../executions/drivers/adb/processes.ts';
 import { confinedRecordingPath } from '../../executions/screenshot-paths.ts';
 import { deviceTool } from '../tool.ts';
 
 const DIR = '/data/local/tmp';
 const PREFIX = 'svc-record-';
 const MAX_SECONDS = 180;
+const SCREENRECORD = 'screenrecord';
+/** How long a stop waits for screenrecord to finish its file after SIGINT, asking every STOP_POLL_MS. */
+const STOP_WAIT_MS = 3000;
+const STOP_POLL_MS = 200;
 
 const devicePath = (id: string) => `${DIR}/${PREFIX}${id}.mp4`;
 
+/** The pids of every screenrecord running on the device (svc's or not). */
+async function recorderPids(ctx: SvcContext, serial: string): Promise<number[]> {
+  const shell = new DeviceShell(ctx, serial);
+  const sdk = await shell.sdk();
+  return pidsIn(await shell.read(pidsCommand(sdk, SCREENRECORD)), SCREENRECORD, sdk);
+}
+
 async function isRecording(ctx: SvcContext, serial: string): Promise<boolean> {
-  return (await ctx.adb.shell(serial, 'pidof screenrecord')).stdout.trim() !== '';
+  return (await recorderPids(ctx, serial)).length > 0;
 }
 
 /** Recording ids on the device, oldest first (ids are start times, so names sort by age). */
@@ -88,16 +103,18 @@ export const recordStopTool = deviceTool({
   locksDevice: false,
   readOnly: false,
   run: async ({ ctx, serial }) => {
-    if (!(await isRecording(ctx, serial))) {
+    let pids = await recorderPids(ctx, serial);
+    if (pids.length === 0) {
       throw new SvcError('RECORDING_NOT_IN_PROGRESS', `No screen recording is running on ${serial}.`, {
         deviceId: serial,
       });
     }
     // SIGINT lets screenrecord write the end of the file; wait (bounded) until it is gone.
-    await ctx.adb.shell(
-      serial,
-      'killall -INT screenrecord 2>/dev/null; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do pidof screenrecord >/dev/null || break; sleep 0.2; done',
-    );
+    await ctx.adb.shell(serial, `kill -2 ${pids.join(' ')} 2>/dev/null`);
+    for (const deadline = ctx.clock.monotonic() + STOP_WAIT_MS; pids.length > 0 && ctx.clock.monotonic() < deadline; ) {
+      await ctx.clock.sleep(STOP_POLL_MS);
+      pids = await recorderPids(ctx, serial);
+    }
     const id = (await recordingsOn(ctx, serial)).at(-1);
     return { stopped: true, ...(id === undefined ? {} : { recordingId: id, devicePath: devicePath(id) }) };
   },

@@ -91,6 +91,34 @@ describe('doctor readiness', () => {
     });
   });
 
+  test("the adb driver's screen read waits for an execution in flight instead of failing on its dumps", async () => {
+    // With a phone's timing (a dump takes 1.2 s) an execution polling for a missing node dumps back to back; a
+    // second UiAutomation client at the same moment is refused with "already registered" (AOSP UiAutomation).
+    await withDevice(lab, { operator: false, timing: 'phone' }, async (sim) => {
+      const env = { ...lab.env, ANDROID_SERIAL: sim.serial };
+      const execution = {
+        commandId: 'busy-wait',
+        taskId: 'busy-wait',
+        source: 'test',
+        expectedFormat: 'android-ui-automator',
+        timeoutMs: 10000,
+        actions: [
+          {
+            id: 'w',
+            type: 'wait_for_node',
+            params: { matcher: { textEquals: 'Nowhere' }, timeoutMs: 5000, retry: { maxAttempts: 1 } },
+          },
+        ],
+      };
+      const busy = runCliJson(['exec', JSON.stringify(execution), '--no-daemon'], { env });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const report = await doctor(lab, { deviceId: sim.serial });
+      const adb = check(report, 'readiness.driver.adb');
+      assert.equal(adb.status, 'pass', JSON.stringify(adb));
+      assert.equal((await busy).json.succeeded, false, 'the wait ran to its end, undisturbed');
+    });
+  });
+
   test('only the other variant installed fails presence with OPERATOR_VARIANT_MISMATCH naming it', async () => {
     await withDevice(lab, { operator: { package: 'com.svc.operator.dev' } }, async (sim) => {
       const report = await doctor(lab);

@@ -1,10 +1,14 @@
 // readiness.driver.adb: can svc drive this device with adb alone (no app installed)? One `uiautomator dump` round
 // trip through the adb driver's own code answers it: it is the one tool the driver cannot do without. A pass lists
-// the driver's limitations, so the user knows what installing the operator app would add.
+// the driver's limitations, so the user knows what installing the operator app would add. The dump runs under the
+// device's execution lock, as every dump does: a second UiAutomation client at the same moment (an execution of
+// another process) would fail it with "already registered" and the doctor would blame the device.
+import { codeOf } from '../../contracts/conditions.ts';
 import type { SvcContext } from '../../core/context.ts';
 import { DeviceShell } from '../../executions/drivers/adb/device-shell.ts';
 import { DumpError, dumpWindow } from '../../executions/drivers/adb/dump.ts';
 import { ADB_DRIVER_LIMITATIONS } from '../../executions/drivers/adb/limitations.ts';
+import { lockWithin } from '../../executions/run-on-device.ts';
 import { ADB_DRIVER_CHECK } from '../finalize.ts';
 import { fix, manual } from '../fixes.ts';
 import type { CheckResult } from '../types.ts';
@@ -13,6 +17,29 @@ import type { CheckResult } from '../types.ts';
 const DUMP_BUDGET_MS = 15_000;
 
 export async function checkAdbDriver(ctx: SvcContext, serial: string, operatorPackage: string): Promise<CheckResult> {
+  const id = ADB_DRIVER_CHECK;
+  const attempt = await lockWithin(ctx, { serial, operatorPackage: 'svc-doctor' }, DUMP_BUDGET_MS);
+  if (!attempt.ok) {
+    return {
+      id,
+      status: 'fail',
+      code: codeOf('deviceBusy'),
+      summary: `${serial} stayed busy with another execution; the adb driver's screen read was not tried`,
+      detail: `Waited ${DUMP_BUDGET_MS / 1000} s for the execution in flight to end.`,
+      fix: fix('Run the doctor again when the execution in flight has ended', [
+        manual(`svc doctor --device ${serial}`),
+      ]),
+      evidence: attempt.holder.pid === undefined ? { serial } : { serial, holderPid: attempt.holder.pid },
+    };
+  }
+  try {
+    return await dumpOnce(ctx, serial, operatorPackage);
+  } finally {
+    await attempt.lock.release();
+  }
+}
+
+async function dumpOnce(ctx: SvcContext, serial: string, operatorPackage: string): Promise<CheckResult> {
   const id = ADB_DRIVER_CHECK;
   const shell = new DeviceShell(ctx, serial);
   const started = ctx.clock.monotonic();

@@ -17,7 +17,10 @@ export const ERROR_CODES = {
     404,
     'Connect a device or start one (`svc sim start` or `svc emulator provision`), then run `svc devices`.',
   ),
-  MULTIPLE_DEVICES_DEVICE_ID_REQUIRED: c(400, 'Pass --device <serial> (see `svc devices`) or set ANDROID_SERIAL.'),
+  MULTIPLE_DEVICES_DEVICE_ID_REQUIRED: c(
+    400,
+    'Name one of details.connected: --device <serial> on the command line, deviceId in an HTTP body or MCP call, or ANDROID_SERIAL.',
+  ),
   DEVICE_NOT_FOUND: c(404, 'Use a serial from `svc devices` whose state is `device`.'),
   EXECUTION_VALIDATION_FAILED: c(
     400,

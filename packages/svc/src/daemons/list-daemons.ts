@@ -8,7 +8,10 @@ export interface ListedDaemon extends DaemonStatus {
   serial: string;
 }
 
-/** The daemons whose files name a device (one entry per key, whatever files it left). */
+/**
+ * The daemons whose files name a device (one entry per key): a socket, metadata or lock file, which a running daemon
+ * has and a dead one may have left. A log alone is the history of a daemon that stopped cleanly; it lists nothing.
+ */
 export function daemonKeys(home: string): DaemonPaths[] {
   let names: string[];
   try {
@@ -18,7 +21,7 @@ export function daemonKeys(home: string): DaemonPaths[] {
   }
   const serials = new Set<string>();
   for (const name of names) {
-    const key = /^daemon-(.+)\.(sock|pid|lock|log)$/.exec(name)?.[1];
+    const key = /^daemon-(.+)\.(sock|pid|lock)$/.exec(name)?.[1];
     const serial = key === undefined ? undefined : serialOfKey(key);
     if (serial !== undefined) serials.add(serial);
   }

@@ -45,9 +45,15 @@ describe('careless input on the command line', () => {
     [['click', '--bogus'], 'CLI_USAGE_ERROR', '--bogus'],
     [['click', '--selector', '{bad'], 'EXECUTION_VALIDATION_FAILED', '--selector'],
     [['click', '--coordinate', '10'], 'CLI_USAGE_ERROR', '--coordinate'],
-    [['click', '--coordinate', '-1', '5'], 'EXECUTION_VALIDATION_FAILED', 'actions[0].params.coordinate.x'],
+    [['click', '--coordinate', '-1', '5'], 'EXECUTION_VALIDATION_FAILED', '--coordinate'],
     [['click', '--id', 'a', '--focus', '--long'], 'CLI_USAGE_ERROR', '--long'],
-    [['sleep', 'abc'], 'EXECUTION_VALIDATION_FAILED', 'actions[0].params.durationMs'],
+    [['sleep', 'abc'], 'EXECUTION_VALIDATION_FAILED', 'duration-ms'],
+    [['sleep', '999999'], 'EXECUTION_VALIDATION_FAILED', 'duration-ms'],
+    [['wait', '--text', 'x', '--timeout', '119000'], 'EXECUTION_VALIDATION_FAILED', '--timeout'],
+    [['scroll-until', '--text', 'x', '--max-scrolls', '500'], 'EXECUTION_VALIDATION_FAILED', '--max-scrolls'],
+    [['click', '--selector', '{"txt":"OK"}'], 'EXECUTION_VALIDATION_FAILED', '--selector'],
+    [['press', 'sideways'], 'EXECUTION_VALIDATION_FAILED', 'key'],
+    [['on-screen-log', 'set', '--text', 'hi', '--width-dp', '5'], 'EXECUTION_VALIDATION_FAILED', '--width-dp'],
     [['press', 'back', '--key', 'home'], 'CLI_USAGE_ERROR', '--key'],
     [['scroll', 'up', '--direction', 'down'], 'CLI_USAGE_ERROR', '--direction'],
     [['snapshot', '--output', 'bogus'], 'EXECUTION_VALIDATION_FAILED', '--output'],
@@ -84,7 +90,7 @@ describe('careless input on the command line', () => {
       { env },
     );
     assertWellFormed(run.json, 'four bad flags');
-    assert.deepEqual(pathsOf(run.json), ['--output', 'timeoutMs', '--driver', '--wait-device-ms']);
+    assert.deepEqual(pathsOf(run.json), ['--output', '--timeout', '--driver', '--wait-device-ms']);
     assert.match(
       run.json.message,
       /^--output must be json or pretty \(got bogus\) \(and 3 more problems: details\.issues\)$/,

@@ -92,8 +92,9 @@ describe('svc serve events and concurrency against two simulated devices', () =>
     assert.equal(many.status, 400);
     assert.equal(many.body.error?.code, 'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED');
     // The hint says how to name a device in a request, not only on the command line.
-    assert.match(many.body.error?.hint ?? '', /deviceId in an HTTP body/);
-    assert.equal(many.body.error?.details?.connected?.length, env.lab.devices.length);
+    const error = many.body.error as { hint?: string; details?: { connected?: string[] } } | undefined;
+    assert.match(error?.hint ?? '', /deviceId in an HTTP body/);
+    assert.equal(error?.details?.connected?.length, env.lab.devices.length);
     for (const device of [...env.lab.devices]) await env.lab.removeDevice(device);
     const none = await postJson(env.url, '/screenshot', {});
     assert.equal(none.status, 404);

@@ -54,6 +54,6 @@ export function buildBack(input: BuildInput): BuiltExecution {
 
 export function buildSleep(input: BuildInput): BuiltExecution {
   const token = positional(input, 'duration-ms', 'sleep', 'actions[0].params.durationMs');
-  const durationMs = parseIntegerToken(token, '<duration-ms>', 'actions[0].params.durationMs');
+  const durationMs = parseIntegerToken(token, 'duration-ms', 'actions[0].params.durationMs');
   return oneAction.sleep(shapeOf(input), durationMs);
 }

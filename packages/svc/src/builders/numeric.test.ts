@@ -42,6 +42,11 @@ for (const bad of [
       'EXECUTION_VALIDATION_FAILED',
       /--width-dp/,
     );
-    assert.deepEqual(error.details, { flag: '--width-dp', value: bad, path: 'actions[0].params.widthDp' });
+    assert.deepEqual(error.details, {
+      flag: '--width-dp',
+      value: bad,
+      path: '--width-dp',
+      executionPath: 'actions[0].params.widthDp',
+    });
   });
 }

@@ -5,11 +5,12 @@ import type { Command } from 'commander';
 import { newIds } from '../builders/execution.ts';
 import type { FlagBag } from '../builders/flag-values.ts';
 import { homeOf } from '../contracts/env.ts';
-import { errorBodyOf } from '../contracts/errors.ts';
+import { errorBodyOf, type SvcError } from '../contracts/errors.ts';
 import { type Execution, isFullSuccess, type RunResult } from '../contracts/types.ts';
 import { normalizeAndValidateExecution } from '../contracts/validate.ts';
 import { osHomedir } from '../core/home.ts';
 import { viaDaemon } from '../submit/submit.ts';
+import { inFlagTerms } from './flag-paths.ts';
 import { type Builder, FLAT_COMMANDS, type FlatCommand, type FlatVerb } from './flat-builders.ts';
 import { type Globals, globalsOf, readGlobals, targetOf } from './globals.ts';
 import { printError, printValue } from './output.ts';
@@ -19,16 +20,20 @@ import { dim, green } from './style.ts';
 /** What a command does to a run result before it is printed (screenshot: re-encode the image). */
 export type AfterRun = (result: RunResult, globals: Globals) => Promise<RunResult>;
 
-/** Validates and runs (or dry-runs) a raw execution; returns the exit code. */
+/**
+ * Validates and runs (or dry-runs) a raw execution; returns the exit code. `explain` restates a validation error in
+ * the words the user typed (a built command's flags).
+ */
 export async function runRawExecution(
   globals: Globals,
   raw: unknown,
   cwd = process.cwd(),
   after?: AfterRun,
+  explain: (error: SvcError) => SvcError = (error) => error,
 ): Promise<number> {
   const outcome = normalizeAndValidateExecution(raw);
   if (!outcome.ok) {
-    printError(globals.output, outcome.error.toBody());
+    printError(globals.output, explain(outcome.error).toBody());
     return 1;
   }
   const target = targetOf(globals, process.env);
@@ -128,7 +133,7 @@ export async function runBuilt(
     globals = globalsOf(name, globalFlags);
     const after = await command.afterRun?.(flags, globals);
     const raw = command.build({ flags, args, timeoutMs: globals.timeoutMs, ids: newIds(verb) });
-    return await runRawExecution(globals, raw, process.cwd(), after);
+    return await runRawExecution(globals, raw, process.cwd(), after, (error) => inFlagTerms(verb, error, flags));
   } catch (error) {
     printError(globals?.output ?? 'json', errorBodyOf(error), words);
     return 1;

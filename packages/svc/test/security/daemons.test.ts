@@ -58,6 +58,19 @@ describe('daemons and locks against bad input and dead owners', () => {
     assert.equal(daemonPidsOf(lab.home).length, before, 'no new daemon');
   });
 
+  it('gives the only device one daemon, whether it is named or found, keyed by its serial', async () => {
+    assert.deepEqual(daemonPidsOf(lab.home), []);
+    assert.equal((await svc.json(['sleep', '0'])).code, 0);
+    assert.equal((await svc.json(['sleep', '0', '--device', serial])).code, 0);
+    assert.equal((await svc.json(['sleep', '0'], { env: { ANDROID_SERIAL: serial } })).code, 0);
+    assert.equal(daemonPidsOf(lab.home).length, 1, 'one daemon for the device');
+    const listed = await svc.json(['daemon', 'list']);
+    assert.deepEqual(
+      (listed.json.daemons as { serial: string }[]).map((d) => d.serial),
+      [serial],
+    );
+  });
+
   it('lists daemons, stops them all, and a daemon leaves on its own soon after its device disappears', async () => {
     const extra = await lab.addDevice();
     assert.equal((await svc.json(['sleep', '0', '--device', extra.serial])).code, 0);

@@ -198,6 +198,8 @@ describe('svc inspector in a browser', () => {
     await page.locator('button[data-form="json"]').click();
     await page.locator('#copy-output', { hasText: '"commandId"' }).waitFor();
     const execution = JSON.parse((await page.textContent('#copy-output')) ?? '');
+    // 96 random bits in the page's ids too: nothing on the device can guess one to answer for the operator.
+    assert.match(execution.commandId, /^inspector-[a-z-]+-\d+-[0-9a-f]{24}$/);
     assert.deepEqual(
       execution.actions.map((a: { type: string }) => a.type),
       ['open_app', 'click', 'press_key'],

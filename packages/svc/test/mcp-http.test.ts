@@ -2,7 +2,10 @@
 // (issue 11), driven by the SDK's own Streamable HTTP client against a simulated device through real adb.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -106,6 +109,33 @@ describe('svc mcp --http', () => {
       );
       assert.ok(refused instanceof McpError);
       assert.equal(refused.code, ErrorCode.InvalidParams);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('screenshot paths stay in the private screenshots folder: none outside, a random name without one', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'svc-mcp-outside-'));
+    const client = new Client({ name: 'svc-mcp-http-test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(url, { requestInit: { headers: authHeaders(url.toString()) } }),
+    );
+    try {
+      for (const path of [join(outside, 'x.png'), '../x.png', 'missing/x.png', 'notes.txt']) {
+        const refused: Loose = await client.callTool({ name: 'screenshot', arguments: { deviceId: serial, path } });
+        assert.equal(refused.isError, true, path);
+        assert.equal(refused.structuredContent.error.code, 'PATH_FORBIDDEN', path);
+      }
+      const shot: Loose = await client.callTool({ name: 'screenshot', arguments: { deviceId: serial } });
+      assert.equal(shot.isError, false, JSON.stringify(shot.structuredContent));
+      // An agent gets a scaled JPEG by default; the file lands beside where a PNG would.
+      const folder = join(lab.home, '.svc', 'screenshots');
+      const written = new RegExp(`${folder}/screenshot-[0-9a-f]{24}\\.(png|jpg)`).exec(JSON.stringify(shot))?.[0];
+      assert.ok(written, JSON.stringify(shot.content));
+      assert.equal(statSync(folder).mode & 0o777, 0o700);
+      assert.equal(statSync(written).mode & 0o777, 0o600);
+      assert.deepEqual(readdirSync(outside), []);
+      assert.ok(!existsSync(join(lab.home, '.svc', 'x.png')));
     } finally {
       await client.close();
     }

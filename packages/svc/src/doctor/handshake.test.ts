@@ -32,6 +32,9 @@ describe('doctor handshake failures', () => {
       adb.calls.some((c) => c.includes('"type":"doctor_ping"')),
       'a doctor_ping was sent',
     );
+    // Its commandId carries 96 random bits, as every id svc builds: nothing on the device can guess it.
+    const sent = adb.calls.find((c) => c.includes('"type":"doctor_ping"')) ?? '';
+    assert.match(sent, /doctor-ping-\d+-[0-9a-f]{24}\b/);
     await ctx.close();
   });
 

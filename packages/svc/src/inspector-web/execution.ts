@@ -12,9 +12,15 @@ export function nextActionId(type: string): string {
   return `${type.replaceAll('_', '-')}-${counter}`;
 }
 
+/** `bytes` random bytes as hex: 96 bits make a commandId nothing on the device can guess, as svc's other ids. */
+function randomHex(bytes: number): string {
+  const random = crypto.getRandomValues(new Uint8Array(bytes));
+  return Array.from(random, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /** 30 s for one act; 10 s more per further act, up to the 120 s an execution may take. */
 export function executionOf(actions: Action[], kind: string): Execution {
-  const id = `inspector-${kind}-${Date.now()}-${Math.floor(Math.random() * 0xffffff).toString(16)}`;
+  const id = `inspector-${kind}-${Date.now()}-${randomHex(12)}`;
   ownCommands.add(id);
   return {
     commandId: id,

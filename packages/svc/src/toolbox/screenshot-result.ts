@@ -39,7 +39,7 @@ export async function shrinkScreenshots(
     if (png === undefined) throw new SvcError('INTERNAL_ERROR', `The screenshot at ${step.data.path} is gone.`);
     const image = await encodeScreenshot(png, options);
     const path = pathFor(step.data.path, image.format, chosenPath !== undefined);
-    await files.writeFile(path, image.data);
+    await files.writeScreenshot(path, image.data);
     if (path !== step.data.path) await files.remove(step.data.path);
     step.data = {
       ...step.data,

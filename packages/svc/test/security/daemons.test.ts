@@ -3,12 +3,13 @@
 // them, and no lock of a dead owner blocks a device: not a zombie's, not one naming a pid now used by another
 // process, not a stale lifecycle lock.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
-import { DAEMON_DEVICE_GONE_EXIT_MS } from '../../src/core/config.ts';
+import { DAEMON_DEVICE_GONE_EXIT_MS, DAEMON_WATCH_INTERVAL_MS } from '../../src/core/config.ts';
 import { daemonPaths, ensurePrivateDir } from '../../src/daemons/paths.ts';
 import { lockPath } from '../../src/executions/execution-lock.ts';
+import { MAX_LOG_BYTES } from '../../src/server/daemon/daemon-log.ts';
 import { daemonPidsOf, stopDaemonsOf, svcIn } from '../daemon-helpers.ts';
 import { waitFor } from '../reliability-helpers.ts';
 import { makeZombie } from './zombie.ts';
@@ -58,6 +59,19 @@ describe('daemons and locks against bad input and dead owners', () => {
     assert.equal(daemonPidsOf(lab.home).length, before, 'no new daemon');
   });
 
+  it('gives the only device one daemon, whether it is named or found, keyed by its serial', async () => {
+    assert.deepEqual(daemonPidsOf(lab.home), []);
+    assert.equal((await svc.json(['sleep', '0'])).code, 0);
+    assert.equal((await svc.json(['sleep', '0', '--device', serial])).code, 0);
+    assert.equal((await svc.json(['sleep', '0'], { env: { ANDROID_SERIAL: serial } })).code, 0);
+    assert.equal(daemonPidsOf(lab.home).length, 1, 'one daemon for the device');
+    const listed = await svc.json(['daemon', 'list']);
+    assert.deepEqual(
+      (listed.json.daemons as { serial: string }[]).map((d) => d.serial),
+      [serial],
+    );
+  });
+
   it('lists daemons, stops them all, and a daemon leaves on its own soon after its device disappears', async () => {
     const extra = await lab.addDevice();
     assert.equal((await svc.json(['sleep', '0', '--device', extra.serial])).code, 0);
@@ -76,6 +90,20 @@ describe('daemons and locks against bad input and dead owners', () => {
     const stopped = await svc.json(['daemon', 'stop', '--all']);
     assert.equal(stopped.code, 0, stopped.stdout);
     assert.deepEqual(daemonPidsOf(lab.home), []);
+  });
+
+  it('rotates a daemon log past its size limit while the daemon runs, and goes on logging', async () => {
+    await stopDaemonsOf(lab.home);
+    const paths = daemonPaths(lab.home, serial);
+    ensurePrivateDir(paths.dir);
+    // A log grown by weeks of --verbose calls: the running daemon moves it aside and starts afresh.
+    writeFileSync(paths.log, `${'x'.repeat(1023)}\n`.repeat(MAX_LOG_BYTES / 1024 + 10), { mode: 0o600 });
+    assert.equal((await svc.json(['daemon', 'start', '--device', serial])).code, 0);
+    await waitFor('the log to rotate', () => existsSync(`${paths.log}.1`), DAEMON_WATCH_INTERVAL_MS * 5);
+    assert.ok(statSync(`${paths.log}.1`).size > MAX_LOG_BYTES);
+    await waitFor('a line after the rotation', () => readFileSync(paths.log, 'utf8').includes('log rotated'));
+    assert.ok(statSync(paths.log).size < 64 * 1024);
+    assert.equal((await svc.json(['sleep', '0', '--device', serial, '--verbose'])).code, 0);
   });
 
   it('runs at once on a device whose lock names a zombie or a pid now used by another process', async () => {

@@ -45,6 +45,14 @@ describe('screenshot paths of HTTP requests', () => {
     assert.equal(statSync(path).mode & 0o777, 0o600);
   });
 
+  it('keeps a re-encoded screenshot (JPEG, scaled) private too', async () => {
+    const answer = await postJson(env.url, '/screenshot', { format: 'jpeg', maxSize: 256 });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    const path = stepOf(answer.body)?.data.path ?? '';
+    assert.match(path, new RegExp(`^${shots}/screenshot-[0-9a-f]{24}\\.jpg$`));
+    assert.equal(statSync(path).mode & 0o777, 0o600);
+  });
+
   it('resolves a relative name inside the folder', async () => {
     const answer = await shoot('mine.png');
     assert.equal(answer.status, 200, JSON.stringify(answer.body));

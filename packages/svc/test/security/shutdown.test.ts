@@ -30,8 +30,11 @@ describe('svc serve shutdown with clients that stopped reading', () => {
     const serve = await startServer(['serve', '--port', '0'], lab.env);
     const token = readServerToken(lab.home) ?? '';
     const clients = await Promise.all([1, 2, 3].map(() => stalledClient(serve.url, token)));
-    // Fill their connections with events they never read (refused executions are published too).
-    for (let n = 0; n < 25; n++) {
+    // Fill their connections with events they never read (refused executions are published too): 6.3 MB each, more
+    // than the kernel takes for a paused loopback socket (about 4 MB here), so each stream still has frames queued
+    // when the server ends it, yet under the 4 MiB backlog that would drop the client first. With fewer bytes every
+    // frame fits in the kernel's buffers, the streams end by themselves and the shutdown proves nothing.
+    for (let n = 0; n < 70; n++) {
       const response = await fetch(`${serve.url}/execute`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -45,7 +48,10 @@ describe('svc serve shutdown with clients that stopped reading', () => {
     const hung = new Promise<never>((_, reject) =>
       setTimeout(() => reject(new Error(`still running 20 s after SIGTERM: ${serve.stderr()}`)), 20_000).unref(),
     );
-    const [code] = await Promise.race([exited, hung]);
+    const [code] = await Promise.race([exited, hung]).catch((error: unknown) => {
+      serve.child.kill('SIGKILL');
+      throw error;
+    });
     console.log(`# svc serve shut down in ${Math.round(performance.now() - started)} ms with 3 stalled clients`);
     assert.equal(code, 0, serve.stderr());
     for (const client of clients) client.destroy();

@@ -3,10 +3,16 @@
 import { link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
+import { writePngFile } from './png-file.ts';
 
 export interface FileStore {
   /** Writes the whole file, creating missing parent folders. */
   writeFile(path: string, data: Uint8Array | string): Promise<void>;
+  /**
+   * Writes a screenshot image as the capture does: never through a link, over nothing but an empty file or an
+   * earlier screenshot, a new file private (0600); the folder must exist.
+   */
+  writeScreenshot(path: string, data: Uint8Array): Promise<void>;
   /**
    * Creates `path` with `data` only if it does not exist; false when it exists. The file appears with its content
    * already in it (written aside, then hard-linked), so a reader never sees it empty. Parents get mode 0700.
@@ -32,6 +38,7 @@ export const nodeFileStore: FileStore = {
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, data);
   },
+  writeScreenshot: (path, data) => writePngFile(path, data, { createFolders: false }),
   async createExclusive(path, data) {
     await mkdir(dirname(path), { recursive: true, mode: 0o700 });
     const aside = asidePath(path);

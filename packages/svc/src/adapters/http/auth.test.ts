@@ -51,8 +51,8 @@ describe('server authentication', () => {
   it('refuses an expired, tampered or foreign login code', async () => {
     let now = Date.now();
     const { fetch } = app(() => now);
-    const code = mintLoginCode(TOKEN, now);
-    const other = mintLoginCode('b'.repeat(43), now);
+    const code = mintLoginCode(TOKEN, 4567, now);
+    const other = mintLoginCode('b'.repeat(43), 4567, now);
     const [expiry, nonce, mac] = code.split('.');
     for (const bad of [
       other,
@@ -65,6 +65,13 @@ describe('server authentication', () => {
     }
     now += LOGIN_CODE_TTL_MS + 1;
     assert.equal((await fetch(`/login?code=${code}`)).status, 401);
+  });
+
+  it('refuses a code minted for another port: a link handed to whatever answered there opens no other server', async () => {
+    const { fetch } = app();
+    const elsewhere = mintLoginCode(TOKEN, 4568);
+    assert.equal((await fetch(`/login?code=${elsewhere}`)).status, 401);
+    assert.equal((await fetch(`/login?code=${mintLoginCode(TOKEN, 4567)}`, { redirect: 'manual' })).status, 303);
   });
 
   it('redirects only to a same-origin path', () => {

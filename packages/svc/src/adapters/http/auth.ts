@@ -3,10 +3,11 @@
 // Origin/Host guard (loopback-guard.ts) stops web pages; this stops every other local user and process. The
 // daemon's private unix socket (0600 in a 0700 directory) needs neither.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { SvcError } from '../../contracts/errors.ts';
-import { LoginCodes, mintLoginUrl } from './login-codes.ts';
+import { LoginCodes, mintLoginUrl, portOf } from './login-codes.ts';
 import { sendError } from './responses.ts';
 
 export const LOGIN_PATH = '/login';
@@ -43,7 +44,7 @@ export function createServerAuth(token: string, now: () => number = Date.now): S
   const login = (c: Context) => {
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
-    if (!codes.take(c.req.query('code') ?? '')) {
+    if (!codes.take(c.req.query('code') ?? '', listeningPort(c))) {
       return sendError(
         c,
         new SvcError(
@@ -83,6 +84,15 @@ function isPageVisit(c: Context): boolean {
   return (
     c.req.method === 'GET' && (c.req.path === DEFAULT_AFTER_LOGIN || c.req.path.startsWith(`${DEFAULT_AFTER_LOGIN}/`))
   );
+}
+
+/**
+ * The port this request came in on: the socket's own (node), not the Host header's, which the client writes. A
+ * request without a socket (an app called in process) has only its URL to tell.
+ */
+function listeningPort(c: Context): number {
+  const socketPort = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.localPort;
+  return socketPort ?? portOf(c.req.url);
 }
 
 /** Cookies are not kept apart by port: the name carries it, so two servers on one host keep their own sessions. */

@@ -16,8 +16,9 @@ import type { CheckResult } from '../types.ts';
 export const HANDSHAKE_WAIT_MS = 7000;
 const SETTINGS_PACKAGE = 'com.android.settings';
 
+/** 96 random bits, like every commandId svc builds: nothing on the device can guess one to answer for it. */
 const ids = (verb: string) => {
-  const id = `doctor-${verb}-${Date.now()}-${randomBytes(3).toString('hex')}`;
+  const id = `doctor-${verb}-${Date.now()}-${randomBytes(12).toString('hex')}`;
   return { commandId: id, taskId: id, source: 'svc-doctor' };
 };
 

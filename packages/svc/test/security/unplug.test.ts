@@ -38,4 +38,41 @@ describe('a device unplugged mid-run', () => {
     assert.equal(run.json.details.deviceId, sim.serial);
     assert.ok(!existsSync(lockPath(lab.home, sim.serial)), 'the lock is released');
   });
+
+  it('on the adb driver ends with DEVICE_DISCONNECTED, keeping the steps that ran, and frees the device lock', async () => {
+    const sim = await lab.addDevice({ operator: false });
+    const svc = svcIn(lab);
+    const execution = {
+      commandId: 'unplug-adb',
+      taskId: 'unplug-adb',
+      source: 'test',
+      expectedFormat: 'android-ui-automator',
+      timeoutMs: 20000,
+      actions: [
+        { id: 'before', type: 'snapshot_ui' },
+        { id: 'pause', type: 'sleep', params: { durationMs: 1500 } },
+        { id: 'after', type: 'snapshot_ui' },
+      ],
+    };
+    const pending = svc.json(['exec', JSON.stringify(execution), '--device', sim.serial]);
+    for (let i = 0; i < 500 && !sim.device.commandLog.some((c) => c.includes('uiautomator dump')); i++) await sleep(10);
+    await sleep(300);
+    await lab.removeDevice(sim);
+    const run = await pending;
+    assert.equal(run.code, 1, run.stdout);
+    assert.equal(run.json.driver, 'adb', run.stdout);
+    assert.equal(run.json.envelope.errorCode, 'DEVICE_DISCONNECTED', run.stdout);
+    assert.equal(run.json.failedCode, 'DEVICE_DISCONNECTED');
+    const steps = run.json.envelope.stepResults;
+    assert.deepEqual(
+      steps.map((step: { id: string; success: boolean }) => [step.id, step.success]),
+      [
+        ['before', true],
+        ['pause', true],
+        ['after', false],
+      ],
+    );
+    assert.equal(steps[2].data.error, 'DEVICE_DISCONNECTED');
+    assert.ok(!existsSync(lockPath(lab.home, sim.serial)), 'the lock is released');
+  });
 });

@@ -2,7 +2,8 @@
 // step not stopping the next ones, and the execution's own timeout as the one wall-clock limit. When the timeout
 // passes, the envelope fails with EXECUTION_TIMEOUT and still carries every step so far, the running one failed
 // with its last error, so the caller sees which step was running and why. A host whose adb server goes away
-// mid-execution ends it the same way, with ADB_SERVER_LOST.
+// mid-execution ends it the same way, with ADB_SERVER_LOST, and a device that leaves (unplugged, offline) with
+// DEVICE_DISCONNECTED, as the operator driver reports it.
 
 import { SvcError } from '../../../contracts/errors.ts';
 import { type Retry, type RetryPresetName, retryDelayMs, retryPolicyOf } from '../../../contracts/retry.ts';
@@ -80,6 +81,11 @@ export async function runSteps(
         steps.push(failed(action, 'ADB_SERVER_LOST', lost));
         return envelope('failed', lost, 'ADB_SERVER_LOST');
       }
+      const gone = await deviceGone(ctx, run.serial);
+      if (gone !== undefined) {
+        steps.push(failed(action, 'DEVICE_DISCONNECTED', gone));
+        return envelope('failed', gone, 'DEVICE_DISCONNECTED');
+      }
       throw error;
     }
   }
@@ -95,6 +101,19 @@ function hostLost(error: unknown, stepsDone: number): string | undefined {
   if (!(error instanceof SvcError)) return undefined;
   if (error.code !== 'ADB_SERVER_LOST' && !(error.code === 'ADB_SERVER_FAILED' && stepsDone > 0)) return undefined;
   return `the adb server of this device's host stopped answering during this step (${error.message}); it may have run on the device`;
+}
+
+/**
+ * A device command failed outside the step's own rules: is the device still there? When the adb server no longer
+ * lists it as `device` (unplugged, offline), the execution ends with DEVICE_DISCONNECTED and keeps its steps. When
+ * no adb server answers, or the device is still there, nothing is concluded and the error stands.
+ */
+async function deviceGone(ctx: SvcContext, serial: string): Promise<string | undefined> {
+  const devices = await ctx.adb.listDevices().catch(() => undefined);
+  if (devices === undefined) return undefined;
+  const state = devices.find((device) => device.serial === serial)?.state ?? 'not listed';
+  if (state === 'device') return undefined;
+  return `the device went away during this step (adb: ${state}); the step may have run on the device`;
 }
 
 async function runStep(step: StepContext, spec: ActionSpec): Promise<StepResult> {

@@ -35,6 +35,10 @@ const NOT_MET: Partial<Record<Condition, Partial<Record<(typeof SURFACES)[number
   operatorServiceOff: { version: NO_DISPATCH },
   noEnvelope: { version: NO_DISPATCH },
   deviceBusy: { version: 'takes no device lock' },
+  deviceGone: {
+    doctor: 'a device must be there for its checks; one gone before them is the discovery codes, walked above',
+    version: NO_DISPATCH,
+  },
   cliUsage: {
     daemon: 'a command line that does not parse never reaches the daemon',
     http: 'has no command line (an unknown route is NOT_FOUND)',
@@ -223,6 +227,32 @@ describe('one code per condition, on every surface', () => {
         await busy;
         return codes;
       }),
+    deviceGone: async () => {
+      // Each surface runs a 20 s sleep on a device of its own, which leaves (is unplugged) once the sleep is on it.
+      const sleepy = EXEC(25000, [{ id: 'nap', type: 'sleep', params: { durationMs: 20000 } }]);
+      const unplugged = async (run: (serial: string) => Promise<string | undefined>) => {
+        const sim = await lab.addDevice({});
+        try {
+          const answer = run(sim.serial);
+          while (!sim.device.commandLog.some((c) => c.includes('"durationMs":20000')))
+            await new Promise((r) => setTimeout(r, 20));
+          await lab.removeDevice(sim);
+          return await answer;
+        } finally {
+          if (lab.devices.includes(sim)) await lab.removeDevice(sim);
+        }
+      };
+      try {
+        return await inOrder({
+          cli: () => unplugged((serial) => s.cli(['sleep', '20000', '--device', serial, '--no-daemon'])),
+          daemon: () => unplugged((serial) => s.daemon(['sleep', '20000', '--device', serial])),
+          http: () => unplugged((serial) => s.http('POST', '/execute', { deviceId: serial, execution: sleepy })),
+          mcp: () => unplugged((serial) => s.mcp('execute', { deviceId: serial, execution: sleepy })),
+        });
+      } finally {
+        await stopDaemonsOf(lab.home);
+      }
+    },
     invalidInput: () =>
       inOrder({
         cli: () => s.cli(['click', '--selector', '{bad']),

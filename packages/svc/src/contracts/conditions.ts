@@ -27,6 +27,7 @@ export const CONDITIONS = {
   ),
   noEnvelope: row('RESULT_ENVELOPE_TIMEOUT', 'no result envelope came back from the device in time'),
   deviceBusy: row('EXECUTION_CONFLICT_IN_FLIGHT', 'another execution holds the device (after any wait asked for)'),
+  deviceGone: row('DEVICE_DISCONNECTED', 'the device left (unplugged, offline) while an execution ran on it'),
   invalidInput: row(
     'EXECUTION_VALIDATION_FAILED',
     'an input value breaks a rule: an execution (text or file), a flag, a body field, a tool argument, a name',

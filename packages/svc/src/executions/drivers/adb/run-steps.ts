@@ -5,6 +5,7 @@
 // mid-execution ends it the same way, with ADB_SERVER_LOST, and a device that leaves (unplugged, offline) with
 // DEVICE_DISCONNECTED, as the operator driver reports it.
 
+import { codeOf } from '../../../contracts/conditions.ts';
 import { SvcError } from '../../../contracts/errors.ts';
 import { type Retry, type RetryPresetName, retryDelayMs, retryPolicyOf } from '../../../contracts/retry.ts';
 import type { ResultEnvelope, StepResult } from '../../../contracts/types.ts';
@@ -83,8 +84,8 @@ export async function runSteps(
       }
       const gone = await deviceGone(ctx, run.serial);
       if (gone !== undefined) {
-        steps.push(failed(action, 'DEVICE_DISCONNECTED', gone));
-        return envelope('failed', gone, 'DEVICE_DISCONNECTED');
+        steps.push(failed(action, codeOf('deviceGone'), gone));
+        return envelope('failed', gone, codeOf('deviceGone'));
       }
       throw error;
     }

@@ -2,6 +2,7 @@
 // did the operator say anything for this commandId, was the log follow alive. No payload or result text (DECISIONS
 // 18) unless verbose.
 import type { ShellOutput } from '../../../adapters/adb/adb-port.ts';
+import { codeOf } from '../../../contracts/conditions.ts';
 import type { OperatorEvent } from '../../../contracts/envelope.ts';
 import { SvcError } from '../../../contracts/errors.ts';
 import type { DeviceRun } from '../../device-run.ts';
@@ -74,7 +75,7 @@ export function deviceGoneError(run: DeviceRun, armed: ArmedResult, adbState: st
     );
   }
   return new SvcError(
-    'DEVICE_DISCONNECTED',
+    codeOf('deviceGone'),
     `${run.serial} went away during the execution (adb lists it as ${adbState}); whether its actions ran is unknown.`,
     details,
   );

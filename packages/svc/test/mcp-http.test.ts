@@ -125,6 +125,9 @@ describe('svc mcp --http', () => {
         const refused: Loose = await client.callTool({ name: 'screenshot', arguments: { deviceId: serial, path } });
         assert.equal(refused.isError, true, path);
         assert.equal(refused.structuredContent.error.code, 'PATH_FORBIDDEN', path);
+        // Named as the tool's argument, the execution's path beside it.
+        assert.equal(refused.structuredContent.error.details.path, 'path', path);
+        assert.equal(refused.structuredContent.error.details.executionPath, 'actions[0].params.path', path);
       }
       const shot: Loose = await client.callTool({ name: 'screenshot', arguments: { deviceId: serial } });
       assert.equal(shot.isError, false, JSON.stringify(shot.structuredContent));

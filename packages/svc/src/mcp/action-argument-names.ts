@@ -29,11 +29,14 @@ export function argumentPathOf(path: string): string {
   return `${ARGUMENT_OF_PARAM[param] ?? param}${rest}`;
 }
 
+/** Codes whose details.path names the value at fault: a problem of the input, or a path it may not write. */
+const NAMES_A_FIELD = new Set(['EXECUTION_VALIDATION_FAILED', 'PATH_FORBIDDEN']);
+
 /** The contracts' error with every path in the tool's argument names (message, details.path, details.issues). */
 export function inToolTerms(tool: string, error: SvcError): SvcError {
   const details = error.details;
   const path = details?.path;
-  if (error.code !== 'EXECUTION_VALIDATION_FAILED' || typeof path !== 'string') return error;
+  if (!NAMES_A_FIELD.has(error.code) || typeof path !== 'string') return error;
   const argument = argumentPathOf(path);
   if (argument === path) return error;
   const issues = Array.isArray(details?.issues)
@@ -42,7 +45,11 @@ export function inToolTerms(tool: string, error: SvcError): SvcError {
       )
     : undefined;
   const said = error.message.startsWith(`${path}:`) ? error.message.slice(path.length + 1).trim() : error.message;
-  const message = `Invalid arguments for ${tool}: ${argument}: ${said.replace(PARAM_WORDS, (word) => ARGUMENT_OF_PARAM[word] ?? word)}`;
+  const words = said.replace(PARAM_WORDS, (word) => ARGUMENT_OF_PARAM[word] ?? word);
+  const message =
+    error.code === 'EXECUTION_VALIDATION_FAILED'
+      ? `Invalid arguments for ${tool}: ${argument}: ${words}`
+      : `${argument}: ${words}`;
   return new SvcError(
     error.code,
     message,

@@ -66,7 +66,7 @@ export async function runOnDevice(
   try {
     execution = confineScreenshots(execution, screenshotsDirOf(runtime.env, homeOf(runtime.env, homedir)));
   } catch (error) {
-    if (error instanceof SvcError) return { ok: false, error: error.toBody() };
+    if (error instanceof SvcError) return { ok: false, error: restate(error).toBody() };
     throw error;
   }
   return runtime.submit({

@@ -12,6 +12,7 @@ import { compactSnapshots } from '../executions/refs/compact-snapshot.ts';
 import { imageOptionsSchema } from '../toolbox/screenshot-image.ts';
 import { type ShrunkScreenshot, shrinkScreenshots } from '../toolbox/screenshot-result.ts';
 import { parseToolArguments } from '../toolbox/tool-arguments.ts';
+import { inToolTerms } from './action-argument-names.ts';
 import { deviceToolDescription, SELECTOR_GUIDE, SETTLE_GUIDE } from './guidance.ts';
 import { fromMcp, mcpIds, runOnDevice, runResultToTool } from './run-on-device.ts';
 import {
@@ -155,7 +156,7 @@ function screenshotTool(): ToolDef {
       const raw = checkArguments(() =>
         fromMcp(oneAction.screenshot({ ids: mcpIds('screenshot'), timeoutMs: int(args, 'timeoutMs') }, path)),
       );
-      const result = await runOnDevice(raw, args, runtime);
+      const result = await runOnDevice(raw, args, runtime, (error) => inToolTerms('screenshot', error));
       const shrunk = await shrinkScreenshots(nodeFileStore, result, options, path).catch(() => undefined);
       const [image] = shrunk?.images ?? [];
       if (image !== undefined) return runResultToTool(shrunk?.result ?? result, imageContent(image));

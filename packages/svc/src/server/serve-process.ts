@@ -7,7 +7,7 @@ import { isLoopbackName } from '../adapters/http/loopback-guard.ts';
 import { loadOrCreateServerToken, serverTokenPath } from '../adapters/http/server-token.ts';
 import { SvcError } from '../contracts/errors.ts';
 import type { SvcContext } from '../core/context.ts';
-import { screenshotsDirOf } from '../executions/screenshot-paths.ts';
+import { ensureScreenshotsDir, screenshotsDirOf } from '../executions/screenshot-paths.ts';
 import { createServerApp } from './app.ts';
 import { browserUrl, inspectorPath } from './inspector/browser-url.ts';
 import { listenTcp, type RunningServer } from './listen.ts';
@@ -31,8 +31,31 @@ export interface ServingServer extends RunningServer {
   loginUrl(next?: string): string | undefined;
 }
 
+/**
+ * The screenshots folder, checked before the server listens: a folder others may write to (where they could plant a
+ * link) or another user's is refused at start, not at the first screenshot request.
+ */
+function checkedScreenshotsDir(ctx: SvcContext, given: string | undefined): string {
+  const dir = given ?? screenshotsDirOf(ctx.env, ctx.home);
+  try {
+    ensureScreenshotsDir(dir);
+  } catch (error) {
+    if (!(error instanceof SvcError)) throw error;
+    const field =
+      given !== undefined ? '--screenshots-dir' : ctx.env.SVC_SCREENSHOTS_DIR ? 'SVC_SCREENSHOTS_DIR' : 'HOME';
+    throw new SvcError(
+      error.code,
+      error.message,
+      { ...error.details, path: field },
+      `Run \`chmod 700 ${dir}\` if it is yours, or name another folder with --screenshots-dir.`,
+    );
+  }
+  return dir;
+}
+
 export async function startServe(ctx: SvcContext, options: ServeOptions): Promise<ServingServer> {
   const write = options.write ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const screenshotsDir = checkedScreenshotsDir(ctx, options.screenshotsDir);
   const loopback = isLoopbackName(options.host);
   const auth: ServerAuth | undefined = options.auth ? createServerAuth(loadOrCreateServerToken(ctx.home)) : undefined;
   if (auth === undefined) {
@@ -53,7 +76,7 @@ export async function startServe(ctx: SvcContext, options: ServeOptions): Promis
     allowOrigins: options.allowOrigins,
     loopbackHostOnly: loopback,
     verboseEvents: options.verbose ?? false,
-    screenshotsDir: options.screenshotsDir ?? screenshotsDirOf(ctx.env, ctx.home),
+    screenshotsDir,
   });
   let running: RunningServer;
   try {

@@ -4,6 +4,7 @@
 // another user can plant a link. Over real HTTP with a simulated device behind real adb.
 import assert from 'node:assert/strict';
 import {
+  chmodSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -16,6 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { isolatedEnv, runCliJson } from '../run-cli.ts';
 import { type LabServer, postJson, startLabServer } from '../server-helpers.ts';
 
 describe('screenshot paths of HTTP requests', () => {
@@ -115,5 +117,21 @@ describe('screenshot paths of HTTP requests', () => {
     assert.equal(answer.status, 403);
     assert.equal(answer.body.error?.details?.path, 'actions[0].params.path');
     assert.ok(!existsSync(join(outside, 'y.png')));
+  });
+});
+
+describe('svc serve with a screenshots folder others may write to', () => {
+  it('refuses to start, naming the flag, before it listens', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'svc-sec-home-'));
+    const shared = mkdtempSync(join(tmpdir(), 'svc-sec-shared-'));
+    chmodSync(shared, 0o777);
+    const run = await runCliJson(['serve', '--port', '0', '--screenshots-dir', shared], {
+      env: isolatedEnv({ HOME: home }),
+    });
+    assert.equal(run.code, 1, run.stderr);
+    assert.equal(run.json.code, 'PATH_FORBIDDEN');
+    assert.equal(run.json.details.path, '--screenshots-dir');
+    assert.match(run.json.hint, /chmod 700/);
+    assert.doesNotMatch(run.stderr, /listening on/);
   });
 });

@@ -3,7 +3,17 @@
 // running daemon is another build (other version, other entry, changed entry mtime).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -167,6 +177,31 @@ describe('daemon proxy faults and restarts', () => {
     const after = (await runOtherCli(copy.main, ['daemon', 'status'])).json.daemon;
     assert.notEqual(after.pid, before.pid);
     assert.equal(after.buildIdentity.mtimeMs, statSync(copy.main).mtimeMs);
+    assert.equal((await runOtherCli(copy.main, ['daemon', 'stop'])).json.daemon.status, 'stopped');
+    await waitFor('all daemons to exit', () => daemonPidsOf(lab.home).length === 0);
+  });
+
+  test('run from its sources, an edit of any source (not only the entry) restarts the daemon before dispatch', async () => {
+    const version = (await svc.raw(['--version'])).stdout.trim();
+    const copy = otherBuild(version);
+    builds.push(copy.dir);
+    // The copy's last build read these sources (a clone's dist/build.json lists every one of them).
+    const edited = join(copy.dir, 'src', 'core', 'version.ts');
+    const listed = ['src/main.ts', 'src/core/version.ts'].map((path) => {
+      const stat = statSync(join(copy.dir, path));
+      return [path, stat.mtimeMs, stat.size];
+    });
+    mkdirSync(join(copy.dir, 'dist'));
+    writeFileSync(join(copy.dir, 'dist', 'build.json'), JSON.stringify({ buildId: 'old', sources: listed }));
+    assert.equal((await runOtherCli(copy.main, ['sleep', '0'])).code, 0);
+    const before = (await runOtherCli(copy.main, ['daemon', 'status'])).json.daemon;
+    assert.equal(before.status, 'running');
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(edited, later, later);
+    assert.equal((await runOtherCli(copy.main, ['sleep', '0'])).code, 0);
+    const after = (await runOtherCli(copy.main, ['daemon', 'status'])).json.daemon;
+    assert.notEqual(after.pid, before.pid, 'the daemon serving the old sources was replaced');
+    assert.equal(after.buildIdentity.mtimeMs, statSync(edited).mtimeMs);
     assert.equal((await runOtherCli(copy.main, ['daemon', 'stop'])).json.daemon.status, 'stopped');
     await waitFor('all daemons to exit', () => daemonPidsOf(lab.home).length === 0);
   });

@@ -1,9 +1,10 @@
 // What the proxy compares with the running daemon before every dispatch (SPEC part 9): the CLI version, the build
 // identity of the CLI entry (path, mtime, size: an upgrade or an edit changes it), and the few environment values
 // that change what the daemon does on the CLI's behalf (which adb server, which adb binary, where temp files go).
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { CLI_ENTRY_PATH } from '../core/package-root.ts';
+import { join } from 'node:path';
+import { CLI_ENTRY_PATH, PACKAGE_ROOT, RUNNING_FROM_BUNDLE } from '../core/package-root.ts';
 import { svcVersion } from '../core/version.ts';
 
 export interface BuildIdentity {
@@ -23,7 +24,35 @@ export { CLI_ENTRY_PATH };
 
 export function buildIdentity(entryPath = CLI_ENTRY_PATH): BuildIdentity {
   const stat = statSync(entryPath);
-  return { entryPath, mtimeMs: stat.mtimeMs, size: stat.size };
+  const entry = { entryPath, mtimeMs: stat.mtimeMs, size: stat.size };
+  if (RUNNING_FROM_BUNDLE || entryPath !== CLI_ENTRY_PATH) return entry;
+  return sourceTreeIdentity(entry) ?? entry;
+}
+
+/**
+ * Run from the sources (a clone whose bundle is stale), the entry alone would not change when another source file
+ * is edited, and a daemon would go on serving the old code. The identity is then the newest mtime and the total
+ * size of every source the last build read (dist/build.json lists them: the bin already stats them all on this
+ * path), so an edit of any of them restarts the daemon.
+ */
+function sourceTreeIdentity(entry: BuildIdentity): BuildIdentity | undefined {
+  let sources: unknown;
+  try {
+    sources = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'dist', 'build.json'), 'utf8')).sources;
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(sources)) return undefined;
+  let { mtimeMs, size } = entry;
+  for (const row of sources) {
+    const stat = Array.isArray(row)
+      ? statSync(join(PACKAGE_ROOT, String(row[0])), { throwIfNoEntry: false })
+      : undefined;
+    if (stat === undefined) continue;
+    mtimeMs = Math.max(mtimeMs, stat.mtimeMs);
+    size += stat.size;
+  }
+  return { entryPath: entry.entryPath, mtimeMs, size };
 }
 
 const ENV_KEYS = ['ADB_SERVER_SOCKET', 'ANDROID_ADB_SERVER_PORT', 'SVC_ADB_SERVERS', 'SVC_ADB_PATH'] as const;

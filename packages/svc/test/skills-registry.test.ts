@@ -44,10 +44,16 @@ describe('skills registry', () => {
     await assert.rejects(loadRegistry({ SVC_SKILLS_REGISTRY: path }), readFailed(path, /file not found/));
   });
 
-  it('points at `svc skills install` when SVC_SKILLS_REGISTRY is unset and nothing is installed', async () => {
+  it('says how to start a registry or install one when SVC_SKILLS_REGISTRY is unset and nothing is installed', async () => {
     const home = join(fixture.repo.dir, 'empty-home');
     const path = join(home, '.svc', 'skills', 'skills-registry.json');
-    await assert.rejects(loadRegistry({ HOME: home }), readFailed(path, /SVC_SKILLS_REGISTRY is not set.*install/));
+    await assert.rejects(loadRegistry({ HOME: home }), (error: unknown) => {
+      readFailed(path, /SVC_SKILLS_REGISTRY is not set/)(error);
+      const hint = (error as SvcError).toBody().hint;
+      assert.match(hint ?? '', /export SVC_SKILLS_REGISTRY=.*svc skills new <skill-id> --app <package>/);
+      assert.match(hint ?? '', /svc skills install --repo <url>/);
+      return true;
+    });
   });
 
   it('finds the installed checkout registry when SVC_SKILLS_REGISTRY is unset', async () => {

@@ -40,12 +40,19 @@ export function registryRootOf(registryPath: string): string {
   return basename(dir) === 'skills' ? dirname(dir) : dir;
 }
 
-function readFailed(path: string, reason: string): SvcError {
-  return new SvcError('REGISTRY_READ_FAILED', `Cannot read the skills registry at ${path}: ${reason}`, {
-    path,
-    reason,
-  });
+function readFailed(path: string, reason: string, hint?: string): SvcError {
+  return new SvcError(
+    'REGISTRY_READ_FAILED',
+    `Cannot read the skills registry at ${path}: ${reason}`,
+    { path, reason },
+    hint,
+  );
 }
+
+/** What a user with no registry at all does next: start one of their own, or clone a shared one. */
+export const NO_REGISTRY_HINT =
+  'No skills registry yet. Start your own: export SVC_SKILLS_REGISTRY="$PWD/my-skills/skills-registry.json", then ' +
+  '`svc skills new <skill-id> --app <package>` creates it; or clone a shared one with `svc skills install --repo <url>`.';
 
 export async function loadRegistry(env: Env): Promise<SkillsRegistry> {
   const { path, fromEnv } = registryPathOf(env);
@@ -54,7 +61,8 @@ export async function loadRegistry(env: Env): Promise<SkillsRegistry> {
     text = await readFile(path, 'utf8');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : String(error);
-    throw readFailed(path, fromEnv ? reason : `${reason} (SVC_SKILLS_REGISTRY is not set; run \`svc skills install\`)`);
+    if (fromEnv) throw readFailed(path, reason);
+    throw readFailed(path, `${reason} (SVC_SKILLS_REGISTRY is not set)`, NO_REGISTRY_HINT);
   }
   let value: unknown;
   try {

@@ -5,7 +5,7 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { SvcError } from '../contracts/errors.ts';
 import { SOURCE_ROOT } from '../core/package-root.ts';
-import { registryPathOf, registryRootOf } from './registry.ts';
+import { NO_REGISTRY_HINT, registryPathOf, registryRootOf } from './registry.ts';
 import { parseRegistry } from './registry-schema.ts';
 import type { Env, SkillEntry } from './types.ts';
 
@@ -100,10 +100,12 @@ function invalid(path: string, message: string): SvcError {
 async function readRawRegistry(path: string, fromEnv: boolean): Promise<Record<string, unknown>> {
   if (!existsSync(path)) {
     if (fromEnv) return { skills: [] };
-    throw new SvcError('REGISTRY_READ_FAILED', `No skills registry at ${path}; set SVC_SKILLS_REGISTRY.`, {
-      path,
-      reason: 'file not found (SVC_SKILLS_REGISTRY is not set)',
-    });
+    throw new SvcError(
+      'REGISTRY_READ_FAILED',
+      `No skills registry at ${path}; set SVC_SKILLS_REGISTRY.`,
+      { path, reason: 'file not found (SVC_SKILLS_REGISTRY is not set)' },
+      NO_REGISTRY_HINT,
+    );
   }
   const fail = (reason: string) =>
     new SvcError('REGISTRY_READ_FAILED', `Cannot read the skills registry at ${path}: ${reason}`, { path, reason });

@@ -205,6 +205,7 @@ export const ERROR_CODES = {
   RECORDING_NOT_IN_PROGRESS: c(409, 'Start one with `svc record start`.'),
   RECORDING_NOT_FOUND: c(404, 'Use a recordingId from `svc record start` or `svc record stop`.'),
   RECORDING_UNSUPPORTED: c(409, 'This device has no screenrecord command; take screenshots instead.'),
+  DEVICE_FILE_NOT_FOUND: c(404, 'The file is not on the device (any more); copy one that exists.'),
 } as const satisfies Record<string, CodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

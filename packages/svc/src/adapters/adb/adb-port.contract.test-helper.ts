@@ -90,7 +90,11 @@ export function runAdbPortContract(name: string, setup: () => Promise<ContractHa
       const back = await h.port.pull(h.serial, remote);
       assert.equal(back.length, data.length);
       assert.ok(Buffer.from(back).equals(Buffer.from(data)), 'pull returned other bytes than push wrote');
-      await assert.rejects(() => h.port.pull(h.serial, `${remote}.missing`), 'pull of a file that is not there');
+      await assert.rejects(
+        () => h.port.pull(h.serial, `${remote}.missing`),
+        (error: unknown) => error instanceof SvcError && error.code === 'DEVICE_FILE_NOT_FOUND',
+        'pull of a file that is not there',
+      );
     });
 
     test('an unknown serial is DEVICE_NOT_FOUND on every device call', async () => {

@@ -1,7 +1,8 @@
 // File transfer over adb's `sync:` service (SEND / RECV), the way `adb push` and `adb pull` do it, on an Adb object
 // the port already keeps warm: no adb process, and the bytes handed over can be counted for a progress display.
-import type { Adb } from '@yume-chan/adb';
+import { type Adb, AdbSyncError } from '@yume-chan/adb';
 import { ReadableStream } from '@yume-chan/stream-extra';
+import { SvcError } from '../../contracts/errors.ts';
 import type { PushProgress } from './adb-port.ts';
 
 /** adb's own sync chunk (SYNC_DATA_MAX is 64 KiB). */
@@ -36,7 +37,14 @@ export async function pullFile(adb: Adb, remotePath: string): Promise<Uint8Array
     let size = 0;
     const reader = sync.read(remotePath).getReader();
     for (;;) {
-      const { done, value } = await reader.read();
+      // The sync service answers FAIL ("remote object '…' does not exist", or a permission refusal) for a file it
+      // cannot send: a code of the catalogue, not the library's own error.
+      const { done, value } = await reader.read().catch((error: unknown) => {
+        if (!(error instanceof AdbSyncError)) throw error;
+        throw new SvcError('DEVICE_FILE_NOT_FOUND', `Cannot copy ${remotePath} from the device: ${error.message}`, {
+          remotePath,
+        });
+      });
       if (done) break;
       chunks.push(value);
       size += value.length;

@@ -67,7 +67,13 @@ export class FakeAdb implements AdbPort {
     this.calls.push(`${serial}: pull ${remotePath}`);
     this.#reachable(serial);
     const data = this.files.get(`${serial}:${remotePath}`);
-    if (data === undefined) throw new Error(`remote object '${remotePath}' does not exist`);
+    if (data === undefined) {
+      throw new SvcError(
+        'DEVICE_FILE_NOT_FOUND',
+        `Cannot copy ${remotePath} from the device: remote object '${remotePath}' does not exist`,
+        { remotePath },
+      );
+    }
     return data.slice();
   }
 

@@ -157,7 +157,11 @@ export const recordPullTool = deviceTool({
       outputDir === undefined
         ? resolve(cwd, args.out ?? `${id}.mp4`)
         : confinedRecordingPath(args.out ?? `${id}.mp4`, outputDir, 'out');
-    const data = await ctx.adb.pull(serial, devicePath(id));
+    // Another client may have pulled (and deleted) it since the listing.
+    const data = await ctx.adb.pull(serial, devicePath(id)).catch((error: unknown) => {
+      if (!(error instanceof SvcError && error.code === 'DEVICE_FILE_NOT_FOUND')) throw error;
+      throw new SvcError('RECORDING_NOT_FOUND', `Recording ${id} is no longer on ${serial}.`, { path: 'recordingId' });
+    });
     await ctx.files.writeFile(path, data);
     if (args.keepOnDevice !== true) await ctx.adb.shell(serial, `rm -f ${quoteShellArg(devicePath(id))}`);
     return { recordingId: id, path, bytes: data.length, keptOnDevice: args.keepOnDevice === true };

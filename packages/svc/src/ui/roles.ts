@@ -2,19 +2,11 @@
 // first, then from structure (rows of a scrolling list, clickable layouts and texts). The raw class name is never
 // matched directly. Keep this in step with the operator (the simulator's ui/roles.ts); the shared matcher cases
 // (test/fixtures/matcher-cases.json) run against both.
+import { MATCHER_ROLES } from '../contracts/limits.ts';
 import type { UiNode } from './node.ts';
 
-export const ROLES = [
-  'button',
-  'textfield',
-  'text',
-  'switch',
-  'checkbox',
-  'image',
-  'listitem',
-  'toolbar',
-  'tab',
-] as const;
+/** The roles a NodeMatcher may name: the contracts' list, which the validator checks. */
+export const ROLES = MATCHER_ROLES;
 export type Role = (typeof ROLES)[number];
 
 function simpleName(cls: string): string {

@@ -67,16 +67,12 @@ export const killall: ShellCommand = async (argv, io, device) => {
 export const kill: ShellCommand = async (argv, io, device) => {
   const args = [...argv];
   let signal: SignalName = 'TERM';
-  if (args[0] === '-s') {
-    args.shift();
-    const parsed = signalOf(args.shift() ?? '');
-    if (!parsed) {
-      await io.writeStderr('/system/bin/sh: kill: bad signal\n');
-      return 1;
-    }
-    signal = parsed;
-  } else if (args[0]?.startsWith('-')) {
-    const parsed = signalOf((args.shift() as string).slice(1));
+  // The signal is `-s NAME` or `-NAME` / `-NUMBER`.
+  let token: string | undefined;
+  if (args[0] === '-s') token = args.splice(0, 2)[1] ?? '';
+  else if (args[0]?.startsWith('-')) token = (args.shift() as string).slice(1);
+  if (token !== undefined) {
+    const parsed = signalOf(token);
     if (!parsed) {
       await io.writeStderr('/system/bin/sh: kill: bad signal\n');
       return 1;

@@ -80,7 +80,7 @@ try {
   // Both daemons up before the raw client needs the clone's socket.
   await ok(BIN, ['exec', exec()])();
   await ok(installed.bin, ['exec', exec()], installedEnv)();
-  const socket = daemonPaths(lab.home, serial).socket;
+  const socket = daemonPaths(lab.home, serial, lab.env).socket;
   const spawned = await measureInterleaved(cliRuns, {
     nodeStartup: () => spawnNode(['-e', '0'], env),
     rawClientExec: async () => {

@@ -83,7 +83,7 @@ describe('daemon proxy faults and restarts', () => {
     assert.equal(run.json.code, 'DAEMON_PROXY_ERROR');
     assert.match(run.json.message, /may have executed/);
     assert.equal(typeof run.json.details.error, 'string');
-    assert.equal(run.json.details.socketPath, daemonPaths(lab.home, firstSerial(lab)).socket);
+    assert.equal(run.json.details.socketPath, daemonPaths(lab.home, firstSerial(lab), lab.env).socket);
     await new Promise((resolve) => setTimeout(resolve, 3000)); // past the device's own sleep
     assert.equal(broadcastsOf(commandId).length, 1, 'the device saw exactly one broadcast');
   });
@@ -116,13 +116,13 @@ describe('daemon proxy faults and restarts', () => {
     const daemon = await runForegroundDaemon(lab);
     daemon.kill('SIGKILL');
     await new Promise((resolve) => daemon.on('exit', resolve));
-    const paths = daemonPaths(lab.home, firstSerial(lab));
+    const paths = daemonPaths(lab.home, firstSerial(lab), lab.env);
     assert.ok(existsSync(paths.socket), 'the killed daemon left its socket file');
     assert.equal((await svc.json(['daemon', 'status'])).json.daemon.status, 'not_running');
-    const before = executeLines(lab.home, firstSerial(lab)).length;
+    const before = executeLines(lab, firstSerial(lab)).length;
     const run = await svc.json(['sleep', '0']);
     assert.equal(run.code, 0, run.stdout);
-    assert.equal(executeLines(lab.home, firstSerial(lab)).length, before + 1, 'a new daemon ran it');
+    assert.equal(executeLines(lab, firstSerial(lab)).length, before + 1, 'a new daemon ran it');
     // A new daemon owns the socket now (an inode comparison is not proof: the file system may reuse the number).
     const status = (await svc.json(['daemon', 'status'])).json.daemon;
     assert.equal(status.status, 'running');
@@ -138,11 +138,11 @@ describe('daemon proxy faults and restarts', () => {
     assert.equal(started.json.daemon.version, '0.0.1-old');
     const oldPid = started.json.daemon.pid;
 
-    const executed = executeLines(lab.home, firstSerial(lab)).length;
+    const executed = executeLines(lab, firstSerial(lab)).length;
     const run = await svc.json(['sleep', '0']);
     assert.equal(run.code, 0, run.stdout);
     assert.equal(
-      executeLines(lab.home, firstSerial(lab)).length,
+      executeLines(lab, firstSerial(lab)).length,
       executed + 1,
       'the restarted daemon ran it, not a direct fallback',
     );

@@ -39,9 +39,9 @@ export function daemonPidsOf(home: string): number[] {
 }
 
 /** Lines of the daemon log of a device that record an execution (`execute ...`). */
-export function executeLines(home: string, serial: string): string[] {
+export function executeLines(lab: Pick<Lab, 'home' | 'env'>, serial: string): string[] {
   try {
-    return readFileSync(daemonPaths(home, serial).log, 'utf8')
+    return readFileSync(daemonPaths(lab.home, serial, lab.env).log, 'utf8')
       .split('\n')
       .filter((line) => / execute /.test(line));
   } catch {
@@ -74,7 +74,7 @@ export function cliEnv(lab: Lab): NodeJS.ProcessEnv {
 
 /** `svc daemon run` in the foreground as a child of the test; resolves once it answers on its socket. */
 export async function runForegroundDaemon(lab: Lab, entry = MAIN): Promise<ChildProcess> {
-  const paths = daemonPaths(lab.home, firstSerial(lab));
+  const paths = daemonPaths(lab.home, firstSerial(lab), lab.env);
   const child = spawn(
     process.execPath,
     [entry, 'daemon', 'run', `--daemon-key=${paths.key}`, '--device', paths.serial],

@@ -44,16 +44,15 @@ describe('a call that names a device with a running daemon', () => {
   let lab: Lab;
   let relay: Awaited<ReturnType<typeof countingRelay>>;
   let svc: ReturnType<typeof svcIn>;
+  let relayEnv: Record<string, string>;
   let calls = 0;
 
   before(async () => {
     lab = await createLab({ devices: [{}, {}] });
     relay = await countingRelay(lab.adbPort);
     // Every adb connection of the CLI and of its daemon goes through the relay.
-    svc = svcIn(lab, {
-      ADB_SERVER_SOCKET: `tcp:127.0.0.1:${relay.port}`,
-      ANDROID_ADB_SERVER_PORT: String(relay.port),
-    });
+    relayEnv = { ...lab.env, ADB_SERVER_SOCKET: `tcp:127.0.0.1:${relay.port}`, ANDROID_ADB_SERVER_PORT: String(relay.port) };
+    svc = svcIn(lab, relayEnv);
   });
   after(async () => {
     await svc.json(['daemon', 'stop', '--all']);
@@ -87,7 +86,7 @@ describe('a call that names a device with a running daemon', () => {
     const fromEnv = await connectionsOf([], { ANDROID_SERIAL: serial });
     // An execution posted to the daemon's socket with no CLI in between: the baseline of "only the daemon".
     const beforePost = relay.openers.length;
-    const posted = await new DaemonClient(daemonPaths(lab.home, serial).socket).post(
+    const posted = await new DaemonClient(daemonPaths(lab.home, serial, relayEnv).socket).post(
       '/execute',
       { execution: JSON.parse(sleepPayload(`hot-${++calls}`)), deviceId: serial },
       {},
@@ -96,7 +95,7 @@ describe('a call that names a device with a running daemon', () => {
     assert.equal((posted.json as { ok: boolean }).ok, true);
     const daemonOnly = notByDaemons(beforePost);
     assert.deepEqual({ named, fromEnv, daemonOnly }, { named: 0, fromEnv: 0, daemonOnly: 0 });
-    assert.equal(executeLines(lab.home, serial).length, 5, 'every call ran in the daemon');
+    assert.equal(executeLines({ home: lab.home, env: relayEnv }, serial).length, 5, 'every call ran in the daemon');
     // A call that names no device lets the CLI ask which device (two are connected here: it gets the error).
     const beforeNone = relay.openers.length;
     const none = await svc.json(['exec', sleepPayload(`hot-${++calls}`)]);

@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { isProcessAlive } from '../src/adapters/process/process-runner.ts';
 import { daemonStatus, stopDaemon } from '../src/daemons/lifecycle.ts';
-import { daemonKey, daemonPaths } from '../src/daemons/paths.ts';
+import { daemonPaths } from '../src/daemons/paths.ts';
 import { daemonDirOf, daemonPidsOf, executeLines, firstSerial, stopDaemonsOf, svcIn } from './daemon-helpers.ts';
 import { waitFor } from './reliability-helpers.ts';
 import { CLI_ENTRY } from './run-cli.ts';
@@ -23,7 +23,7 @@ describe('daemon lifecycle', () => {
   before(async () => {
     lab = await createLab({ devices: [{}] });
     svc = svcIn(lab);
-    base = `daemon-${daemonKey(firstSerial(lab))}`;
+    base = `daemon-${daemonPaths(lab.home, firstSerial(lab), lab.env).key}`;
   });
   after(async () => {
     for (const child of sleepers) child.kill('SIGKILL');
@@ -61,7 +61,7 @@ describe('daemon lifecycle', () => {
     assert.ok(statSync(socketPath).isSocket());
     const meta = JSON.parse(readFileSync(join(dir, `${base}.pid`), 'utf8'));
     assert.equal(meta.pid, pid);
-    assert.equal(meta.daemonKey, daemonKey(firstSerial(lab)));
+    assert.equal(meta.daemonKey, daemonPaths(lab.home, firstSerial(lab), lab.env).key);
     assert.equal(meta.cliEntryPath, CLI_ENTRY);
     assert.equal(meta.rawDeviceId, firstSerial(lab));
     assert.ok(meta.startedAt <= Date.now() && meta.startedAt > Date.now() - 120_000);
@@ -108,10 +108,10 @@ describe('daemon lifecycle', () => {
     assert.equal((await svc.json(['daemon', 'stop'])).json.daemon.status, 'stopped');
   });
 
-  test('each device gets its own daemon keyed by its serial, however the device was named', async () => {
+  test('each device gets its own daemon keyed by its adb server and serial, however the device was named', async () => {
     const second = await lab.addDevice();
     try {
-      const key = `id-${Buffer.from(second.serial).toString('base64url')}`;
+      const key = `id-${Buffer.from(`127.0.0.1:${lab.adbPort}/${second.serial}`).toString('base64url')}`;
       const started = await svc.json(['daemon', 'start', '--device', second.serial]);
       assert.equal(started.code, 0, started.stdout);
       assert.equal(started.json.daemon.socketPath, join(daemonDirOf(lab.home), `daemon-${key}.sock`));
@@ -159,7 +159,7 @@ describe('daemon lifecycle', () => {
   test('a pid file naming a live process that is not the daemon (reused pid) is never taken for it', async () => {
     const stranger = spawn('sleep', ['60'], { stdio: 'ignore' });
     sleepers.push(stranger);
-    const paths = daemonPaths(lab.home, firstSerial(lab));
+    const paths = daemonPaths(lab.home, firstSerial(lab), lab.env);
     const meta = {
       pid: stranger.pid,
       startedAt: Date.now() - 1000,
@@ -187,7 +187,7 @@ describe('daemon lifecycle', () => {
   test('a stale lifecycle lock (its owner is gone) is reclaimed', async () => {
     const gone = spawn('true', { stdio: 'ignore' });
     await new Promise((resolve) => gone.on('exit', resolve));
-    const paths = daemonPaths(lab.home, firstSerial(lab));
+    const paths = daemonPaths(lab.home, firstSerial(lab), lab.env);
     writeFileSync(paths.lock, `${gone.pid}\n`);
     const start = await svc.json(['daemon', 'start']);
     assert.equal(start.code, 0, start.stdout);
@@ -199,7 +199,7 @@ describe('daemon lifecycle', () => {
   test('daemon stop that cannot signal the daemon fails with DAEMON_STOP_FAILED and changes nothing', async () => {
     const start = await svc.json(['daemon', 'start']);
     assert.equal(start.json.daemon?.status, 'started', start.stdout);
-    const paths = daemonPaths(lab.home, firstSerial(lab));
+    const paths = daemonPaths(lab.home, firstSerial(lab), lab.env);
     // Tests run as root, which may signal anything: the refusal (EPERM) is injected at the process port.
     const refuse = () => {
       throw Object.assign(new Error('kill EPERM'), { code: 'EPERM' });
@@ -251,7 +251,7 @@ describe('daemon lifecycle', () => {
     assert.equal(snap.code, 0, snap.stdout);
     assert.equal(snap.json.envelope.status, 'success');
     assert.equal(daemonPidsOf(home).length, 0);
-    assert.equal(executeLines(home, firstSerial(lab)).length, 0);
+    assert.equal(executeLines({ home, env: lab.env }, firstSerial(lab)).length, 0);
   });
 });
 

@@ -43,12 +43,12 @@ describe('daemon proxy', () => {
 
   /** Runs args through the daemon and direct; asserts identical stdout and exit code, and that the daemon ran it. */
   async function sameBothWays(args: string[]) {
-    const before = executeLines(lab.home, firstSerial(lab)).length;
+    const before = executeLines(lab, firstSerial(lab)).length;
     const proxied = await svc.raw(args);
     assert.doesNotMatch(proxied.stdout, /EXECUTION_VALIDATION_FAILED/);
-    assert.equal(executeLines(lab.home, firstSerial(lab)).length, before + 1, `the daemon ran ${args.join(' ')}`);
+    assert.equal(executeLines(lab, firstSerial(lab)).length, before + 1, `the daemon ran ${args.join(' ')}`);
     const direct = await svc.raw([...args, '--no-daemon']);
-    assert.equal(executeLines(lab.home, firstSerial(lab)).length, before + 1, '--no-daemon did not reach the daemon');
+    assert.equal(executeLines(lab, firstSerial(lab)).length, before + 1, '--no-daemon did not reach the daemon');
     assert.equal(proxied.stdout, direct.stdout);
     assert.equal(proxied.code, direct.code);
     return proxied;
@@ -96,7 +96,7 @@ describe('daemon proxy', () => {
   });
 
   test('snapshot, screenshot with an absolute path and flat actions go through the daemon', async () => {
-    const before = executeLines(lab.home, firstSerial(lab)).length;
+    const before = executeLines(lab, firstSerial(lab)).length;
     const dir = await mkdtemp(join(tmpdir(), 'svc-daemon-shot-'));
     const runs = [
       ['open', SETTINGS],
@@ -112,7 +112,7 @@ describe('daemon proxy', () => {
       assert.equal(run.code, 0, `${args.join(' ')} → ${run.stdout}`);
       assert.equal(run.json.envelope.status, 'success');
     }
-    assert.equal(executeLines(lab.home, firstSerial(lab)).length, before + runs.length);
+    assert.equal(executeLines(lab, firstSerial(lab)).length, before + runs.length);
     assert.deepEqual([...readFileSync(join(dir, 'abs.png')).subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
   });
 
@@ -132,7 +132,7 @@ describe('daemon proxy', () => {
   });
 
   test('direct mode: --no-daemon before or after the command, SVC_NO_DAEMON=1, relative screenshot, dry-run, validate-only', async () => {
-    const before = executeLines(lab.home, firstSerial(lab)).length;
+    const before = executeLines(lab, firstSerial(lab)).length;
     assert.equal((await svc.json(['--no-daemon', 'snapshot'])).code, 0);
     assert.equal((await svc.json(['snapshot', '--no-daemon'])).code, 0);
     assert.equal((await svc.json(['snapshot'], { env: { SVC_NO_DAEMON: '1' } })).code, 0);
@@ -143,7 +143,7 @@ describe('daemon proxy', () => {
     assert.ok(existsSync(join(dir, 'rel.png')));
     assert.equal((await svc.json(['snapshot', '--dry-run'])).json.dryRun, true);
     assert.equal((await svc.json(['snapshot', '--validate-only'])).json.validated, true);
-    assert.equal(executeLines(lab.home, firstSerial(lab)).length, before, 'none of them reached the daemon');
+    assert.equal(executeLines(lab, firstSerial(lab)).length, before, 'none of them reached the daemon');
   });
 
   test('direct mode with no daemon running never starts one', async () => {
@@ -157,7 +157,7 @@ describe('daemon proxy', () => {
   });
 
   test('result text never reaches the daemon log unless the call is verbose (DECISIONS 18)', async () => {
-    const log = () => readFileSync(daemonPaths(lab.home, firstSerial(lab)).log, 'utf8');
+    const log = () => readFileSync(daemonPaths(lab.home, firstSerial(lab), lab.env).log, 'utf8');
     const secret = 'daemon-log-secret-text';
     assert.equal((await svc.json(['open', SETTINGS])).code, 0);
     const typed = await svc.json(['type', '--id', `${SETTINGS}:id/search_src_text`, '--text', secret]);

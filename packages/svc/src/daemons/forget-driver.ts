@@ -2,6 +2,7 @@
 // choose its driver again: a quick POST on its socket. Best effort: no daemon, or a daemon of another build, is
 // nothing to do.
 
+import type { Env } from '../contracts/env.ts';
 import { DAEMON_CONTROL_MS } from '../core/config.ts';
 import type { SvcContext } from '../core/context.ts';
 import { forgetDriverChoice } from '../executions/choose-driver.ts';
@@ -10,8 +11,8 @@ import { DaemonClient } from './socket-client.ts';
 
 export const FORGET_DRIVER_PATH = '/daemon/forget-driver';
 
-export async function forgetDaemonDriverChoice(home: string, serial: string): Promise<void> {
-  const client = new DaemonClient(daemonPaths(home, serial).socket);
+export async function forgetDaemonDriverChoice(home: string, serial: string, env: Env): Promise<void> {
+  const client = new DaemonClient(daemonPaths(home, serial, env).socket);
   try {
     await client.post(FORGET_DRIVER_PATH, { deviceId: serial }, {}, DAEMON_CONTROL_MS);
   } catch {
@@ -24,5 +25,5 @@ export async function forgetDaemonDriverChoice(home: string, serial: string): Pr
 /** This process and the device's daemon both choose the driver again at the next execution. */
 export async function forgetDriverChoiceEverywhere(ctx: SvcContext, serial: string): Promise<void> {
   forgetDriverChoice(ctx, serial);
-  await forgetDaemonDriverChoice(ctx.home, serial);
+  await forgetDaemonDriverChoice(ctx.home, serial, ctx.env);
 }

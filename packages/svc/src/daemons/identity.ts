@@ -4,8 +4,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { adbServerAddress } from '../adapters/adb/server-address.ts';
+import { configuredServers } from '../contracts/adb-servers.ts';
 import { CLI_ENTRY_PATH, PACKAGE_ROOT, RUNNING_FROM_BUNDLE } from '../core/package-root.ts';
 import { svcVersion } from '../core/version.ts';
+import { canonicalHost } from '../devices/device-key.ts';
 
 export interface BuildIdentity {
   entryPath: string;
@@ -55,17 +58,31 @@ function sourceTreeIdentity(entry: BuildIdentity): BuildIdentity | undefined {
   return { entryPath: entry.entryPath, mtimeMs, size };
 }
 
-const ENV_KEYS = ['ADB_SERVER_SOCKET', 'ANDROID_ADB_SERVER_PORT', 'SVC_ADB_SERVERS', 'SVC_ADB_PATH'] as const;
+const ENV_KEYS = ['SVC_ADB_PATH'] as const;
 
-/** The environment that shapes the daemon's work; `tmpDir` is where screenshots without a path go. */
+/**
+ * The environment that shapes the daemon's work: its adb servers (each spelled one way, so `tcp:localhost:P` and
+ * `tcp:127.0.0.1:P` share the daemon their one device key gives them), the adb binary, and `tmpDir`, where
+ * screenshots without a path go.
+ */
 export function environmentIdentity(env: Record<string, string | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = { adbServers: adbServersOf(env) };
   for (const key of ENV_KEYS) {
     const value = env[key];
     if (value !== undefined && value !== '') out[key] = value;
   }
   out.tmpDir = env === process.env ? tmpdir() : (env.TMPDIR ?? env.TMP ?? env.TEMP ?? tmpdir());
   return out;
+}
+
+function adbServersOf(env: Record<string, string | undefined>): string {
+  try {
+    const servers = configuredServers(env) ?? [adbServerAddress(env)];
+    return servers.map((s) => `${canonicalHost(s.host)}:${s.port}`).join(',');
+  } catch {
+    // An address the adb client will refuse: keep what was written, so a fixed one is a different identity.
+    return `${env.ADB_SERVER_SOCKET ?? ''}|${env.ANDROID_ADB_SERVER_PORT ?? ''}|${env.SVC_ADB_SERVERS ?? ''}`;
+  }
 }
 
 export function currentIdentity(env: Record<string, string | undefined>): DaemonIdentity {

@@ -2,7 +2,8 @@
 // `svc daemon list` and `svc daemon stop --all`.
 import { readdirSync } from 'node:fs';
 import { type DaemonStatus, daemonStatus } from './lifecycle.ts';
-import { type DaemonPaths, daemonDir, daemonPaths, serialOfKey } from './paths.ts';
+import { readMetadata } from './metadata.ts';
+import { type DaemonPaths, daemonDir, daemonPathsOfKey, deviceKeyOfDaemonKey } from './paths.ts';
 
 export interface ListedDaemon extends DaemonStatus {
   serial: string;
@@ -19,13 +20,19 @@ export function daemonKeys(home: string): DaemonPaths[] {
   } catch {
     return [];
   }
-  const serials = new Set<string>();
+  const keys = new Map<string, string>();
   for (const name of names) {
     const key = /^daemon-(.+)\.(sock|pid|lock)$/.exec(name)?.[1];
-    const serial = key === undefined ? undefined : serialOfKey(key);
-    if (serial !== undefined) serials.add(serial);
+    const deviceKey = key === undefined ? undefined : deviceKeyOfDaemonKey(key);
+    if (key !== undefined && deviceKey !== undefined) keys.set(key, deviceKey);
   }
-  return [...serials].sort().map((serial) => daemonPaths(home, serial));
+  return [...keys]
+    .map(([key, deviceKey]) => {
+      // The serial as the daemon was started with it; the device key when its metadata is gone.
+      const paths = daemonPathsOfKey(home, key, deviceKey);
+      return daemonPathsOfKey(home, key, readMetadata(paths.pid)?.rawDeviceId ?? deviceKey);
+    })
+    .sort((a, b) => a.serial.localeCompare(b.serial));
 }
 
 export async function listDaemons(home: string): Promise<ListedDaemon[]> {

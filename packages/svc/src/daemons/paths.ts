@@ -1,13 +1,16 @@
-// Where a daemon lives: one per device, keyed by its serial as the adb server reports it (never by how a caller
-// spelled it, so one device never gets two daemons), files under ~/.svc/daemon/ (private to the user). The key is
-// `id-` + base64url of the serial, so similar serials never collide and any serial is a safe file name.
+// Where a daemon lives: one per device, keyed by the device's key (devices/device-key.ts: its adb server, spelled
+// one way, and its serial as that server reports it; never by how a caller spelled either, so one device never gets
+// two daemons), files under ~/.svc/daemon/ (private to the user). The key is `id-` + base64url of the device key,
+// so similar serials never collide and any serial is a safe file name.
 import { join } from 'node:path';
 import { makePrivateDir } from '../adapters/fs/private-dir.ts';
+import type { Env } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
+import { deviceKeyIdOf } from '../devices/device-key.ts';
 
 export interface DaemonPaths {
   readonly key: string;
-  /** The serial of the device the daemon serves. */
+  /** The device the daemon serves, as the caller's environment names it (`daemon run --device`). */
   readonly serial: string;
   readonly dir: string;
   readonly socket: string;
@@ -16,23 +19,27 @@ export interface DaemonPaths {
   readonly lock: string;
 }
 
-export function daemonKey(serial: string): string {
-  return `id-${Buffer.from(serial, 'utf8').toString('base64url')}`;
+export function daemonKey(deviceKey: string): string {
+  return `id-${Buffer.from(deviceKey, 'utf8').toString('base64url')}`;
 }
 
-/** The serial a key names, or undefined for a key that is not ours (an older `default` daemon). */
-export function serialOfKey(key: string): string | undefined {
+/** The device key a daemon key names, or undefined for a key that is not ours (an older `default` daemon). */
+export function deviceKeyOfDaemonKey(key: string): string | undefined {
   if (!key.startsWith('id-')) return undefined;
-  const serial = Buffer.from(key.slice(3), 'base64url').toString('utf8');
-  return daemonKey(serial) === key ? serial : undefined;
+  const deviceKey = Buffer.from(key.slice(3), 'base64url').toString('utf8');
+  return daemonKey(deviceKey) === key ? deviceKey : undefined;
 }
 
 export function daemonDir(home: string): string {
   return join(home, '.svc', 'daemon');
 }
 
-export function daemonPaths(home: string, serial: string): DaemonPaths {
-  const key = daemonKey(serial);
+/** The daemon of the device `serial` names in `env` (which adb server a plain serial is on). */
+export function daemonPaths(home: string, serial: string, env: Env): DaemonPaths {
+  return daemonPathsOfKey(home, daemonKey(deviceKeyIdOf(env, serial)), serial);
+}
+
+export function daemonPathsOfKey(home: string, key: string, serial: string): DaemonPaths {
   const dir = daemonDir(home);
   const base = join(dir, `daemon-${key}`);
   return {

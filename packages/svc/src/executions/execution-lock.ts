@@ -1,6 +1,6 @@
 // The in-flight lock, shared across processes: one lock file per device under ~/.svc/locks/, holding the owner's
 // pid and start time. Per device, whatever the operator package or driver: two executions on one screen would fight
-// over it. A lock whose owner is gone is reclaimed: exited, a zombie, or a pid now used by another process (its
+// over it. The file is named by the device's key (devices/device-key.ts), not by how a caller spelled the device. A lock whose owner is gone is reclaimed: exited, a zombie, or a pid now used by another process (its
 // start time differs). After a timeout the owner marks it `settleUntil` (2000 ms), which holds even if the owner
 // exits right away.
 import { join } from 'node:path';
@@ -22,6 +22,8 @@ interface LockRecord {
   startTime?: string;
   token: string;
   deviceId: string;
+  /** The device's key, when the caller named it another way. */
+  device?: string;
   operatorPackage: string;
   acquiredAt: number;
   settleUntil?: number;
@@ -36,17 +38,19 @@ export interface HeldLock {
 
 export type LockAttempt = { ok: true; lock: HeldLock } | { ok: false; holder: Partial<LockRecord> };
 
-export function lockPath(home: string, deviceId: string): string {
-  // encodeURIComponent keeps every distinct serial distinct and leaves no `/` in the name.
-  return join(home, '.svc', 'locks', `${encodeURIComponent(deviceId)}.lock`);
+export function lockPath(home: string, deviceKey: string): string {
+  // encodeURIComponent keeps every distinct key distinct and leaves no `/` in the name.
+  return join(home, '.svc', 'locks', `${encodeURIComponent(deviceKey)}.lock`);
 }
 
+/** Takes the lock of the device `deviceKey` names (the caller's `deviceId` by default) for `deviceId`. */
 export async function acquireExecutionLock(
   deps: LockDeps,
   deviceId: string,
   operatorPackage: string,
+  deviceKey: string = deviceId,
 ): Promise<LockAttempt> {
-  const path = lockPath(deps.home, deviceId);
+  const path = lockPath(deps.home, deviceKey);
   const startTime = ownStartTime();
   const record: LockRecord = {
     pid: process.pid,
@@ -54,6 +58,7 @@ export async function acquireExecutionLock(
     // Unique per acquisition, not secret: node:crypto would cost a cold CLI ~3 ms to load for this alone.
     token: `${process.pid}-${process.hrtime.bigint()}-${Math.random().toString(36).slice(2)}`,
     deviceId,
+    ...(deviceKey === deviceId ? {} : { device: deviceKey }),
     operatorPackage,
     acquiredAt: deps.clock.now(),
   };

@@ -7,6 +7,7 @@ import { errorBodyOf, SvcError } from '../contracts/errors.ts';
 import { type RunResult, summarize, type ValidExecution } from '../contracts/types.ts';
 import { SETTLE_MS } from '../core/config.ts';
 import type { SvcContext } from '../core/context.ts';
+import { deviceKeyIdOf } from '../devices/device-key.ts';
 import { resolveDevice } from '../devices/resolve-device.ts';
 import { chooseDriver, forgetDriverChoice } from './choose-driver.ts';
 import type { DeviceRun } from './device-run.ts';
@@ -102,9 +103,11 @@ export async function lockWithin(
   waitMs: number,
 ): Promise<LockAttempt> {
   const deps = { files: ctx.files, clock: ctx.clock, home: ctx.home, isAlive: ctx.isProcessAlive };
+  // One phone, one lock, however the caller named it and its adb server.
+  const key = deviceKeyIdOf(ctx.env, run.serial);
   const deadline = ctx.clock.monotonic() + waitMs;
   for (;;) {
-    const attempt = await acquireExecutionLock(deps, run.serial, run.operatorPackage);
+    const attempt = await acquireExecutionLock(deps, run.serial, run.operatorPackage, key);
     const left = deadline - ctx.clock.monotonic();
     if (attempt.ok || left <= 0) return attempt;
     await ctx.clock.sleep(Math.min(LOCK_RETRY_MS, left));

@@ -86,7 +86,7 @@ export async function proxyExecution(request: ProxyRequest): Promise<ProxyOutcom
   const identity = currentIdentity(request.env);
   const named = request.target.deviceId;
   if (named !== undefined) {
-    const paths = daemonPaths(request.home, named);
+    const paths = daemonPaths(request.home, named, request.env);
     const client = existsSync(paths.socket) ? new DaemonClient(paths.socket) : undefined;
     if (client !== undefined && (await reportedMismatch(client, identity)) === undefined) {
       return dispatch(request, client, paths, named);
@@ -95,7 +95,7 @@ export async function proxyExecution(request: ProxyRequest): Promise<ProxyOutcom
   const resolved = await serialOf(request);
   if (resolved === undefined) return { kind: 'direct', reason: 'no adb server answered' };
   if ('error' in resolved) return { kind: 'result', result: resolved.error };
-  const paths = daemonPaths(request.home, resolved.serial);
+  const paths = daemonPaths(request.home, resolved.serial, request.env);
   const client = await readyDaemon(paths, identity, request.env);
   if (client === undefined) return { kind: 'direct', reason: 'daemon not ready' };
   return dispatch(request, client, paths, resolved.serial);

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { DAEMON_DEVICE_GONE_EXIT_MS, DAEMON_WATCH_INTERVAL_MS } from '../../src/core/config.ts';
 import { daemonPaths, ensurePrivateDir } from '../../src/daemons/paths.ts';
+import { deviceKeyIdOf } from '../../src/devices/device-key.ts';
 import { lockPath } from '../../src/executions/execution-lock.ts';
 import { MAX_LOG_BYTES } from '../../src/server/daemon/daemon-log.ts';
 import { daemonPidsOf, stopDaemonsOf, svcIn } from '../daemon-helpers.ts';
@@ -94,7 +95,7 @@ describe('daemons and locks against bad input and dead owners', () => {
 
   it('rotates a daemon log past its size limit while the daemon runs, and goes on logging', async () => {
     await stopDaemonsOf(lab.home);
-    const paths = daemonPaths(lab.home, serial);
+    const paths = daemonPaths(lab.home, serial, lab.env);
     ensurePrivateDir(paths.dir);
     // A log grown by weeks of --verbose calls: the running daemon moves it aside and starts afresh.
     writeFileSync(paths.log, `${'x'.repeat(1023)}\n`.repeat(MAX_LOG_BYTES / 1024 + 10), { mode: 0o600 });
@@ -123,7 +124,7 @@ describe('daemons and locks against bad input and dead owners', () => {
           operatorPackage: 'com.svc.operator',
           acquiredAt: 0,
         };
-        writeFileSync(lockPath(lab.home, serial), JSON.stringify(record));
+        writeFileSync(lockPath(lab.home, deviceKeyIdOf(lab.env, serial)), JSON.stringify(record));
         const run = await svc.json(['sleep', '0', '--device', serial, '--no-daemon']);
         assert.equal(run.code, 0, `${JSON.stringify(owner)}: ${run.stdout}`);
       }
@@ -135,7 +136,7 @@ describe('daemons and locks against bad input and dead owners', () => {
   it('starts a daemon at once past a lifecycle lock whose owner is a zombie', async () => {
     const zombie = await makeZombie();
     try {
-      const paths = daemonPaths(lab.home, serial);
+      const paths = daemonPaths(lab.home, serial, lab.env);
       ensurePrivateDir(paths.dir);
       writeFileSync(paths.lock, `${zombie.pid}\n`);
       const started = await svc.json(['daemon', 'start', '--device', serial]);

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createLab, type Lab } from 'svc-sim/testing';
+import { deviceKeyIdOf } from '../../src/devices/device-key.ts';
 import { lockPath } from '../../src/executions/execution-lock.ts';
 import { stopDaemonsOf, svcIn } from '../daemon-helpers.ts';
 
@@ -36,7 +37,7 @@ describe('a device unplugged mid-run', () => {
     assert.equal(run.code, 1, run.stdout);
     assert.equal(run.json.code, 'DEVICE_DISCONNECTED', run.stdout);
     assert.equal(run.json.details.deviceId, sim.serial);
-    assert.ok(!existsSync(lockPath(lab.home, sim.serial)), 'the lock is released');
+    assert.ok(!existsSync(lockPath(lab.home, deviceKeyIdOf(lab.env, sim.serial))), 'the lock is released');
   });
 
   it('on the adb driver ends with DEVICE_DISCONNECTED, keeping the steps that ran, and frees the device lock', async () => {
@@ -73,6 +74,6 @@ describe('a device unplugged mid-run', () => {
       ],
     );
     assert.equal(steps[2].data.error, 'DEVICE_DISCONNECTED');
-    assert.ok(!existsSync(lockPath(lab.home, sim.serial)), 'the lock is released');
+    assert.ok(!existsSync(lockPath(lab.home, deviceKeyIdOf(lab.env, sim.serial))), 'the lock is released');
   });
 });

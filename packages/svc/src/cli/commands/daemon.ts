@@ -70,7 +70,9 @@ export function registerDaemon(program: Command, launchers: Launchers): void {
     .command('daemon')
     .description('the background daemon per device that keeps the connection and log stream warm');
   lifecycleCommand(daemon, 'start', 'start the daemon of --device (or of the only connected device)', async (g) => ({
-    daemon: await (await lifecycle()).startDaemon(daemonPaths(home(), await presentSerial(g)), { env: process.env }),
+    daemon: await (await lifecycle()).startDaemon(daemonPaths(home(), await presentSerial(g), process.env), {
+      env: process.env,
+    }),
   }));
   lifecycleCommand(
     daemon,
@@ -84,14 +86,16 @@ export function registerDaemon(program: Command, launchers: Launchers): void {
         for (const paths of daemonKeys(home())) stopped.push({ serial: paths.serial, ...(await stopDaemon(paths)) });
         return { daemons: stopped };
       }
-      return { daemon: await stopDaemon(daemonPaths(home(), await namedSerial(g))) };
+      return { daemon: await stopDaemon(daemonPaths(home(), await namedSerial(g), process.env)) };
     },
   ).option('--all', 'stop the daemon of every device');
   lifecycleCommand(daemon, 'status', 'running or not_running, with pid, version and uptime', async (g) => ({
-    daemon: await (await lifecycle()).daemonStatus(daemonPaths(home(), await namedSerial(g))),
+    daemon: await (await lifecycle()).daemonStatus(daemonPaths(home(), await namedSerial(g), process.env)),
   }));
   lifecycleCommand(daemon, 'restart', 'stop, then start the daemon', async (g) => ({
-    daemon: await (await lifecycle()).restartDaemon(daemonPaths(home(), await presentSerial(g)), { env: process.env }),
+    daemon: await (await lifecycle()).restartDaemon(daemonPaths(home(), await presentSerial(g), process.env), {
+      env: process.env,
+    }),
   }));
   lifecycleCommand(daemon, 'list', 'every daemon of this user, by device serial, with its status', async () => ({
     daemons: await (await import('../../daemons/list-daemons.ts')).listDaemons(home()),
@@ -107,7 +111,7 @@ export function registerDaemon(program: Command, launchers: Launchers): void {
         if (serial === undefined) {
           throw new SvcError('CLI_USAGE_ERROR', 'svc daemon run needs --device <serial>.', { flag: '--device' });
         }
-        const paths = daemonPaths(home(), serial);
+        const paths = daemonPaths(home(), serial, process.env);
         if (key !== undefined && key !== paths.key) {
           throw new SvcError('DAEMON_START_FAILED', `--daemon-key ${key} does not match the device (${paths.key}).`, {
             socketPath: paths.socket,

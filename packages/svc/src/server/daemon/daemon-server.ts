@@ -28,7 +28,7 @@ export async function runDaemon(options: DaemonRunOptions): Promise<void> {
   const startedAt = Date.now();
   const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${logLine(line)}\n`);
   const home = homeOf(options.env, (await import('node:os')).homedir);
-  const paths = daemonPaths(home, options.serial);
+  const paths = daemonPaths(home, options.serial, options.env);
   ensurePrivateDir(paths.dir);
   if (!(await removeStaleSocket(paths.socket))) {
     throw new SvcError('DAEMON_START_FAILED', `A daemon already answers on ${paths.socket}.`, {

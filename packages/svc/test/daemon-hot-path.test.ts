@@ -51,7 +51,11 @@ describe('a call that names a device with a running daemon', () => {
     lab = await createLab({ devices: [{}, {}] });
     relay = await countingRelay(lab.adbPort);
     // Every adb connection of the CLI and of its daemon goes through the relay.
-    relayEnv = { ...lab.env, ADB_SERVER_SOCKET: `tcp:127.0.0.1:${relay.port}`, ANDROID_ADB_SERVER_PORT: String(relay.port) };
+    relayEnv = {
+      ...lab.env,
+      ADB_SERVER_SOCKET: `tcp:127.0.0.1:${relay.port}`,
+      ANDROID_ADB_SERVER_PORT: String(relay.port),
+    };
     svc = svcIn(lab, relayEnv);
   });
   after(async () => {

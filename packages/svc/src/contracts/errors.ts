@@ -84,6 +84,10 @@ export const ERROR_CODES = {
     403,
     'Give a file name inside the screenshots directory (or no path); the server writes nowhere else.',
   ),
+  LOCK_FILE_UNUSABLE: c(
+    500,
+    'Move away what stands at details.path (svc keeps its device locks in ~/.svc/locks), then run the command again.',
+  ),
   DEVICE_DISCONNECTED: c(503, 'The device went away during the execution; reconnect it (see `svc devices`) and retry.'),
   LISTEN_FAILED: c(500, 'Another process may use that port: pick another --port, or stop what listens there.'),
   NOT_FOUND: c(404, 'Check the route; see the README for the list of endpoints.'),

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import type { Clock } from '../adapters/clock.ts';
 import type { FileStore } from '../adapters/fs/file-store.ts';
 import { ownStartTime } from '../adapters/process/process-identity.ts';
+import { SvcError } from '../contracts/errors.ts';
+import { SETTLE_MS } from '../core/config.ts';
 
 export interface LockDeps {
   files: FileStore;
@@ -51,6 +53,44 @@ export async function acquireExecutionLock(
   deviceKey: string = deviceId,
 ): Promise<LockAttempt> {
   const path = lockPath(deps.home, deviceKey);
+  try {
+    return await attempt(deps, path, deviceId, operatorPackage, deviceKey);
+  } catch (error) {
+    throw unusable(error, path, deviceId) ?? error;
+  }
+}
+
+/**
+ * What stands where the lock file goes and cannot be one (a directory, a file where the locks folder should be, a
+ * folder svc may not write): a clear error naming the path, not a host-side failure.
+ */
+function unusable(error: unknown, path: string, deviceId: string): SvcError | undefined {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  const why = code === undefined ? undefined : UNUSABLE[code];
+  if (why === undefined) return undefined;
+  return new SvcError('LOCK_FILE_UNUSABLE', `The execution lock of ${deviceId} cannot be used: ${why}.`, {
+    deviceId,
+    path,
+    reason: code,
+  });
+}
+
+const UNUSABLE: Record<string, string> = {
+  EISDIR: 'its lock file is a directory',
+  ENOTDIR: 'a file stands where its folder should be',
+  EEXIST: 'a file stands where its folder should be',
+  EACCES: 'its folder may not be written',
+  EPERM: 'its folder may not be written',
+  EROFS: 'its folder is on a read-only file system',
+};
+
+async function attempt(
+  deps: LockDeps,
+  path: string,
+  deviceId: string,
+  operatorPackage: string,
+  deviceKey: string,
+): Promise<LockAttempt> {
   const startTime = ownStartTime();
   const record: LockRecord = {
     pid: process.pid,
@@ -77,9 +117,18 @@ export async function acquireExecutionLock(
   return { ok: false, holder: holder ?? {} };
 }
 
+/**
+ * A live owner holds its lock; a settling lock holds until its stamp, owner or not, but never longer than a settle
+ * window from now: a stamp further ahead was written before the wall clock jumped back, or is not ours to trust
+ * (it would refuse every execution for as long as it says). Such a lock holds only while its owner lives, whose
+ * timer (on the monotonic clock) ends the settling on time.
+ */
 function isHeld(holder: LockRecord, deps: LockDeps): boolean {
-  if (holder.settleUntil !== undefined) return holder.settleUntil > deps.clock.now();
-  return deps.isAlive(holder.pid, holder.startTime);
+  const alive = () => deps.isAlive(holder.pid, holder.startTime);
+  if (holder.settleUntil === undefined) return alive();
+  const left = holder.settleUntil - deps.clock.now();
+  if (!Number.isFinite(left) || left > SETTLE_MS) return alive();
+  return left > 0;
 }
 
 /**
@@ -121,6 +170,7 @@ function parseRecord(text: string): LockRecord | undefined {
   try {
     const value = JSON.parse(text) as LockRecord;
     if (typeof value.pid !== 'number' || typeof value.token !== 'string') return undefined;
+    if (value.settleUntil !== undefined && typeof value.settleUntil !== 'number') return undefined;
     if (value.startTime !== undefined && typeof value.startTime !== 'string') return undefined;
     return value;
   } catch {

@@ -1,0 +1,83 @@
+// A device lock cannot hold forever: a lock file whose owner is gone holds for at most a settle window (2000 ms)
+// from now, whatever its `settleUntil` says (a huge stamp, or one written before the wall clock jumped back), and a
+// lock path svc cannot use (a directory) is a clear LOCK_FILE_UNUSABLE naming it, not a host-side failure. Through
+// the real CLI, directly and through the device's daemon, against a simulated device.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createLab, type Lab } from 'svc-sim/testing';
+import { deviceKeyIdOf } from '../src/devices/device-key.ts';
+import { lockPath } from '../src/executions/execution-lock.ts';
+import { stopDaemonsOf } from './daemon-helpers.ts';
+import { runCliJson } from './run-cli.ts';
+
+/** The pid of a process that has exited (and been reaped). */
+function deadPid(): number {
+  const child = spawnSync('sh', ['-c', 'echo $$']);
+  return Number(child.stdout.toString().trim());
+}
+
+describe('a device lock is bounded', () => {
+  let lab: Lab;
+  let serial: string;
+  let path: string;
+  const svc = (...args: string[]) => runCliJson(args, { env: lab.env });
+
+  before(async () => {
+    lab = await createLab({ devices: [{}] });
+    serial = lab.devices[0]?.serial as string;
+    path = lockPath(lab.home, deviceKeyIdOf(lab.env, serial));
+  });
+  after(async () => {
+    if (lab) await stopDaemonsOf(lab.home);
+    await lab?.close();
+  });
+
+  function writeLock(settleUntil: number): void {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    const record = {
+      pid: deadPid(),
+      token: 'left',
+      deviceId: serial,
+      operatorPackage: 'x',
+      acquiredAt: 0,
+      settleUntil,
+    };
+    writeFileSync(path, JSON.stringify(record));
+  }
+
+  test('a lock left by a dead owner with a huge settleUntil is reclaimed', async () => {
+    for (const settleUntil of [Number.MAX_SAFE_INTEGER, 1e300, Date.now() + 3_600_000]) {
+      writeLock(settleUntil);
+      const run = await svc('sleep', '0', '--device', serial, '--no-daemon');
+      assert.equal(run.code, 0, `${settleUntil}: ${run.stdout}`);
+    }
+  });
+
+  test('a lock settling within the window still holds, then frees itself', async () => {
+    writeLock(Date.now() + 1500);
+    const refused = await svc('sleep', '0', '--device', serial, '--no-daemon');
+    assert.equal(refused.json.code, 'EXECUTION_CONFLICT_IN_FLIGHT', refused.stdout);
+    assert.equal(refused.json.details.settling, true);
+    const waited = await svc('sleep', '0', '--device', serial, '--no-daemon', '--wait-device-ms', '5000');
+    assert.equal(waited.code, 0, waited.stdout);
+  });
+
+  test('a lock path that is a directory is LOCK_FILE_UNUSABLE naming it, directly and through the daemon', async () => {
+    rmSync(path, { force: true });
+    mkdirSync(path, { recursive: true });
+    try {
+      for (const via of [['--no-daemon'], []]) {
+        const run = await svc('sleep', '0', '--device', serial, ...via);
+        assert.equal(run.code, 1, run.stdout);
+        assert.equal(run.json.code, 'LOCK_FILE_UNUSABLE', `${via}: ${run.stdout}`);
+        assert.equal(run.json.details.path, path);
+        assert.match(run.json.message, /is a directory/);
+      }
+    } finally {
+      rmSync(path, { recursive: true, force: true });
+    }
+  });
+});

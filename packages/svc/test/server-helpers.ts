@@ -25,9 +25,10 @@ export interface LabServer {
 export async function startLabServer(
   devices: SimDeviceOptions[],
   options: Partial<ServerAppOptions> = {},
+  env: Record<string, string> = {},
 ): Promise<LabServer> {
   const lab = await createLab({ devices });
-  const ctx = createContext({ env: { ...process.env, ...lab.env }, cwd: lab.home });
+  const ctx = createContext({ env: { ...process.env, ...lab.env, ...env }, cwd: lab.home });
   const token = randomBytes(32).toString('base64url');
   const auth = createServerAuth(token);
   const serverApp = createServerApp(ctx, { auth, loopbackHostOnly: true, ...options });

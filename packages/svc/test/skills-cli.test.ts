@@ -311,8 +311,15 @@ describe('svc skills CLI', () => {
         { env },
       );
       assert.equal(other.json.execution.actions[0].params.applicationId, 'com.svc.thermostat');
+      const registryBefore = readFileSync(scratch.registryPath, 'utf8');
       const again = await runCliJson(['skills', 'new', 'com.android.settings.open-page'], { env });
-      assert.equal(again.json.code, 'EXECUTION_VALIDATION_FAILED');
+      assert.equal(again.code, 1);
+      assert.equal(again.json.code, 'SKILL_ALREADY_EXISTS', again.stdout);
+      assert.equal(again.json.details.path, 'skillId');
+      // It says what to do (another id, or the existing skill), not "send it again".
+      assert.match(again.json.hint, /another id.*svc skills get com\.android\.settings\.open-page/);
+      assert.doesNotMatch(again.json.hint, /send it again/);
+      assert.equal(readFileSync(scratch.registryPath, 'utf8'), registryBefore, 'nothing written');
       const bad = await runCliJson(['skills', 'new', '../escape'], { env });
       assert.equal(bad.json.code, 'EXECUTION_VALIDATION_FAILED');
       // An id without an app would scaffold a recipe that never compiles: refused, unless --app names the app.

@@ -75,6 +75,18 @@ describe('a skill drives the simulator through svc and real adb', () => {
     assert.ok(run.json.skillResult.snapshotBytes > 100, JSON.stringify(run.json.skillResult));
   });
 
+  it('svc skills run: the scaffolded script fails when a step fails, though the envelope status stays success', async () => {
+    // The recipe opens the app its first argument names: one the device does not have fails the open step only.
+    const run = await runCliJson(['skills', 'run', SCAFFOLDED, '--device', serial, '--', 'com.example.not.installed'], {
+      env,
+    });
+    assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+    assert.equal(run.json.code, 'SKILL_EXECUTION_FAILED', run.stdout);
+    assert.equal(run.json.details.skillResult.ok, false);
+    assert.equal(run.json.details.skillResult.failedStepId, 'open');
+    assert.deepEqual(run.json.details.skillResult.steps[0], { id: 'open', success: false });
+  });
+
   it('svc skills run: a bash script calls $SVC_BIN snapshot on the device given first', async () => {
     const run = await runCliJson(['skills', 'run', BASH_SKILL, '--device', serial, '--expect-contains', serial], {
       env,

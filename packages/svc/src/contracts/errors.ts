@@ -105,8 +105,15 @@ export const ERROR_CODES = {
     500,
     "Fix the registry entry: its scripts, artifacts and skillFile must be relative paths inside the skill's folder.",
   ),
+  SKILL_ALREADY_EXISTS: c(
+    409,
+    'Pick another skill id, or change the existing skill (`svc skills get <id>` shows its files).',
+  ),
   SKILL_INSTALL_FAILED: c(500, 'Check SVC_SKILLS_REPO and your git access, then run `svc skills install` again.'),
-  REGISTRY_READ_FAILED: c(500, 'Set SVC_SKILLS_REGISTRY to a readable registry JSON file (run `svc skills install`).'),
+  REGISTRY_READ_FAILED: c(
+    500,
+    'Read details.reason: fix the registry file at details.path, or point SVC_SKILLS_REGISTRY at another registry.',
+  ),
   // emulators
   EMULATOR_NOT_FOUND: c(404, 'List AVDs with `svc emulator list`, or create one with `svc emulator create`.'),
   EMULATOR_NOT_RUNNING: c(404, 'Start it with `svc emulator start <name>`.'),

@@ -3,11 +3,16 @@ import { basename } from 'node:path';
 import { z } from 'zod';
 import type { SkillArtifact, SkillEntry } from './types.ts';
 
+/** A skill id: also a folder name and a word of command lines, so no `/`, `..` start, space or control character. */
+export const SKILL_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+export const SKILL_ID_RULE =
+  'skill ids are 1 to 100 letters, digits, ".", "_" and "-", starting with a letter or digit';
+
 const text = z.string();
 const artifact = z.union([z.string().min(1), z.looseObject({ name: z.string().min(1), path: z.string().min(1) })]);
 
 const entry = z.looseObject({
-  id: z.string().min(1),
+  id: z.string().regex(SKILL_ID, SKILL_ID_RULE),
   applicationId: text,
   intent: text,
   summary: text,

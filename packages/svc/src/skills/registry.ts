@@ -1,11 +1,12 @@
 // Loads the skills registry named by SVC_SKILLS_REGISTRY (SPEC 2.10). Every failure is REGISTRY_READ_FAILED
-// with the path and the reason, so an agent can tell "not installed" from "broken JSON".
+// with the path and the reason, so an agent can tell "not installed" from "broken JSON", and a hint for that case.
+// The file is read as every path of a skill is: inside its own folder, never through a link out (registry-file.ts).
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { homeOf } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { osHomedir } from '../core/home.ts';
+import { readRegistryJson } from './registry-file.ts';
 import { parseRegistry } from './registry-schema.ts';
 import type { Env, SkillsRegistry } from './types.ts';
 
@@ -49,6 +50,12 @@ function readFailed(path: string, reason: string, hint?: string): SvcError {
   );
 }
 
+/** A registry that is there but cannot be used: the file is the thing to fix, not the installation. */
+export const BROKEN_HINT =
+  'Fix the registry file at details.path where details.reason says (or point SVC_SKILLS_REGISTRY at another registry).';
+const MISSING_HINT =
+  'No file at details.path: point SVC_SKILLS_REGISTRY at an existing registry, or create one there with `svc skills new <skill-id> --app <package>`.';
+
 /** What a user with no registry at all does next: start one of their own, or clone a shared one. */
 export const NO_REGISTRY_HINT =
   'No skills registry yet. Start your own: export SVC_SKILLS_REGISTRY="$PWD/my-skills/skills-registry.json", then ' +
@@ -56,21 +63,15 @@ export const NO_REGISTRY_HINT =
 
 export async function loadRegistry(env: Env): Promise<SkillsRegistry> {
   const { path, fromEnv } = registryPathOf(env);
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : String(error);
-    if (fromEnv) throw readFailed(path, reason);
-    throw readFailed(path, `${reason} (SVC_SKILLS_REGISTRY is not set)`, NO_REGISTRY_HINT);
+  const root = registryRootOf(path);
+  const read = await readRegistryJson(path, root);
+  if (!read.ok) {
+    if (read.missing && !fromEnv) {
+      throw readFailed(path, `${read.reason} (SVC_SKILLS_REGISTRY is not set)`, NO_REGISTRY_HINT);
+    }
+    throw readFailed(path, read.reason, read.missing ? MISSING_HINT : BROKEN_HINT);
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw readFailed(path, `invalid JSON: ${(error as Error).message}`);
-  }
-  const parsed = parseRegistry(value);
-  if (!parsed.ok) throw readFailed(path, parsed.reason);
-  return { registryPath: path, root: registryRootOf(path), skills: parsed.skills };
+  const parsed = parseRegistry(read.value);
+  if (!parsed.ok) throw readFailed(path, parsed.reason, BROKEN_HINT);
+  return { registryPath: path, root, skills: parsed.skills };
 }

@@ -5,11 +5,11 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { SvcError } from '../contracts/errors.ts';
 import { SOURCE_ROOT } from '../core/package-root.ts';
-import { NO_REGISTRY_HINT, registryPathOf, registryRootOf } from './registry.ts';
-import { parseRegistry } from './registry-schema.ts';
+import { BROKEN_HINT, NO_REGISTRY_HINT, registryPathOf, registryRootOf } from './registry.ts';
+import { readRegistryJson } from './registry-file.ts';
+import { parseRegistry, SKILL_ID } from './registry-schema.ts';
 import type { Env, SkillEntry } from './types.ts';
 
-const SKILL_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 const APPLICATION_ID = /^[A-Za-z0-9_.]*$/;
 const templates = join(SOURCE_ROOT, 'skills', 'templates');
 
@@ -96,9 +96,20 @@ function invalid(path: string, message: string): SvcError {
   return new SvcError('EXECUTION_VALIDATION_FAILED', message, { path });
 }
 
+/** The id is taken (in the registry, or a folder of that name): nothing is written. */
+function exists(skillId: string, where: string): SvcError {
+  return new SvcError(
+    'SKILL_ALREADY_EXISTS',
+    `A skill "${skillId}" already exists (${where}); nothing was written.`,
+    { path: 'skillId', skillId, existing: where },
+    `Pick another id, or change the existing skill: \`svc skills get ${skillId}\` shows its files.`,
+  );
+}
+
 /** Registries are JSON files; an absent one may be created where SVC_SKILLS_REGISTRY points. */
 async function readRawRegistry(path: string, fromEnv: boolean): Promise<Record<string, unknown>> {
-  if (!existsSync(path)) {
+  const read = await readRegistryJson(path, registryRootOf(path));
+  if (!read.ok && read.missing) {
     if (fromEnv) return { skills: [] };
     throw new SvcError(
       'REGISTRY_READ_FAILED',
@@ -108,16 +119,16 @@ async function readRawRegistry(path: string, fromEnv: boolean): Promise<Record<s
     );
   }
   const fail = (reason: string) =>
-    new SvcError('REGISTRY_READ_FAILED', `Cannot read the skills registry at ${path}: ${reason}`, { path, reason });
-  let value: unknown;
-  try {
-    value = JSON.parse(await readFile(path, 'utf8'));
-  } catch (error) {
-    throw fail(`invalid JSON: ${(error as Error).message}`);
-  }
-  const parsed = parseRegistry(value);
+    new SvcError(
+      'REGISTRY_READ_FAILED',
+      `Cannot read the skills registry at ${path}: ${reason}`,
+      { path, reason },
+      BROKEN_HINT,
+    );
+  if (!read.ok) throw fail(read.reason);
+  const parsed = parseRegistry(read.value);
   if (!parsed.ok) throw fail(parsed.reason);
-  return value as Record<string, unknown>;
+  return read.value as Record<string, unknown>;
 }
 
 /** Id, app, intent and summary of a new skill, checked; app and intent default from an id `<app>.<intent>`. */
@@ -152,12 +163,12 @@ export async function scaffoldSkill(
   const { path: registryPath, fromEnv } = registryPathOf(request.env);
   const raw = await readRawRegistry(registryPath, fromEnv);
   const skills = (raw.skills ?? []) as { id: string }[];
-  if (skills.some((entry) => entry.id === skillId)) throw invalid('skillId', `Skill "${skillId}" already exists.`);
+  if (skills.some((entry) => entry.id === skillId)) throw exists(skillId, registryPath);
 
   const root = registryRootOf(registryPath);
   const registryDir = dirname(registryPath);
   const skillDir = join(registryDir === root ? join(root, 'skills') : registryDir, skillId);
-  if (existsSync(skillDir)) throw invalid('skillId', `${skillDir} already exists.`);
+  if (existsSync(skillDir)) throw exists(skillId, skillDir);
   const rel = (path: string) => relative(root, path).split(sep).join('/');
   const draft = await draftSkill({ ...identity, recipe: request.recipe });
   const written: string[] = [];

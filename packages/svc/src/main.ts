@@ -25,8 +25,12 @@ export const launchers: Launchers = {
   },
   async mcp(options) {
     const { viaDaemon } = await import('./submit/submit.ts');
+    const { resolve } = await import('node:path');
+    // `--apks-dir` is the APK folder of install calls, as SVC_APKS_DIR is (the tools read it from the environment).
+    const env =
+      options.apksDir === undefined ? process.env : { ...process.env, SVC_APKS_DIR: resolve(options.apksDir) };
     const runtime = {
-      env: process.env,
+      env,
       cwd: process.cwd(),
       submit: viaDaemon({
         env: process.env,

@@ -1,5 +1,5 @@
 // `svc inspect` as a user runs it: it starts the local server and prints where the inspector is, a second call on
-// the same port reuses that server, `--open` hands the address to the platform's opener, and `svc inspect ui`
+// the same port reuses that server, `--open` hands the platform's opener a private page leading there, and `svc inspect ui`
 // is still the snapshot.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -8,6 +8,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { freePort } from '../../sim/src/testing/free-port.ts';
 import { isolatedEnv, MAIN, runCliJson } from './run-cli.ts';
@@ -110,7 +111,11 @@ describe('svc inspect', () => {
       for (let i = 0; i < 100 && readFileSync(seen, { flag: 'a+' }).length === 0; i++) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      assert.equal(readFileSync(seen, 'utf8'), served.url);
+      // The opener gets a private page that forwards to the sign-in link, never the link itself (it would sit on
+      // the opener's command line for every local user to read).
+      const opened = readFileSync(seen, 'utf8');
+      assert.match(opened, /^file:\/\//);
+      assert.ok(readFileSync(fileURLToPath(opened), 'utf8').includes(JSON.stringify(served.url)), opened);
     } finally {
       await stop(run.child);
       rmSync(bin, { recursive: true, force: true });

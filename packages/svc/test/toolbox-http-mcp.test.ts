@@ -120,7 +120,8 @@ describe('every device tool over HTTP', () => {
     dir = await mkdtemp(join(tmpdir(), 'svc-tools-http-'));
     shots = join(dir, 'shots');
     await mkdir(shots, { mode: 0o700 });
-    server = await startLabServer([{}], { screenshotsDir: shots });
+    // Install reads APKs from the folder the server's user named (here the test's folder).
+    server = await startLabServer([{}], { screenshotsDir: shots, apksDir: dir });
   });
   after(async () => {
     await server?.close();
@@ -146,7 +147,8 @@ describe('every device tool over MCP', () => {
     dir = await mkdtemp(join(tmpdir(), 'svc-tools-mcp-'));
     shots = join(dir, 'shots');
     await mkdir(shots, { mode: 0o700 });
-    session = await connectStdio(['--no-daemon'], isolatedEnv({ ...lab.env, SVC_SCREENSHOTS_DIR: shots }), dir);
+    const env = { ...lab.env, SVC_SCREENSHOTS_DIR: shots, SVC_APKS_DIR: dir };
+    session = await connectStdio(['--no-daemon'], isolatedEnv(env), dir);
   });
   after(async () => {
     await session?.close();

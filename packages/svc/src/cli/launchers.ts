@@ -13,6 +13,8 @@ export interface ServeLaunch {
   verbose: boolean;
   /** `--screenshots-dir`: the only folder request paths may name. */
   screenshotsDir?: string | undefined;
+  /** `--apks-dir`: the only folder install requests may read an APK from. */
+  apksDir?: string | undefined;
 }
 
 export interface McpLaunch {
@@ -27,6 +29,8 @@ export interface McpLaunch {
   defaultDeviceId?: string | undefined;
   defaultOperatorPackage?: string | undefined;
   defaultDriver?: string | undefined;
+  /** `--apks-dir`: the only folder install calls may read an APK from (else SVC_APKS_DIR; none: refused). */
+  apksDir?: string | undefined;
 }
 
 export interface InspectLaunch {

@@ -91,6 +91,7 @@ export const ERROR_CODES = {
   DEVICE_DISCONNECTED: c(503, 'The device went away during the execution; reconnect it (see `svc devices`) and retry.'),
   LISTEN_FAILED: c(500, 'Another process may use that port: pick another --port, or stop what listens there.'),
   NOT_FOUND: c(404, 'Check the route; see the README for the list of endpoints.'),
+  METHOD_NOT_ALLOWED: c(405, 'Send the request with a method the Allow header names (POST /execute, GET /devices).'),
   // skills
   SKILL_NOT_FOUND: c(404, 'List skills with `svc skills list` or search with `svc skills search`.'),
   SKILL_EXECUTION_FAILED: c(400, 'Read stdout/stderr in details; fix the script or its arguments and run it again.'),

@@ -43,10 +43,11 @@ function mcpTool(tool: DeviceTool<never>): ToolDef {
     run: async (args, runtime) => {
       const target = checkArguments(() => targetOfCall(args, runtime));
       const toolArgs = Object.fromEntries(Object.entries(args).filter(([key]) => !TARGET_KEYS.has(key)));
-      const [{ createContext }, { runTool }, { screenshotsDirOf }] = await Promise.all([
+      const [{ createContext }, { runTool }, { screenshotsDirOf }, { apksDirOf, checkApksDir }] = await Promise.all([
         import('../core/context.ts'),
         import('../toolbox/run-tool.ts'),
         import('../executions/screenshot-paths.ts'),
+        import('../toolbox/apk-source.ts'),
       ]);
       const ctx = createContext({ env: runtime.env, cwd: runtime.cwd });
       try {
@@ -56,6 +57,8 @@ function mcpTool(tool: DeviceTool<never>): ToolDef {
           cwd: runtime.cwd,
           // A file a tool writes (record-pull) stays inside the screenshots folder, as a screenshot does.
           outputDir: screenshotsDirOf(runtime.env, homeOf(runtime.env, homedir)),
+          // `install` reads an APK only from the folder the user named (--apks-dir, SVC_APKS_DIR).
+          apksDir: apksFolder(apksDirOf(runtime.env), checkApksDir),
           waitDeviceMs: int(args, 'waitDeviceMs') ?? (tool.locksDevice ? MCP_DEFAULT_WAIT_DEVICE_MS : 0),
         });
         return okResult(result);
@@ -68,6 +71,10 @@ function mcpTool(tool: DeviceTool<never>): ToolDef {
       }
     },
   };
+}
+
+function apksFolder(dir: string | null, check: (dir: string, field: string) => string): string | null {
+  return dir === null ? null : check(dir, 'SVC_APKS_DIR');
 }
 
 export function deviceTools(): ToolDef[] {

@@ -14,6 +14,7 @@ import { svcVersion } from '../core/version.ts';
 import { defaultServerDeps } from './default-deps.ts';
 import { createEventBus, type EventBus } from './event-bus.ts';
 import { createInFlightTracker, type InFlightTracker } from './in-flight.ts';
+import { allowedMethods } from './method-not-allowed.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
 import { publishRejected, runAndPublish } from './run-and-publish.ts';
 import type { RouteModule, ServerDeps, ServerRuntime } from './runtime.ts';
@@ -37,6 +38,8 @@ export interface ServerAppOptions {
   verboseEvents?: boolean;
   /** Confine screenshot paths of requests to this folder (`svc serve`); unset for the daemon (the user's CLI). */
   screenshotsDir?: string;
+  /** The APK folder of `install` requests (`svc serve --apks-dir`; null: refused); unset for the daemon. */
+  apksDir?: string | null;
   /** Where unexpected failures are reported (stack traces go here, never into a response body). */
   log?: (line: string) => void;
 }
@@ -61,6 +64,7 @@ export function createServerApp(ctx: SvcContext, options: ServerAppOptions): Ser
     inFlight,
     keepAliveMs: options.keepAliveMs ?? 15_000,
     screenshotsDir: options.screenshotsDir,
+    apksDir: options.apksDir,
     run: (request) => runAndPublish(deps.submit, bus, inFlight, request, policy),
     reject: (input, error, deviceId) => publishRejected(bus, input, error, deviceId, policy),
   };
@@ -79,7 +83,18 @@ export function createServerApp(ctx: SvcContext, options: ServerAppOptions): Ser
   app.use('*', requestBodyLimit());
   for (const mount of options.routes ?? ROUTE_MODULES) mount(app, runtime as ServerRuntime);
 
-  app.notFound((c) => sendError(c, { code: 'NOT_FOUND', message: `No route for ${c.req.method} ${c.req.path}.` }));
+  app.notFound((c) => {
+    const allowed = allowedMethods(app, c.req.path);
+    if (allowed.length === 0) {
+      return sendError(c, { code: 'NOT_FOUND', message: `No route for ${c.req.method} ${c.req.path}.` });
+    }
+    c.header('Allow', allowed.join(', '));
+    return sendError(c, {
+      code: 'METHOD_NOT_ALLOWED',
+      message: `${c.req.path} takes ${allowed.filter((m) => m !== 'HEAD').join(' or ')}, not ${c.req.method}.`,
+      details: { method: c.req.method, allow: allowed },
+    });
+  });
   app.onError((error, c) => {
     if (error instanceof SvcError) return sendError(c, error.toBody());
     if (error instanceof HTTPException && error.status < 500) {

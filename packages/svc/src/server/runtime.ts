@@ -38,6 +38,11 @@ export interface ServerRuntime<Ctx = unknown> {
    * (the daemon serves the user's own CLI, whose paths resolve against its cwd).
    */
   readonly screenshotsDir: string | undefined;
+  /**
+   * The only folder `install` may read an APK from: a folder for `svc serve --apks-dir`, null for a server without
+   * one (install refused), undefined for the daemon (the user's own CLI).
+   */
+  readonly apksDir: string | null | undefined;
   /** Submits an execution, counting it in flight and publishing its events. */
   run(request: SubmitRequest): Promise<RunResult>;
   /** An execution refused before it could run (validation): published like any attempt, returned as the failure. */

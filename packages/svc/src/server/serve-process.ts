@@ -2,12 +2,14 @@
 // login link for a browser), and shut down gracefully on SIGINT/SIGTERM (a second signal exits at once with 130).
 // Every request needs the server token (~/.svc/server-token) or a login session, unless `--no-auth` says otherwise.
 
+import { resolve } from 'node:path';
 import { createServerAuth, type ServerAuth } from '../adapters/http/auth.ts';
 import { isLoopbackName } from '../adapters/http/loopback-guard.ts';
 import { loadOrCreateServerToken, serverTokenPath } from '../adapters/http/server-token.ts';
 import { SvcError } from '../contracts/errors.ts';
 import type { SvcContext } from '../core/context.ts';
 import { ensureScreenshotsDir, screenshotsDirOf } from '../executions/screenshot-paths.ts';
+import { APKS_DIR_VAR, apksDirOf, checkApksDir } from '../toolbox/apk-source.ts';
 import { createServerApp } from './app.ts';
 import { browserUrl, inspectorPath } from './inspector/browser-url.ts';
 import { listenTcp, type RunningServer } from './listen.ts';
@@ -22,6 +24,8 @@ export interface ServeOptions {
   verbose?: boolean;
   /** `--screenshots-dir`: the only folder request paths may name (default SVC_SCREENSHOTS_DIR, ~/.svc/screenshots). */
   screenshotsDir?: string | undefined;
+  /** `--apks-dir`: the only folder `install` requests may read an APK from (default SVC_APKS_DIR; none: refused). */
+  apksDir?: string | undefined;
   /** Where the lines for the user go (stderr by default). */
   write?: (line: string) => void;
 }
@@ -53,9 +57,17 @@ function checkedScreenshotsDir(ctx: SvcContext, given: string | undefined): stri
   return dir;
 }
 
+/** The APK folder of `install` requests, checked at start like the screenshots folder; null when none is named. */
+function checkedApksDir(ctx: SvcContext, given: string | undefined): string | null {
+  if (given !== undefined) return checkApksDir(resolve(ctx.cwd, given), '--apks-dir');
+  const dir = apksDirOf(ctx.env);
+  return dir === null ? null : checkApksDir(dir, APKS_DIR_VAR);
+}
+
 export async function startServe(ctx: SvcContext, options: ServeOptions): Promise<ServingServer> {
   const write = options.write ?? ((line: string) => process.stderr.write(`${line}\n`));
   const screenshotsDir = checkedScreenshotsDir(ctx, options.screenshotsDir);
+  const apksDir = checkedApksDir(ctx, options.apksDir);
   const loopback = isLoopbackName(options.host);
   const auth: ServerAuth | undefined = options.auth ? createServerAuth(loadOrCreateServerToken(ctx.home)) : undefined;
   if (auth === undefined) {
@@ -77,6 +89,7 @@ export async function startServe(ctx: SvcContext, options: ServeOptions): Promis
     loopbackHostOnly: loopback,
     verboseEvents: options.verbose ?? false,
     screenshotsDir,
+    apksDir,
   });
   let running: RunningServer;
   try {

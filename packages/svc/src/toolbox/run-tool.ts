@@ -5,7 +5,8 @@
 import { SvcError } from '../contracts/errors.ts';
 import { mergeValidationErrors, validationErrorOf } from '../contracts/validation-issue.ts';
 import type { SvcContext } from '../core/context.ts';
-import { type DeviceWanted, resolveDevice } from '../devices/resolve-device.ts';
+import type { DeviceWanted } from '../devices/resolve-device.ts';
+import { resolveDeviceWithin } from '../devices/wait-device.ts';
 import { lockWithin } from '../executions/run-on-device.ts';
 import type { DeviceTool, ToolProgress, ToolResult } from './tool.ts';
 import { parseToolArguments } from './tool-arguments.ts';
@@ -16,6 +17,8 @@ export interface ToolRequest {
   cwd?: string | undefined;
   /** Confine the files a tool writes on this computer to this folder (servers: the screenshots folder). */
   outputDir?: string | undefined;
+  /** The folder a server reads host files from (null: none; unset on the CLI). See ToolCall.apksDir. */
+  apksDir?: string | null | undefined;
   /** How long to wait for a device busy with an execution (locking tools only); default 0 = fail at once. */
   waitDeviceMs?: number | undefined;
   progress?: ((event: ToolProgress) => void) | undefined;
@@ -30,18 +33,21 @@ export async function runTool<I>(ctx: SvcContext, tool: DeviceTool<I>, request: 
   const invalid = mergeValidationErrors([request.fieldsError, parsed.error]);
   if (invalid !== undefined) throw invalid;
   const args = parsed.value as I;
-  const serial = (await resolveDevice(ctx, request.target)).serial;
+  // A wait asked for covers the device itself too: an adb server restarting, a device briefly offline.
+  const { device, leftMs } = await resolveDeviceWithin(ctx, request.target, request.waitDeviceMs ?? 0);
+  const serial = device.serial;
   const call = {
     ctx,
     serial,
     args,
     cwd: request.cwd ?? ctx.cwd,
     outputDir: request.outputDir,
+    apksDir: request.apksDir,
     progress: request.progress ?? (() => {}),
   };
   if (!tool.locksDevice) return { ok: true, deviceId: serial, ...(await tool.run(call)) };
   const owner = { serial, operatorPackage: `svc-tool:${tool.name}` };
-  const attempt = await lockWithin(ctx, owner, request.waitDeviceMs ?? 0);
+  const attempt = await lockWithin(ctx, owner, leftMs);
   if (!attempt.ok) {
     throw new SvcError(
       'EXECUTION_CONFLICT_IN_FLIGHT',

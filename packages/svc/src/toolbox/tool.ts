@@ -24,6 +24,11 @@ export interface ToolCall<I> {
    * screenshots folder), as a screenshot's; unset on the CLI, whose paths are the user's own.
    */
   readonly outputDir?: string | undefined;
+  /**
+   * Where a file the tool reads on this computer may be (install's APK): unset on the CLI (any path), a folder for a
+   * server whose user named one (`--apks-dir`, SVC_APKS_DIR), null for a server without one (reading is refused).
+   */
+  readonly apksDir?: string | null | undefined;
   progress(event: ToolProgress): void;
 }
 

@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { SvcError } from '../../contracts/errors.ts';
+import { loopbackPeerOwner } from '../process/loopback-peer.ts';
 import { LoginCodes, mintLoginUrl, portOf } from './login-codes.ts';
 import { sendError } from './responses.ts';
 
@@ -44,6 +45,16 @@ export function createServerAuth(token: string, now: () => number = Date.now): S
   const login = (c: Context) => {
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
+    // Checked before the code is taken: another user's try does not use up the link of the user's own browser.
+    if (isOtherLocalUser(c)) {
+      return sendError(
+        c,
+        new SvcError(
+          'AUTH_REQUIRED',
+          'This login link signs in only the user running the server; it was used from another local account.',
+        ).toBody(),
+      );
+    }
     if (!codes.take(c.req.query('code') ?? '', listeningPort(c))) {
       return sendError(
         c,
@@ -93,6 +104,19 @@ function isPageVisit(c: Context): boolean {
 function listeningPort(c: Context): number {
   const socketPort = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.localPort;
   return socketPort ?? portOf(c.req.url);
+}
+
+/**
+ * True when the request comes over loopback from a socket of another local user (Linux: the kernel's socket table
+ * names the owner of the client's end). A link that leaked (a command line, a shared terminal) is useless to them.
+ * Unknown (another platform, a client on another host) is not "other": the code alone decides, as before.
+ */
+function isOtherLocalUser(c: Context): boolean {
+  const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
+  const uid = process.getuid?.();
+  if (socket?.localPort === undefined || socket.remotePort === undefined || uid === undefined) return false;
+  const owner = loopbackPeerOwner(socket.localPort, socket.remotePort);
+  return owner !== undefined && owner.uid !== uid;
 }
 
 /** Cookies are not kept apart by port: the name carries it, so two servers on one host keep their own sessions. */

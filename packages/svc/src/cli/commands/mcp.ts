@@ -26,9 +26,19 @@ export function registerMcp(program: Command, launchers: Launchers): void {
       [],
     )
     .option('--no-auth', 'with --http: accept requests without the token of ~/.svc/server-token')
+    .option(
+      '--apks-dir <dir>',
+      'the only folder the install tool may read an APK from (default SVC_APKS_DIR; without one, it is refused)',
+    )
     .action(
       safeAction(async (cmd, globals) => {
-        const opts = cmd.opts<{ http?: boolean; port: string; allowOrigin: string[]; auth: boolean }>();
+        const opts = cmd.opts<{
+          http?: boolean;
+          port: string;
+          allowOrigin: string[];
+          auth: boolean;
+          apksDir?: string;
+        }>();
         await launchers.mcp({
           http: opts.http === true,
           port: parsePort(opts.port),
@@ -38,6 +48,7 @@ export function registerMcp(program: Command, launchers: Launchers): void {
           defaultDeviceId: globals.deviceId,
           defaultOperatorPackage: globals.operatorPackage,
           defaultDriver: globals.driver,
+          apksDir: opts.apksDir,
         });
         // Warm adb connections would keep the process alive after the client is gone.
         process.exit(0);

@@ -15,6 +15,7 @@ interface ServeFlags {
   allowOrigin: string[];
   auth: boolean;
   screenshotsDir?: string;
+  apksDir?: string;
 }
 
 export function registerServe(program: Command, launchers: Launchers): void {
@@ -27,6 +28,10 @@ export function registerServe(program: Command, launchers: Launchers): void {
     .option(
       '--screenshots-dir <dir>',
       'the only folder screenshot paths of requests may name (default SVC_SCREENSHOTS_DIR, else ~/.svc/screenshots)',
+    )
+    .option(
+      '--apks-dir <dir>',
+      'the only folder install requests may read an APK from (default SVC_APKS_DIR; without one, install is refused)',
     )
     .option('--no-auth', 'accept requests without the token of ~/.svc/server-token (any local process can then use it)')
     .addHelpText(
@@ -51,6 +56,7 @@ export function registerServe(program: Command, launchers: Launchers): void {
         auth: opts.auth,
         verbose: command.optsWithGlobals<{ verbose?: boolean }>().verbose === true,
         screenshotsDir: opts.screenshotsDir,
+        apksDir: opts.apksDir,
       });
     });
 }

@@ -44,6 +44,8 @@ export const mountToolRoutes: RouteModule = (app, runtime) => {
       cwd: runtime.deps.cwd,
       // `svc serve` writes a pulled recording only inside its screenshots folder, as it does a screenshot.
       outputDir: runtime.screenshotsDir,
+      // `install` reads an APK only from the folder the server's user named.
+      apksDir: runtime.apksDir,
       waitDeviceMs,
       fieldsError,
     });

@@ -2,11 +2,12 @@
 // (counted for a progress display), then `pm install -r -t` installs it and the copy is removed, the legacy path
 // of `adb install` that every Android version takes. `pm` prints "Success" or "Failure [INSTALL_FAILED_...: ...]"
 // (AOSP PackageManagerShellCommand); an uninstall of a system app fails with DELETE_FAILED_INTERNAL_ERROR.
-import { basename, resolve } from 'node:path';
+import { basename } from 'node:path';
 import { z } from 'zod';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import { forgetDriverChoiceEverywhere } from '../../daemons/forget-driver.ts';
+import { readApk } from '../apk-source.ts';
 import { deviceTool } from '../tool.ts';
 import { packageName } from './tool-fields.ts';
 
@@ -19,20 +20,16 @@ export const installTool = deviceTool({
   name: 'install',
   title: 'Install an APK',
   description:
-    'Install (or update, keeping data) an APK file from this computer: apk is its path. Fails with APK_NOT_FOUND ' +
-    'when there is no such file, INSTALL_FAILED with the package manager reason (details.reason, e.g. ' +
+    'Install (or update, keeping data) an APK file from this computer: apk is its path (from a server: a file in ' +
+    'the APK folder its user named, else PATH_FORBIDDEN). Fails with APK_NOT_FOUND when there is no such file, INSTALL_FAILED with the package manager reason (details.reason, e.g. ' +
     'INSTALL_FAILED_UPDATE_INCOMPATIBLE) when the device refuses it.',
   args: z.strictObject({
     apk: z.string().trim().min(1, 'must be the path of an APK file').describe('Path of the APK file on this computer'),
   }),
   locksDevice: true,
   readOnly: false,
-  run: async ({ ctx, serial, args, cwd, progress }) => {
-    const path = resolve(cwd, args.apk);
-    const data = await ctx.files.readBytes(path);
-    if (data === undefined) {
-      throw new SvcError('APK_NOT_FOUND', `No APK file at ${path}.`, { path: 'apk', apk: path });
-    }
+  run: async ({ ctx, serial, args, cwd, apksDir, progress }) => {
+    const { path, data } = await readApk(args.apk, cwd, apksDir, (file) => ctx.files.readBytes(file));
     const remote = `/data/local/tmp/svc-install-${process.pid}-${Date.now()}.apk`;
     await ctx.adb.push(serial, remote, data, (done, total) => progress({ phase: 'pushing', done, total }));
     progress({ phase: 'installing' });

@@ -25,7 +25,10 @@ export function addGlobalOptions(program: Command): void {
     '--adb-server <tcp:host:port>',
     'an adb server to take devices from (repeat for several hosts; ids become <host>:<port>/<serial>); or SVC_ADB_SERVERS',
   );
-  value('--wait-device-ms <ms>', 'wait this long for a device busy with another execution (default: fail at once)');
+  value(
+    '--wait-device-ms <ms>',
+    'wait this long for the device: busy with another execution, briefly offline, or its adb server restarting (default: fail at once)',
+  );
   value('--output <format>', 'json (default) or pretty');
   value('--format <format>', 'same as --output', true);
   value('--timeout-ms <ms>', 'execution timeout; on wait and wait-for-nav the action timeout');

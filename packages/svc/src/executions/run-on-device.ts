@@ -4,11 +4,12 @@
 // `{ ok: false, error: { code, message, details? } }`.
 import { codeOf } from '../contracts/conditions.ts';
 import { errorBodyOf, SvcError } from '../contracts/errors.ts';
+import { withoutTypedText } from '../contracts/typed-text.ts';
 import { type RunResult, summarize, type ValidExecution } from '../contracts/types.ts';
 import { SETTLE_MS } from '../core/config.ts';
 import type { SvcContext } from '../core/context.ts';
 import { deviceKeyIdOf } from '../devices/device-key.ts';
-import { resolveDevice } from '../devices/resolve-device.ts';
+import { resolveDeviceWithin } from '../devices/wait-device.ts';
 import { chooseDriver, forgetDriverChoice } from './choose-driver.ts';
 import type { DeviceRun } from './device-run.ts';
 import type { Driver } from './driver.ts';
@@ -30,7 +31,10 @@ export interface ExecutionRequest {
 export async function runOnDevice(ctx: SvcContext, request: ExecutionRequest): Promise<RunResult> {
   let serial: string | undefined;
   try {
-    serial = (await resolveDevice(ctx, request.target)).serial;
+    // A wait asked for covers the device itself too: an adb server restarting, a device briefly offline.
+    const waitDeviceMs = request.waitDeviceMs ?? 0;
+    const { device, leftMs } = await resolveDeviceWithin(ctx, request.target, waitDeviceMs);
+    serial = device.serial;
     const { operatorPackage } = request.target;
     const { driver, operatorUid } = await chooseDriver(ctx, serial, operatorPackage, request.target.driver);
     const refused = driver.unsupported(request.execution);
@@ -43,7 +47,7 @@ export async function runOnDevice(ctx: SvcContext, request: ExecutionRequest): P
       verbose: request.verbose ?? false,
       operatorUid,
     };
-    const result = await runLocked(ctx, driver, run, request.waitDeviceMs ?? 0);
+    const result = await runLocked(ctx, driver, run, waitDeviceMs, leftMs);
     // An operator that went away (uninstalled, service off) makes `auto` ask again next time.
     if (request.target.driver === 'auto' && driver.name === 'operator' && needsNewChoice(result)) {
       forgetDriverChoice(ctx, serial);
@@ -60,9 +64,18 @@ function needsNewChoice(result: RunResult): boolean {
   return result.ok ? STALE_OPERATOR.has(result.envelope.errorCode ?? '') : STALE_OPERATOR.has(result.error.code);
 }
 
-/** One execution through one driver on a resolved device, under the device's lock. */
-export async function runLocked(ctx: SvcContext, driver: Driver, run: DeviceRun, waitDeviceMs = 0): Promise<RunResult> {
-  const attempt = await lockWithin(ctx, run, waitDeviceMs);
+/**
+ * One execution through one driver on a resolved device, under the device's lock, waiting for it `lockWaitMs` (what
+ * is left of the caller's `waitDeviceMs`).
+ */
+export async function runLocked(
+  ctx: SvcContext,
+  driver: Driver,
+  run: DeviceRun,
+  waitDeviceMs = 0,
+  lockWaitMs = waitDeviceMs,
+): Promise<RunResult> {
+  const attempt = await lockWithin(ctx, run, lockWaitMs);
   if (!attempt.ok) {
     throw new SvcError('EXECUTION_CONFLICT_IN_FLIGHT', `An execution is already in flight on ${run.serial}.`, {
       deviceId: run.serial,
@@ -80,7 +93,8 @@ export async function runLocked(ctx: SvcContext, driver: Driver, run: DeviceRun,
       settle = outcome.settle;
       return failureOn(run.serial, outcome.error);
     }
-    const { envelope } = outcome;
+    // The typed text is not echoed back (its length is): see contracts/typed-text.ts.
+    const envelope = withoutTypedText(outcome.envelope);
     return {
       ok: true,
       deviceId: run.serial,

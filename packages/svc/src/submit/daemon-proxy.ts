@@ -78,6 +78,9 @@ async function serialOf(request: ProxyRequest): Promise<{ serial: string } | { e
   try {
     return { serial: chooseDevice(devices, request.target).serial };
   } catch (error) {
+    // Asked to wait: the device may be back in a moment (an adb server restarting, a device offline); the direct
+    // path waits for it, and no daemon is started for a device that may never come.
+    if ((request.waitDeviceMs ?? 0) > 0) return undefined;
     return { error: { ok: false, error: errorBodyOf(error) } };
   }
 }
@@ -93,7 +96,7 @@ export async function proxyExecution(request: ProxyRequest): Promise<ProxyOutcom
     }
   }
   const resolved = await serialOf(request);
-  if (resolved === undefined) return { kind: 'direct', reason: 'no adb server answered' };
+  if (resolved === undefined) return { kind: 'direct', reason: 'no adb server answered, or the device is not ready' };
   if ('error' in resolved) return { kind: 'result', result: resolved.error };
   const paths = daemonPaths(request.home, resolved.serial, request.env);
   const client = await readyDaemon(paths, identity, request.env);

@@ -2,13 +2,19 @@
 // background under nohup so it outlives the adb shell, stopped with SIGINT (`kill -2` by pid: `killall` only exists
 // from API 24, `pidof` from API 23, see processes.ts) so it finishes the file. Which session runs is read from the
 // device (the file name carries the session id), so a recording started by one svc process can be stopped by
-// another. Every line is a simple command list (no if/for/subshell), which every device shell runs.
+// another: the name of the running one is kept in a marker file beside the recordings, so that the recordings of
+// earlier sessions stay on the device until they are pulled (each session has its own file, its id encoded one-to-
+// one). Every line is a simple command list (no if/for/subshell), which every device shell runs.
 import { quoteShellArg } from '../../../../contracts/dispatch.ts';
 import { pidsCommand, pidsIn } from '../processes.ts';
 import { type ActionRunner, params, type StepContext, StepFailure, str } from '../step.ts';
 
 export const RECORDING_DIR = '/data/local/tmp';
 const PREFIX = 'svc-rec-';
+/** Holds the file name of the recording svc started last (its session); the pids say whether it still runs. */
+const CURRENT = `${RECORDING_DIR}/svc-rec.current`;
+/** Longer encoded ids are named by their SHA-256 instead (file names stop at 255 bytes). */
+const MAX_NAME = 120;
 /** screenrecord's own maximum (180 s; longer needs --time-limit on API 34+ only). */
 const TIME_LIMIT_S = 180;
 const NO_SCREENRECORD = '__svc_no_screenrecord';
@@ -16,8 +22,19 @@ const NO_SCREENRECORD = '__svc_no_screenrecord';
 const STOP_WAIT_MS = 3000;
 const STOP_POLL_MS = 200;
 
-function safeSessionId(id: string): string {
-  return id.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 80);
+/**
+ * The session id as a file name, one-to-one: letters, digits, `.` and `-` stay, every other byte of its UTF-8 is
+ * `_` and two hex digits (`_` itself too), so `a/b` and `a_b` never share a file. Too long for a file name: `h_`
+ * and its SHA-256.
+ */
+export function sessionFileId(id: string): string {
+  let name = '';
+  for (const byte of new TextEncoder().encode(id)) {
+    const char = String.fromCharCode(byte);
+    name += /[A-Za-z0-9.-]/.test(char) ? char : `_${byte.toString(16).padStart(2, '0')}`;
+  }
+  if (name.length <= MAX_NAME) return name;
+  return `h_${process.getBuiltinModule('node:crypto').createHash('sha256').update(id).digest('hex')}`;
 }
 
 interface RecorderState {
@@ -36,15 +53,14 @@ async function recorderState(step: StepContext): Promise<RecorderState> {
   const sdk = await step.shell.sdk();
   const out = await step.shell.run(
     `command -v ${SCREENRECORD} >/dev/null || echo ${NO_SCREENRECORD}; ${pidsCommand(sdk, SCREENRECORD)}; ` +
-      `ls ${RECORDING_DIR}/${PREFIX}*.mp4 2>/dev/null`,
+      `cat ${CURRENT} 2>/dev/null`,
   );
   const lines = out.output.split('\n').map((l) => l.trim());
   const available = !lines.includes(NO_SCREENRECORD);
   const pids = pidsIn(out.output, SCREENRECORD, sdk);
-  const newest = lines.filter((l) => l.startsWith(`${RECORDING_DIR}/${PREFIX}`) && l.endsWith('.mp4')).at(-1);
-  if (pids.length === 0 || newest === undefined) return { running: undefined, pids, available };
-  const running = newest.slice(`${RECORDING_DIR}/${PREFIX}`.length, -'.mp4'.length) || 'unknown';
-  return { running, pids, available };
+  const current = lines.find((l) => l.startsWith(PREFIX) && l.endsWith('.mp4'));
+  if (pids.length === 0 || current === undefined) return { running: undefined, pids, available };
+  return { running: current.slice(PREFIX.length, -'.mp4'.length) || 'unknown', pids, available };
 }
 
 export const startRecording: ActionRunner = async (step) => {
@@ -58,12 +74,13 @@ export const startRecording: ActionRunner = async (step) => {
   if (state.running !== undefined) {
     throw new StepFailure('RECORDING_ALREADY_IN_PROGRESS', `recording ${state.running} is in progress`);
   }
-  const file = `${RECORDING_DIR}/${PREFIX}${safeSessionId(id)}.mp4`;
+  const name = `${PREFIX}${sessionFileId(id)}.mp4`;
+  const file = `${RECORDING_DIR}/${name}`;
   // screenrecord that cannot record (no encoder, a secure display) exits at once: still running a moment later
   // means it records.
   const sdk = await step.shell.sdk();
   const out = await step.shell.run(
-    `rm -f ${RECORDING_DIR}/${PREFIX}*.mp4; ` +
+    `echo ${quoteShellArg(name)} > ${CURRENT}; ` +
       `nohup ${SCREENRECORD} --time-limit ${TIME_LIMIT_S} ${quoteShellArg(file)} >/dev/null 2>&1 & ` +
       `sleep 0.3; ${pidsCommand(sdk, SCREENRECORD)}`,
   );
@@ -78,7 +95,7 @@ export const startRecording: ActionRunner = async (step) => {
 export const stopRecording: ActionRunner = async (step) => {
   const asked = str(params(step.action), 'sessionId');
   const { running, pids } = await recorderState(step);
-  if (running === undefined || (asked !== undefined && safeSessionId(asked) !== running)) {
+  if (running === undefined || (asked !== undefined && sessionFileId(asked) !== running)) {
     throw new StepFailure(
       'RECORDING_NOT_IN_PROGRESS',
       asked ? `no recording ${asked} in progress` : 'no recording in progress',

@@ -68,7 +68,8 @@ describe('flat commands against a simulated device', () => {
     assert.equal(read.data.text, 'Settings');
     const typed = await step('type', '--id', `${SETTINGS}:id/search_src_text`, '--text', 'wifi');
     assert.equal(typed.actionType, 'enter_text');
-    assert.equal(typed.data.text, 'wifi');
+    assert.equal(typed.data.text, undefined, 'the typed text is not echoed');
+    assert.equal(typed.data.text_length, '4');
   });
 
   test('scroll sets an explicit direction and reports its outcome', async () => {

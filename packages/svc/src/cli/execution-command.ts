@@ -73,7 +73,8 @@ export async function runRawExecution(
     return 1;
   }
   printValue(globals.output, result, renderRunResult);
-  return isFullSuccess(result) ? 0 : 1;
+  // `succeeded` may say more than the steps (scroll-until whose target never showed).
+  return isFullSuccess(result) && result.succeeded ? 0 : 1;
 }
 
 function summaryOf(execution: Execution): string {

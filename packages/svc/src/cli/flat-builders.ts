@@ -25,6 +25,7 @@ import type { BuildInput } from '../builders/types.ts';
 import type { AfterRun } from './execution-command.ts';
 import type { Globals } from './globals.ts';
 import { screenshotAfterRun, snapshotAfterRun } from './observe-after.ts';
+import { scrollUntilAfterRun } from './scroll-after.ts';
 
 export type Builder = (input: BuildInput) => unknown;
 
@@ -49,7 +50,8 @@ export const FLAT_COMMANDS = {
   snapshot: { build: buildSnapshot, afterRun: snapshotAfterRun },
   screenshot: { build: buildScreenshot, afterRun: screenshotAfterRun },
   scroll: { build: buildScroll },
-  'scroll-until': { build: buildScrollUntil },
+  // Not finding its target is the command's failure, though the step itself succeeds (scroll-after.ts).
+  'scroll-until': { build: buildScrollUntil, afterRun: scrollUntilAfterRun },
   'scroll-and-click': { build: buildScrollAndClick },
 } as const satisfies Record<string, FlatCommand>;
 

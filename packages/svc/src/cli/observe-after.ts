@@ -5,6 +5,7 @@
 import { type FlagBag, single } from '../builders/flag-values.ts';
 import { parseIntegerToken } from '../builders/numeric.ts';
 import { homeOf } from '../contracts/env.ts';
+import { SvcError } from '../contracts/errors.ts';
 import type { RunResult } from '../contracts/types.ts';
 import { osHomedir } from '../core/home.ts';
 import type { AfterRun } from './execution-command.ts';
@@ -27,6 +28,7 @@ export async function snapshotAfterRun(_flags: FlagBag, globals: Globals): Promi
  * PNG is re-encoded after the run (the step then names format, size, device size and scale).
  */
 export async function screenshotAfterRun(flags: FlagBag, globals: Globals): Promise<AfterRun | undefined> {
+  checkImageName(single(flags, ['path']), globals.imageFormat ?? 'png');
   const maxSize = single(flags, ['maxSize']);
   const quality = single(flags, ['quality']);
   if (maxSize === undefined && quality === undefined && globals.imageFormat === undefined) return undefined;
@@ -47,4 +49,21 @@ export async function screenshotAfterRun(flags: FlagBag, globals: Globals): Prom
     ]);
     return (await shrinkScreenshots(nodeFileStore, result, options, chosenPath)).result;
   };
+}
+
+/**
+ * `--path` names an image of the chosen format: `.png` (or `.jpg`/`.jpeg` with --format jpeg). A PNG written into
+ * `notes.txt` without a word would surprise; the name is refused before anything runs, saying what to name it.
+ */
+function checkImageName(path: string | undefined, format: string): void {
+  if (path === undefined) return;
+  const jpeg = format === 'jpeg';
+  if ((jpeg ? /\.jpe?g$/i : /\.png$/i).test(path)) return;
+  throw new SvcError(
+    'EXECUTION_VALIDATION_FAILED',
+    jpeg
+      ? `--path ${path}: a JPEG screenshot is saved under a .jpg or .jpeg name.`
+      : `--path ${path}: a screenshot is a PNG image; name the file *.png (or add --format jpeg for a *.jpg).`,
+    { path: '--path', value: path },
+  );
 }

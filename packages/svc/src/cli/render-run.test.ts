@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { RunResult } from '../contracts/types.ts';
-import { renderRunResult } from './render-run.ts';
+import { renderRunResult, shownValue } from './render-run.ts';
 
 const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 
@@ -35,4 +35,13 @@ test('pretty output of a run whose step failed says which step, its code and the
   assert.ok(lines.includes('hint: Nothing on screen matched: take a snapshot.'), lines.join('\n'));
   const ok = plain(renderRunResult({ ...result, succeeded: true, envelope: { ...result.envelope, stepResults: [] } }));
   assert.doesNotMatch(ok, /hint:/);
+});
+
+test('pretty output keeps the whitespace of a value: quoted, with its line breaks, tabs and runs of spaces shown', () => {
+  assert.equal(shownValue('Settings'), 'Settings');
+  assert.equal(shownValue('Network & internet'), 'Network & internet');
+  assert.equal(shownValue('two  spaces'), '"two  spaces"');
+  assert.equal(shownValue(' padded '), '" padded "');
+  assert.equal(shownValue('line 1\nline 2\tend'), '"line 1\\nline 2\\tend"');
+  assert.equal(shownValue('say "hi"'), '"say \\"hi\\""');
 });

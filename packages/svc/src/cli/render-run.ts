@@ -5,14 +5,18 @@ import { bold, dim, green, red, table } from './style.ts';
 
 const MAX_VALUE = 120;
 
-function shorten(value: string): string {
-  const flat = value.replace(/\s+/g, ' ');
-  return flat.length <= MAX_VALUE ? flat : `${flat.slice(0, MAX_VALUE)}… (${value.length} chars)`;
+/**
+ * A value as the device gave it: plain when it has no whitespace but single inner spaces, else quoted with its line
+ * breaks, tabs and spaces kept visible (`"a  b\n"`), so what a field holds is what is shown. Long ones are cut.
+ */
+export function shownValue(value: string): string {
+  const shown = /^\s|\s$|\s\s|[^\S ]|[\u0000-\u001f\u007f"]/.test(value) ? JSON.stringify(value) : value;
+  return shown.length <= MAX_VALUE ? shown : `${shown.slice(0, MAX_VALUE)}… (${value.length} chars)`;
 }
 
 function dataText(step: StepResult): string {
   return Object.entries(step.data)
-    .map(([key, value]) => `${key}=${shorten(value)}`)
+    .map(([key, value]) => `${key}=${shownValue(value)}`)
     .join(' ');
 }
 
@@ -20,7 +24,8 @@ export function renderRunResult(result: RunResult): string {
   if (!result.ok) return `${red('failed')} ${bold(result.error.code)}: ${result.error.message}`;
   const { envelope } = result;
   const steps = envelope.stepResults ?? [];
-  const allOk = envelope.status === 'success' && steps.every((step) => step.success);
+  // `succeeded` may say more than the steps (scroll-until whose target never showed).
+  const allOk = envelope.status === 'success' && steps.every((step) => step.success) && result.succeeded;
   const head = `${allOk ? green('ok') : red('failed')} ${dim(`${envelope.commandId} on ${result.deviceId}`)}`;
   const lines = [head];
   if (envelope.error) lines.push(`${red(envelope.errorCode ?? 'error')}: ${envelope.error}`);

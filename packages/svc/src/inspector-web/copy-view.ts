@@ -52,7 +52,12 @@ export async function showForm(next: Form = form): Promise<void> {
       : `${answer.error.code}: ${answer.error.message}`;
     return;
   }
-  const answer = await post<{ forms: Record<'json' | 'cli' | 'mcp', string> }>('/inspector/api/copy', { execution });
+  // The device the screen came from: the copy names it when several are connected.
+  const deviceId = store.screen?.deviceId ?? store.target.deviceId;
+  const answer = await post<{ forms: Record<'json' | 'cli' | 'mcp', string> }>('/inspector/api/copy', {
+    execution,
+    ...(deviceId === undefined ? {} : { deviceId }),
+  });
   output.textContent = answer.ok ? answer.forms[form] : `${answer.error.code}: ${answer.error.message}`;
 }
 

@@ -5,9 +5,8 @@ import { examples, valueFlag } from '../command-kit.ts';
 import { builtAction } from '../execution-command.ts';
 
 export function snapshotCommand(parent: Command, name: string): void {
-  const command = parent
-    .command(name)
-    .description('capture the UI hierarchy XML, or with --format compact one line per element with refs (e12)');
+  const what = 'capture the UI hierarchy XML, or with --format compact one line per element with refs (e12)';
+  const command = parent.command(name).description(name === 'ui' ? `${what}; the same as \`svc snapshot\`` : what);
   command.addHelpText('after', '\n--format compact: act on an element with --ref e3 while the screen is unchanged.\n');
   examples(command.action(builtAction('snapshot')), [
     'svc snapshot',
@@ -19,11 +18,22 @@ export function snapshotCommand(parent: Command, name: string): void {
 function screenshotCommand(parent: Command, name: string): void {
   const command = parent
     .command(name)
-    .description('capture a screenshot: PNG, or scaled / JPEG (temp file unless --path)');
-  valueFlag(command, '--path <file>', 'where to save the image (relative to the current directory)');
+    .description(
+      'capture a screenshot: PNG, or scaled / JPEG; saved to --path, else to ~/.svc/screenshots (or SVC_SCREENSHOTS_DIR)',
+    );
+  valueFlag(
+    command,
+    '--path <file>',
+    'where to save the image, *.png (*.jpg with --format jpeg), relative to the current directory; default: a new file in ~/.svc/screenshots',
+  );
   valueFlag(command, '--max-size <px>', 'scale down so the longer side is at most this many pixels');
   valueFlag(command, '--quality <1-100>', 'JPEG quality (with --format jpeg; default 80)');
-  command.addHelpText('after', '\n--format png|jpeg chooses the image format (png by default).\n');
+  command.addHelpText(
+    'after',
+    '\n--format png|jpeg chooses the image format (png by default).\n' +
+      'Without --path the image goes to ~/.svc/screenshots (SVC_SCREENSHOTS_DIR sets another folder) under a new\n' +
+      'random name; the result names it in data.path.\n',
+  );
   examples(command.action(builtAction('screenshot')), [
     'svc screenshot --path screen.png',
     'svc screenshot --max-size 1024 --format jpeg --quality 70',

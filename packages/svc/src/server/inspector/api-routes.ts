@@ -95,8 +95,15 @@ export const mountInspectorApi: RouteModule = (app, runtime) => {
 
   app.post('/inspector/api/copy', async (c) => {
     const body = await readJsonObjectBody(c);
-    rejectUnknownFields(body, ['execution']);
-    return sendOk(c, { forms: copyForms(readExecution(body)) });
+    rejectUnknownFields(body, ['execution', 'deviceId']);
+    const execution = readExecution(body);
+    if (body.deviceId !== undefined && typeof body.deviceId !== 'string') {
+      throw new SvcError('EXECUTION_VALIDATION_FAILED', 'deviceId must be a string.', { path: 'deviceId' });
+    }
+    // The copy names the device only when it must: with several connected, a command without one is refused.
+    const ready = (await runtime.deps.listDevices()).filter((d) => d.state === 'device');
+    const deviceId = ready.length > 1 ? (body.deviceId as string | undefined) : undefined;
+    return sendOk(c, { forms: copyForms(execution, deviceId) });
   });
 
   app.post('/inspector/api/skill-draft', (c) => skillRoute(c, false));

@@ -115,13 +115,19 @@ function renamed(p: Params, from: string, to: string): Params {
   return p[from] === undefined ? {} : { [to]: p[from] };
 }
 
-export function copyForms(execution: Execution): CopyForms {
+/**
+ * The forms of `execution`. `deviceId` names the device when the copy must say which (several are connected: the
+ * command and the call would otherwise stop at MULTIPLE_DEVICES_DEVICE_ID_REQUIRED).
+ */
+export function copyForms(execution: Execution, deviceId?: string): CopyForms {
   const [action] = execution.actions;
   const single = execution.actions.length === 1 && action !== undefined;
   const flat = single ? flatCommand(action, execution.timeoutMs) : undefined;
-  const cli = flat ? ['svc', ...flat] : ['svc', 'exec', quoteShellArg(JSON.stringify(execution))];
+  const device = deviceId === undefined ? [] : ['--device', word(deviceId)];
+  const cli = flat ? ['svc', ...flat, ...device] : ['svc', 'exec', quoteShellArg(JSON.stringify(execution)), ...device];
   const tool = single ? flatTool(action) : undefined;
   if (tool !== undefined && execution.timeoutMs !== 30_000) tool.arguments.timeoutMs = execution.timeoutMs;
   const mcp = tool ?? { name: 'execute', arguments: { execution } };
+  if (deviceId !== undefined) mcp.arguments.deviceId = deviceId;
   return { json: JSON.stringify(execution, null, 2), cli: cli.join(' '), mcp: JSON.stringify(mcp, null, 2) };
 }

@@ -14,6 +14,7 @@ import { buildScreenshotExecution, buildSnapshotExecution } from '../built-execu
 import { IMAGE_FIELDS, readImageOptions, readSnapshotFormat } from '../observe-fields.ts';
 import { readBody, TARGET_FIELDS } from '../request-fields.ts';
 import type { RouteModule } from '../runtime.ts';
+import { withScreenshotUrls } from './screenshot-files.ts';
 
 export const mountExecutionRoutes: RouteModule = (app, runtime) => {
   const env = () => runtime.deps.env;
@@ -38,7 +39,8 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
       }
     }
     const request = { execution, target, cwd: runtime.deps.cwd, verbose: false, waitDeviceMs };
-    return sendRunResult(c, await runtime.run(request));
+    const result = await runtime.run(request);
+    return sendRunResult(c, withScreenshotUrls(result, dir === undefined ? undefined : ensureScreenshotsDir(dir)));
   });
 
   for (const path of ['/snapshot', '/observe/snapshot']) {
@@ -80,7 +82,8 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
       const execution = buildScreenshotExecution(shotPath);
       const result = await runtime.run({ execution, target, cwd: runtime.deps.cwd, verbose: false, waitDeviceMs });
       // The path the caller chose is kept as it is (a random one of ours may become .jpg).
-      return sendRunResult(c, image.value === undefined ? result : await image.value.apply(result, requested));
+      const shot = image.value === undefined ? result : await image.value.apply(result, requested);
+      return sendRunResult(c, withScreenshotUrls(shot, dir === undefined ? undefined : ensureScreenshotsDir(dir)));
     });
   }
 };

@@ -6,6 +6,7 @@ import { mountDeviceRoutes } from './devices.ts';
 import { mountEmulatorRoutes } from './emulators.ts';
 import { mountEventRoutes } from './events.ts';
 import { mountExecutionRoutes } from './executions.ts';
+import { mountScreenshotFiles } from './screenshot-files.ts';
 import { mountSkillRoutes } from './skills.ts';
 import { mountToolRoutes } from './tools.ts';
 
@@ -16,5 +17,6 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   mountSkillRoutes,
   mountEmulatorRoutes,
   mountToolRoutes,
+  mountScreenshotFiles,
   mountInspector,
 ];

@@ -1,0 +1,55 @@
+// A clone installs with whatever Node runs npm (the repository brings Node 24 for everything it runs), so `npm ci` on
+// an older system Node says nothing about engines: the workspaces' manifests do not claim Node 24 (their code never
+// runs on the Node that runs npm), and the manifests `npm pack` ships do (install-from-tarball.test.ts checks the
+// installed ones). Run with the system's own npm on every Node older than 24 found here, as a dry run (it changes
+// nothing); skipped, saying why, where there is none.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** A Node older than 24 and the npm installed beside it (npm-cli.js), if this machine has them. */
+function systemNpm(): { node: string; npm: string; version: string } | undefined {
+  for (const dir of ['/usr/bin', '/usr/local/bin']) {
+    const node = join(dir, 'node');
+    if (!existsSync(node)) continue;
+    const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? '';
+    if (!/^v\d+\./.test(version) || Number(version.slice(1).split('.')[0]) >= 24) continue;
+    const prefix = dirname(dirname(realpathSync(node)));
+    const npm = [join(prefix, 'lib/node_modules/npm/bin/npm-cli.js'), '/usr/share/nodejs/npm/bin/npm-cli.js'].find(
+      existsSync,
+    );
+    if (npm !== undefined) return { node, npm, version };
+  }
+  return undefined;
+}
+
+const found = systemNpm();
+const skip = found === undefined ? 'no Node older than 24 with its npm on this machine' : false;
+
+test('npm ci on an older system Node prints no engine warning', { skip }, () => {
+  const { node, npm, version } = found as NonNullable<typeof found>;
+  const run = spawnSync(node, [npm, 'ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], {
+    cwd: REPO,
+    encoding: 'utf8',
+    // The system's npm as a user runs it: not the repository's Node 24 that npm scripts put first on PATH.
+    env: { ...process.env, PATH: `${dirname(node)}:/usr/bin:/bin` },
+    timeout: 300_000,
+  });
+  assert.equal(run.status, 0, `${version}: ${run.stderr}`);
+  assert.doesNotMatch(run.stdout + run.stderr, /EBADENGINE/, version);
+});
+
+test('the workspaces claim no engines in the clone; the packing step gives the packed manifests Node 24', () => {
+  for (const dir of ['packages/svc', 'packages/sim']) {
+    const pkg = JSON.parse(readFileSync(join(REPO, dir, 'package.json'), 'utf8'));
+    assert.equal(pkg.engines, undefined, dir);
+    assert.match(pkg.scripts.prepack, /pack-manifest\.ts strip/, dir);
+    assert.match(pkg.scripts.postpack, /pack-manifest\.ts restore/, dir);
+  }
+  assert.match(readFileSync(join(REPO, 'scripts/pack-manifest.ts'), 'utf8'), /node: '>=24'/);
+});

@@ -9,7 +9,7 @@ import { definitionOf } from '../../../contracts/actions/index.ts';
 import { codeOf } from '../../../contracts/conditions.ts';
 import { SvcError } from '../../../contracts/errors.ts';
 import { retryDelayMs, retryPolicyOf } from '../../../contracts/retry.ts';
-import type { Action, ActionOf, ActionType, ResultEnvelope, StepResult } from '../../../contracts/types.ts';
+import type { Action, ActionType, ResultEnvelope, StepResult } from '../../../contracts/types.ts';
 import type { SvcContext } from '../../../core/context.ts';
 import type { DeviceRun } from '../../device-run.ts';
 import { entryOf, isUnsupported } from '../../driver-table.ts';

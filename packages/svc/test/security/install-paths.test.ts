@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import type { SimDevice } from 'svc-sim';
 import { connectStdio, type Loose } from '../mcp-client.ts';
 import { isolatedEnv } from '../run-cli.ts';
-import { type LabServer, postJson, startLabServer } from '../server-helpers.ts';
+import { type JsonResponse, type LabServer, postJson, startLabServer } from '../server-helpers.ts';
 
 /** A file the simulator's package manager installs (its manifest line first). */
 function writeApk(path: string, pkg: string): void {
@@ -23,7 +23,7 @@ describe('install from a server', () => {
   let apks: string;
   let secret: string;
   let confined: LabServer;
-  let open: LabServer;
+  let unconfined: LabServer;
   let sim: SimDevice;
 
   before(async () => {
@@ -37,18 +37,19 @@ describe('install from a server', () => {
     symlinkSync(secret, join(apks, 'link.apk'));
     symlinkSync(join(dir, 'absent.apk'), join(apks, 'dangling.apk'));
     symlinkSync(dir, join(apks, 'up'));
-    [confined, open] = await Promise.all([
+    [confined, unconfined] = await Promise.all([
       startLabServer([{}], { apksDir: apks }),
       startLabServer([{}], { apksDir: null }),
     ]);
     sim = confined.lab.devices[0] as SimDevice;
   });
   after(async () => {
-    await Promise.all([confined?.close(), open?.close()]);
+    await Promise.all([confined?.close(), unconfined?.close()]);
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const install = (server: LabServer, apk: string) => postJson(server.url, '/tools/install', { apk });
+  const install = (server: LabServer, apk: string): Promise<JsonResponse> =>
+    postJson(server.url, '/tools/install', { apk });
 
   it('installs an APK of the folder, named relative to it or in full', async () => {
     for (const apk of ['demo.apk', join(apks, 'demo.apk')]) {
@@ -67,7 +68,7 @@ describe('install from a server', () => {
       'up/secret.apk',
       'up/absent.apk',
     ];
-    const answers = [];
+    const answers: JsonResponse[] = [];
     for (const apk of outside) answers.push(await install(confined, apk)); // one at a time: install locks the device
     for (const [i, answer] of answers.entries()) {
       assert.equal(answer.status, 403, `${outside[i]}: ${JSON.stringify(answer.body)}`);
@@ -92,15 +93,15 @@ describe('install from a server', () => {
   });
 
   it('without an APK folder, refuses any path before looking at it', async () => {
-    const there = await install(open, secret);
-    const absent = await install(open, join(dir, 'absent.apk'));
+    const there = await install(unconfined, secret);
+    const absent = await install(unconfined, join(dir, 'absent.apk'));
     for (const answer of [there, absent]) {
       assert.equal(answer.status, 403, JSON.stringify(answer.body));
       assert.equal(answer.body.error?.code, 'PATH_FORBIDDEN');
       assert.match(answer.body.error?.message ?? '', /--apks-dir/);
     }
     assert.equal(there.body.error?.message, absent.body.error?.message);
-    assert.ok(!(open.lab.devices[0] as SimDevice).device.packages.has('com.example.secret'));
+    assert.ok(!(unconfined.lab.devices[0] as SimDevice).device.packages.has('com.example.secret'));
   });
 
   it('over MCP: refused without SVC_APKS_DIR, confined with it', async () => {

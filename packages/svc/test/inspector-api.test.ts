@@ -152,7 +152,7 @@ describe('inspector API', () => {
     const saved = await postJson(url, '/inspector/api/skills', { skillId, execution });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
     const again = await postJson(url, '/inspector/api/skills', { skillId, execution });
-    assert.deepEqual([again.status, again.body.error?.code], [400, 'EXECUTION_VALIDATION_FAILED']);
+    assert.deepEqual([again.status, again.body.error?.code], [409, 'SKILL_ALREADY_EXISTS']);
 
     const env = { ...lab.env, SVC_SKILLS_REGISTRY: repo.registryPath, SVC_NO_DAEMON: '1' };
     const compiled = await runCliJson(

@@ -1,5 +1,6 @@
 // A device lock cannot hold forever: a lock file whose owner is gone holds for at most a settle window (2000 ms)
-// from now, whatever its `settleUntil` says (a huge stamp, or one written before the wall clock jumped back), and a
+// from now, whatever its `settleUntil` says (a huge stamp, or one written before the wall clock jumped back; its live
+// owner's own timer ends such a settling, so while the owner runs it holds), and a
 // lock path svc cannot use (a directory) is a clear LOCK_FILE_UNUSABLE naming it, not a host-side failure. Through
 // the real CLI, directly and through the device's daemon, against a simulated device.
 import assert from 'node:assert/strict';
@@ -8,6 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
+import { ownStartTime } from '../src/adapters/process/process-identity.ts';
 import { deviceKeyIdOf } from '../src/devices/device-key.ts';
 import { lockPath } from '../src/executions/execution-lock.ts';
 import { stopDaemonsOf } from './daemon-helpers.ts';
@@ -56,13 +58,18 @@ describe('a device lock is bounded', () => {
     }
   });
 
-  test('a lock settling within the window still holds, then frees itself', async () => {
-    writeLock(Date.now() + 1500);
+  test('a lock with a huge settleUntil holds while its owner runs (its owner ends the settling), not after', async () => {
+    // This test process is the live owner, recorded with its start time as svc records it.
+    const owner = { pid: process.pid, startTime: ownStartTime() };
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    const record = { ...owner, token: 'live', deviceId: serial, operatorPackage: 'x', acquiredAt: 0 };
+    writeFileSync(path, JSON.stringify({ ...record, settleUntil: Date.now() + 3_600_000 }));
     const refused = await svc('sleep', '0', '--device', serial, '--no-daemon');
     assert.equal(refused.json.code, 'EXECUTION_CONFLICT_IN_FLIGHT', refused.stdout);
-    assert.equal(refused.json.details.settling, true);
-    const waited = await svc('sleep', '0', '--device', serial, '--no-daemon', '--wait-device-ms', '5000');
-    assert.equal(waited.code, 0, waited.stdout);
+    assert.equal(refused.json.details.holderPid, process.pid);
+    writeLock(Date.now() + 3_600_000); // the same stamp, its owner gone
+    const run = await svc('sleep', '0', '--device', serial, '--no-daemon');
+    assert.equal(run.code, 0, run.stdout);
   });
 
   test('a lock path that is a directory is LOCK_FILE_UNUSABLE naming it, directly and through the daemon', async () => {

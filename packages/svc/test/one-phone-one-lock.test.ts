@@ -43,13 +43,16 @@ describe('one phone named two ways', () => {
     }
   };
 
-  /** Runs a 3 s execution under the first name and, once it holds the phone, a snapshot under the second. */
+  /**
+   * Runs a 15 s execution under the first name and, once it holds the phone, a snapshot under the second (long
+   * enough for a second CLI to start on a loaded machine while the first still holds the phone).
+   */
   async function busyThenOther(
     first: { env: Record<string, string>; device: string },
     second: { env: Record<string, string>; device: string },
     extra: string[] = [],
   ) {
-    const busy = runCliJson(['sleep', '3000', '--device', first.device, ...extra], { env: first.env });
+    const busy = runCliJson(['sleep', '15000', '--device', first.device, ...extra], { env: first.env });
     await waitFor('the first execution to hold the phone', () => locks().length > 0, 20_000);
     const refused = await runCliJson(['snapshot', '--device', second.device, ...extra], { env: second.env });
     const done = await busy;

@@ -4,9 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isTimingProfile } from '../device/timing.ts';
-import { versionCodeOf } from '../operator/app/brand.ts';
 import type { DeviceState } from '../device/types.ts';
 import { startDevice } from '../index.ts';
+import { versionCodeOf } from '../operator/app/brand.ts';
 import type { SimDeviceOptions } from '../sim-device.ts';
 import { hostQuery } from '../testing/adb-host.ts';
 import { forgetOnAdb, refreshAdbStates, watchAdb } from './adb-watch.ts';
@@ -21,7 +21,10 @@ function adbServerPort(env: NodeJS.ProcessEnv): number {
 }
 
 /** `--operator svc|clawperator` and `--operator-version X.Y.Z` (versionCode by the operator's Gradle formula). */
-function operatorOptions(variant: 'svc' | 'clawperator', version: string | undefined): NonNullable<SimDeviceOptions['operator']> {
+function operatorOptions(
+  variant: 'svc' | 'clawperator',
+  version: string | undefined,
+): NonNullable<SimDeviceOptions['operator']> {
   if (version === undefined) return { variant };
   return { variant, versionName: version, versionCode: versionCodeOf(version) };
 }

@@ -71,7 +71,14 @@ export class AppLog {
     const text = t ? `${message}\n${t.stackTraceString()}` : message;
     // Coroutines of the executor run on the main thread, whose tid is the pid.
     for (const part of timberParts(text)) {
-      this.#device.log.write({ pid: this.#pid, tid: this.#pid, uid: this.#uid(), priority, tag: this.tag(source), message: part });
+      this.#device.log.write({
+        pid: this.#pid,
+        tid: this.#pid,
+        uid: this.#uid(),
+        priority,
+        tag: this.tag(source),
+        message: part,
+      });
     }
   }
 

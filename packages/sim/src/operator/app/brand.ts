@@ -21,7 +21,13 @@ export interface OperatorBrand {
 }
 
 export const BRANDS: Readonly<Record<OperatorVariant, OperatorBrand>> = {
-  clawperator: { variant: 'clawperator', word: 'clawperator', display: 'Clawperator', onScreenLog: false, chunkedResults: false },
+  clawperator: {
+    variant: 'clawperator',
+    word: 'clawperator',
+    display: 'Clawperator',
+    onScreenLog: false,
+    chunkedResults: false,
+  },
   svc: { variant: 'svc', word: 'svc', display: 'svc', onScreenLog: true, chunkedResults: true },
 };
 
@@ -57,6 +63,15 @@ export function versionCodeOf(versionName: string): number {
   const label = m[4]?.toLowerCase();
   const n = Number(m[5] ?? 0);
   if (n > 99) throw new Error(`prerelease number must be between 0 and 99: ${versionName}`);
-  const offset = label === undefined ? 900 : label === 'rc' ? 800 + n : label === 'beta' ? 500 + n : label === 'alpha' ? 200 + n : 100 + n;
+  const offset =
+    label === undefined
+      ? 900
+      : label === 'rc'
+        ? 800 + n
+        : label === 'beta'
+          ? 500 + n
+          : label === 'alpha'
+            ? 200 + n
+            : 100 + n;
   return Number(m[1]) * 10_000_000 + Number(m[2]) * 100_000 + Number(m[3]) * 1000 + offset;
 }

@@ -6,10 +6,15 @@ import { clickWire, floatString, matcherString, RETRY, type StepResult, type UiA
 import { compileKotlinRegex } from './parser.ts';
 import { scrollLoop, scrollUntilFound } from './scroll-loops.ts';
 import { scrollOnce } from './scrolling.ts';
-import { ui, } from './task-scope.ts';
+import { ui } from './task-scope.ts';
 import { click, readAllText, readText, waitForNode } from './ui-scope.ts';
 
-const step = (action: { id: string }, actionType: string, data: Record<string, string>, success = true): StepResult => ({
+const step = (
+  action: { id: string },
+  actionType: string,
+  data: Record<string, string>,
+  success = true,
+): StepResult => ({
   id: action.id,
   actionType,
   success,
@@ -46,7 +51,13 @@ export async function readStep(ctx: EngineContext, action: UiActionOf<'ReadText'
     if (action.all) {
       const texts = await ui(ctx, () => readAllText(ctx, action.matcher, action.retry, container));
       const json = `[${texts.map((t) => `"${t.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}]`;
-      return step(action, 'read_text', { text: json, all: 'true', count: String(texts.length), validator: 'none', ...containerData });
+      return step(action, 'read_text', {
+        text: json,
+        all: 'true',
+        count: String(texts.length),
+        validator: 'none',
+        ...containerData,
+      });
     }
     const text = await ui(ctx, () => readText(ctx, action.matcher, action.retry, container, validatorOf(action)));
     return step(action, 'read_text', { text, validator: action.validator?.toLowerCase() ?? 'none', ...containerData });
@@ -57,12 +68,18 @@ export async function readStep(ctx: EngineContext, action: UiActionOf<'ReadText'
         const raw = /Validation failed for text '(.*)' from/s.exec(msg)?.[1] ?? '';
         return step(action, 'read_text', { error: 'VALIDATOR_MISMATCH', raw_text: raw }, false);
       }
-      if (msg.includes('Container not found')) return step(action, 'read_text', { error: 'CONTAINER_NOT_FOUND' }, false);
+      if (msg.includes('Container not found'))
+        return step(action, 'read_text', { error: 'CONTAINER_NOT_FOUND' }, false);
       if (msg.includes('No UI node found matching criteria') && msg.includes('within container')) {
         return step(action, 'read_text', { error: 'NODE_NOT_FOUND' }, false);
       }
     } else if (e instanceof IllegalArgumentException && action.validator === 'Regex') {
-      return step(action, 'read_text', { error: 'INVALID_REGEX_PATTERN', message: e.message || 'Invalid regex pattern' }, false);
+      return step(
+        action,
+        'read_text',
+        { error: 'INVALID_REGEX_PATTERN', message: e.message || 'Invalid regex pattern' },
+        false,
+      );
     }
     throw e;
   }
@@ -92,7 +109,9 @@ export async function scrollStep(ctx: EngineContext, action: UiActionOf<'Scroll'
     return step(action, 'scroll', data);
   } catch (e) {
     if (!(e instanceof IllegalStateException)) throw e;
-    const code = e.message.includes('Scrollable container not found') ? 'CONTAINER_NOT_SCROLLABLE' : 'CONTAINER_NOT_FOUND';
+    const code = e.message.includes('Scrollable container not found')
+      ? 'CONTAINER_NOT_SCROLLABLE'
+      : 'CONTAINER_NOT_FOUND';
     ctx.log.w('Engine', `[UiActionEngine] executeScroll: ${code} - ${e.message}`);
     return step(action, 'scroll', { error: code, direction, settle_delay_ms: String(action.settleDelayMs) }, false);
   }
@@ -100,11 +119,19 @@ export async function scrollStep(ctx: EngineContext, action: UiActionOf<'Scroll'
 
 /** executeScrollUntil (:326-421). */
 export async function scrollUntilStep(ctx: EngineContext, action: UiActionOf<'ScrollUntil'>): Promise<StepResult> {
-  const p = { ...scrollParams(action), maxScrolls: action.maxScrolls, maxDurationMs: action.maxDurationMs, noPositionChangeThreshold: action.noPositionChangeThreshold };
+  const p = {
+    ...scrollParams(action),
+    maxScrolls: action.maxScrolls,
+    maxDurationMs: action.maxDurationMs,
+    noPositionChangeThreshold: action.noPositionChangeThreshold,
+  };
   const first = await ui(ctx, () => scrollLoop(ctx, action.matcher, p));
   let reason = first.reason;
   const matcher = action.matcher;
-  if (matcher && ['EDGE_REACHED', 'MAX_SCROLLS_REACHED', 'MAX_DURATION_REACHED', 'NO_POSITION_CHANGE'].includes(reason)) {
+  if (
+    matcher &&
+    ['EDGE_REACHED', 'MAX_SCROLLS_REACHED', 'MAX_DURATION_REACHED', 'NO_POSITION_CHANGE'].includes(reason)
+  ) {
     try {
       await ui(ctx, () => waitForNode(ctx, matcher, RETRY.UiReadiness));
       reason = 'TARGET_FOUND';
@@ -112,7 +139,8 @@ export async function scrollUntilStep(ctx: EngineContext, action: UiActionOf<'Sc
       if (!(e instanceof IllegalStateException)) throw e;
     }
   }
-  const containerError = reason === 'CONTAINER_NOT_FOUND' || reason === 'CONTAINER_NOT_SCROLLABLE' || reason === 'CONTAINER_LOST';
+  const containerError =
+    reason === 'CONTAINER_NOT_FOUND' || reason === 'CONTAINER_NOT_SCROLLABLE' || reason === 'CONTAINER_LOST';
   const targetNotFound = matcher !== undefined && reason !== 'TARGET_FOUND';
   if (!containerError && !targetNotFound && action.clickAfter && reason === 'TARGET_FOUND' && matcher) {
     await ui(ctx, () => click(ctx, { matcher }, action.clickType, RETRY.UiReadiness));
@@ -131,11 +159,15 @@ export async function scrollUntilStep(ctx: EngineContext, action: UiActionOf<'Sc
 }
 
 /** executeScrollAndClick (:232-263) over clickAfterScroll (TaskUiScope.kt:278-299): not found is fatal. */
-export async function scrollAndClickStep(ctx: EngineContext, action: UiActionOf<'ScrollAndClick'>): Promise<StepResult> {
+export async function scrollAndClickStep(
+  ctx: EngineContext,
+  action: UiActionOf<'ScrollAndClick'>,
+): Promise<StepResult> {
   await ui(ctx, async () => {
     const p = { ...scrollParams(action), maxSwipes: action.maxSwipes };
     const found = await scrollUntilFound(ctx, action.matcher, p, action.scrollRetry);
-    if (!found) throw new IllegalStateException(`Target node not found after scrolling: ${matcherString(action.matcher)}`);
+    if (!found)
+      throw new IllegalStateException(`Target node not found after scrolling: ${matcherString(action.matcher)}`);
     if (action.clickAfter) await click(ctx, { matcher: action.matcher }, action.clickType, action.clickRetry);
   });
   return step(action, 'scroll_and_click', {

@@ -32,9 +32,26 @@ const step = (action: UiAction, actionType: string, data: Record<string, string>
 });
 
 const TYPE_ORDER: UiAction['type'][] = [
-  'OpenUri', 'OpenApp', 'CloseApp', 'WaitForNode', 'Click', 'ScrollAndClick', 'Scroll', 'ScrollUntil', 'ReadText',
-  'SnapshotUi', 'StartRecording', 'StopRecording', 'DoctorPing', 'TakeScreenshot', 'EnterText', 'Sleep', 'PressKey',
-  'WaitForNavigation', 'ReadKeyValuePair', 'OnScreenLog',
+  'OpenUri',
+  'OpenApp',
+  'CloseApp',
+  'WaitForNode',
+  'Click',
+  'ScrollAndClick',
+  'Scroll',
+  'ScrollUntil',
+  'ReadText',
+  'SnapshotUi',
+  'StartRecording',
+  'StopRecording',
+  'DoctorPing',
+  'TakeScreenshot',
+  'EnterText',
+  'Sleep',
+  'PressKey',
+  'WaitForNavigation',
+  'ReadKeyValuePair',
+  'OnScreenLog',
 ];
 
 /** `action::class.simpleName`: the class name, or its R8 name in a release build. */
@@ -53,18 +70,31 @@ export async function execute(ctx: EngineContext, command: AgentCommand): Promis
 async function executeSingle(ctx: EngineContext, action: UiAction): Promise<StepResult> {
   ctx.log.d('Engine', `[UiActionEngine] step_start id=${action.id} type=${className(ctx, action)}`);
   const result = await run(ctx, action);
-  ctx.log.d('Engine', `[UiActionEngine] step_success id=${action.id} type=${className(ctx, action)} data=${mapString(result.data)}`);
+  ctx.log.d(
+    'Engine',
+    `[UiActionEngine] step_success id=${action.id} type=${className(ctx, action)} data=${mapString(result.data)}`,
+  );
   return result;
 }
 
-function unsupportedRuntime(ctx: EngineContext, action: UiAction, what: 'close apps' | 'capture screenshots', extra: Record<string, string>) {
+function unsupportedRuntime(
+  ctx: EngineContext,
+  action: UiAction,
+  what: 'close apps' | 'capture screenshots',
+  extra: Record<string, string>,
+) {
   const word = what === 'close apps' ? 'CLOSE' : 'SCREENSHOT';
   const tool = what === 'close apps' ? "'adb shell am force-stop'" : "'adb exec-out screencap -p'";
-  return step(action, what === 'close apps' ? 'close_app' : 'take_screenshot', {
-    ...extra,
-    error: `UNSUPPORTED_RUNTIME_${word}`,
-    message: `Android runtime cannot reliably ${what}. Use the ${ctx.brand.display} Node API or ${tool} directly for this action.`,
-  }, false);
+  return step(
+    action,
+    what === 'close apps' ? 'close_app' : 'take_screenshot',
+    {
+      ...extra,
+      error: `UNSUPPORTED_RUNTIME_${word}`,
+      message: `Android runtime cannot reliably ${what}. Use the ${ctx.brand.display} Node API or ${tool} directly for this action.`,
+    },
+    false,
+  );
 }
 
 async function run(ctx: EngineContext, action: UiAction): Promise<StepResult> {
@@ -80,9 +110,17 @@ async function run(ctx: EngineContext, action: UiAction): Promise<StepResult> {
     case 'WaitForNavigation': {
       const r = await waitForNavigation(ctx, action.expectedPackage, action.expectedNode, action.timeoutMs);
       if (r.success) {
-        return step(action, 'wait_for_navigation', { ...(r.lastPackage ? { resolved_package: r.lastPackage } : {}), elapsed_ms: String(r.elapsedMs) });
+        return step(action, 'wait_for_navigation', {
+          ...(r.lastPackage ? { resolved_package: r.lastPackage } : {}),
+          elapsed_ms: String(r.elapsedMs),
+        });
       }
-      return step(action, 'wait_for_navigation', { error: 'NAVIGATION_TIMEOUT', ...(r.lastPackage ? { last_package: r.lastPackage } : {}) }, false);
+      return step(
+        action,
+        'wait_for_navigation',
+        { error: 'NAVIGATION_TIMEOUT', ...(r.lastPackage ? { last_package: r.lastPackage } : {}) },
+        false,
+      );
     }
     case 'ReadKeyValuePair':
       return readKeyValueStep(ctx, action);
@@ -96,7 +134,10 @@ async function run(ctx: EngineContext, action: UiAction): Promise<StepResult> {
     }
     case 'Click':
       await ui(ctx, () => click(ctx, action, action.clickType, action.retry));
-      return step(action, 'click', { ...(action.coordinate ? { coordinate: pointString(action.coordinate) } : {}), click_types: clickWire(action.clickType) });
+      return step(action, 'click', {
+        ...(action.coordinate ? { coordinate: pointString(action.coordinate) } : {}),
+        click_types: clickWire(action.clickType),
+      });
     case 'ScrollAndClick':
       return scrollAndClickStep(ctx, action);
     case 'Scroll':
@@ -138,7 +179,8 @@ async function run(ctx: EngineContext, action: UiAction): Promise<StepResult> {
     case 'PressKey': {
       const key = action.key.toLowerCase();
       // UiGlobalActionDispatcher.kt:15-16: without the service this throws (and ends the execution).
-      if (!ctx.bridge.serviceConnected()) throw new IllegalStateException('OperatorAccessibilityService is not running - cannot execute press_key');
+      if (!ctx.bridge.serviceConnected())
+        throw new IllegalStateException('OperatorAccessibilityService is not running - cannot execute press_key');
       if (ctx.bridge.globalAction(action.key)) return step(action, 'press_key', { key });
       ctx.log.w('Engine', `[UiActionEngine] executePressKey: performGlobalAction returned false for key=${key}`);
       return step(action, 'press_key', { key, error: 'GLOBAL_ACTION_FAILED' }, false);
@@ -155,7 +197,10 @@ async function readKeyValueStep(ctx: EngineContext, action: UiActionOf<'ReadKeyV
     const [label, value] = await ui(ctx, () => readKeyValuePair(ctx, action.labelMatcher, action.retry));
     return step(action, 'read_key_value_pair', { label, value });
   } catch (e) {
-    if (e instanceof IllegalStateException && (e.message === 'NODE_NOT_FOUND' || e.message === 'VALUE_NODE_NOT_FOUND')) {
+    if (
+      e instanceof IllegalStateException &&
+      (e.message === 'NODE_NOT_FOUND' || e.message === 'VALUE_NODE_NOT_FOUND')
+    ) {
       return step(action, 'read_key_value_pair', { error: e.message }, false);
     }
     throw e;
@@ -167,9 +212,14 @@ function recordingStep(ctx: EngineContext, action: UiActionOf<'StartRecording' |
   const start = action.type === 'StartRecording';
   const type = start ? 'start_recording' : 'stop_recording';
   const outcome = start ? ctx.recording.start(action.sessionId) : ctx.recording.stop(action.sessionId);
-  if (outcome.kind === 'started') return step(action, type, { sessionId: outcome.sessionId, filePath: outcome.filePath });
+  if (outcome.kind === 'started')
+    return step(action, type, { sessionId: outcome.sessionId, filePath: outcome.filePath });
   if (outcome.kind === 'stopped') {
-    return step(action, type, { sessionId: outcome.sessionId, filePath: outcome.filePath, eventCount: String(outcome.eventCount) });
+    return step(action, type, {
+      sessionId: outcome.sessionId,
+      filePath: outcome.filePath,
+      eventCount: String(outcome.eventCount),
+    });
   }
   const data: Record<string, string> = { error: outcome.code, message: outcome.message };
   if (outcome.sessionId !== undefined) data.sessionId = outcome.sessionId;

@@ -34,7 +34,11 @@ export function envelopeJson(e: ResultEnvelope): string {
 }
 
 /** buildCanonicalFailureLine's envelope (:82-97): no steps. */
-export function failure(ids: { commandId: string; taskId: string }, reason: string, errorCode?: string): ResultEnvelope {
+export function failure(
+  ids: { commandId: string; taskId: string },
+  reason: string,
+  errorCode?: string,
+): ResultEnvelope {
   return { ...ids, status: 'failed', stepResults: [], error: reason, ...(errorCode ? { errorCode } : {}) };
 }
 
@@ -42,14 +46,26 @@ export const CANONICAL_MAX_BYTES = 3000;
 export const CHUNK_BYTES = 1024;
 
 /** The chunk lines of a canonical line over 3000 bytes (ResultEnvelopeTransport.kt), or the line itself. */
-export function chunkLines(canonical: string, ids: { commandId: string; taskId: string }, chunkMarker: string): string[] {
+export function chunkLines(
+  canonical: string,
+  ids: { commandId: string; taskId: string },
+  chunkMarker: string,
+): string[] {
   const bytes = Buffer.from(canonical, 'utf8');
   if (bytes.length <= CANONICAL_MAX_BYTES) return [canonical];
   const count = Math.ceil(bytes.length / CHUNK_BYTES);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   return Array.from({ length: count }, (_, index) => {
     const data = bytes.subarray(index * CHUNK_BYTES, (index + 1) * CHUNK_BYTES).toString('base64');
-    const chunk = { commandId: ids.commandId, taskId: ids.taskId, index, count, byteLength: bytes.length, sha256, data };
+    const chunk = {
+      commandId: ids.commandId,
+      taskId: ids.taskId,
+      index,
+      count,
+      byteLength: bytes.length,
+      sha256,
+      data,
+    };
     return `${chunkMarker} ${JSON.stringify(chunk)}`;
   });
 }

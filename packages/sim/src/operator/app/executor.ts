@@ -6,7 +6,7 @@
 import type { AppLog } from './app-log.ts';
 import { type EngineContext, execute } from './engine.ts';
 import { failure, type ResultEnvelope } from './envelope.ts';
-import { Job, Mutex, withTimeout } from './job.ts';
+import { type Job, Mutex, withTimeout } from './job.ts';
 import { CancellationException, KotlinException, TimeoutCancellationException } from './kotlin.ts';
 import type { AgentCommand, StepResult } from './model.ts';
 import { mapString, StatusSink } from './status-sink.ts';
@@ -15,7 +15,8 @@ export type TaskResult = { ok: true; steps: StepResult[] } | { ok: false; reason
 
 /** UiActionExecutionResult's data-class toString, as the manager logs it. */
 function resultString(command: AgentCommand, steps: StepResult[]): string {
-  const step = (s: StepResult) => `UiActionStepResult(id=${s.id}, actionType=${s.actionType}, success=${s.success}, data=${mapString(s.data)})`;
+  const step = (s: StepResult) =>
+    `UiActionStepResult(id=${s.id}, actionType=${s.actionType}, success=${s.success}, data=${mapString(s.data)})`;
   return `UiActionExecutionResult(commandId=${command.commandId}, taskId=${command.taskId}, stepResults=[${steps.map(step).join(', ')}])`;
 }
 
@@ -57,7 +58,10 @@ export class CommandExecutor {
         await this.#commandMutex.lock(child);
         try {
           const sink = new StatusSink(log, TAG, command.commandId, command.taskId);
-          log.i('Executor', `${TAG} start ${who} source=${command.source} timeoutMs=${command.timeoutMs} actionCount=${command.actions.length}`);
+          log.i(
+            'Executor',
+            `${TAG} start ${who} source=${command.source} timeoutMs=${command.timeoutMs} actionCount=${command.actions.length}`,
+          );
           const result = await this.#runManaged(child, command, sink);
           if (result.ok) {
             log.i('Executor', `${TAG} success ${who} stepCount=${result.steps.length}`);
@@ -92,7 +96,10 @@ export class CommandExecutor {
         job.ensureActive();
         const duration = job.clock.now() - start;
         if (result.ok) {
-          log.d('RunnerManager', `[TaskRunnerManager] Task completed successfully in ${duration}ms with value: ${resultString(command, result.steps)}`);
+          log.d(
+            'RunnerManager',
+            `[TaskRunnerManager] Task completed successfully in ${duration}ms with value: ${resultString(command, result.steps)}`,
+          );
         } else {
           // Log.e(message, cause): the cause is a format argument, not a throwable, so no stack trace follows.
           log.e('RunnerManager', `[TaskRunnerManager] Task failed after ${duration}ms: ${result.reason}`);

@@ -40,7 +40,13 @@ export interface AppHarness {
 let counter = 0;
 
 export function appHarness(
-  options: { variant?: OperatorVariant; package?: string; apps?: AppDef[]; accessibility?: boolean; props?: Record<string, string> } = {},
+  options: {
+    variant?: OperatorVariant;
+    package?: string;
+    apps?: AppDef[];
+    accessibility?: boolean;
+    props?: Record<string, string>;
+  } = {},
 ): AppHarness {
   const device = testDevice(options.props);
   const ui = installVirtualApps(device, options.apps ? { apps: options.apps } : {});
@@ -62,7 +68,12 @@ export function appHarness(
     marker,
     async send(payload, extras) {
       const from = device.log.entries().length;
-      device.sendBroadcast({ action: op.action, targetPackage: op.package, extras: extras ?? { payload }, foreground: true });
+      device.sendBroadcast({
+        action: op.action,
+        targetPackage: op.package,
+        extras: extras ?? { payload },
+        foreground: true,
+      });
       await op.idle();
       return device.log.entries().slice(from);
     },
@@ -72,12 +83,26 @@ export function appHarness(
       const start = clock.now();
       const entries = await h.send(JSON.stringify(payload));
       const messages = entries.map((e) => e.message);
-      const line = messages.find((m) => m.startsWith(marker));
-      const envelope = line ? (JSON.parse(line.slice(marker.length)) as Envelope) : undefined;
+      const envelope = readEnvelope(messages, marker);
       return { commandId, envelope, entries, messages, elapsedMs: clock.now() - start };
     },
   };
   return h;
+}
+
+/** The result line, put back together when Timber cut it into 4000-char records (as a reader must). */
+function readEnvelope(messages: string[], marker: string): Envelope | undefined {
+  const at = messages.findIndex((m) => m.startsWith(marker));
+  if (at < 0) return undefined;
+  let text = messages[at]!.slice(marker.length);
+  for (let next = at + 1; ; next++) {
+    try {
+      return JSON.parse(text) as Envelope;
+    } catch (e) {
+      if (next >= messages.length) throw e;
+      text += messages[next];
+    }
+  }
 }
 
 /** The first step of a one-action run. */

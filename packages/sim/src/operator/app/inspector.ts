@@ -59,7 +59,8 @@ export class Inspector {
       const pkg = w.pkg || undefined;
       if (w.type === 'system' && pkg === 'com.android.systemui' && !w.active) continue;
       const differs = foregroundPackage !== undefined && pkg !== undefined && pkg !== foregroundPackage;
-      if (overlayPackage === undefined && (differs || w.type !== 'application')) overlayPackage = pkg ?? foregroundPackage;
+      if (overlayPackage === undefined && (differs || w.type !== 'application'))
+        overlayPackage = pkg ?? foregroundPackage;
     }
     return { foregroundPackage, hasOverlay: overlayPackage !== undefined, overlayPackage, windowCount: windows.length };
   }
@@ -80,7 +81,10 @@ const escapeXmlAttr = (value: string) => value.replace(/[&"'<>]/g, (ch) => ESCAP
  * line (the last included) ending with a newline.
  */
 export function hierarchyDump(root: SimNode, rotation: number): string {
-  const out: string[] = ["<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>", `<hierarchy rotation="${rotation}">`];
+  const out: string[] = [
+    "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>",
+    `<hierarchy rotation="${rotation}">`,
+  ];
   const append = (node: SimNode, index: number, indent: string) => {
     const attrs: [string, string][] = [
       ['index', String(index)],
@@ -107,7 +111,7 @@ export function hierarchyDump(root: SimNode, rotation: number): string {
       return;
     }
     out.push(`${open}>`);
-    node.children.forEach((child, i) => append(child, i, `${indent}  `));
+    for (const [i, child] of node.children.entries()) append(child, i, `${indent}  `);
     out.push(`${indent}</node>`);
   };
   append(root, 0, '  ');

@@ -17,7 +17,9 @@ const CLASS: Record<JsonElement['kind'], string> = {
 };
 
 function className(e: JsonElement): string {
-  return e.kind === 'primitive' && !e.isString && e.content === 'null' ? 'kotlinx.serialization.json.JsonNull' : CLASS[e.kind];
+  return e.kind === 'primitive' && !e.isString && e.content === 'null'
+    ? 'kotlinx.serialization.json.JsonNull'
+    : CLASS[e.kind];
 }
 
 /** `Json.parseToJsonElement`: strict JSON; a duplicated key keeps its last value (JsonTreeReader). */

@@ -48,7 +48,11 @@ export function resolveKeyValuePair(root: AppNode, labelMatcher: NodeMatcher): [
   return fail('VALUE_NODE_NOT_FOUND');
 }
 
-export function readKeyValuePair(ctx: UiContext, labelMatcher: NodeMatcher, retry: TaskRetry): Promise<[string, string]> {
+export function readKeyValuePair(
+  ctx: UiContext,
+  labelMatcher: NodeMatcher,
+  retry: TaskRetry,
+): Promise<[string, string]> {
   const id = `readKeyValuePair(${matcherString(labelMatcher)})`;
   return withRetry(ctx, 'TaskUiScope', retry, { id, label: id }, async () => {
     ctx.log.d('TaskUiScope', `[TaskUiScope] readKeyValuePair: ${matcherString(labelMatcher)}`);

@@ -11,7 +11,14 @@ export interface NodeMatcher {
   contentDescContains?: string;
 }
 
-const MATCHER_KEYS = ['resourceId', 'role', 'textEquals', 'textContains', 'contentDescEquals', 'contentDescContains'] as const;
+const MATCHER_KEYS = [
+  'resourceId',
+  'role',
+  'textEquals',
+  'textContains',
+  'contentDescEquals',
+  'contentDescContains',
+] as const;
 
 /** The data class's toString (NodeMatcher.kt:7-14): every field, `null` when absent. */
 export function matcherString(m: NodeMatcher): string {

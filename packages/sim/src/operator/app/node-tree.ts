@@ -4,9 +4,32 @@
 import { area, type Rect, type UiNode as SimNode } from '../../ui/ui-node.ts';
 
 export type Role =
-  | 'container' | 'row' | 'column' | 'toolbar' | 'tabbar' | 'list' | 'grid' | 'listitem' | 'pager' | 'tab' | 'card'
-  | 'button' | 'textfield' | 'switch' | 'checkbox' | 'radio' | 'toggle' | 'icon' | 'image' | 'chip' | 'menu'
-  | 'menuitem' | 'text' | 'label' | 'title' | 'unknown';
+  | 'container'
+  | 'row'
+  | 'column'
+  | 'toolbar'
+  | 'tabbar'
+  | 'list'
+  | 'grid'
+  | 'listitem'
+  | 'pager'
+  | 'tab'
+  | 'card'
+  | 'button'
+  | 'textfield'
+  | 'switch'
+  | 'checkbox'
+  | 'radio'
+  | 'toggle'
+  | 'icon'
+  | 'image'
+  | 'chip'
+  | 'menu'
+  | 'menuitem'
+  | 'text'
+  | 'label'
+  | 'title'
+  | 'unknown';
 
 export interface AppNode {
   /** UiNodeId: `<windowId>:<index path>` (UiNodeId.kt:26-37, no content hash). */
@@ -28,7 +51,7 @@ export interface AppNode {
   readonly source: SimNode;
 }
 
-const has = (s: string | undefined, part: string) => s !== undefined && s.toLowerCase().includes(part.toLowerCase());
+const has = (s: string | undefined, part: string) => s?.toLowerCase().includes(part.toLowerCase()) === true;
 const blank = (s: string) => s.trim() === '';
 
 /** A RecyclerView / ListView / GridView gives its rows CollectionItemInfo (their adapter's accessibility delegate). */
@@ -68,7 +91,8 @@ export function inferRole(node: SimNode, isClickable: boolean, hasText: boolean)
   const heading = node.def.heading === true;
   if (heading && hasText) return 'title';
   // No simulated layout puts `android:orientation` in its node extras, so a layout is a container (:149-157).
-  if (['LinearLayout', 'FrameLayout', 'ConstraintLayout', 'CoordinatorLayout'].some((k) => has(c, k))) return 'container';
+  if (['LinearLayout', 'FrameLayout', 'ConstraintLayout', 'CoordinatorLayout'].some((k) => has(c, k)))
+    return 'container';
   if (isClickable && !hasText && (has(c, 'ImageView') || has(c, 'ImageButton') || has(c, 'FloatingActionButton'))) {
     return 'icon';
   }

@@ -47,11 +47,15 @@ export interface PublishedOperatorHandle {
 }
 
 function virtualUi(device: DeviceApi): VirtualUi {
-  if (!(device.ui instanceof VirtualUi)) throw new Error('the operator needs the virtual UI (installVirtualApps first)');
+  if (!(device.ui instanceof VirtualUi))
+    throw new Error('the operator needs the virtual UI (installVirtualApps first)');
   return device.ui;
 }
 
-export function installPublishedOperator(device: DeviceApi, options: PublishedOperatorOptions): PublishedOperatorHandle {
+export function installPublishedOperator(
+  device: DeviceApi,
+  options: PublishedOperatorOptions,
+): PublishedOperatorHandle {
   const brand = BRANDS[options.variant];
   const pkg = options.package ?? `com.${brand.word}.operator`;
   const debug = pkg.endsWith('.dev');
@@ -81,7 +85,12 @@ export function installPublishedOperator(device: DeviceApi, options: PublishedOp
   }
   let faults: FaultControl | undefined;
   let disconnect: (() => void) | undefined;
-  const log = new AppLog(device, appPid(pkg), () => (device.packages.has(pkg) ? uidOf(device.packages.get(pkg)!) : 0), !debug);
+  const log = new AppLog(
+    device,
+    appPid(pkg),
+    () => (device.packages.has(pkg) ? uidOf(device.packages.get(pkg)!) : 0),
+    !debug,
+  );
   const bridge = new DeviceBridge(device, ui, ids.accessibilityService);
   const inspector = new Inspector(bridge, log);
   const tree = new TreeManager(bridge, log);
@@ -141,7 +150,9 @@ export function installPublishedOperator(device: DeviceApi, options: PublishedOp
     (intent) => {
       const run = onReceive(parts, intent);
       if (!run) return;
-      const tracked = run.catch((error: unknown) => log.e('Receiver', `operator crashed: ${String(error)}`)).finally(() => pending.delete(tracked));
+      const tracked = run
+        .catch((error: unknown) => log.e('Receiver', `operator crashed: ${String(error)}`))
+        .finally(() => pending.delete(tracked));
       pending.add(tracked);
     },
     { manifest: true },

@@ -14,5 +14,10 @@ function plain(e: JsonElement): unknown {
 
 export function parseOnScreenLog(id: string, type: string, params: JsonObject): UiAction | undefined {
   if (type !== 'set_on_screen_log' && type !== 'clear_on_screen_log') return undefined;
-  return { id, type: 'OnScreenLog', set: type === 'set_on_screen_log', params: plain(params) as Record<string, unknown> };
+  return {
+    id,
+    type: 'OnScreenLog',
+    set: type === 'set_on_screen_log',
+    params: plain(params) as Record<string, unknown>,
+  };
 }

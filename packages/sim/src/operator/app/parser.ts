@@ -1,7 +1,7 @@
 // AgentCommandParserDefault (apps/android/shared/data/operator/src/main/kotlin/clawperator/operator/agent/
 // AgentCommandParser.kt:27-405 @ v0.5.2): every accept and reject rule, in the app's order, with the app's exception
 // messages. A rejected payload throws; the receiver then writes no envelope at all (OperatorCommandReceiver.kt:71-91).
-import { coerceIn, error, isBlank, require } from './kotlin.ts';
+
 import {
   booleanOrNull,
   doubleOrNull,
@@ -13,6 +13,7 @@ import {
   parseToJsonElement,
   primitive,
 } from './json-element.ts';
+import { coerceIn, error, isBlank, require } from './kotlin.ts';
 import type { AgentCommand, ClickType, Direction, NodeMatcher, TaskRetry, TextValidator, UiAction } from './model.ts';
 import { RETRY } from './model.ts';
 import { parseOnScreenLog } from './parser-on-screen-log.ts';
@@ -73,7 +74,14 @@ function matcherOrNull(o: JsonObject, key: string): NodeMatcher | undefined {
   const m = objectOrNull(o, key);
   if (!m) return undefined;
   const out: NodeMatcher = {};
-  for (const field of ['resourceId', 'role', 'textEquals', 'textContains', 'contentDescEquals', 'contentDescContains'] as const) {
+  for (const field of [
+    'resourceId',
+    'role',
+    'textEquals',
+    'textContains',
+    'contentDescEquals',
+    'contentDescContains',
+  ] as const) {
     const value = stringOrNullWithMax(m, field, MAX_MATCHER_VALUE_LENGTH);
     if (value !== undefined) out[field] = value;
   }
@@ -107,9 +115,9 @@ function direction(o: JsonObject): Direction {
 function clickType(o: JsonObject): ClickType {
   const raw = str(o, 'clickType');
   if (raw === undefined) return 'Click';
-  const t = ({ default: 'Click', click: 'Click', long_click: 'LongClick', longclick: 'LongClick', focus: 'Focus' } as const)[
-    raw.toLowerCase()
-  ];
+  const t = (
+    { default: 'Click', click: 'Click', long_click: 'LongClick', longclick: 'LongClick', focus: 'Focus' } as const
+  )[raw.toLowerCase()];
   return t ?? error(`unsupported clickType: ${raw}`);
 }
 
@@ -136,7 +144,10 @@ const scrolling = (p: JsonObject) => ({
   findFirstScrollableChild: boolOr(p, 'findFirstScrollableChild', true),
 });
 
-function withContainer<T extends object>(value: T, container: NodeMatcher | undefined): T & { container?: NodeMatcher } {
+function withContainer<T extends object>(
+  value: T,
+  container: NodeMatcher | undefined,
+): T & { container?: NodeMatcher } {
   return container ? { ...value, container } : value;
 }
 
@@ -150,9 +161,19 @@ function parseAction(index: number, a: JsonObject, options: ParserOptions): UiAc
     case 'open_uri':
       return { id, type: 'OpenUri', uri: stringRequired(p, 'uri', MAX_URI_LENGTH), retry: retryOr(p, RETRY.AppLaunch) };
     case 'open_app':
-      return { id, type: 'OpenApp', applicationId: stringRequired(p, 'applicationId', 512), retry: retryOr(p, RETRY.AppLaunch) };
+      return {
+        id,
+        type: 'OpenApp',
+        applicationId: stringRequired(p, 'applicationId', 512),
+        retry: retryOr(p, RETRY.AppLaunch),
+      };
     case 'close_app':
-      return { id, type: 'CloseApp', applicationId: stringRequired(p, 'applicationId', 512), retry: retryOr(p, RETRY.AppClose) };
+      return {
+        id,
+        type: 'CloseApp',
+        applicationId: stringRequired(p, 'applicationId', 512),
+        retry: retryOr(p, RETRY.AppClose),
+      };
     case 'wait_for_node':
     case 'find_node': {
       const matcher = matcherRequired(p, 'matcher');
@@ -185,7 +206,10 @@ function parseAction(index: number, a: JsonObject, options: ParserOptions): UiAc
         matcherOrNull(p, 'container'),
       );
     case 'scroll':
-      return withContainer({ id, type: 'Scroll', ...scrolling(p), retry: retryOr(p, RETRY.None) }, matcherOrNull(p, 'container'));
+      return withContainer(
+        { id, type: 'Scroll', ...scrolling(p), retry: retryOr(p, RETRY.None) },
+        matcherOrNull(p, 'container'),
+      );
     case 'scroll_until': {
       const matcher = matcherOrNull(p, 'matcher');
       const container = matcherOrNull(p, 'container');
@@ -208,7 +232,8 @@ function parseAction(index: number, a: JsonObject, options: ParserOptions): UiAc
       const expectedPackage = stringOrNullWithMax(p, 'expectedPackage', 512);
       const expectedNode = matcherOrNull(p, 'expectedNode');
       const hasPackage = expectedPackage !== undefined && !isBlank(expectedPackage);
-      require(hasPackage || expectedNode !== undefined, () => 'wait_for_navigation requires at least one of expectedPackage or expectedNode');
+      require(hasPackage || expectedNode !== undefined, () =>
+        'wait_for_navigation requires at least one of expectedPackage or expectedNode');
       const timeoutMs = coerceIn(longOrNull(primitive(p, 'timeoutMs')) ?? error('timeoutMs is required'), 1, 30_000);
       return {
         id,
@@ -219,12 +244,18 @@ function parseAction(index: number, a: JsonObject, options: ParserOptions): UiAc
       };
     }
     case 'read_key_value_pair':
-      return { id, type: 'ReadKeyValuePair', labelMatcher: matcherRequired(p, 'labelMatcher'), retry: retryOr(p, RETRY.UiReadiness) };
+      return {
+        id,
+        type: 'ReadKeyValuePair',
+        labelMatcher: matcherRequired(p, 'labelMatcher'),
+        retry: retryOr(p, RETRY.UiReadiness),
+      };
     case 'read_text': {
       const v = validator(p);
       const validatorPattern = str(p, 'validatorPattern');
       if (v === 'Regex') {
-        require(validatorPattern !== undefined && !isBlank(validatorPattern), () => 'validatorPattern is required for regex validator');
+        require(validatorPattern !== undefined && !isBlank(validatorPattern), () =>
+          'validatorPattern is required for regex validator');
         compileKotlinRegex(validatorPattern);
       }
       const action = withContainer(
@@ -271,7 +302,12 @@ function parseAction(index: number, a: JsonObject, options: ParserOptions): UiAc
       return { id, type: 'PressKey', key: key ?? error(`unsupported key: ${raw}`) };
     }
     case 'sleep':
-      return { id, type: 'Sleep', durationMs: coerceIn(longOr(p, 'durationMs', 0), 0, 120_000), retry: retryOr(p, RETRY.None) };
+      return {
+        id,
+        type: 'Sleep',
+        durationMs: coerceIn(longOr(p, 'durationMs', 0), 0, 120_000),
+        retry: retryOr(p, RETRY.None),
+      };
   }
   if (options.onScreenLog) {
     const panel = parseOnScreenLog(id, type, params);
@@ -296,7 +332,8 @@ export function compileKotlinRegex(pattern: string): RegExp {
 /** AgentCommandParserDefault.parse (:44-78). Throws the app's exception on any rejection. */
 export function parseAgentCommand(payload: string, options: ParserOptions): AgentCommand {
   require(!isBlank(payload), () => 'payload is required');
-  require(new TextEncoder().encode(payload).length <= MAX_PAYLOAD_BYTES, () => `payload exceeds ${MAX_PAYLOAD_BYTES} bytes`);
+  require(new TextEncoder().encode(payload).length <= MAX_PAYLOAD_BYTES, () =>
+    `payload exceeds ${MAX_PAYLOAD_BYTES} bytes`);
   const root = jsonObject(parseToJsonElement(payload));
   const commandId = stringRequired(root, 'commandId', MAX_ID_LENGTH);
   const taskId = stringRequired(root, 'taskId', MAX_ID_LENGTH);

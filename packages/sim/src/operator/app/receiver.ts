@@ -20,7 +20,10 @@ export interface ReceiverParts {
 
 const TAG = '[Operator-Receiver]';
 
-function parseResult(parts: ReceiverParts, payload: string): { ok: true; command: AgentCommand } | { ok: false; error: KotlinException } {
+function parseResult(
+  parts: ReceiverParts,
+  payload: string,
+): { ok: true; command: AgentCommand } | { ok: false; error: KotlinException } {
   try {
     return { ok: true, command: parts.parse(payload) };
   } catch (e) {
@@ -61,7 +64,8 @@ export function onReceive(parts: ReceiverParts, intent: BroadcastIntent): Promis
     }
     const { commandId, taskId } = parsed.command;
     const result = await parts.executor.execute(parsed.command);
-    if (result.ok) log.d('Receiver', `${TAG} Agent command completed successfully commandId=${commandId} taskId=${taskId}`);
+    if (result.ok)
+      log.d('Receiver', `${TAG} Agent command completed successfully commandId=${commandId} taskId=${taskId}`);
     // Log.e(message, cause): the cause is a format argument, no stack trace.
     else log.e('Receiver', `${TAG} Agent command failed commandId=${commandId} taskId=${taskId}: ${result.reason}`);
   })();

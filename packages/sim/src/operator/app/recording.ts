@@ -31,14 +31,29 @@ export class RecordingManager {
 
   start(sessionId: string | undefined): RecordingOutcome {
     if (this.#active) {
-      return { kind: 'error', code: 'RECORDING_ALREADY_IN_PROGRESS', message: 'Recording is already in progress', ...this.#active };
+      return {
+        kind: 'error',
+        code: 'RECORDING_ALREADY_IN_PROGRESS',
+        message: 'Recording is already in progress',
+        ...this.#active,
+      };
     }
     const id = sessionId ?? `record-${this.#device.now()}-${crypto.randomUUID().slice(0, 8)}`;
     if (!SAFE_ID.test(id)) {
-      return { kind: 'error', code: 'RECORDING_START_FAILED', message: 'sessionId must use only letters, numbers, hyphens, or underscores' };
+      return {
+        kind: 'error',
+        code: 'RECORDING_START_FAILED',
+        message: 'sessionId must use only letters, numbers, hyphens, or underscores',
+      };
     }
     const filePath = `${this.directory}/${id}.ndjson`;
-    const header = JSON.stringify({ type: 'recording_header', schemaVersion: 1, sessionId: id, startedAt: this.#device.now(), operatorPackage: this.#pkg });
+    const header = JSON.stringify({
+      type: 'recording_header',
+      schemaVersion: 1,
+      sessionId: id,
+      startedAt: this.#device.now(),
+      operatorPackage: this.#pkg,
+    });
     this.#write(filePath, `${header}\n`);
     this.#active = { sessionId: id, filePath };
     // Log.i(LOG_TAG, "SESSION_STARTED …") formats the message "RecordingRuntime", the rest being unused arguments.
@@ -60,6 +75,10 @@ export class RecordingManager {
   }
 
   #write(path: string, text: string): void {
-    this.#device.files.set(path, { data: new TextEncoder().encode(text), mode: 0o660, mtimeSec: Math.floor(this.#device.now() / 1000) });
+    this.#device.files.set(path, {
+      data: new TextEncoder().encode(text),
+      mode: 0o660,
+      mtimeSec: Math.floor(this.#device.now() / 1000),
+    });
   }
 }

@@ -51,7 +51,10 @@ export async function withRetry<T>(
     try {
       const result = await op();
       const elapsed = ctx.job.clock.now() - start;
-      ctx.sink.stageSuccess(stage.id, stage.successPayload?.(result, elapsed, attempt) ?? { elapsed_ms: String(elapsed), attempt: String(attempt) });
+      ctx.sink.stageSuccess(
+        stage.id,
+        stage.successPayload?.(result, elapsed, attempt) ?? { elapsed_ms: String(elapsed), attempt: String(attempt) },
+      );
       return result;
     } catch (thrown) {
       if (thrown instanceof CancellationException || !(thrown instanceof KotlinException)) throw thrown;
@@ -60,10 +63,15 @@ export async function withRetry<T>(
         // Log.e(TAG, "...") formats the message "[TaskUiScope]" with the rest as unused arguments.
         if (scope === 'TaskUiScope') ctx.log.e('TaskUiScope', '[TaskUiScope]');
         const failure = stage.failurePayload?.(t, attempt) ?? { attempt: String(attempt) };
-        const reason = 'reason_code' in failure ? `${failure.reason_code}: ${t.message || 'failed'}` : t.message || 'failed';
+        const reason =
+          'reason_code' in failure ? `${failure.reason_code}: ${t.message || 'failed'}` : t.message || 'failed';
         ctx.sink.stageFailure(stage.id, reason, t);
         if (Object.keys(failure).length > 0) {
-          ctx.sink.message(`StageFailure context: ${Object.entries(failure).map(([k, v]) => `${k}=${v}`).join(', ')}`);
+          ctx.sink.message(
+            `StageFailure context: ${Object.entries(failure)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(', ')}`,
+          );
         }
         throw t;
       }

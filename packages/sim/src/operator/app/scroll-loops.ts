@@ -28,7 +28,8 @@ export function scrollUntilFound(
 ): Promise<AppNode | undefined> {
   const id = `scrollUntil(target=${matcherString(target)})`;
   return withRetry(ctx, 'TaskUiScope', retry, { id, label: id }, async () => {
-    require(p.distanceRatio >= 0 && p.distanceRatio <= 1, () => `distanceRatio must be in [0,1], got ${p.distanceRatio}`);
+    require(p.distanceRatio >= 0 && p.distanceRatio <= 1, () =>
+      `distanceRatio must be in [0,1], got ${p.distanceRatio}`);
     require(p.maxSwipes > 0, () => `maxSwipes must be > 0, got ${p.maxSwipes}`);
     freshTree(ctx);
     let stuck = 0;
@@ -98,7 +99,9 @@ export async function scrollLoop(
     resolvedContainerId = resolveContainer(ctx, tree, p.container, p.findFirstScrollableChild).resourceId;
   } catch (e) {
     if (!(e instanceof IllegalStateException)) throw e;
-    const reason = e.message.includes('Scrollable container not found') ? 'CONTAINER_NOT_SCROLLABLE' : 'CONTAINER_NOT_FOUND';
+    const reason = e.message.includes('Scrollable container not found')
+      ? 'CONTAINER_NOT_SCROLLABLE'
+      : 'CONTAINER_NOT_FOUND';
     ctx.log.w('TaskUiScope', `[TaskUiScope] scrollLoop: ${reason} - ${e.message}`);
     return { reason, scrolls: 0, resolvedContainerId: undefined };
   }

@@ -2,7 +2,7 @@
 // TaskUiScopeDefault.kt @ v0.5.2): the container, the swipe geometry (:1055-1123), the leading-children signature
 // (:1129-1142) and one scroll (scrollOnce, :749-853).
 import { IllegalStateException, require } from './kotlin.ts';
-import { type Direction, type NodeMatcher, type TaskRetry, floatString, matcherString } from './model.ts';
+import { type Direction, floatString, matcherString, type NodeMatcher, type TaskRetry } from './model.ts';
 import { type AppNode, findAll as findInTree } from './node-tree.ts';
 import { withRetry } from './retry-loop.ts';
 import { find, freshTree, type UiContext } from './ui-scope.ts';
@@ -15,16 +15,27 @@ export const isScrollable = (n: AppNode) => n.scrollable;
 export const firstScrollable = (root: AppNode) => findInTree(root, isScrollable)[0];
 
 /** The container of a scroll (:628-647, :788-806): the match (or its first scrollable descendant), else the first scrollable node. */
-export function resolveContainer(ctx: UiContext, tree: AppNode, container: NodeMatcher | undefined, firstChild: boolean): AppNode {
+export function resolveContainer(
+  ctx: UiContext,
+  tree: AppNode,
+  container: NodeMatcher | undefined,
+  firstChild: boolean,
+): AppNode {
   if (!container) return firstScrollable(tree) ?? fail('No scrollable container visible');
   const matched = find(ctx, container, tree) ?? fail(`Container not found for ${matcherString(container)}`);
   if (isScrollable(matched)) return matched;
-  if (firstChild) return firstScrollable(matched) ?? fail(`Scrollable container not found for ${matcherString(container)}`);
+  if (firstChild)
+    return firstScrollable(matched) ?? fail(`Scrollable container not found for ${matcherString(container)}`);
   return fail(`Scrollable container not found for ${matcherString(container)}`);
 }
 
 /** The container again after the swipe, or undefined when it is gone (:824-836). */
-export function resolveContainerAfter(ctx: UiContext, tree: AppNode, container: NodeMatcher | undefined, firstChild: boolean) {
+export function resolveContainerAfter(
+  ctx: UiContext,
+  tree: AppNode,
+  container: NodeMatcher | undefined,
+  firstChild: boolean,
+) {
   if (!container) return firstScrollable(tree);
   const matched = find(ctx, container, tree);
   if (matched && isScrollable(matched)) return matched;
@@ -37,7 +48,9 @@ export function leadingSignature(container: AppNode, direction: Direction): stri
   const leading = container.children.slice(0, 3);
   if (leading.length === 0) return undefined;
   const vertical = direction === 'Down' || direction === 'Up';
-  return leading.map((c) => `${c.resourceId ?? c.id}@${vertical ? `y=${c.bounds.top}` : `x=${c.bounds.left}`}`).join('|');
+  return leading
+    .map((c) => `${c.resourceId ?? c.id}@${vertical ? `y=${c.bounds.top}` : `x=${c.bounds.left}`}`)
+    .join('|');
 }
 
 /** gestureSwipeWithin (:1055-1123): Float arithmetic as the app does it. */
@@ -85,7 +98,8 @@ export function scrollOnce(ctx: UiContext, p: ScrollParams, retry: TaskRetry) {
       }),
     },
     async () => {
-      require(p.distanceRatio >= 0 && p.distanceRatio <= 1, () => `distanceRatio must be in [0,1], got ${floatString(p.distanceRatio)}`);
+      require(p.distanceRatio >= 0 && p.distanceRatio <= 1, () =>
+        `distanceRatio must be in [0,1], got ${floatString(p.distanceRatio)}`);
       const node = resolveContainer(ctx, freshTree(ctx), p.container, p.findFirstScrollableChild);
       const resolvedContainerId = node.resourceId;
       const before = leadingSignature(node, p.direction);
@@ -98,7 +112,10 @@ export function scrollOnce(ctx: UiContext, p: ScrollParams, retry: TaskRetry) {
       if (!after) return { outcome: 'EdgeReached', resolvedContainerId };
       const sigAfter = leadingSignature(after, p.direction);
       const moved = before !== undefined && sigAfter !== undefined && sigAfter !== before;
-      ctx.log.d('TaskUiScope', `[TaskUiScope] scrollOnce: signature ${moved ? 'changed - moved' : 'unchanged - edge_reached'}`);
+      ctx.log.d(
+        'TaskUiScope',
+        `[TaskUiScope] scrollOnce: signature ${moved ? 'changed - moved' : 'unchanged - edge_reached'}`,
+      );
       return { outcome: moved ? 'Moved' : 'EdgeReached', resolvedContainerId };
     },
   );

@@ -33,7 +33,10 @@ export class StatusSink {
     this.#log.e('StatusSink', this.#line('stage-failure', `id=${id} reason=${reason}`), t);
   }
   retryScheduled(id: string, attempt: number, maxAttempts: number, delayMs: number): void {
-    this.#log.d('StatusSink', this.#line('stage-retry', `id=${id} attempt=${attempt}/${maxAttempts} delayMs=${delayMs}`));
+    this.#log.d(
+      'StatusSink',
+      this.#line('stage-retry', `id=${id} attempt=${attempt}/${maxAttempts} delayMs=${delayMs}`),
+    );
   }
   message(message: string): void {
     this.#log.d('StatusSink', this.#line('stage-log', `message=${message}`));

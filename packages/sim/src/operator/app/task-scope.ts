@@ -1,10 +1,11 @@
 // TaskScopeDefault (apps/android/shared/data/task/src/main/kotlin/clawperator/task/runner/TaskScopeDefault.kt @ v0.5.2):
 // opening apps and URIs, pauses, the UI hierarchy dump of snapshot_ui, wait_for_navigation and `ui { }`.
+
+import type { WindowMetadata } from './inspector.ts';
 import { IllegalStateException } from './kotlin.ts';
 import { type NodeMatcher, RETRY, type TaskRetry } from './model.ts';
-import { type UiContext, waitForNode } from './ui-scope.ts';
 import { withRetry } from './retry-loop.ts';
-import type { WindowMetadata } from './inspector.ts';
+import { type UiContext, waitForNode } from './ui-scope.ts';
 
 const TAG = '[TaskScope]';
 const s = (v: unknown) => String(v);
@@ -63,7 +64,8 @@ export function openUri(ctx: UiContext, uri: string, retry: TaskRetry): Promise<
     },
     async () => {
       ctx.log.d('TaskScope', `${TAG} Opening URI: ${uri}`);
-      if (!ctx.bridge.openUri(uri)) throw new IllegalStateException(`URI_NOT_HANDLED: No application found to handle uri=${uri}`);
+      if (!ctx.bridge.openUri(uri))
+        throw new IllegalStateException(`URI_NOT_HANDLED: No application found to handle uri=${uri}`);
     },
   );
 }
@@ -77,7 +79,12 @@ export function pause(ctx: UiContext, ms: number, retry: TaskRetry): Promise<voi
     {
       id: 'pause',
       label: `Pausing for ${ms}ms`,
-      successPayload: (_r, elapsed, attempt) => ({ stage_id: 'pause', requested_ms: s(ms), elapsed_ms: s(elapsed), attempt: s(attempt) }),
+      successPayload: (_r, elapsed, attempt) => ({
+        stage_id: 'pause',
+        requested_ms: s(ms),
+        elapsed_ms: s(elapsed),
+        attempt: s(attempt),
+      }),
     },
     async () => {
       ctx.log.d('TaskScope', `${TAG} Pausing for ${ms}ms...`);
@@ -128,7 +135,11 @@ export async function logUiTree(ctx: UiContext, retry: TaskRetry): Promise<Windo
         fail('SNAPSHOT_HIERARCHY_UNAVAILABLE: UI hierarchy dump not available; accessibility service may not be ready');
       ctx.log.d('TaskScope', `${TAG} UI Hierarchy:\n${dump}`);
       const meta = ctx.inspector.windowMetadata();
-      const payload: Record<string, string> = { stage_id: 'logUiTree', node_count: s(nodeCount(dump)), max_depth: s(maxDepth(dump)) };
+      const payload: Record<string, string> = {
+        stage_id: 'logUiTree',
+        node_count: s(nodeCount(dump)),
+        max_depth: s(maxDepth(dump)),
+      };
       payload.actual_format = 'hierarchy_xml';
       if (meta?.foregroundPackage !== undefined) payload.foreground_package = meta.foregroundPackage;
       if (meta) payload.has_overlay = s(meta.hasOverlay);
@@ -169,7 +180,8 @@ export async function waitForNavigation(
   for (;;) {
     if (elapsed() > timeoutMs) return { success: false, lastPackage, elapsedMs: elapsed() };
     lastPackage = ctx.inspector.windowMetadata()?.foregroundPackage;
-    if (initialPackage !== undefined && lastPackage !== undefined && lastPackage !== initialPackage) observedDifferent = true;
+    if (initialPackage !== undefined && lastPackage !== undefined && lastPackage !== initialPackage)
+      observedDifferent = true;
     const packageOk =
       expectedPackage !== undefined &&
       lastPackage === expectedPackage &&
@@ -194,4 +206,3 @@ export async function ui<T>(ctx: UiContext, block: () => Promise<T>): Promise<T>
   ctx.log.d('TaskScope', `${TAG} UI operations completed`);
   return result;
 }
-

@@ -39,7 +39,12 @@ export class TreeManager {
         : clickType === 'LongClick'
           ? await this.#press(job, node, 'longClick', 1)
           : this.#focus(node.source);
-    this.#log.d('TreeManager', ok ? `[UiTreeManager] Successfully performed ${clickType} on node for id=${node.id}` : `[UiTreeManager] All click types failed for id=${node.id}`);
+    this.#log.d(
+      'TreeManager',
+      ok
+        ? `[UiTreeManager] Successfully performed ${clickType} on node for id=${node.id}`
+        : `[UiTreeManager] All click types failed for id=${node.id}`,
+    );
     return ok;
   }
 
@@ -67,7 +72,10 @@ export class TreeManager {
   async clickAt(job: Job, p: Point, clickType: ClickType): Promise<boolean> {
     if (!this.#bridge.serviceConnected()) return false;
     if (clickType === 'Focus') {
-      this.#log.w('TreeManager', `[UiTreeManager] Focus click type is not supported for raw coordinates at (${p.x}.0,${p.y}.0)`);
+      this.#log.w(
+        'TreeManager',
+        `[UiTreeManager] Focus click type is not supported for raw coordinates at (${p.x}.0,${p.y}.0)`,
+      );
       return false;
     }
     return clickType === 'Click'
@@ -94,7 +102,13 @@ export class TreeManager {
   }
 
   /** swipeWithinVertical / Horizontal (:110-148): at the node's centre line, from start to end ratio of its size. */
-  async swipeWithin(job: Job, node: AppNode, vertical: boolean, startRatio: number, endRatio: number): Promise<boolean> {
+  async swipeWithin(
+    job: Job,
+    node: AppNode,
+    vertical: boolean,
+    startRatio: number,
+    endRatio: number,
+  ): Promise<boolean> {
     if (!this.#bridge.serviceConnected()) return false;
     const b = node.source.bounds;
     if (isEmpty(b)) return false;

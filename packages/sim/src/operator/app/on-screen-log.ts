@@ -1,6 +1,9 @@
-// The svc variant's on-screen log panel. The app's later builds have it (OnScreenLogPanelController.kt; data as
-// svc's specification lists it); their runtime code is not readable here, so the panel keeps the simulator's own
-// behaviour (panel/controller.ts, panel/panel-params.ts). A failure returns a failed step {error, message}.
+// The svc variant's on-screen log panel, which the app's later builds have (apps/android/shared/data/operator/src/main/
+// kotlin/clawperator/operator/onscreenlog/OnScreenLogPanelController.kt at 120c1eb782bbed67e1cb1fbe7c2080fdb302ff5d:
+// the spec validated before anything changes, a replaced panel, generation-scoped expiry armed once the generation
+// drew, RENDER_TIMEOUT without a draw acknowledgement, LAYOUT_INVALID, RENDER_FAILED). The simulator's panel
+// (panel/controller.ts, panel/panel-params.ts) already keeps those rules and svc's defaults (anchor right), so it
+// serves the svc variant. A failure returns a failed step {error, message}.
 import { PanelController } from '../panel/controller.ts';
 import { checkClearParams, parsePanelParams } from '../panel/panel-params.ts';
 import { StepError } from '../step-error.ts';

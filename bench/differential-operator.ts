@@ -14,16 +14,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createLab } from '../packages/sim/src/testing/lab.ts';
-import {
-  CLAWPERATOR_PACKAGE,
-  loadCorpus,
-  normalizeCommands,
-  payloads,
-  resetDevice,
-  summarizeResult,
-} from '../packages/svc/test/differential.ts';
-import { BIN } from './lib/measure.ts';
 
 const { values } = parseArgs({
   options: { 'clawperator-cli': { type: 'string' }, only: { type: 'string' } },
@@ -35,6 +25,13 @@ if (!cli) {
   console.log(`\nskipped: ${skipped}`);
   process.exit(0);
 }
+
+// Loaded only when the bench runs (a skipped run stays instant).
+const { createLab } = await import('../packages/sim/src/testing/lab.ts');
+const { CLAWPERATOR_PACKAGE, loadCorpus, normalizeCommands, payloads, resetDevice, summarizeResult } = await import(
+  '../packages/svc/test/differential.ts'
+);
+const { BIN } = await import('./lib/measure.ts');
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -54,18 +51,39 @@ try {
   for (const c of cases) {
     const file = join(work, `${c.name}.json`);
     await writeFile(file, JSON.stringify(c.execution));
-    const sides: Record<string, { commands: string[]; payloads: unknown[]; result: ReturnType<typeof summarizeResult>; ms: number }> = {};
+    const sides: Record<
+      string,
+      { commands: string[]; payloads: unknown[]; result: ReturnType<typeof summarizeResult>; ms: number }
+    > = {};
     for (const side of ['clawperator', 'svc'] as const) {
       resetDevice(sim);
       const args =
         side === 'clawperator'
           ? [cli, 'exec', file, '--device', sim.serial, '--operator-package', CLAWPERATOR_PACKAGE]
-          : [BIN, 'exec', file, '--device', sim.serial, '--operator-package', CLAWPERATOR_PACKAGE, '--driver', 'operator', '--no-daemon', '--output', 'json'];
+          : [
+              BIN,
+              'exec',
+              file,
+              '--device',
+              sim.serial,
+              '--operator-package',
+              CLAWPERATOR_PACKAGE,
+              '--driver',
+              'operator',
+              '--no-daemon',
+              '--output',
+              'json',
+            ];
       const started = performance.now();
       const out = await run(args, env);
       const ms = Math.round(performance.now() - started);
       const entries = sim.device.commands.entries();
-      sides[side] = { commands: normalizeCommands(entries), payloads: payloads(entries), result: summarizeResult(out.stdout), ms };
+      sides[side] = {
+        commands: normalizeCommands(entries),
+        payloads: payloads(entries),
+        result: summarizeResult(out.stdout),
+        ms,
+      };
     }
     const a = sides.clawperator!;
     const b = sides.svc!;
@@ -86,7 +104,9 @@ try {
 
 console.log(JSON.stringify({ bench: 'differential-operator', cases: report }, null, 2));
 const yes = (v: unknown) => (v ? 'same' : 'DIFF');
-console.log(`\n${'case'.padEnd(26)} ${'commands'.padEnd(9)} ${'payload'.padEnd(8)} ${'result'.padEnd(7)} clawperator / svc`);
+console.log(
+  `\n${'case'.padEnd(26)} ${'commands'.padEnd(9)} ${'payload'.padEnd(8)} ${'result'.padEnd(7)} clawperator / svc`,
+);
 for (const r of report) {
   const a = r.clawperator as { result: { outcome: string; status?: string }; ms: number };
   const b = r.svc as typeof a;

@@ -2,6 +2,7 @@
 // published operator are compared on: the device-side commands the simulator recorded (`device.commands`, normalized
 // so that what varies run to run, such as log timestamps, does not count) and the result envelope each returned.
 // Used by bench/differential-operator.ts (svc against the published host CLI) and differential-corpus.test.ts.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { SimDevice } from 'svc-sim';
 import type { LoggedDeviceCommand } from 'svc-sim/testing';
@@ -9,13 +10,17 @@ import type { LoggedDeviceCommand } from 'svc-sim/testing';
 export interface CorpusCase {
   name: string;
   note: string;
-  execution: { commandId: string; timeoutMs: number; actions: { id: string; type: string }[] } & Record<string, unknown>;
+  execution: { commandId: string; timeoutMs: number; actions: { id: string; type: string }[] } & Record<
+    string,
+    unknown
+  >;
 }
 
 const FIXTURES = new URL('./fixtures/published-operator/', import.meta.url);
 
 export function loadCorpus(): CorpusCase[] {
-  return (JSON.parse(readFileSync(new URL('differential-corpus.json', FIXTURES), 'utf8')) as { cases: CorpusCase[] }).cases;
+  return (JSON.parse(readFileSync(new URL('differential-corpus.json', FIXTURES), 'utf8')) as { cases: CorpusCase[] })
+    .cases;
 }
 
 export const CLAWPERATOR_PACKAGE = 'com.clawperator.operator';
@@ -54,7 +59,9 @@ export function normalizeCommands(entries: readonly LoggedDeviceCommand[]): stri
 
 /** The payloads the device received, parsed (what each client sent for the same execution). */
 export function payloads(entries: readonly LoggedDeviceCommand[]): unknown[] {
-  return entries.flatMap((e) => (e.kind === 'broadcast' && typeof e.extras.payload === 'string' ? [JSON.parse(e.extras.payload)] : []));
+  return entries.flatMap((e) =>
+    e.kind === 'broadcast' && typeof e.extras.payload === 'string' ? [JSON.parse(e.extras.payload)] : [],
+  );
 }
 
 export interface ResultSummary {
@@ -77,12 +84,30 @@ export function summarizeResult(stdout: string): ResultSummary {
   const envelope = (json.envelope ?? (json.result as Record<string, unknown> | undefined)?.envelope) as
     | { status: string; error: string | null; errorCode?: string; stepResults?: ResultSummary['steps'] }
     | undefined;
-  if (!envelope) return { outcome: String(json.code ?? (json.error as { code?: string } | undefined)?.code ?? 'NO_ENVELOPE') };
+  if (!envelope)
+    return { outcome: String(json.code ?? (json.error as { code?: string } | undefined)?.code ?? 'NO_ENVELOPE') };
   return {
     outcome: 'envelope',
     status: envelope.status,
     error: envelope.error,
     ...(envelope.errorCode !== undefined ? { errorCode: envelope.errorCode } : {}),
-    steps: (envelope.stepResults ?? []).map((s) => ({ id: s.id, actionType: s.actionType, success: s.success, data: s.data ?? {} })),
+    steps: (envelope.stepResults ?? []).map((s) => ({
+      id: s.id,
+      actionType: s.actionType,
+      success: s.success,
+      data: short(s.data ?? {}),
+    })),
   };
+}
+
+/** A long value (a snapshot's XML) as its length and hash, so reports stay readable and still compare it. */
+function short(data: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(data)) {
+    out[key] =
+      value.length > 200
+        ? `<${value.length} chars, sha256 ${createHash('sha256').update(value).digest('hex').slice(0, 16)}>`
+        : value;
+  }
+  return out;
 }

@@ -18,8 +18,18 @@ describe('service names', () => {
       pty: true,
       command: '',
     });
-    assert.deepEqual(parseShellService('shell:ls -l'), { service: 'shell', protocol: 'none', pty: false, command: 'ls -l' });
-    assert.deepEqual(parseShellService('exec:cat a:b'), { service: 'exec', protocol: 'none', pty: false, command: 'cat a:b' });
+    assert.deepEqual(parseShellService('shell:ls -l'), {
+      service: 'shell',
+      protocol: 'none',
+      pty: false,
+      command: 'ls -l',
+    });
+    assert.deepEqual(parseShellService('exec:cat a:b'), {
+      service: 'exec',
+      protocol: 'none',
+      pty: false,
+      command: 'cat a:b',
+    });
     assert.equal(parseShellService('sync:'), undefined);
   });
 

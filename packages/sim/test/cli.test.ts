@@ -105,7 +105,9 @@ describe('the svc-sim command', () => {
     await lab.waitForState(serial, 'unauthorized');
     assert.equal((await svcSim('set-state', serial, 'device')).code, 0);
     await lab.waitForState(serial, 'device');
-    assert.equal((await svcSim('set-state', serial, 'unauthorized', '--accept-after', '1500')).code, 0);
+    // Allow is tapped 4 s after adb offers its key: the window in which this poll must see `unauthorized` (1.5 s was
+    // shorter than adb's reconnect on a loaded machine, so the device went from device to device unseen).
+    assert.equal((await svcSim('set-state', serial, 'unauthorized', '--accept-after', '4000')).code, 0);
     await lab.waitForState(serial, 'unauthorized');
     await lab.waitForState(serial, 'device');
     assert.equal((await lab.adb('-s', serial, 'shell', 'exit 4')).code, 4);

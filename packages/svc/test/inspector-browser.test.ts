@@ -210,7 +210,9 @@ describe('svc inspector in a browser', () => {
     assert.equal(JSON.parse((await page.textContent('#copy-output')) ?? '').actions.length, 4);
     await page.locator('#copy-scope').selectOption('last');
     await page.locator('button[data-form="cli"]').click();
-    await page.locator('#copy-output', { hasText: /^svc press back$/ }).waitFor();
+    // Two devices are connected: the copy names the one the screen came from.
+    await page.locator('#copy-output', { hasText: /^svc press back --device \S+$/ }).waitFor();
+    assert.equal(await page.textContent('#copy-output'), `svc press back --device ${lab.serial}`);
     await page.locator('button[data-form="mcp"]').click();
     await page.locator('#copy-output', { hasText: '"name": "press-key"' }).waitFor();
     await page.locator('#copy-scope').selectOption('recording');
@@ -276,7 +278,7 @@ describe('svc inspector in a browser', () => {
     await selectOnPicture('Search settings');
     await page.locator('#act-text').fill('wifi');
     await page.locator('button[data-act="type"]').click();
-    await page.locator('#act-result', { hasText: 'type: done → "wifi"' }).waitFor();
+    await page.locator('#act-result', { hasText: 'type: done → 4 characters typed' }).waitFor();
     const typed = (await deviceTree()).nodes.find((n) => n.resourceId === `${SETTINGS}:id/search_src_text`);
     assert.equal(typed?.text, 'wifi');
     await waitForScreen(page);

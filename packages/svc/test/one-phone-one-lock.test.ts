@@ -84,9 +84,18 @@ describe('one phone named two ways', () => {
       { env: plain('127.0.0.1'), device: sim.serial },
     );
     assert.equal(refused.json.code, 'EXECUTION_CONFLICT_IN_FLIGHT', refused.stdout);
-    const listed = await runCliJson(['daemon', 'list'], { env: plain('127.0.0.1') });
-    assert.equal(listed.json.daemons.length, 1, listed.stdout);
-    const pid = listed.json.daemons[0].pid;
+    // One daemon; on a loaded machine it may still be starting (no pid yet) when the calls above ran direct.
+    let pid: number | undefined;
+    await waitFor(
+      'the one daemon to run',
+      async () => {
+        const listed = await runCliJson(['daemon', 'list'], { env: plain('127.0.0.1') });
+        assert.equal(listed.json.daemons.length, 1, listed.stdout);
+        pid = listed.json.daemons[0].status === 'running' ? listed.json.daemons[0].pid : undefined;
+        return pid !== undefined;
+      },
+      30_000,
+    );
     // The other spelling again: served by the same daemon, not a restarted one.
     const again = await runCliJson(['snapshot', '--device', sim.serial], { env: plain('localhost') });
     assert.equal(again.code, 0, again.stdout);

@@ -14,7 +14,8 @@ import { stopDaemonsOf } from './daemon-helpers.ts';
 import { runCliJson } from './run-cli.ts';
 import { postJson } from './server-helpers.ts';
 
-const BUSY_MS = 6000;
+// Long enough that the first two CLIs below start (seconds each on a loaded machine) while the device is busy.
+const BUSY_MS = 15_000;
 
 describe('waiting for a busy device', () => {
   let lab: Lab;

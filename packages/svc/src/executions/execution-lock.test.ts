@@ -66,6 +66,19 @@ test('a settling lock holds until settleUntil even when its owner has exited', a
   await after.lock.release();
 });
 
+test("a wall clock jumped back holds a dead owner's settling lock no longer than the settle window", async () => {
+  let now = 5_000_000_000;
+  const clock = { ...systemClock, now: () => now };
+  const held = await acquireExecutionLock(deps({ clock }), 'dev-j', 'pkg');
+  assert.ok(held.ok);
+  await held.lock.settle(2000);
+  now -= 3_600_000; // the clock jumped back an hour: the stamp now lies an hour and 2 s ahead
+  assert.equal((await acquireExecutionLock(deps({ clock }), 'dev-j', 'pkg')).ok, false, 'its live owner holds it');
+  const taken = await acquireExecutionLock(deps({ clock, isAlive: () => false }), 'dev-j', 'pkg');
+  assert.ok(taken.ok, 'its owner gone, the lock is reclaimed at once, not an hour later');
+  await taken.lock.release();
+});
+
 test('serials with slashes and colons get distinct lock files inside the locks folder', () => {
   const a = lockPath(home, '127.0.0.1:5555');
   const b = lockPath(home, 'usb/1');

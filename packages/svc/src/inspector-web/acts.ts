@@ -107,7 +107,15 @@ function summaryOf(run: RunResult): Outcome {
   const step = run.envelope.stepResults?.[0];
   if (run.succeeded) {
     const data = step?.data ?? {};
-    const said = data.text !== undefined ? ` → "${data.text}"` : data.scroll_outcome ? ` → ${data.scroll_outcome}` : '';
+    // A typed text comes back as its length only (results never echo what was typed).
+    const said =
+      data.text !== undefined
+        ? ` → "${data.text}"`
+        : data.text_length !== undefined
+          ? ` → ${data.text_length} characters typed`
+          : data.scroll_outcome
+            ? ` → ${data.scroll_outcome}`
+            : '';
     return { ok: true, text: `done${said}` };
   }
   return {

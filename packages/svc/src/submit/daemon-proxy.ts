@@ -1,9 +1,10 @@
-// The transparent proxy: an execution reaches the daemon of its device as POST /execute on the Unix socket, after
-// the daemon proved (GET /version) that it runs this very CLI build in this environment. A daemon is only ever
-// started for a device that is there, keyed by its serial: before starting one, the device is resolved (one quick
-// question to the adb server), so a typo or an unplugged phone gets its error at once and leaves no daemon behind.
-// A call that names a device whose daemon already runs skips that question (the hot path of an agent's calls): the
-// daemon was keyed by a serial the adb server reported, and it resolves the device itself before acting.
+// The transparent proxy: an execution reaches the daemon of its device as one POST on the Unix socket that carries
+// this CLI's identity (version, build, environment); the daemon runs it only when that identity is its own, else it
+// refuses before anything runs and the proxy restarts it (daemons/protocol.ts). A daemon is only ever started for a
+// device that is there, keyed by its serial: before starting one, the device is resolved (one quick question to the
+// adb server), so a typo or an unplugged phone gets its error at once and leaves no daemon behind. A call that names
+// a device whose daemon already runs skips that question (the hot path of an agent's calls): the daemon was keyed by
+// a serial the adb server reported, and it resolves the device itself before acting.
 // Any problem BEFORE the request reaches the daemon means "run direct"; a response lost AFTER it is
 // DAEMON_PROXY_ERROR (the action may have run: never run it twice), except a snapshot-only execution, which is
 // read-only and may run direct once.
@@ -15,8 +16,15 @@ import type { RunResult, ValidExecution } from '../contracts/types.ts';
 import { DAEMON_PROBE_MS, DAEMON_READY_TIMEOUT_MS, proxyRequestTimeoutMs } from '../core/config.ts';
 import { currentIdentity, type DaemonIdentity, identityMismatch } from '../daemons/identity.ts';
 import { type DaemonPaths, daemonPaths, ensurePrivateDir } from '../daemons/paths.ts';
-import { CWD_HEADER, VERBOSE_HEADER } from '../daemons/protocol.ts';
-import { DaemonClient, SocketRequestError } from '../daemons/socket-client.ts';
+import {
+  CWD_HEADER,
+  encodeIdentity,
+  IDENTITY_CHECKED_HEADER,
+  IDENTITY_HEADER,
+  PROXY_EXECUTE_PATH,
+  VERBOSE_HEADER,
+} from '../daemons/protocol.ts';
+import { DaemonClient, SocketRequestError, type SocketResponse } from '../daemons/socket-client.ts';
 import { chooseDevice } from '../devices/resolve-device.ts';
 import type { Target } from '../executions/target.ts';
 
@@ -86,59 +94,65 @@ export async function proxyExecution(request: ProxyRequest): Promise<ProxyOutcom
   const identity = currentIdentity(request.env);
   const named = request.target.deviceId;
   if (named !== undefined) {
-    const paths = daemonPaths(request.home, named);
-    const client = existsSync(paths.socket) ? new DaemonClient(paths.socket) : undefined;
-    if (client !== undefined && (await reportedMismatch(client, identity)) === undefined) {
-      return dispatch(request, client, paths, named);
-    }
+    const outcome = await dispatch(request, daemonPaths(request.home, named), named, identity);
+    if (outcome !== undefined) return outcome;
   }
   const resolved = await serialOf(request);
   if (resolved === undefined) return { kind: 'direct', reason: 'no adb server answered' };
   if ('error' in resolved) return { kind: 'result', result: resolved.error };
-  const paths = daemonPaths(request.home, resolved.serial);
-  const client = await readyDaemon(paths, identity, request.env);
-  if (client === undefined) return { kind: 'direct', reason: 'daemon not ready' };
-  return dispatch(request, client, paths, resolved.serial);
+  const { serial } = resolved;
+  const paths = daemonPaths(request.home, serial);
+  if (serial !== named) {
+    const outcome = await dispatch(request, paths, serial, identity);
+    if (outcome !== undefined) return outcome;
+  }
+  if (!(await startFreshDaemon(paths, identity, request.env))) return { kind: 'direct', reason: 'daemon not ready' };
+  return (await dispatch(request, paths, serial, identity)) ?? { kind: 'direct', reason: 'daemon not ready' };
 }
 
-/** POST /execute to a daemon that reported our identity. */
+/**
+ * POST /proxy/execute to the daemon at `paths` with this CLI's identity. Undefined when nothing can have run there:
+ * no socket, no connection, a daemon of another identity (409) or one older than the route (404 without the
+ * identity-checked header); the caller then (re)starts the daemon.
+ */
 async function dispatch(
   request: ProxyRequest,
-  client: DaemonClient,
   paths: DaemonPaths,
   serial: string,
-): Promise<ProxyOutcome> {
+  identity: DaemonIdentity,
+): Promise<ProxyOutcome | undefined> {
+  if (!existsSync(paths.socket)) return undefined;
+  const { target } = request;
+  const body = {
+    execution: request.execution,
+    deviceId: serial,
+    operatorPackage: target.operatorPackage,
+    driver: target.driver,
+    ...(request.waitDeviceMs === undefined ? {} : { waitDeviceMs: request.waitDeviceMs }),
+  };
+  const headers = {
+    [VERBOSE_HEADER]: request.verbose ? '1' : '0',
+    [CWD_HEADER]: encodeURIComponent(request.cwd),
+    [IDENTITY_HEADER]: encodeIdentity(identity),
+  };
+  const timeoutMs = proxyRequestTimeoutMs(request.execution.timeoutMs) + (request.waitDeviceMs ?? 0);
+  let response: SocketResponse;
   try {
-    const { target } = request;
-    const body = {
-      execution: request.execution,
-      deviceId: serial,
-      operatorPackage: target.operatorPackage,
-      driver: target.driver,
-      ...(request.waitDeviceMs === undefined ? {} : { waitDeviceMs: request.waitDeviceMs }),
-    };
-    const headers = { [VERBOSE_HEADER]: request.verbose ? '1' : '0', [CWD_HEADER]: encodeURIComponent(request.cwd) };
-    const timeoutMs = proxyRequestTimeoutMs(request.execution.timeoutMs) + (request.waitDeviceMs ?? 0);
-    let response: Awaited<ReturnType<DaemonClient['post']>>;
-    try {
-      response = await client.post('/execute', body, headers, timeoutMs);
-    } catch (error) {
-      if (!(error instanceof SocketRequestError)) throw error;
-      if (!error.afterDispatch)
-        return { kind: 'direct', reason: `daemon unreachable (${error.code ?? error.message})` };
-      if (isReadOnly(request.execution)) {
-        return {
-          kind: 'direct',
-          reason: 'snapshot response lost; one direct run',
-          execution: retryOf(request.execution),
-        };
-      }
-      return { kind: 'result', result: proxyError(paths, error) };
+    response = await new DaemonClient(paths.socket).post(PROXY_EXECUTE_PATH, body, headers, timeoutMs);
+  } catch (error) {
+    if (!(error instanceof SocketRequestError)) throw error;
+    if (!error.afterDispatch) return undefined; // nobody listens (a stale socket): a new daemon takes the call
+    if (isReadOnly(request.execution)) {
+      return {
+        kind: 'direct',
+        reason: 'snapshot response lost; one direct run',
+        execution: retryOf(request.execution),
+      };
     }
-    return { kind: 'result', result: fromEnvironment(asRunResult(response.json, paths), request.target) };
-  } finally {
-    client.close();
+    return { kind: 'result', result: proxyError(paths, error) };
   }
+  if (response.headers[IDENTITY_CHECKED_HEADER] !== '1') return undefined;
+  return { kind: 'result', result: fromEnvironment(asRunResult(response.json, paths), request.target) };
 }
 
 /**
@@ -171,13 +185,11 @@ function asRunResult(json: unknown, paths: DaemonPaths): RunResult {
 }
 
 /**
- * A client of a daemon that reported this CLI's identity, starting or restarting it under the lifecycle lock as
- * needed ; undefined when it cannot become ready in time (the caller runs direct).
+ * Makes the daemon of `paths` one of this CLI's identity, under the lifecycle lock: another call may have started
+ * one meanwhile (its /version then says so), else a daemon of another identity is stopped and a new one started.
+ * False when that fails (the caller runs direct).
  */
-async function readyDaemon(paths: DaemonPaths, identity: DaemonIdentity, env: Env): Promise<DaemonClient | undefined> {
-  const client = new DaemonClient(paths.socket);
-  if ((await reportedMismatch(client, identity)) === undefined) return client;
-  client.close();
+async function startFreshDaemon(paths: DaemonPaths, identity: DaemonIdentity, env: Env): Promise<boolean> {
   try {
     // The lifecycle code (spawn, signals) loads only when a daemon must be started or replaced.
     const [{ nodeLifecyclePorts, startLocked, stopLocked }, { acquireLifecycleLock }] = await Promise.all([
@@ -187,22 +199,17 @@ async function readyDaemon(paths: DaemonPaths, identity: DaemonIdentity, env: En
     ensurePrivateDir(paths.dir);
     const lock = await acquireLifecycleLock(paths.lock, DAEMON_READY_TIMEOUT_MS);
     try {
-      const fresh = new DaemonClient(paths.socket);
-      const mismatch = await reportedMismatch(fresh, identity);
-      if (mismatch === undefined) return fresh; // another CLI call started it while we waited for the lock
-      fresh.close();
+      const mismatch = await reportedMismatch(new DaemonClient(paths.socket), identity);
+      if (mismatch === undefined) return true;
       if (mismatch !== 'unreachable') await stopLocked(paths, nodeLifecyclePorts);
       await startLocked(paths, { env });
+      return true;
     } finally {
       lock.release();
     }
   } catch {
-    return undefined;
+    return false;
   }
-  const started = new DaemonClient(paths.socket);
-  if ((await reportedMismatch(started, identity)) === undefined) return started;
-  started.close();
-  return undefined;
 }
 
 /** undefined when the daemon answers /version with our identity; else `unreachable` or the difference. */

@@ -11,22 +11,15 @@
 import { existsSync } from 'node:fs';
 import { quickDeviceList } from '../adapters/adb/quick-device-list.ts';
 import type { Env } from '../contracts/env.ts';
-import { errorBodyOf, SvcError } from '../contracts/errors.ts';
+import { errorBodyOf } from '../contracts/errors.ts';
 import type { RunResult, ValidExecution } from '../contracts/types.ts';
-import { DAEMON_PROBE_MS, DAEMON_READY_TIMEOUT_MS, proxyRequestTimeoutMs } from '../core/config.ts';
+import { DAEMON_PROBE_MS, DAEMON_READY_TIMEOUT_MS } from '../core/config.ts';
 import { currentIdentity, type DaemonIdentity, identityMismatch } from '../daemons/identity.ts';
 import { type DaemonPaths, daemonPaths, ensurePrivateDir } from '../daemons/paths.ts';
-import {
-  CWD_HEADER,
-  encodeIdentity,
-  IDENTITY_CHECKED_HEADER,
-  IDENTITY_HEADER,
-  PROXY_EXECUTE_PATH,
-  VERBOSE_HEADER,
-} from '../daemons/protocol.ts';
-import { DaemonClient, SocketRequestError, type SocketResponse } from '../daemons/socket-client.ts';
+import { DaemonClient, SocketRequestError } from '../daemons/socket-client.ts';
 import { chooseDevice } from '../devices/resolve-device.ts';
 import type { Target } from '../executions/target.ts';
+import { asRunResult, fromEnvironment, postProxied, proxyError } from './proxy-wire.ts';
 
 type ProxiedExecution = Pick<ValidExecution, 'actions' | 'timeoutMs'>;
 
@@ -122,23 +115,17 @@ async function dispatch(
   identity: DaemonIdentity,
 ): Promise<ProxyOutcome | undefined> {
   if (!existsSync(paths.socket)) return undefined;
-  const { target } = request;
-  const body = {
-    execution: request.execution,
-    deviceId: serial,
-    operatorPackage: target.operatorPackage,
-    driver: target.driver,
-    ...(request.waitDeviceMs === undefined ? {} : { waitDeviceMs: request.waitDeviceMs }),
-  };
-  const headers = {
-    [VERBOSE_HEADER]: request.verbose ? '1' : '0',
-    [CWD_HEADER]: encodeURIComponent(request.cwd),
-    [IDENTITY_HEADER]: encodeIdentity(identity),
-  };
-  const timeoutMs = proxyRequestTimeoutMs(request.execution.timeoutMs) + (request.waitDeviceMs ?? 0);
-  let response: SocketResponse;
+  let response: Awaited<ReturnType<typeof postProxied>>;
   try {
-    response = await new DaemonClient(paths.socket).post(PROXY_EXECUTE_PATH, body, headers, timeoutMs);
+    response = await postProxied(paths, identity, {
+      execution: request.execution,
+      timeoutMs: request.execution.timeoutMs,
+      serial,
+      target: request.target,
+      cwd: request.cwd,
+      verbose: request.verbose,
+      waitDeviceMs: request.waitDeviceMs,
+    });
   } catch (error) {
     if (!(error instanceof SocketRequestError)) throw error;
     if (!error.afterDispatch) return undefined; // nobody listens (a stale socket): a new daemon takes the call
@@ -151,37 +138,8 @@ async function dispatch(
     }
     return { kind: 'result', result: proxyError(paths, error) };
   }
-  if (response.headers[IDENTITY_CHECKED_HEADER] !== '1') return undefined;
+  if (response === 'refused') return undefined;
   return { kind: 'result', result: fromEnvironment(asRunResult(response.json, paths), request.target) };
-}
-
-/**
- * The daemon gets the serial, not where it came from: a device named by ANDROID_SERIAL that is gone says so, as the
- * device check of this process would have (details.from).
- */
-function fromEnvironment(result: RunResult, target: Target): RunResult {
-  if (result.ok || result.error.code !== 'DEVICE_NOT_FOUND' || target.deviceSource !== 'ANDROID_SERIAL') return result;
-  return { ...result, error: { ...result.error, details: { ...result.error.details, from: 'ANDROID_SERIAL' } } };
-}
-
-function proxyError(paths: DaemonPaths, cause: SocketRequestError): RunResult {
-  const error = new SvcError(
-    'DAEMON_PROXY_ERROR',
-    'The daemon response was lost after dispatch; the action may have executed on the device. It was not run again.',
-    { socketPath: paths.socket, error: cause.code === undefined ? cause.message : `${cause.code}: ${cause.message}` },
-  );
-  return { ok: false, error: error.toBody() };
-}
-
-function asRunResult(json: unknown, paths: DaemonPaths): RunResult {
-  const value = json as { ok?: unknown; error?: unknown } | null;
-  if (value !== null && typeof value === 'object' && (value.ok === true || typeof value.error === 'object')) {
-    return value as RunResult;
-  }
-  return proxyError(
-    paths,
-    new SocketRequestError('the daemon answered something that is not a run result', true, 'EPROTO'),
-  );
 }
 
 /**

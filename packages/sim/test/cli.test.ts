@@ -164,6 +164,47 @@ describe('the svc-sim command', () => {
     assert.deepEqual([next.code, next.stdout], [0, 'UI hierchary dumped to: /data/local/tmp/d.xml\n']);
   });
 
+  it('inputs prints the input events the device received as JSON lines (where a tap landed), and --clear empties them', async () => {
+    const [first] = await list();
+    await svcSim('inputs', first!.serial, '--clear');
+    await lab.adb('-s', first!.serial, 'shell', 'am start -n com.svc.notes/.MainActivity');
+    await lab.adb('-s', first!.serial, 'shell', "input tap 200 728; input keyevent 4; input text 'hi%sthere'");
+    // A refused injection is not received: no event (Genymobile/scrcpy#1865: nothing is injected).
+    assert.equal((await svcSim('fault', first!.serial, 'input_inject_denied', '1')).code, 0);
+    const denied = await lab.adb('-s', first!.serial, 'shell', 'input swipe 1 2 3 4');
+    assert.match(denied.stderr, /INJECT_EVENTS permission/);
+    const printed = await svcSim('inputs', first!.serial);
+    assert.equal(printed.code, 0, printed.stderr);
+    const events = printed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    assert.deepEqual(
+      events.map(({ time, ...event }) => {
+        assert.equal(typeof time, 'number');
+        return event;
+      }),
+      [
+        {
+          kind: 'tap',
+          x: 200,
+          y: 728,
+          node: {
+            resourceId: 'com.svc.notes:id/archive_row',
+            text: '',
+            contentDesc: '',
+            className: 'android.widget.LinearLayout',
+            bounds: events[0].node.bounds,
+          },
+        },
+        { kind: 'keyevent', code: '4' },
+        { kind: 'text', text: 'hi there' },
+      ],
+    );
+    assert.equal((await svcSim('inputs', first!.serial, '--clear')).stdout.trim().split('\n').length, 3);
+    assert.equal((await svcSim('inputs', first!.serial)).stdout, '');
+  });
+
   it('disconnect drops the transport and adb connects again', async () => {
     const [first] = await list();
     assert.equal((await svcSim('disconnect', first!.serial)).code, 0);

@@ -1,10 +1,16 @@
-// The commands that talk to running `svc-sim start` processes: list, stop, set-state, latency, fault, disconnect.
+// The commands that talk to running `svc-sim start` processes: list, stop, set-state, latency, fault, inputs,
+// disconnect.
 import { FAULT_NAMES, isFaultName } from '../faults.ts';
 import type { DeviceSummary } from './control-server.ts';
 import { printDevices } from './print.ts';
 import { type RunRecord, readRunRecords } from './registry.ts';
 
-async function call(record: RunRecord, path: string, method: 'GET' | 'POST', body?: unknown): Promise<unknown> {
+async function call(
+  record: RunRecord,
+  path: string,
+  method: 'GET' | 'POST' | 'DELETE',
+  body?: unknown,
+): Promise<unknown> {
   const response = await fetch(`${record.controlUrl}${path}`, {
     method,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${record.token}` },
@@ -69,6 +75,17 @@ export async function controlCommand(name: string, args: string[]): Promise<numb
       if (!serial || !value) throw new Error('usage: svc-sim latency <serial> <ms>');
       await post(serial, 'latency', { ms: Number(value) });
       return 0;
+    case 'inputs': {
+      // One JSON object per line, oldest first: what a test asserts on (where an agent tapped, what it typed).
+      if (!serial || (value !== undefined && value !== '--clear')) {
+        throw new Error('usage: svc-sim inputs <serial> [--clear]');
+      }
+      const record = await recordOf(serial);
+      const path = `/devices/${encodeURIComponent(serial)}/inputs`;
+      const events = (await call(record, path, value === '--clear' ? 'DELETE' : 'GET')) as unknown[];
+      process.stdout.write(events.map((event) => `${JSON.stringify(event)}\n`).join(''));
+      return 0;
+    }
     case 'disconnect':
       if (!serial) throw new Error('usage: svc-sim disconnect <serial>');
       await post(serial, 'disconnect', {});

@@ -1,5 +1,5 @@
 // The control HTTP of a `svc-sim start` process, on loopback: list devices, set state, latency, faults, disconnect,
-// stop. JSON in and out; errors are { code, message }. It can stop devices and fake their faults, so it answers only
+// the input events a device received, stop. JSON in and out; errors are { code, message }. It can stop devices and fake their faults, so it answers only
 // the user who started it (the token of the run record, registry.ts) and never a web page: a request with an
 // Origin header, or a Host that is not the loopback address it listens on (DNS rebinding), is refused.
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -101,9 +101,15 @@ export function startControlServer(devices: ControlledDevice[], hooks: ControlHo
       const body = request.method === 'POST' ? await readJson(request) : {};
       const match = /^\/devices\/([^/]+)\/(state|latency|fault|disconnect)$/.exec(url.pathname);
       let result: unknown;
+      const inputs = /^\/devices\/([^/]+)\/inputs$/.exec(url.pathname);
       if (request.method === 'GET' && url.pathname === '/devices') {
         await hooks.refresh?.();
         result = devices.map(summarize);
+      } else if (inputs && (request.method === 'GET' || request.method === 'DELETE')) {
+        // The input events the device received; DELETE answers them too and starts a new record.
+        const { sim } = find(decodeURIComponent(inputs[1]!));
+        result = sim.device.inputs.entries();
+        if (request.method === 'DELETE') sim.device.inputs.clear();
       } else if (request.method === 'POST' && url.pathname === '/stop') {
         const serial = typeof body.serial === 'string' ? body.serial : undefined;
         if (serial) {

@@ -1,6 +1,7 @@
 // The Android device model behind the wire: properties, settings, packages, files, the log, broadcast delivery and
 // the clock. The shell (shell/) and the UI + operator (ui/, operator/) act on it only through DeviceApi.
 import { createFaultControl } from '../faults.ts';
+import { createInputLog } from './input-log.ts';
 import { createLogBuffer, DEFAULT_LOG_BUFFER_BYTES } from './log-buffer.ts';
 import { PlaceholderUi } from './placeholder-ui.ts';
 import { createProcessTable } from './process-table.ts';
@@ -155,6 +156,7 @@ export function createDevice(options: CreateDeviceOptions = {}): SimulatedDevice
       return hits.length;
     },
     commandLog: [],
+    inputs: createInputLog(),
     now,
     faults: createFaultControl(),
     processes: createProcessTable(),

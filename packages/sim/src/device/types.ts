@@ -1,6 +1,7 @@
 // The seams inside the simulated device. The adb wire (adbd/), the shell and its commands (shell/), and the
 // UI + operator runtime (ui/, operator/) meet only through these types, so each can be built and tested alone.
 import type { FaultControl } from '../faults.ts';
+import type { InputLog, TouchedNode } from './input-log.ts';
 import type { ProcessTable } from './process-table.ts';
 import type { DeviceTiming } from './timing.ts';
 
@@ -85,8 +86,15 @@ export interface UiHost {
   uiautomatorXml(apiLevel: number): string;
   /** Packages with a running process (what `pidof <package>` finds). */
   runningPackages(): string[];
-  /** The soft keyboard is showing (`dumpsys input_method`). */
+  /** The soft keyboard is showing (`dumpsys input_method` `mInputShown`): an input method was asked to show. */
   keyboardShown(): boolean;
+  /**
+   * The keyboard shows a view over the screen (`mIsInputViewShown`); false while it is shown without one (a
+   * hardware keyboard, an input method with no view). Absent = the same as keyboardShown().
+   */
+  keyboardViewShown?(): boolean;
+  /** The node a touch at (x, y) reaches now, for the input log (absent = not known). */
+  touchedNodeAt?(x: number, y: number): TouchedNode | undefined;
   /** The lock screen is showing. */
   locked(): boolean;
   /** Dismisses a lock screen that has no PIN (`wm dismiss-keyguard`). */
@@ -128,6 +136,8 @@ export interface DeviceApi {
    * 1000 lines (fewer when they are very long), so a long-running device does not grow (device/command-log.ts).
    */
   readonly commandLog: string[];
+  /** The input events the device received (`input tap|swipe|keyevent|text`), newest last (device/input-log.ts). */
+  readonly inputs: InputLog;
   /** Wall clock of the device (epoch ms); tests may skew it. */
   now(): number;
   /** Fault switches (a device on the wire shares them with its transport and its operator). */

@@ -39,6 +39,7 @@ export function installVirtualApps(device: DeviceApi, options: VirtualAppsOption
   for (const app of user) byPackage.set(app.package, { app, user: true });
   const ui = new VirtualUi([...byPackage.values()].map((e) => e.app));
   ui.apiLevel = Number(device.props.get('ro.build.version.sdk') ?? 35) || 35;
+  ui.faults = device.faults;
   // A built-in app that is no system package (the thermostat, the login form, the browser) is an installed app, as
   // a user's apps are on a phone: `pm list packages -3` lists it.
   for (const { app, user } of byPackage.values()) {

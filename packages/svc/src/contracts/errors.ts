@@ -200,6 +200,10 @@ export const ERROR_CODES = {
     'This device keeps its clipboard from the shell; type the text into the field with `svc type` instead.',
   ),
   GESTURE_FAILED: c(500, 'The device did not take the gesture; check the device with `svc devices` and retry.'),
+  INPUT_INJECTION_DENIED: c(
+    409,
+    'The phone refuses input sent over adb: in Developer options turn on "USB debugging (Security settings)" (Xiaomi, Redmi, POCO, HONOR), then retry.',
+  ),
   LOCATION_UNSUPPORTED: c(409, 'Only emulators on this computer take a location (serial emulator-<port>).'),
   RECORDING_IN_PROGRESS: c(409, 'Stop the running recording with `svc record stop` first.'),
   RECORDING_NOT_IN_PROGRESS: c(409, 'Start one with `svc record start`.'),

@@ -91,6 +91,7 @@ export async function dumpsysWindow(args: readonly string[], io: ShellIO, device
 /** `dumpsys input_method`: appium-adb reads `mInputShown` (and `mIsInputViewShown`) to tell the keyboard is up. */
 export async function dumpsysInputMethod(io: ShellIO, device: DeviceApi): Promise<number> {
   const shown = device.ui.keyboardShown();
+  const view = device.ui.keyboardViewShown?.() ?? shown;
   const ime = device.settings.secure.get('default_input_method') ?? '';
   await io.writeStdout(
     'Current Input Method Manager state:\n' +
@@ -98,7 +99,7 @@ export async function dumpsysInputMethod(io: ShellIO, device: DeviceApi): Promis
       `  mCurFocusedWindowName=${focusedWindowName(device)}\n` +
       `  mInputShown=${shown} mShowRequested=${shown} mShowExplicitlyRequested=false mShowForced=false\n` +
       '  mInputMethodService:\n' +
-      `    mIsInputViewShown=${shown}\n`,
+      `    mIsInputViewShown=${view}\n`,
   );
   return 0;
 }

@@ -2,9 +2,7 @@
 // printable ASCII only (anything else fails with `java.lang.NullPointerException: Attempt to get length of null
 // array`, mobile-next/mobile-mcp#78), turns `%s` into a space, and its argument passes one shell: quoted once,
 // never twice (double escaping types the backslashes: openatx/adbutils#197). A newline is the enter key.
-import { quoteShellArg } from '../../../contracts/dispatch.ts';
-
-export const KEYCODE_ENTER = 66;
+import { inputLine, KEYCODE } from './device-input.ts';
 
 /** The first character `input text` cannot type (outside printable ASCII, tab and newline), or undefined. */
 export function untypable(text: string): { char: string; index: number } | undefined {
@@ -24,9 +22,9 @@ export function untypable(text: string): { char: string; index: number } | undef
 export function typingCommands(text: string): string[] {
   const commands: string[] = [];
   for (const [i, line] of text.split('\n').entries()) {
-    if (i > 0) commands.push(`input keyevent ${KEYCODE_ENTER}`);
+    if (i > 0) commands.push(inputLine.keys([KEYCODE.ENTER]));
     for (const chunk of line.split('%s').flatMap((part, j) => (j === 0 ? [part] : ['%', `s${part}`]))) {
-      if (chunk !== '') commands.push(`input text ${quoteShellArg(chunk.replaceAll(' ', '%s'))}`);
+      if (chunk !== '') commands.push(inputLine.text(chunk.replaceAll(' ', '%s')));
     }
   }
   return commands;

@@ -6,23 +6,20 @@
 // text: appium/appium#13618) is cleared the same way, harmlessly.
 import type { NodeMatcher } from '../../../../contracts/types.ts';
 import { centerOf, editableWithin, findAll, type UiNode, type UiTree } from '../../../../ui/index.ts';
+import { checkInput, inputLine, KEYCODE, sendInput } from '../device-input.ts';
 import { findOrFail, gestureAt, readScreen } from '../screen.ts';
 import { type ActionRunner, bool, params, type StepContext, StepFailure, str } from '../step.ts';
-import { KEYCODE_ENTER, typingCommands } from '../text-input.ts';
+import { typingCommands } from '../text-input.ts';
 
-const KEYCODE_MOVE_END = 123;
-const KEYCODE_DEL = 67;
-const KEYCODE_FORWARD_DEL = 112;
 /** Key events per `input keyevent` call: one JVM start types them all. */
 const KEYS_PER_CALL = 200;
 
 function clearCommands(current: string): string[] {
   const count = [...current].length;
-  const keys: number[] = [KEYCODE_MOVE_END];
-  for (let i = 0; i < count; i++) keys.push(KEYCODE_DEL, KEYCODE_FORWARD_DEL);
+  const keys: number[] = [KEYCODE.MOVE_END];
+  for (let i = 0; i < count; i++) keys.push(KEYCODE.DEL, KEYCODE.FORWARD_DEL);
   const out: string[] = [];
-  for (let i = 0; i < keys.length; i += KEYS_PER_CALL)
-    out.push(`input keyevent ${keys.slice(i, i + KEYS_PER_CALL).join(' ')}`);
+  for (let i = 0; i < keys.length; i += KEYS_PER_CALL) out.push(inputLine.keys(keys.slice(i, i + KEYS_PER_CALL)));
   return out;
 }
 
@@ -45,7 +42,7 @@ async function focusField(step: StepContext, matcher: NodeMatcher): Promise<UiNo
     // Already focused: key events reach it as they are (a tap would only cost a keyboard check and a round trip).
     if (field.focused) return field;
     const { x, y } = centerOf(field.bounds);
-    if ((await gestureAt(step, screen, y, `input tap ${x} ${y}`)) === 'done') return field;
+    if ((await gestureAt(step, screen, y, inputLine.tap(x, y))) === 'done') return field;
   }
 }
 
@@ -56,14 +53,14 @@ export const enterText: ActionRunner = async (step) => {
   const field = await focusField(step, p.matcher as NodeMatcher);
   const lines = [...clearCommands(field.text), ...typingCommands(text)];
   const typed = await step.shell.run(lines.join(' && '));
-  if (typed.status !== 0) {
-    throw new StepFailure(
-      'TEXT_ENTRY_FAILED',
-      `typing failed (exit ${typed.status}): ${typed.output.trim().slice(0, 200)}`,
-      {
-        retryable: true,
-      },
-    );
+  try {
+    checkInput(typed, 'TEXT_ENTRY_FAILED', 'typing');
+  } catch (error) {
+    // Typing that failed for a reason that passes is tried again by the step's retry; a refused injection is not.
+    if (error instanceof StepFailure && error.code === 'TEXT_ENTRY_FAILED') {
+      throw new StepFailure(error.code, error.message, { retryable: true });
+    }
+    throw error;
   }
   if (!field.password) {
     const after = await readScreen(step, { interacts: false });
@@ -75,6 +72,6 @@ export const enterText: ActionRunner = async (step) => {
       });
     }
   }
-  if (submit) await step.shell.run(`input keyevent ${KEYCODE_ENTER}`);
+  if (submit) await sendInput(step.shell, inputLine.keys([KEYCODE.ENTER]), 'TEXT_ENTRY_FAILED', 'enter key');
   return { text, submit: String(submit) };
 };

@@ -13,8 +13,8 @@ import {
   type UiTree,
 } from '../../../ui/index.ts';
 import { checkInput, inputLine, KEYCODE, sendInput } from './device-input.ts';
-import { dumpWindow } from './dump.ts';
-import { ExecutionFailure, type StepContext, StepFailure } from './step.ts';
+import { DumpTimeout, dumpWindow } from './dump.ts';
+import { ExecutionFailure, type StepContext, StepFailure, TimedOut } from './step.ts';
 
 export interface Screen {
   tree: UiTree;
@@ -31,8 +31,22 @@ export function isKeyguard(tree: UiTree): boolean {
   return system && tree.nodes.some((n) => KEYGUARD_ID.test(n.resourceId) || /keyguard/i.test(n.cls));
 }
 
-export async function readScreen(step: StepContext, options: { interacts: boolean }): Promise<Screen> {
-  const xml = await dumpWindow(step.ctx, step.shell, step.deadline, step.stats);
+/**
+ * One screen read. `until` (monotonic) is a limit of the step's own, before the execution's deadline (a wait's
+ * timeoutMs): a dump still running then fails the read with UI_DUMP_NOT_IDLE; at the execution's deadline the
+ * execution times out during this step with that as its last error.
+ */
+export async function readScreen(step: StepContext, options: { interacts: boolean; until?: number }): Promise<Screen> {
+  const cutoff = Math.min(step.deadline, options.until ?? Number.POSITIVE_INFINITY);
+  let xml: string;
+  try {
+    xml = await dumpWindow(step.ctx, step.shell, cutoff, step.stats);
+  } catch (error) {
+    if (error instanceof DumpTimeout && cutoff >= step.deadline) {
+      throw new TimedOut(new StepFailure(error.code, error.message), 1);
+    }
+    throw error;
+  }
   const parsed = parseHierarchy(xml);
   if (!parsed.ok)
     throw new StepFailure('UI_DUMP_UNREADABLE', `the hierarchy dump is not readable: ${parsed.reason}`, {

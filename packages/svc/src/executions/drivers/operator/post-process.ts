@@ -22,7 +22,7 @@ export const SETTLE_WARNING =
 const CLICKS = new Set(['click', 'scroll_and_click']);
 
 export async function postProcess(
-  ctx: Pick<SvcContext, 'adb' | 'files' | 'clock' | 'env' | 'home'>,
+  ctx: Pick<SvcContext, 'adb' | 'files' | 'clock' | 'env' | 'home' | 'shared'>,
   input: PostProcessInput,
 ): Promise<ResultEnvelope> {
   const { envelope } = input;
@@ -34,7 +34,7 @@ export async function postProcess(
 }
 
 async function processStep(
-  ctx: Pick<SvcContext, 'adb' | 'files' | 'clock' | 'env' | 'home'>,
+  ctx: Pick<SvcContext, 'adb' | 'files' | 'clock' | 'env' | 'home' | 'shared'>,
   input: PostProcessInput,
   step: StepResult,
 ): Promise<StepResult> {

@@ -28,8 +28,10 @@ export const waitForNode: ActionRunner = async (step) => {
   const p = params(step.action);
   const matcher = p.matcher as NodeMatcher;
   const timeoutMs = num(p, 'timeoutMs', 0);
+  // A dump that outlasts the wait's own time (a screen that never goes idle) ends it then, not ~10 s later.
+  const until = timeoutMs > 0 ? step.ctx.clock.monotonic() + timeoutMs : undefined;
   const node = await poll(step, timeoutMs, async () =>
-    findFirst((await readScreen(step, { interacts: false })).tree, matcher),
+    findFirst((await readScreen(step, { interacts: false, ...(until === undefined ? {} : { until }) })).tree, matcher),
   );
   if (!node) {
     throw new StepFailure('NODE_NOT_FOUND', `no node matches ${describeMatcher(matcher)} within ${timeoutMs}ms`, {
@@ -45,13 +47,14 @@ export const waitForNavigation: ActionRunner = async (step) => {
   const expectedNode = p.expectedNode as NodeMatcher | undefined;
   const timeoutMs = num(p, 'timeoutMs', 0);
   let foreground: string | undefined;
+  const until = step.ctx.clock.monotonic() + timeoutMs;
   const arrived = await poll(step, timeoutMs, async (): Promise<{ node: UiNode | undefined } | undefined> => {
     if (expectedPackage !== undefined) {
       foreground = (await readForeground(step.shell)).package;
       if (foreground !== expectedPackage) return undefined;
     }
     if (expectedNode === undefined) return { node: undefined };
-    const node = findFirst((await readScreen(step, { interacts: false })).tree, expectedNode);
+    const node = findFirst((await readScreen(step, { interacts: false, until })).tree, expectedNode);
     return node ? { node } : undefined;
   });
   if (!arrived) {

@@ -76,22 +76,23 @@ export async function dumpWindow(
 ): Promise<string> {
   const started = ctx.clock.monotonic();
   const until = Math.min(deadline, started + DUMP_RETRY_BUDGET_MS);
+  let last: DumpError | undefined;
   for (let attempt = 1; ; attempt++) {
     const running = serializedPerDevice(ctx, shell.serial, () => shell.run(DUMP_COMMAND, AFTER_DUMP));
     const result = await within(ctx, deadline, running);
     if (stats) stats.dumps++;
     if (result === undefined) {
       running.catch(() => {});
-      throw new DumpTimeout(ctx.clock.monotonic() - started, attempt);
+      // An earlier attempt's own failure says more than "no answer yet" from the one the deadline cut short.
+      throw last ?? new DumpTimeout(ctx.clock.monotonic() - started, attempt);
     }
     const outcome = classifyDump(result);
     if (outcome.ok) return outcome.xml;
     const left = until - ctx.clock.monotonic();
-    if (!outcome.retryable || left <= RETRY_PAUSE_MS) {
-      const tries = attempt === 1 ? '1 attempt' : `${attempt} attempts`;
-      const message = `${DUMP_FAILURE_MEANING[outcome.code]} (uiautomator dump, ${tries}; last: ${outcome.detail})`;
-      throw new DumpError(outcome.code, message, attempt);
-    }
+    const tries = attempt === 1 ? '1 attempt' : `${attempt} attempts`;
+    const message = `${DUMP_FAILURE_MEANING[outcome.code]} (uiautomator dump, ${tries}; last: ${outcome.detail})`;
+    last = new DumpError(outcome.code, message, attempt);
+    if (!outcome.retryable || left <= RETRY_PAUSE_MS) throw last;
     await ctx.clock.sleep(RETRY_PAUSE_MS);
   }
 }

@@ -42,6 +42,8 @@ export interface InstalledPackage {
   grantedPermissions?: string[];
   /** Other activities `am start -n` accepts besides the launcher activity (`<pkg>/<class>`). */
   activities?: string[];
+  /** Input methods the app provides (`pkg/.Service`): `ime list -a` lists them (device/input-methods.ts). */
+  inputMethods?: string[];
 }
 
 export interface BroadcastIntent {

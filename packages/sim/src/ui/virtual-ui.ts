@@ -40,6 +40,8 @@ export class VirtualUi extends TaskStack implements UiHost {
   apiLevel = 35;
   /** The device's fault switches (`keyboard_no_view`), when installed on a device. */
   faults: FaultControl | undefined;
+  /** Whether the selected input method draws a view (device/input-methods.ts); absent = it does. */
+  inputMethodHasView: (() => boolean) | undefined;
   private readonly configListeners = new Set<() => void>();
   #keyguard: AppState | undefined;
   /** The soft keyboard, shown for a field of one screen of one app: it goes when that screen does. */
@@ -83,7 +85,11 @@ export class VirtualUi extends TaskStack implements UiHost {
    * mIsInputViewShown=false, covers nothing, and does not take BACK (appium-adb isSoftKeyboardPresent).
    */
   keyboardViewShown(): boolean {
-    return this.keyboardShown() && this.faults?.get('keyboard_no_view') === undefined;
+    return (
+      this.keyboardShown() &&
+      this.faults?.get('keyboard_no_view') === undefined &&
+      (this.inputMethodHasView?.() ?? true)
+    );
   }
 
   /** The node a touch at (x, y) reaches now (the input log records it). */
@@ -226,7 +232,9 @@ export class VirtualUi extends TaskStack implements UiHost {
     else if (code === 67) {
       const field = this.focusedField();
       const vars = this.top.vars;
-      if (field) vars.set(field.name, (vars.get(field.name) ?? '').slice(0, -1));
+      // DEL removes the character before the cursor, a whole code point (an emoji's two UTF-16 units), as
+      // BaseKeyListener's backspace does.
+      if (field) vars.set(field.name, [...(vars.get(field.name) ?? '')].slice(0, -1).join(''));
     }
   }
 

@@ -58,7 +58,11 @@ export const ERROR_CODES = {
   ),
   TEXT_NOT_TYPABLE: c(
     400,
-    'adb types printable ASCII and newlines only: send such text, or install the operator app and use --driver operator.',
+    "Install svc's Unicode keyboard on the device once with `svc keyboard install`, then send the text again (or use the operator app).",
+  ),
+  UNICODE_KEYBOARD_UNAVAILABLE: c(
+    409,
+    'svc has no Unicode keyboard for this device (Android 5, API 21, or later needed): type printable ASCII, or use the operator app.',
   ),
   SERVICE_UNAVAILABLE: c(500, 'The operator accessibility service is not running; run `svc grant-device-permissions`.'),
   EXECUTION_TIMEOUT: c(500, 'The operator ran out of time; raise timeoutMs or split the execution.'),

@@ -4,6 +4,7 @@
 // returns null; mobile-next/mobile-mcp#78) and types nothing.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { InputEvent } from '../../device/input-log.ts';
+import { commitThroughIme } from '../../device/input-methods.ts';
 import type { DeviceApi, ShellCommand, ShellIO } from '../../device/types.ts';
 import { injectionDenied, injectionDeniedOutput } from '../../faults/input-faults.ts';
 
@@ -117,7 +118,8 @@ export const input: ShellCommand = async (argv, io, device) => {
       const text = spacesFromPercentS(rest[0] as string);
       if (!TYPABLE.test(text)) return untypable(io, device);
       received({ kind: 'text', text });
-      device.ui.inputText(text);
+      // The selected keyboard turns the keys into text (the Unicode keyboard decodes modified UTF-7).
+      device.ui.inputText(commitThroughIme(device, text));
       return 0;
     }
     case 'keyevent': {

@@ -7,9 +7,10 @@ import type { ResultEnvelope, StepResult } from '../../../contracts/types.ts';
 import type { Driver } from '../../driver.ts';
 import { SETTLE_WARNING } from '../operator/post-process.ts';
 import { ADB_ACTIONS } from './actions/index.ts';
+import { DeviceShell } from './device-shell.ts';
 import type { DumpStats } from './dump.ts';
 import { runSteps } from './run-steps.ts';
-import { unsupportedByAdb } from './unsupported.ts';
+import { unicodeTextRefused, unsupportedByAdb } from './unsupported.ts';
 
 const CLICKS = new Set(['click', 'scroll_and_click']);
 
@@ -19,6 +20,8 @@ export const adbDriver: Driver = {
   async run(ctx, run) {
     const stats: DumpStats = { dumps: 0 };
     try {
+      const refused = await unicodeTextRefused(new DeviceShell(ctx, run.serial), run.execution);
+      if (refused !== undefined) return { kind: 'error', error: refused, settle: false };
       const envelope = await runSteps(ctx, run, ADB_ACTIONS, stats);
       return { kind: 'envelope', envelope: withSettleWarnings(envelope, run.execution.actions) };
     } catch (error) {

@@ -10,6 +10,7 @@ import { checkInput, inputLine, KEYCODE, sendInput } from '../device-input.ts';
 import { findOrFail, gestureAt, readScreen } from '../screen.ts';
 import { type ActionRunner, bool, params, type StepContext, StepFailure, str } from '../step.ts';
 import { typingCommands } from '../text-input.ts';
+import { restoreKeyboard, selectUnicodeKeyboard, unicodeKeyboardText, untypable } from '../unicode-keyboard.ts';
 
 /** Key events per `input keyevent` call: one JVM start types them all. */
 const KEYS_PER_CALL = 200;
@@ -49,9 +50,22 @@ async function focusField(step: StepContext, matcher: NodeMatcher): Promise<UiNo
 export const enterText: ActionRunner = async (step) => {
   const p = params(step.action);
   const text = str(p, 'text') as string;
+  // Text beyond printable ASCII goes through the Unicode keyboard (the driver checked it is installed before the
+  // execution started); the user's own keyboard is selected again whatever becomes of the step.
+  if (untypable(text) === undefined) return typeInto(step, text, false);
+  const previous = await selectUnicodeKeyboard(step.shell);
+  try {
+    return await typeInto(step, text, true);
+  } finally {
+    await restoreKeyboard(step.shell, previous);
+  }
+};
+
+async function typeInto(step: StepContext, text: string, unicode: boolean): Promise<Record<string, string>> {
+  const p = params(step.action);
   const submit = bool(p, 'submit', false);
   const field = await focusField(step, p.matcher as NodeMatcher);
-  const lines = [...clearCommands(field.text), ...typingCommands(text)];
+  const lines = [...clearCommands(field.text), ...typingCommands(text, unicode ? unicodeKeyboardText : undefined)];
   const typed = await step.shell.run(lines.join(' && '));
   try {
     checkInput(typed, 'TEXT_ENTRY_FAILED', 'typing');
@@ -74,4 +88,4 @@ export const enterText: ActionRunner = async (step) => {
   }
   if (submit) await sendInput(step.shell, inputLine.keys([KEYCODE.ENTER]), 'TEXT_ENTRY_FAILED', 'enter key');
   return { text, submit: String(submit) };
-};
+}

@@ -1,5 +1,5 @@
-// The commands that talk to running `svc-sim start` processes: list, stop, set-state, latency, fault, inputs,
-// disconnect.
+// The commands that talk to running `svc-sim start` processes: list, stop, set-state, latency, fault, commands,
+// inputs, disconnect.
 import { FAULT_NAMES, isFaultName } from '../faults.ts';
 import type { DeviceSummary } from './control-server.ts';
 import { printDevices } from './print.ts';
@@ -43,6 +43,13 @@ async function post(serial: string, action: string, body: unknown): Promise<void
   ]);
 }
 
+/** Prints a device's record (`commands` or `inputs`) as JSON lines, oldest first; `clear` starts a new one. */
+async function printRecord(serial: string, kind: string, clear: boolean): Promise<void> {
+  const path = `/devices/${encodeURIComponent(serial)}/${kind}`;
+  const entries = (await call(await recordOf(serial), path, clear ? 'DELETE' : 'GET')) as unknown[];
+  process.stdout.write(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+}
+
 export async function controlCommand(name: string, args: string[]): Promise<number> {
   const json = args.includes('--json');
   const rest = args.filter((arg) => arg !== '--json');
@@ -75,17 +82,14 @@ export async function controlCommand(name: string, args: string[]): Promise<numb
       if (!serial || !value) throw new Error('usage: svc-sim latency <serial> <ms>');
       await post(serial, 'latency', { ms: Number(value) });
       return 0;
-    case 'inputs': {
-      // One JSON object per line, oldest first: what a test asserts on (where an agent tapped, what it typed).
+    // One JSON object per line, oldest first; --clear answers them too and starts a new record.
+    case 'commands': // the shell/exec services (argv as the device's shell ran them) and broadcasts it received
+    case 'inputs': // the input events it received: where an agent tapped, what it typed
       if (!serial || (value !== undefined && value !== '--clear')) {
-        throw new Error('usage: svc-sim inputs <serial> [--clear]');
+        throw new Error(`usage: svc-sim ${name} <serial> [--clear]`);
       }
-      const record = await recordOf(serial);
-      const path = `/devices/${encodeURIComponent(serial)}/inputs`;
-      const events = (await call(record, path, value === '--clear' ? 'DELETE' : 'GET')) as unknown[];
-      process.stdout.write(events.map((event) => `${JSON.stringify(event)}\n`).join(''));
+      await printRecord(serial, name, value === '--clear');
       return 0;
-    }
     case 'disconnect':
       if (!serial) throw new Error('usage: svc-sim disconnect <serial>');
       await post(serial, 'disconnect', {});

@@ -101,15 +101,17 @@ export function startControlServer(devices: ControlledDevice[], hooks: ControlHo
       const body = request.method === 'POST' ? await readJson(request) : {};
       const match = /^\/devices\/([^/]+)\/(state|latency|fault|disconnect)$/.exec(url.pathname);
       let result: unknown;
-      const inputs = /^\/devices\/([^/]+)\/inputs$/.exec(url.pathname);
-      if (request.method === 'GET' && url.pathname === '/devices') {
+      const record = /^\/devices\/([^/]+)\/(commands|inputs)$/.exec(url.pathname);
+      if (record && (request.method === 'GET' || request.method === 'DELETE')) {
+        // What the device received (device-side commands, or input events); DELETE answers them too and starts a
+        // new record.
+        const { sim } = find(decodeURIComponent(record[1]!));
+        const log = record[2] === 'commands' ? sim.device.commands : sim.device.inputs;
+        result = log.entries();
+        if (request.method === 'DELETE') log.clear();
+      } else if (request.method === 'GET' && url.pathname === '/devices') {
         await hooks.refresh?.();
         result = devices.map(summarize);
-      } else if (inputs && (request.method === 'GET' || request.method === 'DELETE')) {
-        // The input events the device received; DELETE answers them too and starts a new record.
-        const { sim } = find(decodeURIComponent(inputs[1]!));
-        result = sim.device.inputs.entries();
-        if (request.method === 'DELETE') sim.device.inputs.clear();
       } else if (request.method === 'POST' && url.pathname === '/stop') {
         const serial = typeof body.serial === 'string' ? body.serial : undefined;
         if (serial) {

@@ -11,6 +11,7 @@ import { resolveDevice } from '../devices/resolve-device.ts';
 import { chooseDriver, forgetDriverChoice } from './choose-driver.ts';
 import type { DeviceRun } from './device-run.ts';
 import type { Driver } from './driver.ts';
+import { refuseUnsupported } from './driver-table.ts';
 import { acquireExecutionLock, type LockAttempt } from './execution-lock.ts';
 import { resolveRefs } from './refs/resolve-refs.ts';
 import type { Target } from './target.ts';
@@ -32,7 +33,7 @@ export async function runOnDevice(ctx: SvcContext, request: ExecutionRequest): P
     serial = (await resolveDevice(ctx, request.target)).serial;
     const { operatorPackage } = request.target;
     const { driver, operatorUid } = await chooseDriver(ctx, serial, operatorPackage, request.target.driver);
-    const refused = driver.unsupported(request.execution);
+    const refused = refuseUnsupported(driver.name, driver.actions(operatorPackage), request.execution);
     if (refused !== undefined) throw refused;
     const run: DeviceRun = {
       execution: request.execution,

@@ -8,6 +8,7 @@ import type { SvcContext } from '../../../core/context.ts';
 import type { DeviceRun } from '../../device-run.ts';
 import type { Driver, DriverOutcome } from '../../driver.ts';
 import { type ArmedResult, armResult } from './armed-result.ts';
+import { SVC_OPERATOR_ACTIONS } from './operator-actions.ts';
 import { operatorUid } from './operator-identity.ts';
 import { postProcess } from './post-process.ts';
 import { forceStopClosedApps } from './preflight.ts';
@@ -15,8 +16,9 @@ import { deviceGoneError, timeoutError } from './timeout-diagnostics.ts';
 
 export const operatorDriver: Driver = {
   name: 'operator',
-  // The operator runs every action of the contract; the device itself answers what it cannot do.
-  unsupported: () => undefined,
+  // svc's own operator app runs every action type. A variant with a smaller set returns its own table here
+  // (operatorActionsOf), chosen by the operator package.
+  actions: () => SVC_OPERATOR_ACTIONS,
   run: runOnOperator,
 };
 

@@ -8,7 +8,7 @@ import type { NodeMatcher } from '../../../../contracts/types.ts';
 import { centerOf, editableWithin, findAll, type UiNode, type UiTree } from '../../../../ui/index.ts';
 import { checkInput, inputLine, KEYCODE, sendInput } from '../device-input.ts';
 import { findOrFail, gestureAt, readScreen } from '../screen.ts';
-import { type ActionRunner, bool, params, type StepContext, StepFailure, str } from '../step.ts';
+import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
 import { typingCommands } from '../text-input.ts';
 import { restoreKeyboard, selectUnicodeKeyboard, unicodeKeyboardText, untypable } from '../unicode-keyboard.ts';
 
@@ -47,24 +47,23 @@ async function focusField(step: StepContext, matcher: NodeMatcher): Promise<UiNo
   }
 }
 
-export const enterText: ActionRunner = async (step) => {
-  const p = params(step.action);
-  const text = str(p, 'text') as string;
+export const enterText: ActionRunner<'enter_text'> = async (step) => {
+  const { text } = step.action.params;
   // Text beyond printable ASCII goes through the Unicode keyboard (the driver checked it is installed before the
   // execution started); the user's own keyboard is selected again whatever becomes of the step.
-  if (untypable(text) === undefined) return typeInto(step, text, false);
+  if (untypable(text) === undefined) return typeInto(step, false);
   const previous = await selectUnicodeKeyboard(step.shell);
   try {
-    return await typeInto(step, text, true);
+    return await typeInto(step, true);
   } finally {
     await restoreKeyboard(step.shell, previous);
   }
 };
 
-async function typeInto(step: StepContext, text: string, unicode: boolean): Promise<Record<string, string>> {
-  const p = params(step.action);
-  const submit = bool(p, 'submit', false);
-  const field = await focusField(step, p.matcher as NodeMatcher);
+async function typeInto(step: StepContext<'enter_text'>, unicode: boolean): Promise<Record<string, string>> {
+  const { text, matcher } = step.action.params;
+  const submit = step.action.params.submit ?? false;
+  const field = await focusField(step, matcher);
   const lines = [...clearCommands(field.text), ...typingCommands(text, unicode ? unicodeKeyboardText : undefined)];
   const typed = await step.shell.run(lines.join(' && '));
   try {

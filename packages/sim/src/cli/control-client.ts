@@ -1,5 +1,6 @@
-// The commands that talk to running `svc-sim start` processes: list, stop, set-state, latency, fault, commands,
-// inputs, disconnect.
+// The commands that talk to running `svc-sim start` processes: list, stop, set-state, latency, fault, screen,
+// commands, inputs, disconnect.
+import { readFileSync } from 'node:fs';
 import { FAULT_NAMES, isFaultName } from '../faults.ts';
 import type { DeviceSummary } from './control-server.ts';
 import { printDevices } from './print.ts';
@@ -89,6 +90,12 @@ export async function controlCommand(name: string, args: string[]): Promise<numb
         throw new Error(`usage: svc-sim ${name} <serial> [--clear]`);
       }
       await printRecord(serial, name, value === '--clear');
+      return 0;
+    // A `uiautomator dump` file captured on a real phone, shown by the stock phone until --clear (captured-screen.ts).
+    case 'screen':
+      if (!serial || !value)
+        throw new Error('usage: svc-sim screen <serial> <dump.xml> | svc-sim screen <serial> --clear');
+      await post(serial, 'screen', value === '--clear' ? { clear: true } : { dump: readFileSync(value, 'utf8') });
       return 0;
     case 'disconnect':
       if (!serial) throw new Error('usage: svc-sim disconnect <serial>');

@@ -107,6 +107,11 @@ export interface UiHost {
   locked(): boolean;
   /** Dismisses a lock screen that has no PIN (`wm dismiss-keyguard`). */
   unlock(): void;
+  /**
+   * Shows a `uiautomator dump` file captured on a real phone instead of the apps (`svc-sim screen`); undefined shows
+   * the apps again. Throws when the text is not a dump. Absent on a device without the virtual apps.
+   */
+  showScreen?(dump: string | undefined): void;
   /** `screencap -p`: a PNG of the current screen. */
   screencapPng(): Uint8Array;
   tap(x: number, y: number): void;

@@ -5,6 +5,7 @@ import type { UiHost } from '../device/types.ts';
 import type { FaultControl } from '../faults.ts';
 import { type AppState, currentScreen, freshState } from './app-state.ts';
 import { buildTree } from './build-tree.ts';
+import { type CapturedScreen, parseCapturedScreen } from './captured-screen.ts';
 import { contentRect, type Display, defaultDisplay, dpToPx, screenRect } from './display.ts';
 import { keyCodeOf } from './key-codes.ts';
 import { type PanelOverlay, renderScreen } from './render-png.ts';
@@ -46,13 +47,37 @@ export class VirtualUi extends TaskStack implements UiHost {
   #keyguard: AppState | undefined;
   /** The soft keyboard, shown for a field of one screen of one app: it goes when that screen does. */
   #keyboard: { state: AppState; screen: string } | undefined;
+  /** A screen captured from a real phone, shown over the apps until cleared, and the display size it replaced. */
+  #captured: { screen: CapturedScreen; size: { width: number; height: number } } | undefined;
 
   /** The accessibility tree of the focused window: the lock screen while locked, else the foreground app. */
   tree(): UiNode {
+    if (this.#captured && !this.#keyguard) return this.#captured.screen.root;
     const state = this.#keyguard ?? this.top;
     return buildTree(state, screenRect(this.display), contentRect(this.display), {
       hintAsText: this.apiLevel >= 24 && this.apiLevel <= 28,
     });
+  }
+
+  /**
+   * Shows a `uiautomator dump` file captured on a real phone instead of the apps (undefined: the apps again). The
+   * display takes the capture's size when its root fills the screen. Throws when the text is not a dump.
+   */
+  showScreen(dump: string | undefined): void {
+    const previous = this.#captured;
+    const screen = dump === undefined ? undefined : parseCapturedScreen(dump);
+    this.#captured = screen && {
+      screen,
+      size: previous?.size ?? { width: this.display.width, height: this.display.height },
+    };
+    this.#keyboard = undefined;
+    const size = screen?.screen ?? (screen ? undefined : previous?.size);
+    if (size && (size.width !== this.display.width || size.height !== this.display.height))
+      this.changeConfiguration(size);
+  }
+
+  override foregroundPackage(): string {
+    return this.#captured && !this.#keyguard ? this.#captured.screen.pkg : super.foregroundPackage();
   }
 
   /** Shows the lock screen (the keyguard window takes the focus; the app stays behind it). */
@@ -247,6 +272,7 @@ export class VirtualUi extends TaskStack implements UiHost {
   }
 
   uiautomatorXml(apiLevel: number): string {
+    if (this.#captured && !this.#keyguard) return this.#captured.screen.xml;
     return renderUiautomatorXml(this.tree(), { apiLevel });
   }
 

@@ -238,7 +238,12 @@ describe('doctor readiness', () => {
         'On device, open Accessibility Settings and follow the listed steps.',
       ]);
       const enabled = await lab.adb('-s', sim.serial, 'shell', 'settings get secure enabled_accessibility_services');
-      assert.equal(enabled.stdout.trim(), 'com.svc.operator/svc.operator.OperatorAccessibilityService');
+      assert.ok(
+        enabled.stdout
+          .trim()
+          .split(':')
+          .includes('com.svc.operator/svc.operator.accessibilityservice.OperatorAccessibilityService'),
+      );
 
       const rerun = await runCliJson(['doctor', '--json'], { env: labEnv(lab) });
       assert.equal(rerun.code, 0, rerun.stdout);

@@ -62,6 +62,14 @@ export const ERROR_CODES = {
   ),
   SERVICE_UNAVAILABLE: c(500, 'The operator accessibility service is not running; run `svc grant-device-permissions`.'),
   EXECUTION_TIMEOUT: c(500, 'The operator ran out of time; raise timeoutMs or split the execution.'),
+  ACTION_FAILED: c(
+    500,
+    'A step failed in a way that ends the execution (failedStepId; its data.error says why); no later step ran: fix that step and run again.',
+  ),
+  OPERATOR_PAYLOAD_REJECTED: c(
+    500,
+    'Nothing ran: check the operator version with `svc version --check-compat` (install a supported one), and report the execution if it persists.',
+  ),
   // serve layer (SPEC 7)
   INVALID_JSON: c(400, 'Send a valid JSON body with Content-Type: application/json.'),
   INTERNAL_SERVER_ERROR: c(500, 'Unexpected server failure; retry, and report it with the server log if it persists.'),

@@ -16,9 +16,10 @@ export interface Driver {
   readonly name: DriverName;
   /**
    * The first action this driver cannot do, as an error naming its path and a hint; undefined when it can do every
-   * action. Checked before anything touches the device, so an execution is never half done for this reason.
+   * action (the operator driver: the operator app of `operatorPackage`). Checked before anything touches the device,
+   * so an execution is never half done for this reason.
    */
-  unsupported(execution: ValidExecution): SvcError | undefined;
+  unsupported(execution: ValidExecution, operatorPackage: string): SvcError | undefined;
   /** Runs the execution on a locked device. Expected failures come back as `kind: 'error'`, never thrown. */
   run(ctx: SvcContext, run: DeviceRun): Promise<DriverOutcome>;
 }

@@ -30,9 +30,8 @@ export async function runOnDevice(ctx: SvcContext, request: ExecutionRequest): P
   let serial: string | undefined;
   try {
     serial = (await resolveDevice(ctx, request.target)).serial;
-    const { operatorPackage } = request.target;
-    const { driver, operatorUid } = await chooseDriver(ctx, serial, operatorPackage, request.target.driver);
-    const refused = driver.unsupported(request.execution);
+    const { driver, operatorPackage, operatorUid } = await chooseDriver(ctx, serial, request.target);
+    const refused = driver.unsupported(request.execution, operatorPackage);
     if (refused !== undefined) throw refused;
     const run: DeviceRun = {
       execution: request.execution,

@@ -59,7 +59,8 @@ describe('skills compile-artifact', () => {
       artifact: 'create-note',
       vars: { ...vars, TEXT: text },
     });
-    assert.equal(compiled.execution.actions[1]?.params?.text, text);
+    const typed = compiled.execution.actions[1];
+    assert.equal(typed?.type === 'enter_text' ? typed.params.text : undefined, text);
   });
 
   it('fails with SKILL_VARS_MISSING listing every missing variable at once', async () => {

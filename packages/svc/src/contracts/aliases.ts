@@ -1,6 +1,9 @@
 // The versioned input alias tables of SPEC 2.1, 2.2 and 2.3 (SPEC part 9: "Input aliases are an explicit versioned
 // table"). Aliases are rewritten to canonical names before validation; canonical names are what is sent and logged.
-import type { ActionType } from './types.ts';
+// The aliases of one action type (its other names, its own param-key aliases) are part of its definition (actions/).
+import { ACTION_DEFINITIONS, type ActionType, definitionOf } from './actions/index.ts';
+
+export { MATCHER_KEY_ALIASES } from './matcher.ts';
 
 export const ALIAS_TABLE_VERSION = 1;
 
@@ -12,32 +15,21 @@ export const TOP_LEVEL_KEY_ALIASES: Readonly<Record<string, string>> = {
   timeout_ms: 'timeoutMs',
 };
 
-/** SPEC 2.2: type aliases other than the on-screen-log ones. Matched after trimming and lower-casing (C-24). */
-export const ACTION_TYPE_ALIASES: Readonly<Record<string, ActionType>> = {
-  open_url: 'open_uri',
-  tap: 'click',
-  press: 'click',
-  wait_for: 'wait_for_node',
-  find: 'wait_for_node',
-  find_node: 'wait_for_node',
-  read: 'read_text',
-  snapshot: 'snapshot_ui',
-  screenshot: 'take_screenshot',
-  capture_screenshot: 'take_screenshot',
-  type_text: 'enter_text',
-  text_entry: 'enter_text',
-  input_text: 'enter_text',
-  key_press: 'press_key',
-};
+const byAlias = (names: (type: ActionType) => readonly string[] | undefined): Record<string, ActionType> =>
+  Object.fromEntries(ACTION_DEFINITIONS.flatMap((d) => (names(d.type) ?? []).map((alias) => [alias, d.type])));
+
+/** SPEC 2.2: type aliases other than the exact ones. Matched after trimming and lower-casing (C-24). */
+export const ACTION_TYPE_ALIASES: Readonly<Record<string, ActionType>> = byAlias((t) => definitionOf(t).aliases);
 
 /** SPEC 2.2: matched exactly (no case change, no trimming); their params are strict and never aliased. */
-export const EXACT_ACTION_TYPE_ALIASES: Readonly<Record<string, ActionType>> = {
-  on_screen_log_set: 'set_on_screen_log',
-  on_screen_log_clear: 'clear_on_screen_log',
-};
+export const EXACT_ACTION_TYPE_ALIASES: Readonly<Record<string, ActionType>> = byAlias(
+  (t) => definitionOf(t).exactAliases,
+);
 
 /** Action types whose params translate no aliases at all (SPEC 2.2, 2.5 "strict object"). */
-export const STRICT_PARAM_ACTIONS: ReadonlySet<ActionType> = new Set(['set_on_screen_log', 'clear_on_screen_log']);
+export const STRICT_PARAM_ACTIONS: ReadonlySet<ActionType> = new Set(
+  ACTION_DEFINITIONS.filter((d) => definitionOf(d.type).strictParams === true).map((d) => d.type),
+);
 
 /** SPEC 2.2: generic param-key aliases (all actions except the strict ones). */
 export const PARAM_KEY_ALIASES: Readonly<Record<string, string>> = {
@@ -60,30 +52,6 @@ export const PARAM_KEY_ALIASES: Readonly<Record<string, string>> = {
   label_selector: 'labelMatcher',
 };
 
-/**
- * Per-action param-key aliases, applied after the generic ones. `value` -> `text` only for enter_text (SPEC 2.2);
- * scroll_and_click calls its matcher `target`, and raw input names it `matcher` (SPEC 2.5).
- */
-export const ACTION_PARAM_KEY_ALIASES: Readonly<Partial<Record<ActionType, Readonly<Record<string, string>>>>> = {
-  enter_text: { value: 'text' },
-  scroll_and_click: { matcher: 'target' },
-};
-
-/** SPEC 2.3: raw JSON NodeMatcher aliases. */
-export const MATCHER_KEY_ALIASES: Readonly<Record<string, string>> = {
-  id: 'resourceId',
-  resource_id: 'resourceId',
-  text: 'textEquals',
-  text_contains: 'textContains',
-  content_desc: 'contentDescEquals',
-  description: 'contentDescEquals',
-  accessibility_label: 'contentDescEquals',
-  content_desc_equals: 'contentDescEquals',
-  content_desc_contains: 'contentDescContains',
-  description_contains: 'contentDescContains',
-  accessibility_label_contains: 'contentDescContains',
-};
-
 /** Canonical action type of an input type string, or undefined (no fuzzy matching beyond case and whitespace). */
 export function canonicalActionType(
   raw: string,
@@ -100,11 +68,15 @@ export function canonicalActionType(
   return undefined;
 }
 
-/** The canonical key an input param key maps to for one action type (itself when no alias applies). */
+/**
+ * The canonical key an input param key maps to for one action type (itself when no alias applies): the generic
+ * aliases, then the action's own (`value` → `text` for enter_text; scroll_and_click calls its matcher `target`).
+ */
 export function canonicalParamKey(type: ActionType, key: string): string {
-  if (STRICT_PARAM_ACTIONS.has(type)) return key;
+  const definition = definitionOf(type);
+  if (definition.strictParams === true) return key;
   const generic = Object.hasOwn(PARAM_KEY_ALIASES, key) ? (PARAM_KEY_ALIASES[key] as string) : key;
-  const specific = ACTION_PARAM_KEY_ALIASES[type];
+  const specific = definition.paramAliases;
   if (specific !== undefined && Object.hasOwn(specific, generic)) return specific[generic] as string;
   if (specific !== undefined && Object.hasOwn(specific, key)) return specific[key] as string;
   return generic;

@@ -1,13 +1,14 @@
 // Field rules as data: the validator checks them and schema.ts turns the same tables into JSON Schema.
 
 import { ACTION_RANGES, type Range } from './limits.ts';
-import { validateMatcher } from './matcher.ts';
-import { validateRetry } from './retry.ts';
+import { type NodeMatcher, validateMatcher } from './matcher.ts';
+import { type Retry, validateRetry } from './retry.ts';
 import { describe, fail, isPlainObject } from './validation-issue.ts';
 
 export type Blank = 'allowEmpty' | 'nonEmpty' | 'nonBlank';
 
-export type FieldRule =
+/** The shape of a rule: what the validator checks and the JSON Schema says. */
+export type RuleShape =
   | { readonly kind: 'string'; readonly blank: Blank; readonly maxLength?: number; readonly minLength?: number }
   | { readonly kind: 'integer'; readonly range: Range; readonly clamp?: boolean }
   | { readonly kind: 'number'; readonly range: Range }
@@ -19,19 +20,37 @@ export type FieldRule =
   | { readonly kind: 'coordinate' }
   | { readonly kind: 'removed'; readonly reason: string };
 
-export const str = (blank: Blank, maxLength?: number): FieldRule =>
-  maxLength === undefined ? { kind: 'string', blank } : { kind: 'string', blank, maxLength };
-export const int = (range: Range, clamp?: boolean): FieldRule =>
+/**
+ * A rule and, for the compiler only, the type of the value it lets through (`value` is never set): the params of an
+ * action are typed from the rules that check them, so a driver reads them without casts.
+ */
+export type FieldRule<T = unknown> = RuleShape & { readonly value?: T };
+
+/** The type a rule lets through. */
+export type ValueOf<R> = R extends FieldRule<infer T> ? T : never;
+
+export interface Coordinate {
+  x: number;
+  y: number;
+}
+
+export const str = (blank: Blank, maxLength?: number, minLength?: number): FieldRule<string> => ({
+  kind: 'string',
+  blank,
+  ...(maxLength === undefined ? {} : { maxLength }),
+  ...(minLength === undefined ? {} : { minLength }),
+});
+export const int = (range: Range, clamp?: boolean): FieldRule<number> =>
   clamp ? { kind: 'integer', range, clamp } : { kind: 'integer', range };
-export const num = (range: Range): FieldRule => ({ kind: 'number', range });
-export const bool: FieldRule = { kind: 'boolean' };
-export const oneOf = (values: readonly string[], caseInsensitive?: boolean): FieldRule =>
+export const num = (range: Range): FieldRule<number> => ({ kind: 'number', range });
+export const bool: FieldRule<boolean> = { kind: 'boolean' };
+export const oneOf = <V extends string>(values: readonly V[], caseInsensitive?: boolean): FieldRule<V> =>
   caseInsensitive ? { kind: 'enum', values, caseInsensitive } : { kind: 'enum', values };
-export const color: FieldRule = { kind: 'color' };
-export const matcher: FieldRule = { kind: 'matcher' };
-export const retry: FieldRule = { kind: 'retry' };
-export const coordinate: FieldRule = { kind: 'coordinate' };
-export const removed = (reason: string): FieldRule => ({ kind: 'removed', reason });
+export const color: FieldRule<string> = { kind: 'color' };
+export const matcher: FieldRule<NodeMatcher> = { kind: 'matcher' };
+export const retry: FieldRule<Retry> = { kind: 'retry' };
+export const coordinate: FieldRule<Coordinate> = { kind: 'coordinate' };
+export const removed = (reason: string): FieldRule<never> => ({ kind: 'removed', reason });
 
 const COLOR = /^#[0-9A-Fa-f]{8}$/;
 
@@ -101,7 +120,7 @@ export function checkField(rule: FieldRule, value: unknown, path: string): unkno
   }
 }
 
-function checkCoordinate(value: unknown, path: string): { x: number; y: number } {
+function checkCoordinate(value: unknown, path: string): Coordinate {
   const expected = '{ x, y } with integers >= 0';
   if (!isPlainObject(value)) fail(path, `expected ${expected}, got ${describe(value)}`, expected);
   for (const key of Object.keys(value)) {

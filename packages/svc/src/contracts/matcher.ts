@@ -1,9 +1,33 @@
 // SPEC 2.3 NodeMatcher: six optional string fields, at least one, no unknown keys, no blanks, <= 512 chars.
 // Raw JSON aliases are rewritten first; the path names the canonical field.
-import { MATCHER_KEY_ALIASES } from './aliases.ts';
 import { LIMITS, MATCHER_ROLES } from './limits.ts';
-import type { NodeMatcher } from './types.ts';
 import { describe, fail, isPlainObject } from './validation-issue.ts';
+
+export interface NodeMatcher {
+  resourceId?: string;
+  role?: string;
+  textEquals?: string;
+  textContains?: string;
+  contentDescEquals?: string;
+  contentDescContains?: string;
+  /** `e12`: an element of the last compact snapshot of the device, resolved on the host before dispatch. */
+  ref?: string;
+}
+
+/** SPEC 2.3: raw JSON NodeMatcher aliases. */
+export const MATCHER_KEY_ALIASES: Readonly<Record<string, string>> = {
+  id: 'resourceId',
+  resource_id: 'resourceId',
+  text: 'textEquals',
+  text_contains: 'textContains',
+  content_desc: 'contentDescEquals',
+  description: 'contentDescEquals',
+  accessibility_label: 'contentDescEquals',
+  content_desc_equals: 'contentDescEquals',
+  content_desc_contains: 'contentDescContains',
+  description_contains: 'contentDescContains',
+  accessibility_label_contains: 'contentDescContains',
+};
 
 export const MATCHER_FIELDS = [
   'resourceId',

@@ -7,6 +7,9 @@ import { ACTION_TYPES, type Action } from './types.ts';
 import { buildInternalExecution, normalizeAndValidateExecution } from './validate.ts';
 import { validateActionParams } from './validate-params.ts';
 
+/** The params of any action, read by name. */
+const paramsOf = (action: Action): Readonly<Record<string, unknown>> => action.params ?? {};
+
 function actionOf(input: unknown): Action {
   const outcome = normalizeAndValidateExecution(input);
   assert.ok(outcome.ok, outcome.ok ? '' : outcome.error.message);
@@ -75,7 +78,7 @@ describe('valid payloads normalize to canonical form', () => {
     };
     for (const [alias, canonical] of Object.entries(PARAM_KEY_ALIASES)) {
       const [type, value, rest] = host[canonical] ?? assert.fail(`no host for ${canonical}`);
-      const params = actionOf(one(type, { ...rest, [alias]: value })).params ?? {};
+      const params = paramsOf(actionOf(one(type, { ...rest, [alias]: value })));
       assert.deepEqual(params[canonical], value, `${alias} -> ${canonical}`);
       assert.equal(Object.hasOwn(params, alias), false);
     }
@@ -91,11 +94,11 @@ describe('valid payloads normalize to canonical form', () => {
 
   test('every raw matcher alias maps to its canonical field, output in canonical field order', () => {
     for (const [alias, canonical] of Object.entries(MATCHER_KEY_ALIASES)) {
-      const params = actionOf(one('click', { matcher: { [alias]: 'v' } })).params;
-      assert.deepEqual(params?.matcher, { [canonical]: 'v' }, alias);
+      const params = paramsOf(actionOf(one('click', { matcher: { [alias]: 'v' } })));
+      assert.deepEqual(params.matcher, { [canonical]: 'v' }, alias);
     }
-    const params = actionOf(one('click', { matcher: { role: 'button', text: 'OK', id: 'a:id/ok' } })).params;
-    assert.equal(JSON.stringify(params?.matcher), '{"resourceId":"a:id/ok","role":"button","textEquals":"OK"}');
+    const params = paramsOf(actionOf(one('click', { matcher: { role: 'button', text: 'OK', id: 'a:id/ok' } })));
+    assert.equal(JSON.stringify(params.matcher), '{"resourceId":"a:id/ok","role":"button","textEquals":"OK"}');
   });
 
   test('retry maxAttempts is clamped into 1..10 while other retry fields are kept', () => {
@@ -106,8 +109,8 @@ describe('valid payloads normalize to canonical form', () => {
   });
 
   test('wait_for_node timeoutMs is clamped into 1..120000 like the runtime does', () => {
-    assert.equal(actionOf(one('wait_for_node', { matcher: M, timeoutMs: 0 })).params?.timeoutMs, 1);
-    assert.equal(actionOf(one('wait_for_node', { matcher: M, timeoutMs: 500_000 })).params?.timeoutMs, 120_000);
+    assert.equal(paramsOf(actionOf(one('wait_for_node', { matcher: M, timeoutMs: 0 }))).timeoutMs, 1);
+    assert.equal(paramsOf(actionOf(one('wait_for_node', { matcher: M, timeoutMs: 500_000 }))).timeoutMs, 120_000);
   });
 
   test('the input object is not mutated', () => {

@@ -7,38 +7,35 @@
 // - scroll_and_click's target travels as `matcher`, the only key the parser reads (Parser:128-131);
 // - a retry object travels complete: the parser starts a given object from one attempt and no delay
 //   (Parser:286-309), while svc's rule is that a missing field keeps the action's preset, so svc fills them in.
+import { ACTIONS } from './actions/index.ts';
 import { SvcError } from './errors.ts';
 import { RETRY_PRESETS } from './limits.ts';
 import type { OperatorVariant } from './operator-variants.ts';
 import { type Retry, type RetryPresetName, retryPolicyOf } from './retry.ts';
 import type { Action, Execution } from './types.ts';
 
-/** The preset of each action's `retry` object (UiAction.kt; TaskRetryPresets.kt:17-56 @ v0.5.2). */
-export const RETRY_PRESET_OF: Readonly<Record<string, RetryPresetName>> = {
-  open_app: 'AppLaunch',
-  open_uri: 'AppLaunch',
-  close_app: 'AppClose',
-  wait_for_node: 'UiReadiness',
-  click: 'UiReadiness',
-  read_text: 'UiReadiness',
-  read_key_value_pair: 'UiReadiness',
-  enter_text: 'UiReadiness',
-  snapshot_ui: 'UiReadiness',
-};
-
 /** scroll_and_click's two retry objects and their presets. */
 const PHASE_RETRIES: Readonly<Record<string, RetryPresetName>> = { scrollRetry: 'UiScroll', clickRetry: 'UiReadiness' };
 
-export function encodeForOperator(execution: Execution): Execution {
+/** An action as it travels: its params under the parser's names. */
+export interface WireAction {
+  readonly id: string;
+  readonly type: string;
+  readonly params?: Readonly<Record<string, unknown>>;
+}
+
+export type WireExecution = Omit<Execution, 'actions'> & { readonly actions: readonly WireAction[] };
+
+export function encodeForOperator(execution: Execution): WireExecution {
   return { ...execution, actions: execution.actions.map(encodeAction) };
 }
 
-function encodeAction(action: Action): Action {
+function encodeAction(action: Action): WireAction {
   if (action.params === undefined) return action;
   const params: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(action.params)) {
+  for (const [key, value] of Object.entries(action.params as Readonly<Record<string, unknown>>)) {
     const name = action.type === 'scroll_and_click' && key === 'target' ? 'matcher' : key;
-    const preset = key === 'retry' ? (RETRY_PRESET_OF[action.type] ?? 'None') : PHASE_RETRIES[key];
+    const preset = key === 'retry' ? ACTIONS[action.type].retry : PHASE_RETRIES[key];
     params[name] = preset !== undefined && typeof value === 'object' ? complete(value as Retry, preset) : value;
   }
   return { ...action, params };
@@ -52,40 +49,29 @@ function complete(retry: Retry, preset: RetryPresetName): Retry {
 const PARSER_MAX = { text: 512, uri: 2048, applicationId: 512, expectedPackage: 512, sessionId: 128 } as const;
 const INT_MAX = 2_147_483_647;
 
-/**
- * The first action the variant cannot take, or a value its parser rejects: an error naming its path, before any
- * device command.
- */
-export function refusedByOperator(execution: Execution, variant: OperatorVariant): SvcError | undefined {
-  for (const [i, action] of execution.actions.entries()) {
-    const at = `actions[${i}]`;
-    const base = { actionId: action.id, actionType: action.type, operator: variant.brand };
-    if (!variant.actions.has(action.type)) {
-      return new SvcError(
-        'EXECUTION_ACTION_UNSUPPORTED',
-        `${at}.type (${action.id}): ${variant.title} has no ${action.type}. Nothing was run.`,
-        { ...base, path: `${at}.type`, supported: [...variant.actions] },
-        `Drop the ${action.type} step, or run it on an operator that has it (svc's own operator, com.svc.operator).`,
-      );
-    }
-    const problem = parserProblem(action, variant);
-    if (problem !== undefined) {
-      const path = `${at}.params.${problem.field}`;
-      return new SvcError(
-        'EXECUTION_VALIDATION_FAILED',
-        `${path} (${action.id}): ${problem.why}; the operator app would drop the whole execution unanswered. Nothing was run.`,
-        { ...base, path, expected: problem.expected },
-      );
-    }
-  }
-  return undefined;
+/** Where an action sits in its execution (its path), and the facts a refusal names. */
+export interface ActionSite {
+  readonly path: string;
+  readonly details: Readonly<Record<string, unknown>>;
+}
+
+/** A value of `action` the variant's parser would reject: an error naming its path, else undefined. */
+export function parserRefusal(action: Action, variant: OperatorVariant, site: ActionSite): SvcError | undefined {
+  const problem = parserProblem(action, variant);
+  if (problem === undefined) return undefined;
+  const path = `${site.path}.params.${problem.field}`;
+  return new SvcError(
+    'EXECUTION_VALIDATION_FAILED',
+    `${path} (${action.id}): ${problem.why}; the operator app would drop the whole execution unanswered. Nothing was run.`,
+    { ...site.details, path, expected: problem.expected, operator: variant.brand },
+  );
 }
 
 function parserProblem(
   action: Action,
   variant: OperatorVariant,
 ): { field: string; why: string; expected: string } | undefined {
-  const p = action.params ?? {};
+  const p: Readonly<Record<string, unknown>> = action.params ?? {};
   for (const field of Object.keys(PARSER_MAX) as (keyof typeof PARSER_MAX)[]) {
     const value = p[field];
     const max = PARSER_MAX[field];

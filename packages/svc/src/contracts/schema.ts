@@ -1,11 +1,10 @@
 // JSON Schema (draft 2020-12) of the canonical execution payload, generated from the same rule tables the validator
 // runs. It describes canonical names only; the validator also accepts the SPEC 2.2 aliases (listed in descriptions).
+import { ACTION_TYPES, type ActionType, definitionOf } from './actions/index.ts';
 import type { FieldRule } from './fields.ts';
 import { LIMITS, MATCHER_ROLES, RETRY_BOUNDS } from './limits.ts';
 import { MATCHER_FIELDS, REF_PATTERN } from './matcher.ts';
-import { PARAMS_SPECS } from './params/index.ts';
 import { RETRY_FIELDS } from './retry.ts';
-import { ACTION_TYPES } from './types.ts';
 import { TOP_LEVEL_RULES } from './validate.ts';
 
 type Schema = Record<string, unknown> | boolean;
@@ -90,8 +89,8 @@ function retrySchema(): Schema {
   return { type: 'object', properties, additionalProperties: false };
 }
 
-function actionSchema(type: (typeof ACTION_TYPES)[number]): Schema {
-  const spec = PARAMS_SPECS[type];
+function actionSchema(type: ActionType): Schema {
+  const spec = definitionOf(type).params;
   const properties: Record<string, unknown> = {};
   for (const [name, rule] of Object.entries(spec.fields)) properties[name] = ruleSchema(rule);
   const params: Record<string, unknown> = { type: 'object', properties, additionalProperties: false };

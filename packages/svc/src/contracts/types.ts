@@ -1,48 +1,27 @@
 // Shapes of SPEC part 2 after alias normalization (canonical names only).
+import type { ActionParams, ActionType } from './actions/index.ts';
 import { DEVICE_CODE_ALIASES } from './conditions.ts';
 import { type ErrorBody, hintOf } from './errors.ts';
 import { STEP_HINTS } from './step-hints.ts';
 
-export const ACTION_TYPES = [
-  'open_app',
-  'open_uri',
-  'close_app',
-  'start_recording',
-  'stop_recording',
-  'wait_for_node',
-  'click',
-  'scroll_and_click',
-  'scroll',
-  'scroll_until',
-  'read_text',
-  'read_key_value_pair',
-  'enter_text',
-  'snapshot_ui',
-  'take_screenshot',
-  'sleep',
-  'press_key',
-  'wait_for_navigation',
-  'set_on_screen_log',
-  'clear_on_screen_log',
-] as const;
-export type ActionType = (typeof ACTION_TYPES)[number];
+export type { ActionParams, ActionType } from './actions/index.ts';
+export { ACTION_TYPES } from './actions/index.ts';
+export type { NodeMatcher } from './matcher.ts';
 
-export interface NodeMatcher {
-  resourceId?: string;
-  role?: string;
-  textEquals?: string;
-  textContains?: string;
-  contentDescEquals?: string;
-  contentDescContains?: string;
-  /** `e12`: an element of the last compact snapshot of the device, resolved on the host before dispatch. */
-  ref?: string;
-}
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
 
-export interface Action {
-  id: string;
-  type: ActionType;
-  params?: Record<string, unknown>;
-}
+/**
+ * One validated action of type T: its params typed by its definition. Params are present whenever the type has a
+ * required param (the validator refuses them missing), optional otherwise.
+ */
+export type ActionOf<T extends ActionType> = T extends ActionType
+  ? { id: string; type: T } & ([RequiredKeys<ActionParams<T>>] extends [never]
+      ? { params?: ActionParams<T> }
+      : { params: ActionParams<T> })
+  : never;
+
+/** A validated action: one of ActionOf<T>, told apart by `type`. */
+export type Action = ActionOf<ActionType>;
 
 export interface Execution {
   commandId: string;

@@ -1,8 +1,8 @@
 // Params of one action: alias keys to canonical names, reject unknown keys, check each field, run cross-field rules.
+import { definitionOf } from './actions/index.ts';
 import { canonicalParamKey } from './aliases.ts';
 import type { SvcError } from './errors.ts';
 import { checkField } from './fields.ts';
-import { PARAMS_SPECS } from './params/index.ts';
 import type { ActionType } from './types.ts';
 import { describe, fail, Issues, isPlainObject, toValidationErrorOf } from './validation-issue.ts';
 
@@ -30,7 +30,7 @@ function normalizeParamsOf(
   path: string,
   issues: Issues,
 ): Record<string, unknown> | undefined {
-  const spec = PARAMS_SPECS[type];
+  const spec = definitionOf(type).params;
   const allowed = Object.keys(spec.fields);
   if (raw !== undefined && !isPlainObject(raw)) {
     fail(path, `expected an object, got ${describe(raw)}`, 'object');

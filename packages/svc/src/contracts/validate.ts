@@ -162,9 +162,8 @@ function normalizeAction(value: unknown, path: string, seen: Set<string>, issues
   issues.where.type = type;
   const params = normalizeParams(type, value.params, `${path}.params`, issues);
   if (issues.count > before) return undefined;
-  const action: Action = { id: id as string, type };
-  if (params !== undefined) action.params = params;
-  return action;
+  // The params passed their type's rules, so they have the type its definition gives them.
+  return (params === undefined ? { id, type } : { id, type, params }) as Action;
 }
 
 function checkActionId(id: unknown, path: string, seen: Set<string>): void {

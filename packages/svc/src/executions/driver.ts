@@ -3,9 +3,10 @@
 // log) and `adb` (every action done from the host with the shell tools a stock phone has). Both return the same
 // envelope and step-result shapes and the same error codes for the same situations.
 import type { SvcError } from '../contracts/errors.ts';
-import type { DriverName, ResultEnvelope, ValidExecution } from '../contracts/types.ts';
+import type { DriverName, ResultEnvelope } from '../contracts/types.ts';
 import type { SvcContext } from '../core/context.ts';
 import type { DeviceRun } from './device-run.ts';
+import type { AnyDriverTable } from './driver-table.ts';
 
 export type DriverOutcome =
   | { kind: 'envelope'; envelope: ResultEnvelope }
@@ -15,11 +16,11 @@ export type DriverOutcome =
 export interface Driver {
   readonly name: DriverName;
   /**
-   * The first action this driver cannot do, as an error naming its path and a hint; undefined when it can do every
-   * action (the operator driver: the operator app of `operatorPackage`). Checked before anything touches the device,
-   * so an execution is never half done for this reason.
+   * What this driver does with each action type for this operator package (the operator's set depends on which app
+   * answers): complete by type. refuseUnsupported reads it before anything touches the device, so an execution is
+   * never half done for want of an action.
    */
-  unsupported(execution: ValidExecution, operatorPackage: string): SvcError | undefined;
+  actions(operatorPackage: string): AnyDriverTable;
   /** Runs the execution on a locked device. Expected failures come back as `kind: 'error'`, never thrown. */
   run(ctx: SvcContext, run: DeviceRun): Promise<DriverOutcome>;
 }

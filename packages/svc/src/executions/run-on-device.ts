@@ -11,6 +11,7 @@ import { resolveDevice } from '../devices/resolve-device.ts';
 import { chooseDriver, forgetDriverChoice } from './choose-driver.ts';
 import type { DeviceRun } from './device-run.ts';
 import type { Driver } from './driver.ts';
+import { refuseUnsupported } from './driver-table.ts';
 import { acquireExecutionLock, type LockAttempt } from './execution-lock.ts';
 import { resolveRefs } from './refs/resolve-refs.ts';
 import type { Target } from './target.ts';
@@ -31,7 +32,7 @@ export async function runOnDevice(ctx: SvcContext, request: ExecutionRequest): P
   try {
     serial = (await resolveDevice(ctx, request.target)).serial;
     const { driver, operatorPackage, operatorUid } = await chooseDriver(ctx, serial, request.target);
-    const refused = driver.unsupported(request.execution, operatorPackage);
+    const refused = refuseUnsupported(driver.name, driver.actions(operatorPackage), request.execution);
     if (refused !== undefined) throw refused;
     const run: DeviceRun = {
       execution: request.execution,

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ActionType } from '../contracts/types.ts';
+import type { Action, ActionType } from '../contracts/types.ts';
 import { directReason, isReadOnly, retryOf } from './daemon-proxy.ts';
 
 const exec = (actions: { type: ActionType; params?: Record<string, unknown> }[]) => ({
   commandId: 'c1',
   timeoutMs: 30_000,
-  actions: actions.map((action, i) => ({ id: `a${i}`, ...action })),
+  // Shapes for the proxy's rules only (they read types and paths), not validated actions.
+  actions: actions.map((action, i) => ({ id: `a${i}`, ...action }) as Action),
 });
 
 test('direct mode: --no-daemon, SVC_NO_DAEMON=1, Windows and a relative screenshot path; else the daemon', () => {

@@ -4,6 +4,7 @@
 // own text aside); otherwise STALE_REF, and nothing is sent. A click becomes a tap at the element's centre (exactly
 // the element that was seen); any other use becomes the most stable selector that matches only that element, or,
 // for a row without text of its own, only a text it shows (ui/selectors.ts selectorThroughText).
+import { changesScreen, matcherKeysOf } from '../../contracts/action-rules.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { Action, NodeMatcher, ValidExecution } from '../../contracts/types.ts';
 import { normalizeAndValidateExecution } from '../../contracts/validate.ts';
@@ -22,34 +23,21 @@ import type { DeviceRun } from '../device-run.ts';
 import type { Driver } from '../driver.ts';
 import { contentHash, loadRefs, type RefRecord } from './ref-store.ts';
 
-const MATCHER_KEYS = ['matcher', 'container', 'target', 'expectedNode', 'labelMatcher'] as const;
-
 const refOf = (value: unknown) =>
   typeof value === 'object' && value !== null ? (value as NodeMatcher).ref : undefined;
 
+/** The params of an action, read by name (the matcher keys differ by action type). */
+const paramsOf = (action: Action): Readonly<Record<string, unknown>> => action.params ?? {};
+
 const refsOf = (action: Action) =>
-  MATCHER_KEYS.flatMap((key) => {
-    const ref = refOf(action.params?.[key]);
+  matcherKeysOf(action.type).flatMap((key) => {
+    const ref = refOf(paramsOf(action)[key]);
     return ref === undefined ? [] : [{ key, ref }];
   });
 
 export function usesRefs(execution: ValidExecution): boolean {
   return execution.actions.some((action) => refsOf(action).length > 0);
 }
-
-/** Actions after which the screen may no longer be the one the refs were taken from (typing alone keeps it). */
-const MAY_CHANGE_SCREEN: ReadonlySet<string> = new Set([
-  'open_app',
-  'open_uri',
-  'close_app',
-  'click',
-  'scroll',
-  'scroll_until',
-  'scroll_and_click',
-  'press_key',
-]);
-const changesScreen = (action: Action) =>
-  MAY_CHANGE_SCREEN.has(action.type) || (action.type === 'enter_text' && action.params?.submit === true);
 
 /**
  * Refs are resolved when the execution starts, so a ref in a step after one that may change the screen would act on
@@ -108,9 +96,10 @@ function nodeOf(record: RefRecord, tree: UiTree, ref: string, path: string): UiN
   return node;
 }
 
-function rewriteAction(action: Action, record: RefRecord, tree: UiTree, index: number): Action {
+/** The action with its refs replaced, as raw input for the validator (which checks it again). */
+function rewriteAction(action: Action, record: RefRecord, tree: UiTree, index: number): Record<string, unknown> {
   const params: Record<string, unknown> = { ...action.params };
-  for (const key of MATCHER_KEYS) {
+  for (const key of matcherKeysOf(action.type)) {
     const ref = refOf(params[key]);
     if (ref === undefined) continue;
     const path = `actions[${index}].params.${key}.ref`;

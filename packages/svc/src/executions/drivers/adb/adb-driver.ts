@@ -2,20 +2,18 @@
 // `input`, `am`, `screencap`), so svc works on any Android device with USB debugging on and nothing installed. It
 // returns the operator's envelope and step-result shapes (the snapshot in the same format, the settle warning after
 // a click) and refuses, before touching the device, what only the operator app can do.
+import { isClick } from '../../../contracts/action-rules.ts';
 import { SvcError } from '../../../contracts/errors.ts';
-import type { ResultEnvelope, StepResult } from '../../../contracts/types.ts';
+import type { Action, ResultEnvelope, StepResult } from '../../../contracts/types.ts';
 import type { Driver } from '../../driver.ts';
 import { SETTLE_WARNING } from '../operator/post-process.ts';
 import { ADB_ACTIONS } from './actions/index.ts';
 import type { DumpStats } from './dump.ts';
 import { runSteps } from './run-steps.ts';
-import { unsupportedByAdb } from './unsupported.ts';
-
-const CLICKS = new Set(['click', 'scroll_and_click']);
 
 export const adbDriver: Driver = {
   name: 'adb',
-  unsupported: unsupportedByAdb,
+  actions: () => ADB_ACTIONS,
   async run(ctx, run) {
     const stats: DumpStats = { dumps: 0 };
     try {
@@ -29,10 +27,10 @@ export const adbDriver: Driver = {
 };
 
 /** A snapshot right after a click with no sleep between may show the screen before it settled: say so. */
-function withSettleWarnings(envelope: ResultEnvelope, actions: readonly { type: string }[]): ResultEnvelope {
+function withSettleWarnings(envelope: ResultEnvelope, actions: readonly Action[]): ResultEnvelope {
   const steps = envelope.stepResults?.map((step: StepResult, i) => {
     const previous = actions[i - 1];
-    if (step.actionType !== 'snapshot_ui' || !step.success || i === 0 || !previous || !CLICKS.has(previous.type))
+    if (step.actionType !== 'snapshot_ui' || !step.success || i === 0 || !previous || !isClick(previous.type))
       return step;
     return { ...step, data: { ...step.data, warn: SETTLE_WARNING } };
   });

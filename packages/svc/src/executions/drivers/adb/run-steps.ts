@@ -5,31 +5,18 @@
 // mid-execution ends it the same way, with ADB_SERVER_LOST, and a device that leaves (unplugged, offline) with
 // DEVICE_DISCONNECTED, as the operator driver reports it.
 
+import { definitionOf } from '../../../contracts/actions/index.ts';
 import { codeOf } from '../../../contracts/conditions.ts';
 import { SvcError } from '../../../contracts/errors.ts';
-import { type Retry, type RetryPresetName, retryDelayMs, retryPolicyOf } from '../../../contracts/retry.ts';
-import type { ResultEnvelope, StepResult } from '../../../contracts/types.ts';
+import { retryDelayMs, retryPolicyOf } from '../../../contracts/retry.ts';
+import type { Action, ActionType, ResultEnvelope, StepResult } from '../../../contracts/types.ts';
 import type { SvcContext } from '../../../core/context.ts';
 import type { DeviceRun } from '../../device-run.ts';
+import { entryOf, isUnsupported } from '../../driver-table.ts';
+import type { AdbAction, AdbTable } from './actions/index.ts';
 import { DeviceShell } from './device-shell.ts';
 import { DumpError, type DumpStats } from './dump.ts';
-import {
-  type ActionRunner,
-  ExecutionFailure,
-  failed,
-  type StepContext,
-  StepFailure,
-  succeeded,
-  TimedOut,
-} from './step.ts';
-
-export interface ActionSpec {
-  run: ActionRunner;
-  /** The retry preset when the step names no retry object. */
-  retry: RetryPresetName;
-  /** The param holding the step's retry object (scroll_and_click names it clickRetry/scrollRetry itself). */
-  retryParam?: string;
-}
+import { ExecutionFailure, failed, type StepContext, StepFailure, succeeded, TimedOut } from './step.ts';
 
 /**
  * The step the deadline cut short, as the simulated operator reports it: failed with EXECUTION_TIMEOUT, `attempts`,
@@ -47,7 +34,7 @@ function timedOutStep(action: StepContext['action'], timedOut: TimedOut, timeout
 export async function runSteps(
   ctx: SvcContext,
   run: DeviceRun,
-  specs: Readonly<Record<string, ActionSpec>>,
+  table: AdbTable,
   stats: DumpStats,
 ): Promise<ResultEnvelope> {
   const { execution } = run;
@@ -63,14 +50,8 @@ export async function runSteps(
     ...(errorCode === undefined ? {} : { errorCode }),
   });
   for (const [index, action] of execution.actions.entries()) {
-    const spec = specs[action.type];
-    if (spec === undefined) {
-      steps.push(failed(action, 'EXECUTION_ACTION_UNSUPPORTED', `the adb driver cannot run ${action.type}`));
-      continue;
-    }
-    const step: StepContext = { ctx, run, shell, action, index, deadline, stats };
     try {
-      steps.push(await runStep(step, spec));
+      steps.push(await runAction(table, { ctx, run, shell, action, index, deadline, stats }));
     } catch (error) {
       if (error instanceof TimedOut) {
         steps.push(timedOutStep(action, error, execution.timeoutMs));
@@ -117,15 +98,29 @@ async function deviceGone(ctx: SvcContext, serial: string): Promise<string | und
   return `the device went away during this step (adb: ${state}); the step may have run on the device`;
 }
 
-async function runStep(step: StepContext, spec: ActionSpec): Promise<StepResult> {
+/** One action through its entry of the table (the driver refused unsupported ones before the execution began). */
+function runAction<T extends ActionType>(table: AdbTable, step: StepContext<T>): Promise<StepResult> {
+  const entry = entryOf(table, step.action);
+  if (isUnsupported(entry)) {
+    return Promise.resolve(failed(step.action, entry.code, `${step.action.type} ${entry.why}`));
+  }
+  return runStep(step, entry);
+}
+
+/** The step's own retry object, for the actions that take one (scroll_and_click retries its two phases itself). */
+function retryOf(action: Action) {
+  const { params } = action;
+  return params !== undefined && 'retry' in params ? params.retry : undefined;
+}
+
+async function runStep<T extends ActionType>(step: StepContext<T>, entry: AdbAction<T>): Promise<StepResult> {
   const { ctx, action } = step;
-  const explicit = action.params?.[spec.retryParam ?? 'retry'] as Retry | undefined;
-  const policy = retryPolicyOf(explicit, spec.retry);
+  const policy = retryPolicyOf(retryOf(action), definitionOf(action.type).retry);
   let last: StepFailure | undefined;
   for (let attempt = 1; ; attempt++) {
     if (ctx.clock.monotonic() >= step.deadline) throw new TimedOut(last, attempt - 1);
     try {
-      return succeeded(action, await spec.run(step));
+      return succeeded(action, await entry.run(step));
     } catch (error) {
       const failure = asStepFailure(error);
       if (failure === undefined) throw error;

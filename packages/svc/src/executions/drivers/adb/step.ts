@@ -1,16 +1,17 @@
 // What one action of the adb driver has to work with, and how its outcome becomes a step result: the same shapes
 // and codes as the operator's (a failed step carries `data.error` = code and `data.message`).
-import type { Action, StepResult } from '../../../contracts/types.ts';
+import type { Action, ActionOf, ActionType, StepResult } from '../../../contracts/types.ts';
 import type { SvcContext } from '../../../core/context.ts';
 import type { DeviceRun } from '../../device-run.ts';
 import type { DeviceShell } from './device-shell.ts';
 import type { DumpStats } from './dump.ts';
 
-export interface StepContext {
+/** One step of one action type: its params are typed by the action's definition. */
+export interface StepContext<T extends ActionType = ActionType> {
   readonly ctx: SvcContext;
   readonly run: DeviceRun;
   readonly shell: DeviceShell;
-  readonly action: Action;
+  readonly action: ActionOf<T>;
   readonly index: number;
   /** Monotonic ms when the execution's own timeout passes. */
   readonly deadline: number;
@@ -52,7 +53,7 @@ export class ExecutionFailure extends Error {
   }
 }
 
-export type ActionRunner = (step: StepContext) => Promise<Record<string, string>>;
+export type ActionRunner<T extends ActionType> = (step: StepContext<T>) => Promise<Record<string, string>>;
 
 export function succeeded(action: Action, data: Record<string, string>): StepResult {
   return { id: action.id, actionType: action.type, success: true, data };
@@ -67,17 +68,3 @@ export function failed(action: Action, code: string, message: string, data: Reco
     error: message,
   };
 }
-
-/** The params of an action (validated upstream), with typed accessors that never throw. */
-export function params(action: Action): Record<string, unknown> {
-  return action.params ?? {};
-}
-
-export const str = (p: Record<string, unknown>, key: string): string | undefined =>
-  typeof p[key] === 'string' ? (p[key] as string) : undefined;
-
-export const num = (p: Record<string, unknown>, key: string, fallback: number): number =>
-  typeof p[key] === 'number' ? (p[key] as number) : fallback;
-
-export const bool = (p: Record<string, unknown>, key: string, fallback: boolean): boolean =>
-  typeof p[key] === 'boolean' ? (p[key] as boolean) : fallback;

@@ -5,13 +5,13 @@ import type { ShellOutput } from '../../../adapters/adb/adb-port.ts';
 import { buildBroadcastCommand, serializeExecution } from '../../../contracts/dispatch.ts';
 import { SvcError } from '../../../contracts/errors.ts';
 import { variantOf } from '../../../contracts/operator-variants.ts';
-import { refusedByOperator } from '../../../contracts/operator-wire.ts';
 import { RESULT_MARGIN_MS } from '../../../core/config.ts';
 import type { SvcContext } from '../../../core/context.ts';
 import type { DeviceRun } from '../../device-run.ts';
 import type { Driver, DriverOutcome } from '../../driver.ts';
 import { interpretAppEnvelope } from './app-envelope.ts';
 import { type ArmedResult, armResult } from './armed-result.ts';
+import { operatorActionsOfVariant } from './operator-actions.ts';
 import { operatorUid } from './operator-identity.ts';
 import { postProcess } from './post-process.ts';
 import { forceStopClosedApps } from './preflight.ts';
@@ -19,8 +19,9 @@ import { deviceGoneError, timeoutError } from './timeout-diagnostics.ts';
 
 export const operatorDriver: Driver = {
   name: 'operator',
-  // What the operator app's variant has no action for, or its parser would drop the payload for (it never answers).
-  unsupported: (execution, operatorPackage) => refusedByOperator(execution, variantOf(operatorPackage)),
+  // The table of the operator app's variant: what it has no action for, or its parser would drop the payload for (it
+  // never answers either), is refused before the broadcast.
+  actions: (operatorPackage) => operatorActionsOfVariant(variantOf(operatorPackage)),
   run: runOnOperator,
 };
 

@@ -2,6 +2,7 @@
 // snapshot XML injected by commandId/actionId (never by position), the settle warning after click, and close_app
 // normalization when the host force-stop succeeded. The envelope's status and error are never changed.
 
+import { isClick } from '../../../contracts/action-rules.ts';
 import type { Action, Execution, ResultEnvelope, StepResult } from '../../../contracts/types.ts';
 import type { SvcContext } from '../../../core/context.ts';
 import { captureScreenshot, screenshotPath } from '../../screenshot.ts';
@@ -19,7 +20,6 @@ export interface PostProcessInput {
 
 export const SETTLE_WARNING =
   'snapshot_ui ran right after a click with no sleep between; the UI may not have settled (add a sleep step)';
-const CLICKS = new Set(['click', 'scroll_and_click']);
 
 export async function postProcess(
   ctx: Pick<SvcContext, 'adb' | 'files' | 'clock' | 'env' | 'home'>,
@@ -41,13 +41,17 @@ async function processStep(
   const actions = input.execution.actions;
   const index = actions.findIndex((a) => a.id === step.id);
   const action: Action | undefined = actions[index];
-  const params = action?.params ?? {};
   switch (step.actionType) {
     case 'take_screenshot': {
       if (step.success ? step.data.path !== undefined : step.data.error !== 'UNSUPPORTED_RUNTIME_SCREENSHOT')
         return step;
       const ids = { commandId: input.envelope.commandId, actionId: step.id };
-      const path = screenshotPath(ctx, params.path, input.cwd, ids);
+      const path = screenshotPath(
+        ctx,
+        action?.type === 'take_screenshot' ? action.params?.path : undefined,
+        input.cwd,
+        ids,
+      );
       try {
         await captureScreenshot(ctx, input.serial, path);
         return { id: step.id, actionType: step.actionType, success: true, data: { path } };
@@ -66,12 +70,12 @@ async function processStep(
       const data: Record<string, string> = { ...step.data, actual_format: step.data.actual_format ?? 'hierarchy_xml' };
       data.text = xml;
       const previous = actions[index - 1];
-      if (index > 0 && previous !== undefined && CLICKS.has(previous.type)) data.warn = SETTLE_WARNING;
+      if (index > 0 && previous !== undefined && isClick(previous.type)) data.warn = SETTLE_WARNING;
       return { ...step, data };
     }
     case 'close_app': {
-      const appId = params.applicationId;
-      if (step.success || step.data.error !== 'UNSUPPORTED_RUNTIME_CLOSE' || typeof appId !== 'string') return step;
+      const appId = action?.type === 'close_app' ? action.params.applicationId : undefined;
+      if (step.success || step.data.error !== 'UNSUPPORTED_RUNTIME_CLOSE' || appId === undefined) return step;
       if (input.forceStopped.get(appId) !== true) return step;
       return { id: step.id, actionType: step.actionType, success: true, data: { application_id: appId } };
     }

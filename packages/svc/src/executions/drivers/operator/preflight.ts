@@ -11,8 +11,7 @@ export async function forceStopClosedApps(
 ): Promise<Map<string, boolean>> {
   const apps = new Set<string>();
   for (const action of execution.actions) {
-    const appId = action.params?.applicationId;
-    if (action.type === 'close_app' && typeof appId === 'string') apps.add(appId);
+    if (action.type === 'close_app') apps.add(action.params.applicationId);
   }
   const outcomes = await Promise.all(
     [...apps].map(async (appId) => {

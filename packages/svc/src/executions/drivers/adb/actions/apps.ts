@@ -8,7 +8,7 @@
 import { quoteShellArg } from '../../../../contracts/dispatch.ts';
 import type { DeviceShell } from '../device-shell.ts';
 import { pidsCommand, pidsIn } from '../processes.ts';
-import { type ActionRunner, params, StepFailure, str } from '../step.ts';
+import { type ActionRunner, StepFailure } from '../step.ts';
 
 const RESOLVER = 'android/com.android.internal.app.ResolverActivity';
 const LAUNCHER_INTENT = '-a android.intent.action.MAIN -c android.intent.category.LAUNCHER';
@@ -59,8 +59,8 @@ async function launchWithMonkey(shell: DeviceShell, pkg: string): Promise<void> 
   if (/monkey aborted|No activities found/i.test(out.output)) throw notFound(pkg);
 }
 
-export const openApp: ActionRunner = async ({ shell, action }) => {
-  const pkg = str(params(action), 'applicationId') as string;
+export const openApp: ActionRunner<'open_app'> = async ({ shell, action }) => {
+  const pkg = action.params.applicationId;
   if ((await shell.sdk()) < 24) {
     await launchWithMonkey(shell, pkg);
     return { application_id: pkg };
@@ -77,8 +77,8 @@ export const openApp: ActionRunner = async ({ shell, action }) => {
   return { application_id: pkg };
 };
 
-export const openUri: ActionRunner = async ({ shell, action }) => {
-  const uri = str(params(action), 'uri') as string;
+export const openUri: ActionRunner<'open_uri'> = async ({ shell, action }) => {
+  const { uri } = action.params;
   const out = await shell.run(`am start -W -a android.intent.action.VIEW -d ${quoteShellArg(uri)} 2>&1`);
   if (/unable to resolve Intent/i.test(out.output))
     throw new StepFailure('URI_NOT_HANDLED', `no activity handles ${uri}`);
@@ -92,8 +92,8 @@ export const openUri: ActionRunner = async ({ shell, action }) => {
  * `am force-stop` is silent and exits 0 even for unknown packages: whether the app still has a process tells
  * whether it worked (`pidof`, or `ps` on Android 5, which has no pidof).
  */
-export const closeApp: ActionRunner = async ({ shell, action }) => {
-  const pkg = str(params(action), 'applicationId') as string;
+export const closeApp: ActionRunner<'close_app'> = async ({ shell, action }) => {
+  const pkg = action.params.applicationId;
   const sdk = await shell.sdk();
   const out = await shell.run(`am force-stop ${quoteShellArg(pkg)}; ${pidsCommand(sdk, pkg)}`);
   const pids = pidsIn(out.output, pkg, sdk);

@@ -2,11 +2,11 @@
 // (`exec-out screencap -p`, as for the operator driver) and clear_on_screen_log (there is no panel without the
 // operator app, so clearing always succeeds; setting one is refused before the execution starts).
 import { captureScreenshot, screenshotPath } from '../../../screenshot.ts';
-import { type ActionRunner, num, params, StepFailure, TimedOut } from '../step.ts';
+import { type ActionRunner, StepFailure, TimedOut } from '../step.ts';
 
 /** A sleep longer than the time left sleeps until the execution's deadline, then ends it as timed out. */
-export const sleep: ActionRunner = async ({ ctx, action, deadline }) => {
-  const ms = num(params(action), 'durationMs', 0);
+export const sleep: ActionRunner<'sleep'> = async ({ ctx, action, deadline }) => {
+  const ms = action.params.durationMs;
   const left = deadline - ctx.clock.monotonic();
   if (ms > left) {
     await ctx.clock.sleep(Math.max(0, left));
@@ -16,9 +16,9 @@ export const sleep: ActionRunner = async ({ ctx, action, deadline }) => {
   return { duration_ms: String(ms) };
 };
 
-export const takeScreenshot: ActionRunner = async ({ ctx, run, action }) => {
+export const takeScreenshot: ActionRunner<'take_screenshot'> = async ({ ctx, run, action }) => {
   const ids = { commandId: run.execution.commandId, actionId: action.id };
-  const path = screenshotPath(ctx, params(action).path, run.cwd, ids);
+  const path = screenshotPath(ctx, action.params?.path, run.cwd, ids);
   try {
     await captureScreenshot(ctx, run.serial, path);
   } catch (error) {
@@ -27,4 +27,4 @@ export const takeScreenshot: ActionRunner = async ({ ctx, run, action }) => {
   return { path };
 };
 
-export const clearOnScreenLog: ActionRunner = async () => ({ visible: 'false' });
+export const clearOnScreenLog: ActionRunner<'clear_on_screen_log'> = async () => ({ visible: 'false' });

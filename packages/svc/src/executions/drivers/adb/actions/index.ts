@@ -1,6 +1,8 @@
-// Every action type of the contract on the adb driver, with the retry preset the operator applies to it.
+// Every action type of the contract on the adb driver: how it runs, or why it cannot run without the operator app.
+// The table is complete by type, so a new action type without an entry here does not compile.
 import type { ActionType } from '../../../../contracts/types.ts';
-import type { ActionSpec } from '../run-steps.ts';
+import { type DriverTable, type Supported, unsupported } from '../../../driver-table.ts';
+import type { ActionRunner } from '../step.ts';
 import { closeApp, openApp, openUri } from './apps.ts';
 import { clearOnScreenLog, sleep, takeScreenshot } from './host.ts';
 import { pressKey } from './keys.ts';
@@ -8,29 +10,39 @@ import { click, readKeyValuePair, readText } from './nodes.ts';
 import { startRecording, stopRecording } from './recording.ts';
 import { scroll, scrollAndClick, scrollUntil } from './scroll.ts';
 import { snapshotUi } from './snapshot.ts';
-import { enterText } from './text.ts';
+import { enterText, refuseUntypable } from './text.ts';
 import { waitForNavigation, waitForNode } from './waits.ts';
 
-/** set_on_screen_log has no entry: the driver refuses it before the execution starts (unsupported.ts). */
-export const ADB_ACTIONS: Readonly<Partial<Record<ActionType, ActionSpec>>> = {
-  open_app: { run: openApp, retry: 'AppLaunch' },
-  open_uri: { run: openUri, retry: 'AppLaunch' },
-  close_app: { run: closeApp, retry: 'AppClose' },
-  click: { run: click, retry: 'UiReadiness' },
-  enter_text: { run: enterText, retry: 'UiReadiness' },
-  read_text: { run: readText, retry: 'UiReadiness' },
-  read_key_value_pair: { run: readKeyValuePair, retry: 'UiReadiness' },
-  wait_for_node: { run: waitForNode, retry: 'UiReadiness' },
-  wait_for_navigation: { run: waitForNavigation, retry: 'None' },
-  snapshot_ui: { run: snapshotUi, retry: 'UiReadiness' },
-  take_screenshot: { run: takeScreenshot, retry: 'None' },
-  sleep: { run: sleep, retry: 'None' },
-  press_key: { run: pressKey, retry: 'None' },
-  scroll: { run: scroll, retry: 'None' },
-  scroll_until: { run: scrollUntil, retry: 'None' },
-  // Its scrollRetry / clickRetry govern its two phases; the step as a whole runs once.
-  scroll_and_click: { run: scrollAndClick, retry: 'None', retryParam: '_none' },
-  start_recording: { run: startRecording, retry: 'None' },
-  stop_recording: { run: stopRecording, retry: 'None' },
-  clear_on_screen_log: { run: clearOnScreenLog, retry: 'None' },
+/** How the adb driver runs one action type (its retry preset comes from the action's definition). */
+export interface AdbAction<T extends ActionType> extends Supported<T> {
+  run: ActionRunner<T>;
+}
+
+export type AdbTable = DriverTable<{ readonly [T in ActionType]: AdbAction<T> }>;
+
+export const ADB_ACTIONS: AdbTable = {
+  open_app: { run: openApp },
+  open_uri: { run: openUri },
+  close_app: { run: closeApp },
+  click: { run: click },
+  enter_text: { run: enterText, refuse: refuseUntypable },
+  read_text: { run: readText },
+  read_key_value_pair: { run: readKeyValuePair },
+  wait_for_node: { run: waitForNode },
+  wait_for_navigation: { run: waitForNavigation },
+  snapshot_ui: { run: snapshotUi },
+  take_screenshot: { run: takeScreenshot },
+  sleep: { run: sleep },
+  press_key: { run: pressKey },
+  scroll: { run: scroll },
+  scroll_until: { run: scrollUntil },
+  scroll_and_click: { run: scrollAndClick },
+  start_recording: { run: startRecording },
+  stop_recording: { run: stopRecording },
+  // An overlay window only an app can own; clearing one that cannot exist succeeds.
+  set_on_screen_log: unsupported(
+    'ON_SCREEN_LOG_SERVICE_UNAVAILABLE',
+    'needs the operator app; the adb driver has no on-screen log panel',
+  ),
+  clear_on_screen_log: { run: clearOnScreenLog },
 };

@@ -14,7 +14,7 @@ import {
   pointGesture,
   readScreen,
 } from '../screen.ts';
-import { type ActionRunner, bool, ExecutionFailure, params, type StepContext, StepFailure, str } from '../step.ts';
+import { type ActionRunner, ExecutionFailure, type StepContext, StepFailure } from '../step.ts';
 import { textValidator } from '../validators.ts';
 
 type ClickParam = ClickType | 'focus';
@@ -47,28 +47,27 @@ async function clickPoint(step: StepContext, x: number, y: number, type: ClickPa
   await step.shell.run(pointGesture(x, y, type === 'long_click' ? 'long_click' : 'default'));
 }
 
-export const click: ActionRunner = async (step) => {
-  const p = params(step.action);
-  const type = (str(p, 'clickType') ?? 'default') as ClickParam;
-  const coordinate = p.coordinate as { x: number; y: number } | undefined;
+export const click: ActionRunner<'click'> = async (step) => {
+  const { coordinate, matcher } = step.action.params ?? {};
+  const type: ClickParam = step.action.params?.clickType ?? 'default';
   if (coordinate !== undefined) await clickPoint(step, coordinate.x, coordinate.y, type);
-  else await clickMatched(step, p.matcher as NodeMatcher, type);
+  else if (matcher !== undefined) await clickMatched(step, matcher, type);
   return { click_types: type };
 };
 
-export const readText: ActionRunner = async (step) => {
-  const p = params(step.action);
-  const matcher = p.matcher as NodeMatcher;
+export const readText: ActionRunner<'read_text'> = async (step) => {
+  const p = step.action.params;
+  const { matcher } = p;
   const screen = await readScreen(step, { interacts: false });
-  const container = p.container === undefined ? undefined : findOrFail(screen.tree, p.container as NodeMatcher);
+  const container = p.container === undefined ? undefined : findOrFail(screen.tree, p.container);
   const scope = container ?? screen.tree;
-  const wantAll = bool(p, 'all', false);
+  const wantAll = p.all ?? false;
   const nodes = wantAll ? findAll(scope, matcher) : [findOrFail(scope, matcher)];
   if (nodes.length === 0)
     throw new StepFailure('NODE_NOT_FOUND', `no node matches ${describeMatcher(matcher)}`, { retryable: true });
   const texts = nodes.map(labelOf);
-  const name = str(p, 'validator');
-  const validate = textValidator(name, str(p, 'validatorPattern'));
+  const name = p.validator;
+  const validate = textValidator(name, p.validatorPattern);
   const bad = validate ? texts.find((t) => !validate(t)) : undefined;
   if (bad !== undefined) {
     throw new StepFailure('VALIDATION_FAILED', `text "${bad}" does not pass validator ${name}`, { retryable: true });
@@ -78,11 +77,10 @@ export const readText: ActionRunner = async (step) => {
   return { text: texts.join('\n'), texts: JSON.stringify(texts), count: String(texts.length), validator };
 };
 
-export const readKeyValuePair: ActionRunner = async (step) => {
-  const p = params(step.action);
-  const matcher = p.labelMatcher as NodeMatcher;
+export const readKeyValuePair: ActionRunner<'read_key_value_pair'> = async (step) => {
+  const { labelMatcher: matcher, all } = step.action.params;
   const { tree } = await readScreen(step, { interacts: false });
-  const wantAll = bool(p, 'all', false);
+  const wantAll = all ?? false;
   const labels = wantAll ? findAll(tree, matcher) : [findOrFail(tree, matcher)];
   if (labels.length === 0)
     throw new StepFailure('NODE_NOT_FOUND', `no node matches ${describeMatcher(matcher)}`, { retryable: true });

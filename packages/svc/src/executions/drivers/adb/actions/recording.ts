@@ -5,7 +5,7 @@
 // another. Every line is a simple command list (no if/for/subshell), which every device shell runs.
 import { quoteShellArg } from '../../../../contracts/dispatch.ts';
 import { pidsCommand, pidsIn } from '../processes.ts';
-import { type ActionRunner, params, type StepContext, StepFailure, str } from '../step.ts';
+import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
 
 export const RECORDING_DIR = '/data/local/tmp';
 const PREFIX = 'svc-rec-';
@@ -47,8 +47,8 @@ async function recorderState(step: StepContext): Promise<RecorderState> {
   return { running, pids, available };
 }
 
-export const startRecording: ActionRunner = async (step) => {
-  const id = str(params(step.action), 'sessionId') ?? `rec-${step.run.execution.commandId}`;
+export const startRecording: ActionRunner<'start_recording'> = async (step) => {
+  const id = step.action.params?.sessionId ?? `rec-${step.run.execution.commandId}`;
   const state = await recorderState(step);
   if (!state.available) {
     throw new StepFailure('RECORDING_UNSUPPORTED', 'this device has no screenrecord command', {
@@ -75,8 +75,8 @@ export const startRecording: ActionRunner = async (step) => {
   return { session_id: id, recording: 'true', device_path: file };
 };
 
-export const stopRecording: ActionRunner = async (step) => {
-  const asked = str(params(step.action), 'sessionId');
+export const stopRecording: ActionRunner<'stop_recording'> = async (step) => {
+  const asked = step.action.params?.sessionId;
   const { running, pids } = await recorderState(step);
   if (running === undefined || (asked !== undefined && safeSessionId(asked) !== running)) {
     throw new StepFailure(

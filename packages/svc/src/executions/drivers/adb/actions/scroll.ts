@@ -16,20 +16,29 @@ import {
   type UiNode,
 } from '../../../../ui/index.ts';
 import { clickGesture, gestureAt, readScreen, type Screen } from '../screen.ts';
-import { type ActionRunner, bool, num, params, type StepContext, StepFailure, str } from '../step.ts';
+import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
 
 type Direction = 'down' | 'up' | 'left' | 'right';
+
+/** The params the three scroll actions share. */
+interface ScrollParams {
+  container?: NodeMatcher;
+  direction?: Direction;
+  distanceRatio?: number;
+  settleDelayMs?: number;
+  findFirstScrollableChild?: boolean;
+}
 type Outcome = 'moved' | 'edge' | 'gesture_failed';
 
 const INSET = 0.1;
 const SWIPE_MS = 400;
 
-function settingsOf(p: Record<string, unknown>) {
+function settingsOf(p: ScrollParams) {
   return {
-    direction: (str(p, 'direction') ?? ACTION_DEFAULTS.direction) as Direction,
-    distanceRatio: num(p, 'distanceRatio', ACTION_DEFAULTS.distanceRatio),
-    settleDelayMs: num(p, 'settleDelayMs', ACTION_DEFAULTS.settleDelayMs),
-    findFirstScrollableChild: bool(p, 'findFirstScrollableChild', ACTION_DEFAULTS.findFirstScrollableChild),
+    direction: p.direction ?? ACTION_DEFAULTS.direction,
+    distanceRatio: p.distanceRatio ?? ACTION_DEFAULTS.distanceRatio,
+    settleDelayMs: p.settleDelayMs ?? ACTION_DEFAULTS.settleDelayMs,
+    findFirstScrollableChild: p.findFirstScrollableChild ?? ACTION_DEFAULTS.findFirstScrollableChild,
   };
 }
 
@@ -53,8 +62,8 @@ export function swipeLine(node: UiNode, direction: Direction, ratio: number): st
     : `input swipe ${cx + sign * half} ${cy} ${cx - sign * half} ${cy} ${SWIPE_MS}`;
 }
 
-function containerOf(screen: Screen, p: Record<string, unknown>, findChild: boolean) {
-  const outcome = resolveContainer(screen.tree, p.container as NodeMatcher | undefined, findChild);
+function containerOf(screen: Screen, p: ScrollParams, findChild: boolean) {
+  const outcome = resolveContainer(screen.tree, p.container, findChild);
   if (!outcome.ok) throw new StepFailure(outcome.code, outcome.message);
   return outcome;
 }
@@ -76,8 +85,8 @@ async function swipeOnce(
   return { outcome: subtreeSignature(moved) === before ? 'edge' : 'moved', after, container: moved };
 }
 
-export const scroll: ActionRunner = async (step) => {
-  const p = params(step.action);
+export const scroll: ActionRunner<'scroll'> = async (step) => {
+  const p = step.action.params ?? {};
   const s = settingsOf(p);
   const screen = await readScreen(step, { interacts: true });
   const { node, auto } = containerOf(screen, p, s.findFirstScrollableChild);
@@ -105,16 +114,16 @@ async function clickNode(step: StepContext, matcher: NodeMatcher, type: string, 
   }
 }
 
-export const scrollUntil: ActionRunner = async (step) => {
-  const p = params(step.action);
+export const scrollUntil: ActionRunner<'scroll_until'> = async (step) => {
+  const p = step.action.params ?? {};
   const s = settingsOf(p);
-  const matcher = p.matcher as NodeMatcher | undefined;
-  const clickAfter = bool(p, 'clickAfter', false);
-  const type = str(p, 'clickType') ?? 'default';
-  const maxScrolls = num(p, 'maxScrolls', ACTION_DEFAULTS.maxScrolls);
-  const maxDurationMs = num(p, 'maxDurationMs', ACTION_DEFAULTS.maxDurationMs);
+  const { matcher } = p;
+  const clickAfter = p.clickAfter ?? false;
+  const type = p.clickType ?? 'default';
+  const maxScrolls = p.maxScrolls ?? ACTION_DEFAULTS.maxScrolls;
+  const maxDurationMs = p.maxDurationMs ?? ACTION_DEFAULTS.maxDurationMs;
   let screen = await readScreen(step, { interacts: true });
-  const resolved = resolveContainer(screen.tree, p.container as NodeMatcher | undefined, s.findFirstScrollableChild);
+  const resolved = resolveContainer(screen.tree, p.container, s.findFirstScrollableChild);
   if (!resolved.ok) {
     const data = { direction: s.direction, termination_reason: resolved.code, scrolls_executed: '0' };
     throw new StepFailure(resolved.code, resolved.message, { data });
@@ -157,13 +166,13 @@ export const scrollUntil: ActionRunner = async (step) => {
   return data;
 };
 
-export const scrollAndClick: ActionRunner = async (step) => {
-  const p = params(step.action);
+export const scrollAndClick: ActionRunner<'scroll_and_click'> = async (step) => {
+  const p = step.action.params;
   const s = settingsOf(p);
-  const target = (p.target ?? p.matcher) as NodeMatcher;
-  const maxSwipes = num(p, 'maxSwipes', ACTION_DEFAULTS.maxSwipes);
-  const clickAfter = bool(p, 'clickAfter', ACTION_DEFAULTS.clickAfter);
-  const type = str(p, 'clickType') ?? 'default';
+  const { target } = p;
+  const maxSwipes = p.maxSwipes ?? ACTION_DEFAULTS.maxSwipes;
+  const clickAfter = p.clickAfter ?? ACTION_DEFAULTS.clickAfter;
+  const type = p.clickType ?? 'default';
   const data = {
     max_swipes: String(maxSwipes),
     direction: s.direction,

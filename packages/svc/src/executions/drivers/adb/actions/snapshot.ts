@@ -4,7 +4,7 @@ import { renderSnapshot } from '../../../../ui/index.ts';
 import { readScreen } from '../screen.ts';
 import type { ActionRunner } from '../step.ts';
 
-export const snapshotUi: ActionRunner = async (step) => {
+export const snapshotUi: ActionRunner<'snapshot_ui'> = async (step) => {
   const { tree } = await readScreen(step, { interacts: false });
   return {
     actual_format: 'hierarchy_xml',

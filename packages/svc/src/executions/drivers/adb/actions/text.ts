@@ -4,11 +4,13 @@
 // `input text`, then read the screen again to check the field holds the text before pressing enter for `submit`.
 // A password field shows no text to check; a field showing its hint while empty (Android 7-9 report the hint as the
 // text: appium/appium#13618) is cleared the same way, harmlessly.
+import { SvcError } from '../../../../contracts/errors.ts';
 import type { NodeMatcher } from '../../../../contracts/types.ts';
 import { centerOf, editableWithin, findAll, type UiNode, type UiTree } from '../../../../ui/index.ts';
+import type { Supported } from '../../../driver-table.ts';
 import { findOrFail, gestureAt, readScreen } from '../screen.ts';
-import { type ActionRunner, bool, params, type StepContext, StepFailure, str } from '../step.ts';
-import { KEYCODE_ENTER, typingCommands } from '../text-input.ts';
+import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
+import { KEYCODE_ENTER, typingCommands, untypable } from '../text-input.ts';
 
 const KEYCODE_MOVE_END = 123;
 const KEYCODE_DEL = 67;
@@ -49,11 +51,10 @@ async function focusField(step: StepContext, matcher: NodeMatcher): Promise<UiNo
   }
 }
 
-export const enterText: ActionRunner = async (step) => {
-  const p = params(step.action);
-  const text = str(p, 'text') as string;
-  const submit = bool(p, 'submit', false);
-  const field = await focusField(step, p.matcher as NodeMatcher);
+export const enterText: ActionRunner<'enter_text'> = async (step) => {
+  const { text, matcher } = step.action.params;
+  const submit = step.action.params.submit ?? false;
+  const field = await focusField(step, matcher);
   const lines = [...clearCommands(field.text), ...typingCommands(text)];
   const typed = await step.shell.run(lines.join(' && '));
   if (typed.status !== 0) {
@@ -77,4 +78,15 @@ export const enterText: ActionRunner = async (step) => {
   }
   if (submit) await step.shell.run(`input keyevent ${KEYCODE_ENTER}`);
   return { text, submit: String(submit) };
+};
+
+/** Text `input text` cannot type (outside printable ASCII and newlines) is refused before the execution starts. */
+export const refuseUntypable: NonNullable<Supported<'enter_text'>['refuse']> = (action, { path, details }) => {
+  const bad = untypable(action.params.text);
+  if (bad === undefined) return undefined;
+  return new SvcError(
+    'TEXT_NOT_TYPABLE',
+    `${path}.params.text (${action.id}): the adb driver cannot type ${JSON.stringify(bad.char)} (position ${bad.index}); \`input text\` types printable ASCII only. Nothing was run.`,
+    { ...details, path: `${path}.params.text`, character: bad.char, index: bad.index },
+  );
 };

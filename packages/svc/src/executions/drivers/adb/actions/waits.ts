@@ -1,11 +1,10 @@
 // wait_for_node and wait_for_navigation by polling: each poll is one dump (which itself waits for the screen to be
 // idle), and wait_for_navigation reads the foreground app from the window manager. Without a timeoutMs a
 // wait_for_node looks once per attempt and its retry policy does the waiting, as on the operator.
-import type { NodeMatcher } from '../../../../contracts/types.ts';
 import { findFirst, labelOf, type UiNode } from '../../../../ui/index.ts';
 import { readForeground } from '../foreground.ts';
 import { describeMatcher, readScreen } from '../screen.ts';
-import { type ActionRunner, num, params, type StepContext, StepFailure, str } from '../step.ts';
+import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
 
 const POLL_PAUSE_MS = 100;
 
@@ -24,10 +23,9 @@ async function poll<T>(
   }
 }
 
-export const waitForNode: ActionRunner = async (step) => {
-  const p = params(step.action);
-  const matcher = p.matcher as NodeMatcher;
-  const timeoutMs = num(p, 'timeoutMs', 0);
+export const waitForNode: ActionRunner<'wait_for_node'> = async (step) => {
+  const { matcher } = step.action.params;
+  const timeoutMs = step.action.params.timeoutMs ?? 0;
   const node = await poll(step, timeoutMs, async () =>
     findFirst((await readScreen(step, { interacts: false })).tree, matcher),
   );
@@ -39,11 +37,8 @@ export const waitForNode: ActionRunner = async (step) => {
   return { resource_id: node.resourceId, label: labelOf(node) };
 };
 
-export const waitForNavigation: ActionRunner = async (step) => {
-  const p = params(step.action);
-  const expectedPackage = str(p, 'expectedPackage');
-  const expectedNode = p.expectedNode as NodeMatcher | undefined;
-  const timeoutMs = num(p, 'timeoutMs', 0);
+export const waitForNavigation: ActionRunner<'wait_for_navigation'> = async (step) => {
+  const { expectedPackage, expectedNode, timeoutMs } = step.action.params;
   let foreground: string | undefined;
   const arrived = await poll(step, timeoutMs, async (): Promise<{ node: UiNode | undefined } | undefined> => {
     if (expectedPackage !== undefined) {

@@ -115,7 +115,8 @@ describe('doctor readiness', () => {
       const report = await doctor(lab, { deviceId: sim.serial });
       const adb = check(report, 'readiness.driver.adb');
       assert.equal(adb.status, 'pass', JSON.stringify(adb));
-      assert.equal((await busy).json.succeeded, false, 'the wait ran to its end, undisturbed');
+      const busyRun = await busy;
+      assert.equal(busyRun.json.succeeded, false, `the wait ran to its end, undisturbed: ${busyRun.stdout}`);
     });
   });
 

@@ -113,7 +113,8 @@ async function dispatch(
     const body = {
       execution: request.execution,
       deviceId: serial,
-      operatorPackage: target.operatorPackage,
+      // A package nobody named is left to the daemon, which finds the operator variant installed on its device.
+      ...(target.operatorPackageSource === 'default' ? {} : { operatorPackage: target.operatorPackage }),
       driver: target.driver,
       ...(request.waitDeviceMs === undefined ? {} : { waitDeviceMs: request.waitDeviceMs }),
     };

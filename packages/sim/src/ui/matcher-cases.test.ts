@@ -10,7 +10,7 @@ import { resolveKeyValuePair } from '../operator/key-value.ts';
 import { IllegalStateException } from '../operator/kotlin.ts';
 import { findAllByMatcher } from '../operator/matcher.ts';
 import type { NodeMatcher } from '../operator/model.ts';
-import { type AppNode, filterOnScreenOnly, findAll, mapToUiNode } from '../operator/node-tree.ts';
+import { filterOnScreenOnly, findAll, mapToUiNode } from '../operator/node-tree.ts';
 import { resolveContainer } from '../operator/scrolling.ts';
 import type { UiContext } from '../operator/ui-scope.ts';
 import type { NodeDef } from './app-def.ts';

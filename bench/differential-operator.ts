@@ -8,6 +8,7 @@
 //   (cd /tmp/claw/apps/node && npm ci && npx tsc)
 //   npx node --conditions=svc-source bench/differential-operator.ts --clawperator-cli /tmp/claw/apps/node/dist/cli/index.js
 //
+// --only <case> runs one case of the corpus; --side clawperator|svc runs one client only.
 // Without --clawperator-cli (or SVC_CLAWPERATOR_CLI) it says so and exits 0, so `npm run bench` stays green.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -16,7 +17,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
-  options: { 'clawperator-cli': { type: 'string' }, only: { type: 'string' } },
+  options: { 'clawperator-cli': { type: 'string' }, only: { type: 'string' }, side: { type: 'string' } },
 });
 const cli = values['clawperator-cli'] ?? process.env.SVC_CLAWPERATOR_CLI;
 if (!cli) {
@@ -56,6 +57,7 @@ try {
       { commands: string[]; payloads: unknown[]; result: ReturnType<typeof summarizeResult>; ms: number }
     > = {};
     for (const side of ['clawperator', 'svc'] as const) {
+      if (values.side && values.side !== side) continue;
       resetDevice(sim);
       const args =
         side === 'clawperator'
@@ -85,8 +87,9 @@ try {
         ms,
       };
     }
-    const a = sides.clawperator!;
-    const b = sides.svc!;
+    const none = { commands: [], payloads: [], result: { outcome: 'not run' }, ms: 0 };
+    const a = sides.clawperator ?? none;
+    const b = sides.svc ?? none;
     report.push({
       name: c.name,
       note: c.note,

@@ -1,6 +1,6 @@
 // A small virtual app for the engine's rules: a clickable row with a label and a summary, a text field, a node known
 // only by its content description, a plain text, and a 30-row RecyclerView.
-import type { AppDef } from '../../ui/app-def.ts';
+import type { AppDef } from '../ui/app-def.ts';
 
 export const APP = 'com.t.app';
 export const id = (name: string) => `${APP}:id/${name}`;

@@ -133,7 +133,7 @@ export async function logUiTree(ctx: UiContext, retry: TaskRetry): Promise<Windo
       const dump =
         ctx.inspector.hierarchyDump() ??
         fail('SNAPSHOT_HIERARCHY_UNAVAILABLE: UI hierarchy dump not available; accessibility service may not be ready');
-      ctx.log.d('TaskScope', `${TAG} UI Hierarchy:\n${dump}`);
+      ctx.log.hierarchy(`${TAG} UI Hierarchy:\n${dump}`);
       const meta = ctx.inspector.windowMetadata();
       const payload: Record<string, string> = {
         stage_id: 'logUiTree',

@@ -4,11 +4,12 @@
 // drew, RENDER_TIMEOUT without a draw acknowledgement, LAYOUT_INVALID, RENDER_FAILED). The simulator's panel
 // (panel/controller.ts, panel/panel-params.ts) already keeps those rules and svc's defaults (anchor right), so it
 // serves the svc variant. A failure returns a failed step {error, message}.
-import { PanelController } from '../panel/controller.ts';
-import { checkClearParams, parsePanelParams } from '../panel/panel-params.ts';
-import { StepError } from '../step-error.ts';
+
 import type { EngineContext } from './engine.ts';
 import type { StepResult, UiActionOf } from './model.ts';
+import { PanelController } from './panel/controller.ts';
+import { StepError } from './panel/panel-error.ts';
+import { checkClearParams, parsePanelParams } from './panel/panel-params.ts';
 
 export class OnScreenLogHost {
   readonly panel: PanelController;

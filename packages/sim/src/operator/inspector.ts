@@ -1,7 +1,7 @@
 // UiTreeInspectorAndroid (apps/android/shared/data/uitree/src/main/kotlin/clawperator/uitree/
 // UiTreeInspectorAndroid.kt:15-117 @ v0.5.2): the tree of the active window, the window metadata of snapshot_ui,
 // and the hierarchy dump (toUiAutomatorHierarchyDump, AccessibilityNodeInfoExtAndroid.kt:635-724).
-import { rectString, type UiNode as SimNode } from '../../ui/ui-node.ts';
+import { rectString, type UiNode as SimNode } from '../ui/ui-node.ts';
 import type { AppLog } from './app-log.ts';
 import type { DeviceBridge } from './device-bridge.ts';
 import { type AppNode, filterOnScreenOnly, mapToUiNode } from './node-tree.ts';

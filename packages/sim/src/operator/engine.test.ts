@@ -3,7 +3,7 @@
 // which end the execution.
 import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
-import { walk as walkTree } from '../../ui/ui-node.ts';
+import { walk as walkTree } from '../ui/ui-node.ts';
 import { type AppHarness, appHarness, firstStep } from './harness.test-helper.ts';
 import { APP, id, TEST_APP } from './test-app.test-helper.ts';
 

@@ -1,6 +1,6 @@
 // UiTreeManagerAndroid (apps/android/shared/data/uitree/src/main/kotlin/clawperator/uitree/UiTreeManagerAndroid.kt
 // :18-233 @ v0.5.2) and the node walks it uses (AccessibilityNodeInfoExtAndroid.kt:460-629).
-import type { UiNode as SimNode } from '../../ui/ui-node.ts';
+import type { UiNode as SimNode } from '../ui/ui-node.ts';
 import type { AppLog } from './app-log.ts';
 import { type DeviceBridge, exactCenter, isEditable } from './device-bridge.ts';
 import type { Job } from './job.ts';

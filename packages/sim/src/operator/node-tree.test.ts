@@ -3,9 +3,9 @@
 // on-screen filter (UiTreeFiltererDefault.kt:15-48) @ v0.5.2.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { AppDef, NodeDef } from '../../ui/app-def.ts';
-import { installVirtualApps } from '../../ui/install-apps.ts';
-import { testDevice } from '../../ui/test-device.test-helper.ts';
+import type { AppDef, NodeDef } from '../ui/app-def.ts';
+import { installVirtualApps } from '../ui/install-apps.ts';
+import { testDevice } from '../ui/test-device.test-helper.ts';
 import { matches } from './matcher.ts';
 import { type AppNode, filterOnScreenOnly, findAll, mapToUiNode } from './node-tree.ts';
 

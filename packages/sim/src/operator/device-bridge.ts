@@ -1,11 +1,11 @@
 // What the app's code asks of Android, answered by the simulated device: the accessibility service's connection,
 // `rootInActiveWindow`, its windows, node actions (performAction), gestures (dispatchGesture), global actions, the
 // launcher's apps and `startActivity` of a VIEW intent.
-import type { DeviceApi } from '../../device/types.ts';
-import { rotationOf } from '../../shell/commands/rotation.ts';
-import { SYSTEM_UI_PACKAGE } from '../../ui/system-apps.ts';
-import { centerOf, type Rect, type UiNode as SimNode } from '../../ui/ui-node.ts';
-import type { VirtualUi } from '../../ui/virtual-ui.ts';
+import type { DeviceApi } from '../device/types.ts';
+import { rotationOf } from '../shell/commands/rotation.ts';
+import { SYSTEM_UI_PACKAGE } from '../ui/system-apps.ts';
+import { centerOf, type Rect, type UiNode as SimNode } from '../ui/ui-node.ts';
+import type { VirtualUi } from '../ui/virtual-ui.ts';
 import type { Job } from './job.ts';
 import type { SystemKey } from './model.ts';
 
@@ -111,9 +111,14 @@ export class DeviceBridge {
     return true;
   }
 
-  /** AccessibilityService.performGlobalAction (UiGlobalActionDispatcher.kt:14-26): the system's back/home/recents. */
+  /**
+   * AccessibilityService.performGlobalAction (UiGlobalActionDispatcher.kt:14-26): the system's back/home/recents;
+   * false when the system refuses it (the simulated phone's `declineGlobalActions`).
+   */
   globalAction(key: SystemKey): boolean {
-    this.ui.keyevent(key === 'BACK' ? '4' : key === 'HOME' ? '3' : '187');
+    const ui = this.ui;
+    if (ui.declineGlobalActions) return false;
+    ui.keyevent(key === 'BACK' ? '4' : key === 'HOME' ? '3' : '187');
     return true;
   }
 

@@ -2,7 +2,7 @@
 // OperatorCommandReceiver.kt:34-98 @ v0.5.2): the `payload` string extra; the accessibility service checked before
 // anything (off: a parseable payload gets SERVICE_UNAVAILABLE and nothing runs); a payload the parser rejects gets
 // no envelope at all, only an error line with the exception.
-import type { BroadcastIntent } from '../../device/types.ts';
+import type { BroadcastIntent } from '../device/types.ts';
 import type { AppLog } from './app-log.ts';
 import type { DeviceBridge } from './device-bridge.ts';
 import { failure, type ResultEnvelope } from './envelope.ts';

@@ -3,7 +3,9 @@
 // class's simple name, which R8 renames in release builds (app.gradle.kts:110-119, no keep rule), so a release
 // operator logs under short meaningless tags (the host CLI's own test shows `D/E` for the hierarchy:
 // apps/node/src/test/unit/snapshotHelper.test.ts:6-75). Hosts must not select lines by tag; the uid is the app's.
-import type { DeviceApi, LogPriority } from '../../device/types.ts';
+import type { DeviceApi, LogPriority } from '../device/types.ts';
+import { takeDroppedFrame } from '../faults/emit-faults.ts';
+import type { FaultControl } from '../faults.ts';
 import type { KotlinException } from './kotlin.ts';
 
 /** The app classes that log, with their debug-build tag (simple name) and a stable renamed release tag. */
@@ -52,6 +54,8 @@ export class AppLog {
   readonly #pid: number;
   readonly #uid: () => number;
   readonly #release: boolean;
+  /** The simulator's run-time faults (duplicate_frames, drop_hierarchy_frame act on the hierarchy block). */
+  faults: FaultControl | undefined;
 
   /** `release` = the published APK (renamed tags); a debug build (`.dev`) logs class names. */
   constructor(device: DeviceApi, pid: number, uid: () => number, release: boolean) {
@@ -69,16 +73,27 @@ export class AppLog {
   /** One Log.x call: Timber appends the throwable's stack trace after a newline (Timber.prepareLog). */
   write(source: LogSource, priority: LogPriority, message: string, t?: KotlinException): void {
     const text = t ? `${message}\n${t.stackTraceString()}` : message;
-    // Coroutines of the executor run on the main thread, whose tid is the pid.
-    for (const part of timberParts(text)) {
-      this.#device.log.write({
-        pid: this.#pid,
-        tid: this.#pid,
-        uid: this.#uid(),
-        priority,
-        tag: this.tag(source),
-        message: part,
-      });
+    for (const part of timberParts(text)) this.#record(source, priority, part);
+  }
+
+  /** One log record. Coroutines of the executor run on the main thread, whose tid is the pid. */
+  #record(source: LogSource, priority: LogPriority, message: string): void {
+    const entry = { pid: this.#pid, tid: this.#pid, uid: this.#uid(), priority, tag: this.tag(source), message };
+    this.#device.log.write(entry);
+  }
+
+  /**
+   * The UI hierarchy block (TaskScopeDefault.kt:248: one Log.d). The simulator's faults act here: duplicate_frames
+   * writes every record twice, drop_hierarchy_frame leaves out one record (the last by default).
+   */
+  hierarchy(message: string): void {
+    const parts = timberParts(message);
+    const drop = takeDroppedFrame(this.faults, parts.length);
+    const twice = this.faults?.get('duplicate_frames') !== undefined;
+    for (const [i, part] of parts.entries()) {
+      if (i === drop) continue;
+      this.#record('TaskScope', 'D', part);
+      if (twice) this.#record('TaskScope', 'D', part);
     }
   }
 

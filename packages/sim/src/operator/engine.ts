@@ -1,7 +1,7 @@
 // UiActionEngineDefault (apps/android/shared/data/task/src/main/kotlin/clawperator/task/runner/UiActionEngine.kt
 // :26-783 @ v0.5.2): the actions run in order; each returns a step result (which may be a failure) or throws, and a
 // throw ends the whole execution (the runner turns it into `Task execution failed: …`).
-import type { DeviceApi } from '../../device/types.ts';
+import type { DeviceApi } from '../device/types.ts';
 import type { OperatorBrand } from './brand.ts';
 import { readStep, scrollAndClickStep, scrollStep, scrollUntilStep } from './engine-reads.ts';
 import { readKeyValuePair } from './key-value.ts';
@@ -153,6 +153,9 @@ async function run(ctx: EngineContext, action: UiAction): Promise<StepResult> {
       data.has_overlay = String(meta?.hasOverlay ?? false);
       if (meta?.overlayPackage !== undefined) data.overlay_package = meta.overlayPackage;
       if (meta) data.window_count = String(meta.windowCount);
+      // The later builds, whose panel the svc variant keeps, say whether their own overlay shows (3.9 of
+      // docs/published-operator.md).
+      if (ctx.onScreenLog) data.operator_overlay_visible = String(ctx.onScreenLog.panel.visible());
       return step(action, 'snapshot_ui', data);
     }
     case 'StartRecording':

@@ -2,7 +2,7 @@
 // published-operator/README.md names the file and lines of each). The simulator's tests hold its operator to them.
 import { readFileSync } from 'node:fs';
 
-const DIR = new URL('../../../../svc/test/fixtures/published-operator/', import.meta.url);
+const DIR = new URL('../../../svc/test/fixtures/published-operator/', import.meta.url);
 
 export function publishedFixture<T>(name: string): T {
   return JSON.parse(readFileSync(new URL(name, DIR), 'utf8')) as T;

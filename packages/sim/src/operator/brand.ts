@@ -31,6 +31,12 @@ export const BRANDS: Readonly<Record<OperatorVariant, OperatorBrand>> = {
   svc: { variant: 'svc', word: 'svc', display: 'svc', onScreenLog: true, chunkedResults: true },
 };
 
+/** The brand of a variant; another word (`acme`) is svc's variant under that word, as every protocol id. */
+export function brandOf(variant: OperatorVariant, word?: string): OperatorBrand {
+  if (variant === 'clawperator' || word === undefined || word === 'svc') return BRANDS[variant];
+  return { ...BRANDS.svc, word, display: word };
+}
+
 export interface OperatorIds {
   readonly action: string;
   readonly receiver: string;

@@ -2,7 +2,7 @@
 // RecordingManager.kt:43-237 @ v0.5.2): one recording at a time, an NDJSON file under the app's external files
 // directory, its header line, and `recordings/latest` naming the last stopped session. The simulated accessibility
 // stream feeds it no events, so a recording holds its header and eventCount is 0.
-import type { DeviceApi } from '../../device/types.ts';
+import type { DeviceApi } from '../device/types.ts';
 import type { AppLog } from './app-log.ts';
 
 export type RecordingOutcome =

@@ -1,7 +1,7 @@
 // The app's view of the screen: `rootInActiveWindow` mapped to UiNode (AccessibilityNodeInfoExtAndroid.kt:213-375),
 // roles (UiRoleInferenceAndroid.kt:13-216, UiRole.kt:12-49) and the on-screen filter (UiTreeFiltererDefault.kt:15-48)
 // @ v0.5.2, built from the simulated device's accessibility tree.
-import { area, type Rect, type UiNode as SimNode } from '../../ui/ui-node.ts';
+import { area, type Rect, type UiNode as SimNode } from '../ui/ui-node.ts';
 
 export type Role =
   | 'container'

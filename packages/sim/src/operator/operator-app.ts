@@ -1,22 +1,24 @@
 // The published operator app installed on the simulated phone (issue 27): its package and version (versionCode by
 // the app's Gradle formula), launcher activity, accessibility service, notification listener and manifest command
 // receiver, all named from the variant's brand word; the receiver feeds the app's code (receiver.ts onward).
-import { appPid } from '../../device/process-table.ts';
-import type { DeviceApi } from '../../device/types.ts';
-import { planEnvelopeFaults, takeDisconnect } from '../../faults/emit-faults.ts';
-import type { FaultControl } from '../../faults.ts';
-import { uidOf } from '../../shell/commands/dumpsys-package.ts';
-import { registerPackage } from '../../ui/install-apps.ts';
-import { VirtualUi } from '../../ui/virtual-ui.ts';
-import { PanelController } from '../panel/controller.ts';
+
+import simPackage from '../../package.json' with { type: 'json' };
+import { appPid } from '../device/process-table.ts';
+import type { DeviceApi } from '../device/types.ts';
+import { planEnvelopeFaults, takeDisconnect } from '../faults/emit-faults.ts';
+import type { FaultControl } from '../faults.ts';
+import { uidOf } from '../shell/commands/dumpsys-package.ts';
+import { registerPackage } from '../ui/install-apps.ts';
+import { VirtualUi } from '../ui/virtual-ui.ts';
 import { AppLog } from './app-log.ts';
-import { BRANDS, type OperatorVariant, operatorIds, versionCodeOf } from './brand.ts';
+import { brandOf, type OperatorVariant, operatorIds, versionCodeOf } from './brand.ts';
 import { DeviceBridge } from './device-bridge.ts';
 import { chunkLines, envelopeJson, type ResultEnvelope } from './envelope.ts';
 import { CommandExecutor } from './executor.ts';
 import { Inspector } from './inspector.ts';
 import { type Clock, Job, REAL_CLOCK } from './job.ts';
 import { OnScreenLogHost } from './on-screen-log.ts';
+import { PanelController } from './panel/controller.ts';
 import { parseAgentCommand } from './parser.ts';
 import { onReceive } from './receiver.ts';
 import { RecordingManager } from './recording.ts';
@@ -27,10 +29,14 @@ export const PUBLISHED_OPERATOR_VERSION = '0.5.2';
 
 export interface PublishedOperatorOptions {
   variant: OperatorVariant;
+  /** Another brand word for svc's variant (`acme` → com.acme.operator, `[acme-Result]`). */
+  brandWord?: string;
   /** `com.<brand>.operator` (release) by default; `.dev` is the debug build (class-name log tags, `-d` version). */
   package?: string;
-  /** X.Y.Z of the build (default 0.5.2); a debug build reports it with `-d`. */
+  /** X.Y.Z of the build (default: 0.5.2 for Clawperator, svc-sim's own for svc); a debug build adds `-d`. */
   versionName?: string;
+  /** Default: the app's Gradle formula of versionName. */
+  versionCode?: number;
   /** Enable the accessibility service at install, as the host's grant would. Default true. */
   accessibility?: boolean;
   clock?: Clock;
@@ -56,10 +62,11 @@ export function installPublishedOperator(
   device: DeviceApi,
   options: PublishedOperatorOptions,
 ): PublishedOperatorHandle {
-  const brand = BRANDS[options.variant];
+  const brand = brandOf(options.variant, options.brandWord);
   const pkg = options.package ?? `com.${brand.word}.operator`;
   const debug = pkg.endsWith('.dev');
-  const version = options.versionName ?? PUBLISHED_OPERATOR_VERSION;
+  // svc's own operator is released with svc: its version is svc-sim's, which is svc's (PK-7).
+  const version = options.versionName ?? (options.variant === 'svc' ? simPackage.version : PUBLISHED_OPERATOR_VERSION);
   const ids = operatorIds(brand, pkg);
   const clock = options.clock ?? REAL_CLOCK;
   const ui = () => virtualUi(device);
@@ -68,13 +75,14 @@ export function installPublishedOperator(
     label: `${brand.display} Operator`,
     launchable: true,
     start: 'main',
-    versionName: debug ? `${version}-d` : version,
+    // app.gradle.kts:104-108: a debug build's versionName is the release one with `-d`.
+    versionName: debug && /^\d+\.\d+\.\d+$/.test(version) ? `${version}-d` : version,
     screens: { main: { root: { children: [{ class: 'TextView', id: 'status', text: 'Operator ready' }] } } },
   };
   ui().install(app);
   registerPackage(device, app, true);
   const entry = device.packages.get(pkg)!;
-  entry.versionCode = versionCodeOf(version);
+  entry.versionCode = options.versionCode ?? versionCodeOf(version);
   entry.launcherActivity = ids.launcherActivity;
   if (options.accessibility !== false) {
     const key = 'enabled_accessibility_services';
@@ -112,10 +120,12 @@ export function installPublishedOperator(
     }
     const line = canonical(envelope);
     if (!brand.chunkedResults) return log.i('Executor', line);
-    for (const part of chunkLines(line, envelope, ids.chunkMarker)) {
-      log.i('Executor', part);
+    const twice = plan.duplicateFrames;
+    for (const [i, part] of chunkLines(line, envelope, ids.chunkMarker).entries()) {
       // Written 1 ms apart (ResultEnvelopeTransport.publishResultEnvelope).
-      await new Job(clock).delay(1);
+      if (i > 0) await new Job(clock).delay(1);
+      log.i('Executor', part);
+      if (twice && part.startsWith(ids.chunkMarker)) log.i('Executor', part);
     }
   }
 
@@ -162,7 +172,10 @@ export function installPublishedOperator(
     action: ids.action,
     accessibilityComponent: ids.accessibilityService,
     attach(hooks) {
-      if (hooks.faults) faults = hooks.faults;
+      if (hooks.faults) {
+        faults = hooks.faults;
+        log.faults = hooks.faults;
+      }
       if (hooks.disconnect) disconnect = hooks.disconnect;
     },
     async idle() {

@@ -37,7 +37,11 @@ describe('doctor readiness', () => {
       const capability = run.json.checks.find((c: { id: string }) => c.id === 'device.capability');
       assert.deepEqual(capability.evidence, { sdk: '35', wmSize: '1080x2400', wmDensity: '420' });
       const handshake = run.json.checks.find((c: { id: string }) => c.id === 'readiness.handshake');
-      assert.equal(handshake.evidence.accessibility_service, 'running');
+      // doctor_ping's data is the two settings the app reads (UiActionEngine.kt:744-758 @ v0.5.2), no service state.
+      assert.equal(handshake.summary, 'the operator answered (its accessibility service is running)');
+      assert.equal(handshake.evidence.developer_options_enabled, 'true');
+      assert.equal(handshake.evidence.usb_debugging_enabled, 'true');
+      assert.equal(handshake.evidence.accessibility_service, undefined);
       assert.equal(handshake.evidence.waitMs, 7000);
     });
   });

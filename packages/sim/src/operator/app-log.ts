@@ -54,7 +54,7 @@ export class AppLog {
   readonly #pid: number;
   readonly #uid: () => number;
   readonly #release: boolean;
-  /** The simulator's run-time faults (duplicate_frames, drop_hierarchy_frame act on the hierarchy block). */
+  /** The simulator's run-time faults (drop_hierarchy_frame acts on the hierarchy block). */
   faults: FaultControl | undefined;
 
   /** `release` = the published APK (renamed tags); a debug build (`.dev`) logs class names. */
@@ -83,18 +83,14 @@ export class AppLog {
   }
 
   /**
-   * The UI hierarchy block (TaskScopeDefault.kt:248: one Log.d). The simulator's faults act here: duplicate_frames
-   * writes every record twice, drop_hierarchy_frame leaves out one record (the last by default).
+   * The UI hierarchy block (TaskScopeDefault.kt:248: one Log.d). drop_hierarchy_frame leaves out one record (the
+   * last by default). Nothing duplicates its records: logd delivers each record once, and two identical records in a
+   * row are two identical XML lines (identical sibling nodes), which a reader must keep.
    */
   hierarchy(message: string): void {
     const parts = timberParts(message);
     const drop = takeDroppedFrame(this.faults, parts.length);
-    const twice = this.faults?.get('duplicate_frames') !== undefined;
-    for (const [i, part] of parts.entries()) {
-      if (i === drop) continue;
-      this.#record('TaskScope', 'D', part);
-      if (twice) this.#record('TaskScope', 'D', part);
-    }
+    for (const [i, part] of parts.entries()) if (i !== drop) this.#record('TaskScope', 'D', part);
   }
 
   d(source: LogSource, message: string): void {

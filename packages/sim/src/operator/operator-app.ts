@@ -25,6 +25,9 @@ import { RecordingManager } from './recording.ts';
 import { TreeManager } from './tree-manager.ts';
 
 /** The version users install (issue 27: supported 0.5.0–0.5.3, whose operator code is identical). */
+/** What versionCodeOf reads: X.Y.Z with an optional -label.N. */
+const VERSION_NAME = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z]+(?:\.\d+)?)?$/;
+
 export const PUBLISHED_OPERATOR_VERSION = '0.5.2';
 
 export interface PublishedOperatorOptions {
@@ -82,7 +85,9 @@ export function installPublishedOperator(
   ui().install(app);
   registerPackage(device, app, true);
   const entry = device.packages.get(pkg)!;
-  entry.versionCode = options.versionCode ?? versionCodeOf(version);
+  // A versionName the app's Gradle formula cannot read (a test's unreadable or invalid version, which no build of the
+  // app could carry) gets versionCode 1: the version checks on the host are what such a test is about.
+  entry.versionCode = options.versionCode ?? (VERSION_NAME.test(version) ? versionCodeOf(version) : 1);
   entry.launcherActivity = ids.launcherActivity;
   if (options.accessibility !== false) {
     const key = 'enabled_accessibility_services';

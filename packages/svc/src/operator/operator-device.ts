@@ -2,6 +2,7 @@
 // detect the installed variant, grant, verify.
 import { quoteShellArg } from '../contracts/dispatch.ts';
 import { SvcError } from '../contracts/errors.ts';
+import { apkAdvice } from '../contracts/operator-apk.ts';
 import type { SvcContext } from '../core/context.ts';
 import type { Target } from '../executions/target.ts';
 import { grantSteps, KNOWN_OPERATOR_PACKAGES, parsePackageList } from './components.ts';
@@ -29,7 +30,7 @@ export async function choosePackage(ctx: Device, serial: string, target: Target)
   throw new SvcError(
     'OPERATOR_VERIFY_FAILED',
     installed.length === 0
-      ? 'no operator package is installed; pass --operator-package or install it with `svc operator setup --apk <path>`'
+      ? `no operator package is installed; pass --operator-package, or ${apkAdvice()}`
       : `several operator packages are installed (${installed.join(', ')}); pass --operator-package`,
     { installed, known: KNOWN_OPERATOR_PACKAGES },
   );

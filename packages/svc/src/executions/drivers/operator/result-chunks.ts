@@ -30,12 +30,15 @@ export class ResultChunks {
   readonly #commandId: string;
   readonly #parts: Uint8Array[] = [];
   #first: Chunk | undefined;
+  /** The last chunk line taken, byte for byte: the same line again is a repeat of it (read twice), not a new piece. */
+  #lastLine: string | undefined;
 
   constructor(commandId: string) {
     this.#commandId = commandId;
   }
 
   push(json: string): ChunkOutcome {
+    if (json === this.#lastLine) return { kind: 'pending' };
     let value: unknown;
     try {
       value = JSON.parse(json);
@@ -57,6 +60,7 @@ export class ResultChunks {
     if (!last && bytes.length !== CHUNK_BYTES) return bad('a chunk before the last is not 1024 bytes');
     this.#first = first;
     this.#parts.push(bytes);
+    this.#lastLine = json;
     if (!last) return { kind: 'pending' };
     return this.#finish(first);
   }

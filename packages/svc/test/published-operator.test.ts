@@ -46,7 +46,7 @@ describe('the published operator (Clawperator) on a simulated phone', () => {
     }
     const snap = await svc('snapshot');
     // The hierarchy is the app's debug entry, read off the device log and put into its step.
-    assert.match(snap.json.envelope.stepResults[0].data.text, /^<\?xml version='1\.0'[\s\S]*<\/hierarchy>\n$/);
+    assert.match(snap.json.envelope.stepResults[0].data.text, /^<\?xml version='1\.0'[\s\S]*<\/hierarchy>$/);
   });
 
   test('a failure the app treats as fatal ends the execution: nothing after it runs, the steps before it are kept', async () => {

@@ -59,7 +59,7 @@ export const ERROR_CODES = {
   // what the adb driver (no app on the device) cannot do; refused before the device is touched
   ON_SCREEN_LOG_SERVICE_UNAVAILABLE: c(
     400,
-    `The on-screen log needs svc's own operator app and --driver operator (the published operator has no on-screen log), or drop the step.`,
+    `The on-screen log needs the operator app (svc's own: the published one has none) and --driver operator, or drop the step.`,
   ),
   TEXT_NOT_TYPABLE: c(
     400,

@@ -96,8 +96,9 @@ export class LineAssembler {
     }
     if (message.trim() !== '</hierarchy>') return [];
     this.#open.delete(key);
-    // Every line of the app's dump ends with a newline (AccessibilityNodeInfoExtAndroid.kt:635-724).
-    const xml = `${block.lines.join('\n')}\n`;
+    // The printed lines joined, without the dump's final newline: the snapshot text is the same on both drivers and
+    // the same as the published host CLI returns.
+    const xml = block.lines.join('\n');
     const line: OperatorLine =
       block.commandId === undefined
         ? { kind: 'hierarchy', xml }

@@ -62,8 +62,8 @@ describe('published operator lines', () => {
     assert.equal(out.length, 1);
     const line = out[0]?.line;
     assert.ok(line?.kind === 'hierarchy');
-    assert.equal(line.xml, message.slice(`${head}\n`.length));
-    assert.ok(line.xml.endsWith('</hierarchy>\n'));
+    assert.equal(line.xml, message.slice(`${head}\n`.length).replace(/\n$/, ''));
+    assert.ok(line.xml.endsWith('</hierarchy>'));
   });
 
   test('chunk lines of later builds are joined and checked by their SHA-256', () => {
@@ -123,7 +123,10 @@ describe('routing the lines of one execution', () => {
       collector.steps.map((s) => s.actionId),
       ['open', 'snap'],
     );
-    assert.equal(collector.hierarchies.get('snap'), HIERARCHY.message.slice(HIERARCHY.message.indexOf('\n') + 1));
+    assert.equal(
+      collector.hierarchies.get('snap'),
+      HIERARCHY.message.slice(HIERARCHY.message.indexOf('\n') + 1).replace(/\n$/, ''),
+    );
     assert.equal(collector.terminal?.kind, 'envelope');
     await sub.unsubscribe();
   });

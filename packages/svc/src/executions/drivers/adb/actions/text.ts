@@ -1,7 +1,8 @@
 // enter_text without the operator app: find the field (the matched node or a text field inside it), tap it to focus
 // it unless it has the focus already, clear what it holds (the operator's set-text replaces the text, so this driver always clears: MOVE_END, then
 // one DEL per character the dump shows, plus a FORWARD_DEL each for anything after the cursor), type with
-// `input text`, then read the screen again to check the field holds the text before pressing enter for `submit`.
+// `input text`, then read the screen again to check the field holds the text. `submit` taps the field, as the
+// operator app's submit is ACTION_CLICK on it (TaskUiScopeDefault.kt:507-560 @ v0.5.2), not an Enter key.
 // A password field shows no text to check; a field showing its hint while empty (Android 7-9 report the hint as the
 // text: appium/appium#13618) is cleared the same way, harmlessly.
 import { SvcError } from '../../../../contracts/errors.ts';
@@ -10,7 +11,7 @@ import { centerOf, editableWithin, findAll, type UiNode, type UiTree } from '../
 import type { Supported } from '../../../driver-table.ts';
 import { findOrFail, gestureAt, readScreen } from '../screen.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
-import { KEYCODE_ENTER, typingCommands, untypable } from '../text-input.ts';
+import { typingCommands, untypable } from '../text-input.ts';
 
 const KEYCODE_MOVE_END = 123;
 const KEYCODE_DEL = 67;
@@ -76,7 +77,10 @@ export const enterText: ActionRunner<'enter_text'> = async (step) => {
       });
     }
   }
-  if (submit) await step.shell.run(`input keyevent ${KEYCODE_ENTER}`);
+  if (submit) {
+    const { x, y } = centerOf(field.bounds);
+    await step.shell.run(`input tap ${x} ${y}`);
+  }
   return { text, submit: String(submit) };
 };
 

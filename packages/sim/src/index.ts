@@ -1,8 +1,7 @@
 // svc-sim: a simulated Android device that the real adb binary drives over the adb wire protocol.
 // startDevice = device model + virtual apps + operator app (unless operator: false) + the adb wire around them.
 import { createDevice } from './device/device.ts';
-import { installPublishedOperator } from './operator/app/operator-app.ts';
-import { installOperator } from './operator/install.ts';
+import { installPublishedOperator } from './operator/operator-app.ts';
 import { runShellCommandLine } from './shell/run.ts';
 import { type SimDevice, type SimDeviceOptions, startSimDevice } from './sim-device.ts';
 import { installVirtualApps } from './ui/install-apps.ts';
@@ -36,16 +35,15 @@ function levelDefaults(options: SimDeviceOptions): SimDeviceOptions {
 function installOperatorVariant(device: ReturnType<typeof createDevice>, options: SimDeviceOptions) {
   const requested = options.operator;
   if (requested === false) return undefined;
-  const { variant, ...rest } = requested ?? {};
-  if (variant === 'clawperator') {
-    return installPublishedOperator(device, {
-      variant,
-      ...(rest.package !== undefined ? { package: rest.package } : {}),
-      ...(rest.versionName !== undefined ? { versionName: rest.versionName } : {}),
-      ...(rest.accessibility !== undefined ? { accessibility: rest.accessibility } : {}),
-    });
-  }
-  return installOperator(device, { ...rest, ...(options.brand ? { brand: options.brand } : {}) });
+  const { variant = 'svc', ...rest } = requested ?? {};
+  return installPublishedOperator(device, {
+    variant,
+    ...(options.brand !== undefined ? { brandWord: options.brand } : {}),
+    ...(rest.package !== undefined ? { package: rest.package } : {}),
+    ...(rest.versionName !== undefined ? { versionName: rest.versionName } : {}),
+    ...(rest.versionCode !== undefined ? { versionCode: rest.versionCode } : {}),
+    ...(rest.accessibility !== undefined ? { accessibility: rest.accessibility } : {}),
+  });
 }
 
 export async function startDevice(requested: SimDeviceOptions = {}): Promise<SimDevice> {

@@ -59,8 +59,15 @@ export const click: ActionRunner<'click'> = async (step) => {
   const type: ClickParam = step.action.params?.clickType ?? 'default';
   if (coordinate !== undefined) await clickPoint(step, coordinate.x, coordinate.y, type);
   else if (matcher !== undefined) await clickMatched(step, matcher, type);
-  return { click_types: type };
+  // UiActionEngine.kt:209-230 @ v0.5.2: the coordinate as "(x,y)" when one was given, the click type by the app's name.
+  return {
+    ...(coordinate === undefined ? {} : { coordinate: `(${coordinate.x},${coordinate.y})` }),
+    click_types: clickTypeName(type),
+  };
 };
+
+/** The operator app's name of a click type in step data: `click` for svc's `default`. */
+export const clickTypeName = (type: string): string => (type === 'default' ? 'click' : type);
 
 export const readText: ActionRunner<'read_text'> = async (step) => {
   const p = step.action.params;

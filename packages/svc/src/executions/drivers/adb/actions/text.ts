@@ -1,7 +1,8 @@
 // enter_text without the operator app: find the field (the matched node or a text field inside it), tap it to focus
 // it unless it has the focus already, clear what it holds (the operator's set-text replaces the text, so this driver always clears: MOVE_END, then
 // one DEL per character the dump shows, plus a FORWARD_DEL each for anything after the cursor), type with
-// `input text`, then read the screen again to check the field holds the text before pressing enter for `submit`.
+// `input text`, then read the screen again to check the field holds the text. `submit` taps the field, as the
+// operator app's submit is ACTION_CLICK on it (TaskUiScopeDefault.kt:507-560 @ v0.5.2), not an Enter key.
 // A password field shows no text to check; a field showing its hint while empty (Android 7-9 report the hint as the
 // text: appium/appium#13618) is cleared the same way, harmlessly.
 import type { NodeMatcher } from '../../../../contracts/types.ts';
@@ -85,6 +86,9 @@ async function typeInto(step: StepContext<'enter_text'>, unicode: boolean): Prom
       });
     }
   }
-  if (submit) await sendInput(step.shell, inputLine.keys([KEYCODE.ENTER]), 'TEXT_ENTRY_FAILED', 'enter key');
+  if (submit) {
+    const { x, y } = centerOf(field.bounds);
+    await sendInput(step.shell, inputLine.tap(x, y), 'TEXT_ENTRY_FAILED', 'submit tap');
+  }
   return { text, submit: String(submit) };
 }

@@ -1,6 +1,6 @@
-// wait_for_node and wait_for_navigation by polling: each poll is one dump (which itself waits for the screen to be
-// idle), and wait_for_navigation reads the foreground app from the window manager. Without a timeoutMs a
-// wait_for_node looks once per attempt and its retry policy does the waiting, as on the operator.
+// wait_for_node and wait_for_navigation. wait_for_node looks once per attempt (one dump, which itself waits for the
+// screen to be idle) and its retry policy does the waiting, bounded by its timeoutMs (run-steps.ts), as on the
+// operator app. wait_for_navigation polls the foreground app from the window manager until its timeoutMs.
 //
 // A wait keeps to its own time, even on a screen that never goes idle (a phone's dump then answers only after 10 s):
 // - its first look may take FIRST_LOOK_MS (a phone's dump takes 1-2 s), even when the wait is shorter: a wait always
@@ -42,17 +42,19 @@ async function poll<T>(step: StepContext, timeoutMs: number, probe: Probe<T>): P
 }
 
 export const waitForNode: ActionRunner<'wait_for_node'> = async (step) => {
-  const { matcher } = step.action.params;
-  const timeoutMs = step.action.params.timeoutMs ?? 0;
-  const node = await poll(step, timeoutMs, async (until) =>
-    findFirst((await readScreen(step, { interacts: false, until })).tree, matcher),
-  );
+  const { matcher, timeoutMs } = step.action.params;
+  const node = findFirst((await readScreen(step, { interacts: false, until: step.waitUntil })).tree, matcher);
   if (!node) {
-    throw new StepFailure('NODE_NOT_FOUND', `no node matches ${describeMatcher(matcher)} within ${timeoutMs}ms`, {
+    throw new StepFailure('NODE_NOT_FOUND', `No UI node found matching criteria: ${describeMatcher(matcher)}`, {
       retryable: true,
     });
   }
-  return { resource_id: node.resourceId, label: labelOf(node) };
+  // UiActionEngine.kt:188-207: timeout_ms only when one was given.
+  return {
+    resource_id: node.resourceId,
+    label: labelOf(node),
+    ...(timeoutMs === undefined ? {} : { timeout_ms: String(timeoutMs) }),
+  };
 };
 
 export const waitForNavigation: ActionRunner<'wait_for_navigation'> = async (step) => {

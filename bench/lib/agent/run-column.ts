@@ -3,8 +3,8 @@
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { TimingProfile } from '../../../packages/sim/src/device/timing.ts';
 import { createLab } from '../../../packages/sim/src/testing/lab.ts';
 import { BIN, median, round, spawnNode } from '../measure.ts';

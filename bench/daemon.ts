@@ -108,13 +108,23 @@ try {
     installedExecNamed: () => ok(installed.bin, ['exec', exec(), '--device', serial], installedEnv)(),
     installedExec: () => ok(installed.bin, ['exec', exec()], installedEnv)(),
     daemonExec: () => ok(BIN, ['exec', exec()])(),
+    // The default output spelled out: the thin client declines any flag, so this is the full CLI's hot path.
+    daemonExecFullCli: () => ok(BIN, ['exec', exec(), '--output', 'json'])(),
     daemonSnapshot: ok(BIN, ['snapshot']),
   });
   const directExecMs = await measure(cliRuns, () => ok(BIN, ['exec', exec(), '--no-daemon'])());
   const directSnapshotMs = await measure(cliRuns, ok(BIN, ['snapshot', '--no-daemon']));
   await ok(BIN, ['daemon', 'stop'])().catch(() => {});
   await ok(installed.bin, ['daemon', 'stop'], installedEnv)().catch(() => {});
-  const { nodeStartup, rawClientExec, installedExecNamed, installedExec, daemonExec, daemonSnapshot } = spawned as {
+  const {
+    nodeStartup,
+    rawClientExec,
+    installedExecNamed,
+    installedExec,
+    daemonExec,
+    daemonExecFullCli,
+    daemonSnapshot,
+  } = spawned as {
     [name: string]: number;
   };
   const ratio = (ms: number) => round(ms / (nodeStartup as number));
@@ -137,6 +147,7 @@ try {
       installedExecNamed,
       installedExec,
       daemonExec,
+      daemonExecFullCli,
       directExec: directExecMs,
       daemonSnapshot,
       directSnapshot: directSnapshotMs,
@@ -164,8 +175,11 @@ try {
       installedExecNamed: ratio(installedExecNamed as number),
       installedExec: ratio(installedExec as number),
       exec: ratio(daemonExec as number),
+      execFullCli: ratio(daemonExecFullCli as number),
       rawClientExec: ratio(rawClientExec as number),
     },
+    /** What the thin client of `svc exec` saves over the full CLI's hot path (both through the running daemon). */
+    savedByThinClientMs: round((daemonExecFullCli as number) - (daemonExec as number)),
     savedByDaemonMs: {
       exec: round(directExecMs - (daemonExec as number)),
       snapshot: round(directSnapshotMs - (daemonSnapshot as number)),
@@ -177,6 +191,7 @@ try {
   for (const [name, ms] of Object.entries(result.medianMs)) line(name, ms as number);
   for (const [name, ms] of Object.entries(result.proxyCostMs)) line(`proxy cost ${name}`, ms);
   for (const [name, ms] of Object.entries(result.overRawClientMs)) line(`over raw client ${name}`, ms);
+  line('saved by the thin client', result.savedByThinClientMs);
   for (const [name, ms] of Object.entries(result.daemonOverheadMs)) line(`overhead ${name}`, ms, '  (aim ≤ 8)');
   for (const [name, x] of Object.entries(result.overNodeStartup)) {
     process.stdout.write(`${`${name} / node -e 0`.padEnd(36)} ${`${x.toFixed(2)}x`.padStart(11)}  (aim ≤ 1.3)\n`);

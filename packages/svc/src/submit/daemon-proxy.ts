@@ -3,7 +3,7 @@
 // by its serial: before starting one, the device is resolved (one quick question to the adb server), so a typo or an
 // unplugged phone gets its error at once and leaves no daemon behind.
 import type { Env } from '../contracts/env.ts';
-import { DAEMON_PROBE_MS, DAEMON_READY_TIMEOUT_MS } from '../core/config.ts';
+import { DAEMON_PROBE_MS } from '../core/config.ts';
 import { currentIdentity, type DaemonIdentity, identityMismatch } from '../daemons/identity.ts';
 import { type DaemonPaths, daemonPaths, ensurePrivateDir } from '../daemons/paths.ts';
 import { DaemonClient } from '../daemons/socket-client.ts';
@@ -35,12 +35,10 @@ export async function proxyExecution(request: ProxyRequest): Promise<ProxyOutcom
 async function startFreshDaemon(paths: DaemonPaths, identity: DaemonIdentity, env: Env): Promise<boolean> {
   try {
     // The lifecycle code (spawn, signals) loads only when a daemon must be started or replaced.
-    const [{ nodeLifecyclePorts, startLocked, stopLocked }, { acquireLifecycleLock }] = await Promise.all([
-      import('../daemons/lifecycle.ts'),
-      import('../daemons/lifecycle-lock.ts'),
-    ]);
+    const [{ daemonReadyTimeoutMs, nodeLifecyclePorts, startLocked, stopLocked }, { acquireLifecycleLock }] =
+      await Promise.all([import('../daemons/lifecycle.ts'), import('../daemons/lifecycle-lock.ts')]);
     ensurePrivateDir(paths.dir);
-    const lock = await acquireLifecycleLock(paths.lock, DAEMON_READY_TIMEOUT_MS);
+    const lock = await acquireLifecycleLock(paths.lock, daemonReadyTimeoutMs());
     try {
       const mismatch = await reportedMismatch(new DaemonClient(paths.socket), identity);
       if (mismatch === undefined) return true;

@@ -36,7 +36,10 @@ export function isKeyguard(tree: UiTree): boolean {
  * timeoutMs): a dump still running then fails the read with UI_DUMP_NOT_IDLE; at the execution's deadline the
  * execution times out during this step with that as its last error.
  */
-export async function readScreen(step: StepContext, options: { interacts: boolean; until?: number }): Promise<Screen> {
+export async function readScreen(
+  step: StepContext,
+  options: { interacts: boolean; until?: number | undefined },
+): Promise<Screen> {
   const cutoff = Math.min(step.deadline, options.until ?? Number.POSITIVE_INFINITY);
   let xml: string;
   try {

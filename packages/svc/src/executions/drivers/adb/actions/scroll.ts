@@ -62,9 +62,7 @@ export function swipeLine(node: UiNode, direction: Direction, ratio: number): st
   const to = Math.round(start + length * (forward ? 0.8 - 0.8 * ratio : 0.2 + 0.8 * ratio));
   const cx = Math.round((b.left + b.right) / 2);
   const cy = Math.round((b.top + b.bottom) / 2);
-  return vertical
-    ? inputLine.swipe(cx, from, cx, to, SWIPE_MS)
-    : inputLine.swipe(from, cy, to, cy, SWIPE_MS);
+  return vertical ? inputLine.swipe(cx, from, cx, to, SWIPE_MS) : inputLine.swipe(from, cy, to, cy, SWIPE_MS);
 }
 
 function containerOf(screen: Screen, p: ScrollParams, findChild: boolean) {

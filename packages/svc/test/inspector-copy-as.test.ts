@@ -45,6 +45,7 @@ async function toolExecution(call: { name: string; arguments: Record<string, unk
   const server = createMcpServer({
     env: { ANDROID_SERIAL: 'emulator-5554' },
     cwd: process.cwd(),
+    client: 'copy-as-test',
     log: () => {},
     submit: async (request): Promise<RunResult> => {
       submitted = request.execution;

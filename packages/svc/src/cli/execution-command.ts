@@ -66,6 +66,7 @@ export async function runRawExecution(
     cwd,
     verbose: globals.verbose,
     waitDeviceMs: globals.waitDeviceMs,
+    screen: globals.screen,
   });
   const result = after === undefined ? submitted : await after(submitted, globals);
   if (!result.ok) {

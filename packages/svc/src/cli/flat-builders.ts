@@ -24,7 +24,7 @@ import {
 import type { BuildInput } from '../builders/types.ts';
 import type { AfterRun } from './execution-command.ts';
 import type { Globals } from './globals.ts';
-import { screenshotAfterRun, snapshotAfterRun } from './observe-after.ts';
+import { screenshotAfterRun } from './observe-after.ts';
 
 export type Builder = (input: BuildInput) => unknown;
 
@@ -46,7 +46,7 @@ export const FLAT_COMMANDS = {
   press: { build: buildPress },
   back: { build: buildBack },
   sleep: { build: buildSleep },
-  snapshot: { build: buildSnapshot, afterRun: snapshotAfterRun },
+  snapshot: { build: buildSnapshot },
   screenshot: { build: buildScreenshot, afterRun: screenshotAfterRun },
   scroll: { build: buildScroll },
   'scroll-until': { build: buildScrollUntil },

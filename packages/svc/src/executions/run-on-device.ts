@@ -13,7 +13,9 @@ import type { DeviceRun } from './device-run.ts';
 import type { Driver } from './driver.ts';
 import { refuseUnsupported } from './driver-table.ts';
 import { acquireExecutionLock, type LockAttempt } from './execution-lock.ts';
-import { resolveRefs } from './refs/resolve-refs.ts';
+import type { ScreenRequest } from './refs/client-screen.ts';
+import { prepareSelectors } from './refs/prepare-selectors.ts';
+import { screensOfRun } from './refs/screens-of-run.ts';
 import type { Target } from './target.ts';
 
 export interface ExecutionRequest {
@@ -25,6 +27,11 @@ export interface ExecutionRequest {
   verbose?: boolean | undefined;
   /** How long to wait for a device busy with another execution before EXECUTION_CONFLICT_IN_FLIGHT (default 0). */
   waitDeviceMs?: number | undefined;
+  /**
+   * Screens as a client wants them: snapshot steps compact, and the screen after the run (refs/screens-of-run.ts).
+   * Without it snapshot steps keep their XML and only a selector that found nothing reads the screen.
+   */
+  screen?: ScreenRequest | undefined;
 }
 
 export async function runOnDevice(ctx: SvcContext, request: ExecutionRequest): Promise<RunResult> {
@@ -43,7 +50,7 @@ export async function runOnDevice(ctx: SvcContext, request: ExecutionRequest): P
       verbose: request.verbose ?? false,
       operatorUid,
     };
-    const result = await runLocked(ctx, driver, run, request.waitDeviceMs ?? 0);
+    const result = await runLocked(ctx, driver, run, request.waitDeviceMs ?? 0, request.screen);
     // An operator that went away (uninstalled, service off) makes `auto` ask again next time.
     if (request.target.driver === 'auto' && driver.name === 'operator' && needsNewChoice(result)) {
       forgetDriverChoice(ctx, serial);
@@ -61,7 +68,13 @@ function needsNewChoice(result: RunResult): boolean {
 }
 
 /** One execution through one driver on a resolved device, under the device's lock. */
-export async function runLocked(ctx: SvcContext, driver: Driver, run: DeviceRun, waitDeviceMs = 0): Promise<RunResult> {
+export async function runLocked(
+  ctx: SvcContext,
+  driver: Driver,
+  run: DeviceRun,
+  waitDeviceMs = 0,
+  screen?: ScreenRequest,
+): Promise<RunResult> {
   const attempt = await lockWithin(ctx, run, waitDeviceMs);
   if (!attempt.ok) {
     throw new SvcError('EXECUTION_CONFLICT_IN_FLIGHT', `An execution is already in flight on ${run.serial}.`, {
@@ -74,13 +87,15 @@ export async function runLocked(ctx: SvcContext, driver: Driver, run: DeviceRun,
   }
   let settle = false;
   try {
-    // `{ "ref": "e12" }` selectors are checked against the screen now and replaced, under this lock.
-    const outcome = await driver.run(ctx, await resolveRefs(ctx, driver, run));
+    // Refs and short ids are checked against the screen now and replaced, under this lock.
+    const prepared = await prepareSelectors(ctx, driver, run, screen?.client ?? '');
+    const outcome = await driver.run(ctx, prepared);
     if (outcome.kind === 'error') {
       settle = outcome.settle;
       return failureOn(run.serial, outcome.error);
     }
-    const { envelope } = outcome;
+    const shown = await screensOfRun(ctx, driver, prepared, outcome.envelope, screen);
+    const { envelope } = shown;
     return {
       ok: true,
       deviceId: run.serial,
@@ -88,6 +103,7 @@ export async function runLocked(ctx: SvcContext, driver: Driver, run: DeviceRun,
       terminalSource: 'svc_result',
       ...summarize(envelope),
       envelope,
+      ...(shown.screen === undefined ? {} : { screen: shown.screen }),
     };
   } finally {
     await (settle ? attempt.lock.settle(SETTLE_MS) : attempt.lock.release());

@@ -61,10 +61,10 @@ export function createMcpServer(runtime: McpRuntime, tools: readonly ToolDef[] =
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: tools.map((tool) => ({
       name: tool.name,
-      title: tool.title,
+      ...(tool.title === undefined ? {} : { title: tool.title }),
       description: tool.description,
       inputSchema: tool.inputSchema as { type: 'object' },
-      ...(tool.annotations ? { annotations: { title: tool.title, ...tool.annotations } } : {}),
+      ...(tool.annotations ? { annotations: tool.annotations } : {}),
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {

@@ -6,10 +6,12 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { BuiltExecution, Ids } from '../builders/execution.ts';
 import { homeOf } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
+import { type ScreenChoice, screenRequestOf } from '../contracts/screen-request.ts';
 import { isFullSuccess, type RunResult } from '../contracts/types.ts';
 import { normalizeAndValidateExecution } from '../contracts/validate.ts';
 import { confineScreenshots, screenshotsDirOf } from '../executions/screenshot-paths.ts';
 import { resolveTarget, type Target } from '../submit/target.ts';
+import { runText } from './result-text.ts';
 import { MCP_DEFAULT_WAIT_DEVICE_MS } from './schema-parts.ts';
 import { checkArguments, errorResult, int, invalidParams, type McpRuntime, str, type ToolArgs } from './tool-kit.ts';
 
@@ -54,7 +56,15 @@ export async function runOnDevice(
   args: ToolArgs,
   runtime: McpRuntime,
   restate: (error: SvcError) => SvcError = (error) => error,
+  screenByDefault: ScreenChoice = 'diff',
 ): Promise<RunResult> {
+  // The screen after the run (the tool's `screen`, else its default), as this server's client last read it.
+  const screen = checkArguments(() =>
+    screenRequestOf(
+      { screen: args.screen, maxChars: args.maxChars, maxElements: args.maxElements },
+      { screen: screenByDefault, client: runtime.client },
+    ),
+  );
   const outcome = normalizeAndValidateExecution(raw);
   if (!outcome.ok) {
     if (outcome.error.code === 'EXECUTION_VALIDATION_FAILED') throw invalidParams(restate(outcome.error));
@@ -75,32 +85,12 @@ export async function runOnDevice(
     cwd: runtime.cwd,
     verbose: false,
     waitDeviceMs: int(args, 'waitDeviceMs') ?? MCP_DEFAULT_WAIT_DEVICE_MS,
+    screen,
   });
 }
 
-/** One line an agent can read before the JSON: what happened, and the first failing step's code. */
-function headline(result: Extract<RunResult, { ok: true }>): string {
-  const steps = result.envelope.stepResults ?? [];
-  const failed = steps.find((step) => !step.success);
-  if (result.envelope.status !== 'success') {
-    return `execution failed on ${result.deviceId}: ${result.envelope.errorCode ?? 'no code'} ${result.envelope.error ?? ''}`.trim();
-  }
-  if (failed) {
-    return `step ${failed.id} (${failed.actionType}) failed on ${result.deviceId}: ${failed.data.error ?? failed.error ?? 'no code'} ${failed.data.message ?? ''}`.trim();
-  }
-  return `ok: ${steps.length} step(s) succeeded on ${result.deviceId}`;
-}
-
-/** A run result as a tool result: isError exactly when the CLI would exit 1 (DECISIONS 19). */
+/** A run result as a tool result: its text, flagged isError exactly when the CLI would exit 1 (DECISIONS 19). */
 export function runResultToTool(result: RunResult, extra: CallToolResult['content'] = []): CallToolResult {
   if (!result.ok) return errorResult(result.error);
-  return {
-    content: [
-      { type: 'text', text: headline(result) },
-      { type: 'text', text: JSON.stringify(result, null, 2) },
-      ...extra,
-    ],
-    structuredContent: result as unknown as Record<string, unknown>,
-    isError: !isFullSuccess(result),
-  };
+  return { content: [{ type: 'text', text: runText(result) }, ...extra], isError: !isFullSuccess(result) };
 }

@@ -7,7 +7,6 @@ import type { ClickType, Shape } from '../builders/one-action.ts';
 import * as oneAction from '../builders/one-action.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { inToolTerms } from './action-argument-names.ts';
-import { deviceToolDescription, SELECTOR_GUIDE, SETTLE_GUIDE } from './guidance.ts';
 import { fromMcp, mcpIds, runOnDevice, runResultToTool } from './run-on-device.ts';
 import {
   executionTimeoutSchema,
@@ -30,7 +29,6 @@ const bool = (args: ToolArgs, key: string) => args[key] === true;
 function actionTool(
   name: string,
   spec: {
-    title: string;
     description: string;
     properties: Record<string, JsonSchema>;
     required?: string[];
@@ -41,13 +39,11 @@ function actionTool(
 ): ToolDef {
   return {
     name,
-    title: spec.title,
     description: spec.description,
     inputSchema: objectSchema(
       { ...spec.properties, ...targetProperties(), timeoutMs: spec.actionTimeout ?? timeout() },
       spec.required,
     ),
-    annotations: { destructiveHint: true, openWorldHint: false },
     run: async (args, runtime) => {
       const restate = (error: SvcError) => inToolTerms(name, error);
       const raw = checkArguments(() => {
@@ -63,13 +59,8 @@ function actionTool(
 }
 
 const click = actionTool('click', {
-  title: 'Click an element',
-  description: deviceToolDescription(
-    'Click an element found by `selector`, or a `coordinate` in screen pixels (give exactly one). clickType: ' +
+  description: 'Click an element found by `selector`, or a `coordinate` in screen pixels (give exactly one). clickType: ' +
       'default, long_click, or focus (not with a coordinate). Retries finding the element for a few seconds.',
-    SELECTOR_GUIDE,
-    SETTLE_GUIDE,
-  ),
   properties: {
     selector: selector(),
     coordinate: paramSchema('click', 'coordinate', 'Screen pixels {x, y}, instead of a selector'),
@@ -84,13 +75,9 @@ const click = actionTool('click', {
 });
 
 const type = actionTool('type', {
-  title: 'Type text into a field',
-  description: deviceToolDescription(
-    'Enter `text` into the field found by `selector` (role "textfield" targets text inputs); the field is cleared ' +
+  description: 'Enter `text` into the field found by `selector` (role "textfield" targets text inputs); the field is cleared ' +
       'first; `submit` presses enter afterwards. Without the operator app (driver adb) only printable ASCII can be ' +
       'typed.',
-    SELECTOR_GUIDE,
-  ),
   properties: {
     selector: selector(),
     text: paramSchema('enter_text', 'text', 'The text to enter'),
@@ -106,12 +93,8 @@ const type = actionTool('type', {
 });
 
 const read = actionTool('read', {
-  title: 'Read the text of an element',
-  description: deviceToolDescription(
-    'Read the visible text of the element found by `selector` (data.text); `all` returns every match; ' +
+  description: 'Read the visible text of the element found by `selector` (data.text); `all` returns every match; ' +
       '`container` limits the search; `validator` (temperature, version, regex + validatorPattern) checks the text.',
-    SELECTOR_GUIDE,
-  ),
   properties: {
     selector: selector(),
     container: paramSchema('read_text', 'container', 'Only search inside this element (NodeMatcher)'),
@@ -131,13 +114,9 @@ const read = actionTool('read', {
 });
 
 const readValue = actionTool('read-value', {
-  title: 'Read the value beside a label',
-  description: deviceToolDescription(
-    'Read the value shown next to the label found by `label` (read_key_value_pair): the next sibling holding text, ' +
+  description: 'Read the value shown next to the label found by `label` (read_key_value_pair): the next sibling holding text, ' +
       'else the next text on screen. data.label and data.value; with `all`, data.pairs for every matching label. ' +
       'Use it for settings-style rows such as "Android version  15".',
-    SELECTOR_GUIDE,
-  ),
   properties: {
     label: matcherSchema('The label element (NodeMatcher).'),
     all: paramSchema('read_key_value_pair', 'all', 'Every matching label'),
@@ -148,13 +127,9 @@ const readValue = actionTool('read-value', {
 });
 
 const wait = actionTool('wait', {
-  title: 'Wait for an element',
-  description: deviceToolDescription(
-    'Wait until the element found by `selector` is on screen (wait_for_node). `timeoutMs` here is the wait ' +
+  description: 'Wait until the element found by `selector` is on screen (wait_for_node). `timeoutMs` here is the wait ' +
       'itself; the execution gets max(timeoutMs + 5000, 30000). Use it after a click to know the next screen is ' +
       'there; a miss is a failed step with data.error NODE_NOT_FOUND.',
-    SELECTOR_GUIDE,
-  ),
   properties: { selector: selector() },
   required: ['selector'],
   actionTimeout: paramSchema('wait_for_node', 'timeoutMs', 'How long to wait for the element, in ms'),
@@ -163,14 +138,9 @@ const wait = actionTool('wait', {
 });
 
 const scrollUntil = actionTool('scroll-until', {
-  title: 'Scroll until an element is visible',
-  description: deviceToolDescription(
-    'Scroll (default down) until the element found by `selector` is visible (scroll_until, data.termination_reason); ' +
+  description: 'Scroll (default down) until the element found by `selector` is visible (scroll_until, data.termination_reason); ' +
       'with `click` true it clicks it once found (scroll_and_click, at most maxSwipes swipes). `container` picks ' +
       'the scrollable element on nested layouts.',
-    SELECTOR_GUIDE,
-    SETTLE_GUIDE,
-  ),
   properties: {
     selector: selector(),
     container: paramSchema('scroll_until', 'container', 'The scrollable element (default: the first scrollable)'),
@@ -201,33 +171,24 @@ const scrollUntil = actionTool('scroll-until', {
 });
 
 const open = actionTool('open', {
-  title: 'Open an app or a URI',
-  description: deviceToolDescription(
-    '`target` is an application id (com.android.settings → open_app, its launch activity) or a URI with a scheme ' +
+  description: '`target` is an application id (com.android.settings → open_app, its launch activity) or a URI with a scheme ' +
       '(https://..., tel:..., myapp://... → open_uri, the registered handler; none → step error URI_NOT_HANDLED).',
-    SETTLE_GUIDE,
-  ),
   properties: { target: paramSchema('open_app', 'applicationId', 'Application id or URI') },
   required: ['target'],
   build: (args, shape) => oneAction.open(shape, String(args.target)),
 });
 
 const pressKey = actionTool('press-key', {
-  title: 'Press a system key',
-  description: deviceToolDescription('Press back, home or recents.'),
+  description: 'Press back, home or recents.',
   properties: { key: paramSchema('press_key', 'key') },
   required: ['key'],
   build: (args, shape) => oneAction.press(shape, String(args.key)),
 });
 
 const waitForNav = actionTool('wait-for-nav', {
-  title: 'Wait for the next screen',
-  description: deviceToolDescription(
-    'Wait until the app in front is `app` and/or the element found by `selector` is on screen ' +
+  description: 'Wait until the app in front is `app` and/or the element found by `selector` is on screen ' +
       '(wait_for_navigation); give at least one. `timeoutMs` (required, at most 30000) is the wait itself. Use it ' +
       'after a click that opens another screen or app; a miss is a failed step.',
-    SELECTOR_GUIDE,
-  ),
   properties: {
     app: paramSchema('wait_for_navigation', 'expectedPackage', 'The package expected in front'),
     selector: matcherSchema('An element expected on the next screen (NodeMatcher).'),
@@ -243,12 +204,8 @@ const waitForNav = actionTool('wait-for-nav', {
 });
 
 const scroll = actionTool('scroll', {
-  title: 'Scroll once',
-  description: deviceToolDescription(
-    'Scroll the content once in `direction` (default down; scroll). `container` picks the scrollable element on ' +
+  description: 'Scroll the content once in `direction` (default down; scroll). `container` picks the scrollable element on ' +
       'nested layouts. To bring a given element into view, scroll-until is the better tool.',
-    SETTLE_GUIDE,
-  ),
   properties: {
     direction: paramSchema('scroll', 'direction', 'Content direction (default down)'),
     container: paramSchema('scroll', 'container', 'The scrollable element (default: the first scrollable)'),
@@ -258,22 +215,16 @@ const scroll = actionTool('scroll', {
 });
 
 const closeApp = actionTool('close-app', {
-  title: 'Close an app',
-  description: deviceToolDescription(
-    'Force-stop the app `target` (close_app: svc force-stops it from the host). Use it to start an app from a clean ' +
+  description: 'Force-stop the app `target` (close_app: svc force-stops it from the host). Use it to start an app from a clean ' +
       'state before open.',
-  ),
   properties: { target: paramSchema('close_app', 'applicationId', 'Application id') },
   required: ['target'],
   build: (args, shape) => oneAction.close(shape, String(args.target)),
 });
 
 const sleep = actionTool('sleep', {
-  title: 'Wait a fixed time',
-  description: deviceToolDescription(
-    'Pause for `durationMs` (sleep). Prefer wait or wait-for-nav, which end as soon as the screen is ready; a fixed ' +
+  description: 'Pause for `durationMs` (sleep). Prefer wait or wait-for-nav, which end as soon as the screen is ready; a fixed ' +
       'pause is for animations nothing on screen announces.',
-  ),
   properties: { durationMs: paramSchema('sleep', 'durationMs') },
   required: ['durationMs'],
   build: (args, shape) => oneAction.sleep(shape, int(args, 'durationMs') as number),
@@ -282,13 +233,10 @@ const sleep = actionTool('sleep', {
 const panelKeys = [...PANEL_STRING_FLAGS, ...PANEL_NUMBER_FLAGS];
 
 const onScreenLogSet = actionTool('on-screen-log-set', {
-  title: 'Show a note on the device screen',
-  description: deviceToolDescription(
-    'Show `text` in a small panel on the device screen (set_on_screen_log) for people watching the phone: progress ' +
+  description: 'Show `text` in a small panel on the device screen (set_on_screen_log) for people watching the phone: progress ' +
       'of a long task, what the agent is about to do. It is not part of the UI tree (snapshots and reads never see ' +
       'it). Each call replaces the panel; it disappears after ttlMs (default 10000; 0 = until cleared). Needs the ' +
       'operator app (refused with the adb driver).',
-  ),
   properties: {
     text: paramSchema('set_on_screen_log', 'text', 'What to show (newlines kept)'),
     ...Object.fromEntries(panelKeys.map((key) => [key, paramSchema('set_on_screen_log', key)])),
@@ -299,8 +247,7 @@ const onScreenLogSet = actionTool('on-screen-log-set', {
 });
 
 const onScreenLogClear = actionTool('on-screen-log-clear', {
-  title: 'Remove the note from the device screen',
-  description: deviceToolDescription('Remove the on-screen log panel (clear_on_screen_log); succeeds when none shows.'),
+  description: 'Remove the on-screen log panel (clear_on_screen_log); succeeds when none shows.',
   properties: {},
   build: (_args, shape) => oneAction.onScreenLogClear(shape),
 });

@@ -11,14 +11,11 @@ import { checkArguments, errorResult, int, okResult, str, type ToolDef } from '.
 
 const devices: ToolDef = {
   name: 'devices',
-  title: 'List connected devices',
   description:
-    'List the devices the adb server sees as { serial, state, driver?, product?, model?, device? }. Only state "device" can run executions ' +
-    '("unauthorized": accept the USB debugging prompt; "offline": reconnect); driver is what driver "auto" uses ' +
-    'there: "operator" where the operator app answers, else "adb". Pass a serial as deviceId to the device tools ' +
-    'when more than one is connected (else they fail with MULTIPLE_DEVICES_DEVICE_ID_REQUIRED).',
+    'The connected devices: serial (the deviceId), state (only "device" can act; "unauthorized": accept the USB ' +
+    'debugging prompt), model, driver (operator app or adb).',
   inputSchema: objectSchema({ operatorPackage: operatorPackageSchema }),
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: true },
   run: async (args, runtime) => {
     const { operatorPackage } = checkArguments(() => targetOfCall(args, runtime));
     const [{ createContext }, { listDevicesWithDriver }] = await Promise.all([
@@ -37,15 +34,11 @@ const devices: ToolDef = {
   },
 };
 
-const SKILLS_NOTE =
-  'Skills are packaged scripts from the skills registry (SVC_SKILLS_REGISTRY, or the checkout of `svc skills install`).';
-
 const skillsList: ToolDef = {
   name: 'skills-list',
-  title: 'List skills',
-  description: `List every skill of the registry: { ok, skills: [{ id, applicationId, intent, summary, ... }], count }. ${SKILLS_NOTE}`,
+  description: 'The skills (packaged scripts for an app) of the registry: id, applicationId, intent, summary.',
   inputSchema: objectSchema({}),
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: true },
   run: async (_args, runtime) => {
     try {
       const registry = await loadRegistry(runtime.env);
@@ -56,20 +49,14 @@ const skillsList: ToolDef = {
   },
 };
 
-const filter = (description: string) => ({ type: 'string', minLength: 1, description });
+const filter = { type: 'string' };
 
 const skillsSearch: ToolDef = {
   name: 'skills-search',
-  title: 'Search skills',
   description:
-    'Find skills by `app` (exact applicationId), `intent` (exact) and/or `keyword` (case-insensitive substring of ' +
-    `the id, summary or applicationId); give at least one, all given must match. ${SKILLS_NOTE}`,
-  inputSchema: objectSchema({
-    app: filter('Exact applicationId, e.g. com.android.settings'),
-    intent: filter('Exact intent name'),
-    keyword: filter('Substring of id, summary or applicationId'),
-  }),
-  annotations: { readOnlyHint: true, openWorldHint: false },
+    'Skills for an app (applicationId), an intent, or with a keyword in id, summary or app; all given must match.',
+  inputSchema: objectSchema({ app: filter, intent: filter, keyword: filter }),
+  annotations: { readOnlyHint: true },
   run: async (args, runtime) => {
     const filters = { app: str(args, 'app'), intent: str(args, 'intent'), keyword: str(args, 'keyword') };
     checkArguments(() => {
@@ -94,26 +81,21 @@ const skillsSearch: ToolDef = {
 
 const skillsRun: ToolDef = {
   name: 'skills-run',
-  title: 'Run a skill',
   description:
-    'Run a skill script: the device serial (deviceId, else the only device) is its first argument, then `args`. ' +
-    'Success: { ok, skillId, output, skillResult, exitCode, durationMs, timeoutMs }. Failures carry SKILL_NOT_FOUND, SKILL_EXECUTION_FAILED ' +
-    '(non-zero exit or timeout; stdout/stderr in details), SKILL_OUTPUT_ASSERTION_FAILED (expectContains missing) ' +
-    'or SKILL_RESULT_PARSE_FAILED. A skill drives the device itself: do not run other device tools on that device ' +
-    `meanwhile. ${SKILLS_NOTE}`,
+    'Run a skill script (it gets the device serial, then args) and return its output and result; it drives the ' +
+    'device itself meanwhile. expectContains: fail unless the output has it.',
   inputSchema: objectSchema(
     {
-      skillId: { type: 'string', minLength: 1, description: 'Skill id from skills-list or skills-search' },
+      skillId: { type: 'string' },
+      args: { type: 'array', items: { type: 'string' } },
+      timeoutMs: { type: 'integer' },
+      expectContains: { type: 'string' },
       deviceId: deviceIdSchema,
       operatorPackage: operatorPackageSchema,
       driver: driverSchema,
-      args: { type: 'array', items: { type: 'string' }, description: 'Extra script arguments' },
-      timeoutMs: { type: 'integer', minimum: 1, description: 'Kill the script after this long (default 120000)' },
-      expectContains: { type: 'string', description: 'Fail unless the output contains this text' },
     },
     ['skillId'],
   ),
-  annotations: { destructiveHint: true, openWorldHint: true },
   run: async (args, runtime) => {
     try {
       const registry = await loadRegistry(runtime.env);

@@ -14,8 +14,6 @@ export function defaultServerDeps(ctx: SvcContext): ServerDeps {
         ctx,
         resolveTarget({}, ctx.env).operatorPackage,
       ),
-    compactSnapshot: async (result) =>
-      (await import('../executions/refs/compact-snapshot.ts')).compactSnapshots(ctx, result),
     runTool: async (name, request) => (await import('../toolbox/run-named-tool.ts')).runNamedTool(ctx, name, request),
     env: ctx.env,
     cwd: ctx.cwd,

@@ -11,8 +11,14 @@ import { existsSync } from 'node:fs';
 import { quickDeviceList } from '../adapters/adb/quick-device-list.ts';
 import type { Env } from '../contracts/env.ts';
 import { errorBodyOf, SvcError } from '../contracts/errors.ts';
+import { type ScreenRequest, screenFieldsOf } from '../contracts/screen-request.ts';
 import type { RunResult, ValidExecution } from '../contracts/types.ts';
-import { DAEMON_PROBE_MS, DAEMON_READY_TIMEOUT_MS, proxyRequestTimeoutMs } from '../core/config.ts';
+import {
+  DAEMON_PROBE_MS,
+  DAEMON_READY_TIMEOUT_MS,
+  HOST_WORK_SLACK_MS,
+  proxyRequestTimeoutMs,
+} from '../core/config.ts';
 import { currentIdentity, type DaemonIdentity, identityMismatch } from '../daemons/identity.ts';
 import { type DaemonPaths, daemonPaths, ensurePrivateDir } from '../daemons/paths.ts';
 import { CWD_HEADER, VERBOSE_HEADER } from '../daemons/protocol.ts';
@@ -28,6 +34,7 @@ export interface ProxyRequest {
   cwd: string;
   verbose: boolean;
   waitDeviceMs?: number | undefined;
+  screen?: ScreenRequest | undefined;
   env: Env;
   home: string;
 }
@@ -116,9 +123,12 @@ async function dispatch(
       operatorPackage: target.operatorPackage,
       driver: target.driver,
       ...(request.waitDeviceMs === undefined ? {} : { waitDeviceMs: request.waitDeviceMs }),
+      ...screenFieldsOf(request.screen),
     };
     const headers = { [VERBOSE_HEADER]: request.verbose ? '1' : '0', [CWD_HEADER]: encodeURIComponent(request.cwd) };
-    const timeoutMs = proxyRequestTimeoutMs(request.execution.timeoutMs) + (request.waitDeviceMs ?? 0);
+    // Reading the screen after the run (until it is still) is host work of its own.
+    const screenMs = request.screen === undefined ? 0 : HOST_WORK_SLACK_MS;
+    const timeoutMs = proxyRequestTimeoutMs(request.execution.timeoutMs) + (request.waitDeviceMs ?? 0) + screenMs;
     let response: Awaited<ReturnType<DaemonClient['post']>>;
     try {
       response = await client.post('/execute', body, headers, timeoutMs);

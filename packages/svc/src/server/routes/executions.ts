@@ -2,6 +2,8 @@
 // at the edge, once; a rejected one still gets its svc:execution event (every attempt is published).
 import { readJsonObjectBody, sendRunResult } from '../../adapters/http/responses.ts';
 import { SvcError } from '../../contracts/errors.ts';
+import { withExecutionDefaults } from '../../contracts/execution-defaults.ts';
+import { pickScreenFields, SCREEN_FIELD_NAMES, screenRequestOf } from '../../contracts/screen-request.ts';
 import { normalizeAndValidateExecution } from '../../contracts/validate.ts';
 import { isValidation, validationErrorOf, validationErrorOfAsync } from '../../contracts/validation-issue.ts';
 import {
@@ -10,8 +12,8 @@ import {
   ensureScreenshotsDir,
   randomScreenshotPath,
 } from '../../executions/screenshot-paths.ts';
-import { buildScreenshotExecution, buildSnapshotExecution } from '../built-executions.ts';
-import { IMAGE_FIELDS, readImageOptions, readSnapshotFormat } from '../observe-fields.ts';
+import { buildScreenshotExecution, buildSnapshotExecution, serveIds } from '../built-executions.ts';
+import { IMAGE_FIELDS, readImageOptions, readSnapshotScreen } from '../observe-fields.ts';
 import { readBody, TARGET_FIELDS } from '../request-fields.ts';
 import type { RouteModule } from '../runtime.ts';
 
@@ -21,10 +23,17 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
   app.post('/execute', async (c) => {
     const body = await readJsonObjectBody(c);
     const given = body.execution !== undefined && body.execution !== null;
-    const outcome = given ? normalizeAndValidateExecution(body.execution) : undefined;
+    // The bookkeeping an agent may leave out (ids, source, format, timeout) is filled; the rest is checked in full.
+    const raw = given ? withExecutionDefaults(body.execution, serveIds('exec')) : undefined;
+    const outcome = given ? normalizeAndValidateExecution(raw) : undefined;
+    const screen = validationErrorOf(() => screenRequestOf(pickScreenFields(body)));
     // A bad body field and a bad execution are told in one answer.
     const executionError = outcome?.ok === false && isValidation(outcome.error) ? outcome.error : undefined;
-    const { target, waitDeviceMs } = readBody(body, ['execution', ...TARGET_FIELDS], env(), [executionError]);
+    const { target, waitDeviceMs } = readBody(body, ['execution', ...TARGET_FIELDS, ...SCREEN_FIELD_NAMES], env(), [
+      executionError,
+      screen.error,
+    ]);
+    if (screen.error) throw screen.error;
     if (outcome === undefined) throw new SvcError('MISSING_EXECUTION', 'The body has no `execution` object.');
     if (!outcome.ok) return sendRunResult(c, runtime.reject(body.execution, outcome.error, target.deviceId));
     let execution = outcome.execution;
@@ -37,26 +46,26 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
         return sendRunResult(c, runtime.reject(body.execution, error, target.deviceId));
       }
     }
-    const request = { execution, target, cwd: runtime.deps.cwd, verbose: false, waitDeviceMs };
+    const request = { execution, target, cwd: runtime.deps.cwd, verbose: false, waitDeviceMs, screen: screen.value };
     return sendRunResult(c, await runtime.run(request));
   });
 
   for (const path of ['/snapshot', '/observe/snapshot']) {
     app.post(path, async (c) => {
       const body = await readJsonObjectBody(c);
-      const format = validationErrorOf(() => readSnapshotFormat(body));
-      const { target, waitDeviceMs } = readBody(body, ['format', ...TARGET_FIELDS], env(), [format.error]);
-      if (format.error) throw format.error;
-      const compact = format.value === 'compact';
+      const screen = validationErrorOf(() => readSnapshotScreen(body));
+      const fields = ['format', ...SCREEN_FIELD_NAMES.filter((name) => name !== 'screen'), ...TARGET_FIELDS];
+      const { target, waitDeviceMs } = readBody(body, fields, env(), [screen.error]);
+      if (screen.error) throw screen.error;
       const request = {
         execution: buildSnapshotExecution(),
         target,
         cwd: runtime.deps.cwd,
         verbose: false,
         waitDeviceMs,
+        screen: screen.value,
       };
-      const result = await runtime.run(request);
-      return sendRunResult(c, compact ? await runtime.deps.compactSnapshot(result) : result);
+      return sendRunResult(c, await runtime.run(request));
     });
   }
 

@@ -14,6 +14,9 @@ import { runSteps } from './run-steps.ts';
 export const adbDriver: Driver = {
   name: 'adb',
   actions: () => ADB_ACTIONS,
+  matchesOnHost: true,
+  // uiautomator dump waits for the screen to be idle (AOSP DumpCommand: waitForIdle) before it reads.
+  settledReads: true,
   async run(ctx, run) {
     const stats: DumpStats = { dumps: 0 };
     try {

@@ -19,6 +19,9 @@ export const operatorDriver: Driver = {
   // svc's own operator app runs every action type. A variant with a smaller set returns its own table here
   // (operatorActionsOf), chosen by the operator package.
   actions: () => SVC_OPERATOR_ACTIONS,
+  // The app matches selectors itself, comparing resource ids in full, and snapshots the screen at once.
+  matchesOnHost: false,
+  settledReads: false,
   run: runOnOperator,
 };
 

@@ -45,3 +45,24 @@ export async function expectProtocolError(
 
 // biome-ignore lint/suspicious/noExplicitAny: test helper; each test asserts the fields it reads.
 export type Loose = any;
+
+/** The text of a tool result (svc says each result once, as text). */
+export function textOf(result: Loose): string {
+  return (result.content as { type: string; text?: string }[])
+    .filter((part) => part.type === 'text')
+    .map((part) => part.text)
+    .join('\n');
+}
+
+/** The JSON a tool answered with (devices, the device tools, skills, doctor). */
+export function jsonOf(result: Loose): Loose {
+  return JSON.parse(textOf(result));
+}
+
+/**
+ * The svc code a tool result names: `CODE: message` of a failure before the device answered, `FAILED: CODE` of a
+ * run that failed, `FAILED <step> <type>: CODE` of a failed step; undefined for a success.
+ */
+export function codeOfText(text: string): string | undefined {
+  return /^(?:FAILED(?: \S+ \S+)?: )?([A-Z][A-Z0-9_]+)(?=[: ]|$)/m.exec(text)?.[1];
+}

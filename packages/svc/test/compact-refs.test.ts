@@ -185,7 +185,11 @@ describe('compact snapshots over MCP and HTTP', () => {
     const click = (await session.client.callTool({ name: 'click', arguments: { selector: { ref } } })) as Loose;
     assert.equal(click.isError, false, click.content[0].text);
     assert.equal(click.structuredContent, undefined, 'said once, as text');
-    assert.match(click.content[0].text, /^ok\n# com\.android\.settings 1080x2400, \d+ elements\n/, 'the screen it led to');
+    assert.match(
+      click.content[0].text,
+      /^ok\n# com\.android\.settings 1080x2400, \d+ elements\n/,
+      'the screen it led to',
+    );
     const stale = (await session.client.callTool({ name: 'click', arguments: { selector: { ref } } })) as Loose;
     assert.equal(stale.isError, true);
     assert.match(stale.content[0].text, /^STALE_REF: /);

@@ -126,25 +126,27 @@ describe('screens with actions on the CLI and over HTTP', () => {
     });
   }
 
-  test('adb: keys beyond back, home and recents, by name and by key code, reach the phone', async () => {
-    const adb = (...args: string[]) =>
-      runCliJson([...args, '--driver', 'adb', '--device', sim.serial, '--no-daemon'], { env: server.lab.env });
-    await adb('close-app', 'com.svc.login');
-    await adb('open', 'com.svc.login');
-    await adb('type', '--id', 'username', '--text', 'alicex');
-    const deleted = await adb('press', 'delete', '--screen', 'diff');
-    assert.equal(deleted.code, 0, deleted.stdout);
-    assert.match(deleted.json.screen, /textfield "alice" desc="Username"/, 'DEL removed the last letter');
-    await adb('type', '--id', 'password', '--text', 'pw');
-    const entered = await adb('press', '66', '--screen', 'full');
-    assert.equal(entered.json.envelope.stepResults[0].data.key, '66');
-    assert.match(entered.json.screen, /text "Welcome, alice"/, 'key code 66 (enter) submitted the form');
-    const volume = await adb('press', 'KEYCODE_VOLUME_UP');
-    assert.equal(volume.json.envelope.stepResults[0].data.key, 'volume_up');
-    const unknown = await adb('press', 'volume_upp');
-    assert.equal(unknown.json.code, 'EXECUTION_VALIDATION_FAILED');
-    assert.match(unknown.json.message, /volume_up/, 'the keys svc knows are listed');
-  });
+  for (const driver of ['operator', 'adb'] as const) {
+    test(`${driver}: keys beyond back, home and recents, by name and by key code, reach the phone`, async () => {
+      const svc = (...args: string[]) =>
+        runCliJson([...args, '--driver', driver, '--device', sim.serial, '--no-daemon'], { env: server.lab.env });
+      await svc('close-app', 'com.svc.login');
+      await svc('open', 'com.svc.login');
+      await svc('type', '--id', 'username', '--text', 'alicex');
+      const deleted = await svc('press', 'delete', '--screen', 'diff');
+      assert.equal(deleted.code, 0, deleted.stdout);
+      assert.match(deleted.json.screen, /textfield "alice" desc="Username"/, 'DEL removed the last letter');
+      await svc('type', '--id', 'password', '--text', 'pw');
+      const entered = await svc('press', '66', '--screen', 'full');
+      assert.equal(entered.json.envelope.stepResults[0].data.key, '66');
+      assert.match(entered.json.screen, /text "Welcome, alice"/, 'key code 66 (enter) submitted the form');
+      const volume = await svc('press', 'KEYCODE_VOLUME_UP');
+      assert.equal(volume.json.envelope.stepResults[0].data.key, 'volume_up');
+      const unknown = await svc('press', 'volume_upp');
+      assert.equal(unknown.json.code, 'EXECUTION_VALIDATION_FAILED');
+      assert.match(unknown.json.message, /volume_up/, 'the keys svc knows are listed');
+    });
+  }
 
   test('the daemon returns the screen too (the CLI as an agent calls it)', async () => {
     const run = (...args: string[]) => runCliJson([...args, '--device', sim.serial], { env: server.lab.env });
@@ -160,7 +162,12 @@ describe('screens with actions on the CLI and over HTTP', () => {
       execution: { actions: [{ type: 'close_app', params: { applicationId: 'com.svc.login' } }] },
     });
     const response = await postJson(server.url, '/execute', {
-      execution: { actions: [{ type: 'open_app', params: { applicationId: 'com.svc.login' } }, { type: 'sleep', params: { durationMs: 10 } }] },
+      execution: {
+        actions: [
+          { type: 'open_app', params: { applicationId: 'com.svc.login' } },
+          { type: 'sleep', params: { durationMs: 10 } },
+        ],
+      },
       screen: 'full',
       maxElements: 2,
     });

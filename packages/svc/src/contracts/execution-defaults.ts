@@ -45,7 +45,9 @@ function withActionIds(actions: unknown): unknown {
     while (taken.has(id));
     return id;
   };
-  return actions.map((action) => (isPlainObject(action) && !Object.hasOwn(action, 'id') ? { id: nextId(), ...action } : action));
+  return actions.map((action) =>
+    isPlainObject(action) && !Object.hasOwn(action, 'id') ? { id: nextId(), ...action } : action,
+  );
 }
 
 export function withExecutionDefaults(

@@ -63,7 +63,9 @@ export function runText(result: RunResult): string {
   const steps = envelope.stepResults ?? [];
   const lines: string[] = [];
   if (envelope.status !== 'success') {
-    lines.push(`FAILED: ${result.failedCode ?? envelope.errorCode ?? 'EXECUTION_FAILED'} ${envelope.error ?? ''}`.trim());
+    lines.push(
+      `FAILED: ${result.failedCode ?? envelope.errorCode ?? 'EXECUTION_FAILED'} ${envelope.error ?? ''}`.trim(),
+    );
   }
   const single = steps.length === 1 && envelope.status === 'success';
   for (const step of steps) lines.push(...stepLine(step, single));

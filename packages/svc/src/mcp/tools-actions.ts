@@ -59,8 +59,9 @@ function actionTool(
 }
 
 const click = actionTool('click', {
-  description: 'Click an element found by `selector`, or a `coordinate` in screen pixels (give exactly one). clickType: ' +
-      'default, long_click, or focus (not with a coordinate). Retries finding the element for a few seconds.',
+  description:
+    'Click an element found by `selector`, or a `coordinate` in screen pixels (give exactly one). clickType: ' +
+    'default, long_click, or focus (not with a coordinate). Retries finding the element for a few seconds.',
   properties: {
     selector: selector(),
     coordinate: paramSchema('click', 'coordinate', 'Screen pixels {x, y}, instead of a selector'),
@@ -75,9 +76,10 @@ const click = actionTool('click', {
 });
 
 const type = actionTool('type', {
-  description: 'Enter `text` into the field found by `selector` (role "textfield" targets text inputs); the field is cleared ' +
-      'first; `submit` presses enter afterwards. Without the operator app (driver adb) only printable ASCII can be ' +
-      'typed.',
+  description:
+    'Enter `text` into the field found by `selector` (role "textfield" targets text inputs); the field is cleared ' +
+    'first; `submit` presses enter afterwards. Without the operator app (driver adb) only printable ASCII can be ' +
+    'typed.',
   properties: {
     selector: selector(),
     text: paramSchema('enter_text', 'text', 'The text to enter'),
@@ -93,8 +95,9 @@ const type = actionTool('type', {
 });
 
 const read = actionTool('read', {
-  description: 'Read the visible text of the element found by `selector` (data.text); `all` returns every match; ' +
-      '`container` limits the search; `validator` (temperature, version, regex + validatorPattern) checks the text.',
+  description:
+    'Read the visible text of the element found by `selector` (data.text); `all` returns every match; ' +
+    '`container` limits the search; `validator` (temperature, version, regex + validatorPattern) checks the text.',
   properties: {
     selector: selector(),
     container: paramSchema('read_text', 'container', 'Only search inside this element (NodeMatcher)'),
@@ -114,9 +117,10 @@ const read = actionTool('read', {
 });
 
 const readValue = actionTool('read-value', {
-  description: 'Read the value shown next to the label found by `label` (read_key_value_pair): the next sibling holding text, ' +
-      'else the next text on screen. data.label and data.value; with `all`, data.pairs for every matching label. ' +
-      'Use it for settings-style rows such as "Android version  15".',
+  description:
+    'Read the value shown next to the label found by `label` (read_key_value_pair): the next sibling holding text, ' +
+    'else the next text on screen. data.label and data.value; with `all`, data.pairs for every matching label. ' +
+    'Use it for settings-style rows such as "Android version  15".',
   properties: {
     label: matcherSchema('The label element (NodeMatcher).'),
     all: paramSchema('read_key_value_pair', 'all', 'Every matching label'),
@@ -127,9 +131,10 @@ const readValue = actionTool('read-value', {
 });
 
 const wait = actionTool('wait', {
-  description: 'Wait until the element found by `selector` is on screen (wait_for_node). `timeoutMs` here is the wait ' +
-      'itself; the execution gets max(timeoutMs + 5000, 30000). Use it after a click to know the next screen is ' +
-      'there; a miss is a failed step with data.error NODE_NOT_FOUND.',
+  description:
+    'Wait until the element found by `selector` is on screen (wait_for_node). `timeoutMs` here is the wait ' +
+    'itself; the execution gets max(timeoutMs + 5000, 30000). Use it after a click to know the next screen is ' +
+    'there; a miss is a failed step with data.error NODE_NOT_FOUND.',
   properties: { selector: selector() },
   required: ['selector'],
   actionTimeout: paramSchema('wait_for_node', 'timeoutMs', 'How long to wait for the element, in ms'),
@@ -138,9 +143,10 @@ const wait = actionTool('wait', {
 });
 
 const scrollUntil = actionTool('scroll-until', {
-  description: 'Scroll (default down) until the element found by `selector` is visible (scroll_until, data.termination_reason); ' +
-      'with `click` true it clicks it once found (scroll_and_click, at most maxSwipes swipes). `container` picks ' +
-      'the scrollable element on nested layouts.',
+  description:
+    'Scroll (default down) until the element found by `selector` is visible (scroll_until, data.termination_reason); ' +
+    'with `click` true it clicks it once found (scroll_and_click, at most maxSwipes swipes). `container` picks ' +
+    'the scrollable element on nested layouts.',
   properties: {
     selector: selector(),
     container: paramSchema('scroll_until', 'container', 'The scrollable element (default: the first scrollable)'),
@@ -171,8 +177,9 @@ const scrollUntil = actionTool('scroll-until', {
 });
 
 const open = actionTool('open', {
-  description: '`target` is an application id (com.android.settings → open_app, its launch activity) or a URI with a scheme ' +
-      '(https://..., tel:..., myapp://... → open_uri, the registered handler; none → step error URI_NOT_HANDLED).',
+  description:
+    '`target` is an application id (com.android.settings → open_app, its launch activity) or a URI with a scheme ' +
+    '(https://..., tel:..., myapp://... → open_uri, the registered handler; none → step error URI_NOT_HANDLED).',
   properties: { target: paramSchema('open_app', 'applicationId', 'Application id or URI') },
   required: ['target'],
   build: (args, shape) => oneAction.open(shape, String(args.target)),
@@ -186,9 +193,10 @@ const pressKey = actionTool('press-key', {
 });
 
 const waitForNav = actionTool('wait-for-nav', {
-  description: 'Wait until the app in front is `app` and/or the element found by `selector` is on screen ' +
-      '(wait_for_navigation); give at least one. `timeoutMs` (required, at most 30000) is the wait itself. Use it ' +
-      'after a click that opens another screen or app; a miss is a failed step.',
+  description:
+    'Wait until the app in front is `app` and/or the element found by `selector` is on screen ' +
+    '(wait_for_navigation); give at least one. `timeoutMs` (required, at most 30000) is the wait itself. Use it ' +
+    'after a click that opens another screen or app; a miss is a failed step.',
   properties: {
     app: paramSchema('wait_for_navigation', 'expectedPackage', 'The package expected in front'),
     selector: matcherSchema('An element expected on the next screen (NodeMatcher).'),
@@ -204,8 +212,9 @@ const waitForNav = actionTool('wait-for-nav', {
 });
 
 const scroll = actionTool('scroll', {
-  description: 'Scroll the content once in `direction` (default down; scroll). `container` picks the scrollable element on ' +
-      'nested layouts. To bring a given element into view, scroll-until is the better tool.',
+  description:
+    'Scroll the content once in `direction` (default down; scroll). `container` picks the scrollable element on ' +
+    'nested layouts. To bring a given element into view, scroll-until is the better tool.',
   properties: {
     direction: paramSchema('scroll', 'direction', 'Content direction (default down)'),
     container: paramSchema('scroll', 'container', 'The scrollable element (default: the first scrollable)'),
@@ -215,16 +224,18 @@ const scroll = actionTool('scroll', {
 });
 
 const closeApp = actionTool('close-app', {
-  description: 'Force-stop the app `target` (close_app: svc force-stops it from the host). Use it to start an app from a clean ' +
-      'state before open.',
+  description:
+    'Force-stop the app `target` (close_app: svc force-stops it from the host). Use it to start an app from a clean ' +
+    'state before open.',
   properties: { target: paramSchema('close_app', 'applicationId', 'Application id') },
   required: ['target'],
   build: (args, shape) => oneAction.close(shape, String(args.target)),
 });
 
 const sleep = actionTool('sleep', {
-  description: 'Pause for `durationMs` (sleep). Prefer wait or wait-for-nav, which end as soon as the screen is ready; a fixed ' +
-      'pause is for animations nothing on screen announces.',
+  description:
+    'Pause for `durationMs` (sleep). Prefer wait or wait-for-nav, which end as soon as the screen is ready; a fixed ' +
+    'pause is for animations nothing on screen announces.',
   properties: { durationMs: paramSchema('sleep', 'durationMs') },
   required: ['durationMs'],
   build: (args, shape) => oneAction.sleep(shape, int(args, 'durationMs') as number),
@@ -233,10 +244,11 @@ const sleep = actionTool('sleep', {
 const panelKeys = [...PANEL_STRING_FLAGS, ...PANEL_NUMBER_FLAGS];
 
 const onScreenLogSet = actionTool('on-screen-log-set', {
-  description: 'Show `text` in a small panel on the device screen (set_on_screen_log) for people watching the phone: progress ' +
-      'of a long task, what the agent is about to do. It is not part of the UI tree (snapshots and reads never see ' +
-      'it). Each call replaces the panel; it disappears after ttlMs (default 10000; 0 = until cleared). Needs the ' +
-      'operator app (refused with the adb driver).',
+  description:
+    'Show `text` in a small panel on the device screen (set_on_screen_log) for people watching the phone: progress ' +
+    'of a long task, what the agent is about to do. It is not part of the UI tree (snapshots and reads never see ' +
+    'it). Each call replaces the panel; it disappears after ttlMs (default 10000; 0 = until cleared). Needs the ' +
+    'operator app (refused with the adb driver).',
   properties: {
     text: paramSchema('set_on_screen_log', 'text', 'What to show (newlines kept)'),
     ...Object.fromEntries(panelKeys.map((key) => [key, paramSchema('set_on_screen_log', key)])),

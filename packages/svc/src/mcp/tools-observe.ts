@@ -45,10 +45,7 @@ function executeTool(): ToolDef {
     description:
       'Run 1-50 actions in order in one call: execution {actions: [{type, params}], timeoutMs?} (ids and the ' +
       `rest are filled in). Types and params (matcher, container, target, labelMatcher, expectedNode: selectors): ${ACTIONS_IN_BRIEF}.`,
-    inputSchema: objectSchema(
-      { execution, ...fullTargetProperties(), screen: screenSchema, ...budget },
-      ['execution'],
-    ),
+    inputSchema: objectSchema({ execution, ...fullTargetProperties(), screen: screenSchema, ...budget }, ['execution']),
     // The contracts validator checks the execution itself, so aliases are accepted as on the CLI and HTTP.
     enforcedSchema: objectSchema(
       { execution: { type: 'object' }, ...fullTargetProperties(), screen: screenSchema, ...budget },
@@ -86,9 +83,7 @@ function snapshotTool(): ToolDef {
     annotations: { readOnlyHint: true },
     run: async (args, runtime) => {
       const raw = checkArguments(() =>
-        fromMcp(
-          wrapExecution(mcpIds('snapshot'), plainTimeout(undefined), [{ id: 'snap', type: 'snapshot_ui' }]),
-        ),
+        fromMcp(wrapExecution(mcpIds('snapshot'), plainTimeout(undefined), [{ id: 'snap', type: 'snapshot_ui' }])),
       );
       const form = SNAPSHOT_SCREEN[str(args, 'format') ?? 'compact'] ?? 'full';
       return snapshotResult(await runOnDevice(raw, args, runtime, undefined, form));

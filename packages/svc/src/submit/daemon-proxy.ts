@@ -13,12 +13,7 @@ import type { Env } from '../contracts/env.ts';
 import { errorBodyOf, SvcError } from '../contracts/errors.ts';
 import { type ScreenRequest, screenFieldsOf } from '../contracts/screen-request.ts';
 import type { RunResult, ValidExecution } from '../contracts/types.ts';
-import {
-  DAEMON_PROBE_MS,
-  DAEMON_READY_TIMEOUT_MS,
-  HOST_WORK_SLACK_MS,
-  proxyRequestTimeoutMs,
-} from '../core/config.ts';
+import { DAEMON_PROBE_MS, DAEMON_READY_TIMEOUT_MS, HOST_WORK_SLACK_MS, proxyRequestTimeoutMs } from '../core/config.ts';
 import { currentIdentity, type DaemonIdentity, identityMismatch } from '../daemons/identity.ts';
 import { type DaemonPaths, daemonPaths, ensurePrivateDir } from '../daemons/paths.ts';
 import { CWD_HEADER, VERBOSE_HEADER } from '../daemons/protocol.ts';

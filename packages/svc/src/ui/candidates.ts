@@ -37,9 +37,13 @@ function shownValues(element: ScreenElement): string[] {
 /** The matcher's values an element could show (role and refs aside). */
 function wantedValues(matcher: NodeMatcher): string[] {
   const { resourceId, textEquals, textContains, contentDescEquals, contentDescContains } = matcher;
-  return [resourceId && shortResourceId(resourceId), textEquals, textContains, contentDescEquals, contentDescContains].filter(
-    (value): value is string => typeof value === 'string' && value.trim() !== '',
-  );
+  return [
+    resourceId && shortResourceId(resourceId),
+    textEquals,
+    textContains,
+    contentDescEquals,
+    contentDescContains,
+  ].filter((value): value is string => typeof value === 'string' && value.trim() !== '');
 }
 
 /** Indexes of the elements closest to `matcher`, best first (at most three; none when nothing is close). */

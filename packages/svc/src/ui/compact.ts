@@ -92,9 +92,7 @@ export function layoutSignature(tree: UiTree): string {
 /** What an element shows: its text and label, and for an actionable one the texts read through it. */
 export function contentOf(node: UiNode): string {
   const own = [node.text, node.desc].filter(shows);
-  const inner = isActionable(node)
-    ? shownInside(node).flatMap((child) => [child.text, child.desc].filter(shows))
-    : [];
+  const inner = isActionable(node) ? shownInside(node).flatMap((child) => [child.text, child.desc].filter(shows)) : [];
   return [...own, ...inner].join('\u0000');
 }
 

@@ -18,6 +18,7 @@ export { area, centerOf, isWithin, type Rect, rectString, type UiNode, type UiTr
 export { type ParseOutcome, parseBounds, parseHierarchy } from './parse.ts';
 export { clickableSelfOrAncestor, containerName, editableWithin, labelOf, valueBeside } from './relations.ts';
 export { escapeXml, renderSnapshot } from './render.ts';
+export { inferRole, ROLES, type Role } from './roles.ts';
 export {
   type AssignedRefs,
   assignRefs,
@@ -27,8 +28,7 @@ export {
   type KnownScreen,
   pastAfter,
 } from './screen-refs.ts';
-export { type ScreenBudget, type ScreenForm, type ScreenText, screenText } from './screen-text.ts';
-export { inferRole, ROLES, type Role } from './roles.ts';
+export { renderCompact, type ScreenBudget, type ScreenForm, type ScreenText, screenText } from './screen-text.ts';
 export {
   type Candidate,
   countSelector,

@@ -58,7 +58,8 @@ function matchKnown(
 ): (KnownElement | undefined)[] {
   if (known === undefined) return current.map(() => undefined);
   const byIdentity = new Map<string, KnownElement[]>();
-  for (const element of known.elements) byIdentity.set(element.identity, [...(byIdentity.get(element.identity) ?? []), element]);
+  for (const element of known.elements)
+    byIdentity.set(element.identity, [...(byIdentity.get(element.identity) ?? []), element]);
   const counts = countsOf(current.map((element) => element.identity));
   const sameLayout = known.signature === signature;
   const seen = new Map<string, number>();
@@ -97,8 +98,9 @@ export function assignRefs(
     if (again !== undefined) earlier.delete(identity);
     return again ?? `e${next++}`;
   });
-  const status = matched.map((element, i): ElementStatus =>
-    element === undefined ? 'new' : element.line === current[i]?.line ? 'same' : 'changed',
+  const status = matched.map(
+    (element, i): ElementStatus =>
+      element === undefined ? 'new' : element.line === current[i]?.line ? 'same' : 'changed',
   );
   const kept = new Set(refs);
   const gone = (usable?.elements ?? []).map((element) => element.ref).filter((ref) => !kept.has(ref));
@@ -107,7 +109,10 @@ export function assignRefs(
 }
 
 /** What is remembered of earlier screens after this one: the known elements no longer here, then the older ones. */
-export function pastAfter(known: KnownScreen | undefined, refs: readonly string[]): Pick<KnownElement, 'ref' | 'identity'>[] {
+export function pastAfter(
+  known: KnownScreen | undefined,
+  refs: readonly string[],
+): Pick<KnownElement, 'ref' | 'identity'>[] {
   const here = new Set(refs);
   const seen = new Set<string>();
   const out: Pick<KnownElement, 'ref' | 'identity'>[] = [];

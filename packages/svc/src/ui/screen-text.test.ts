@@ -32,7 +32,9 @@ function form(user = '', buttonTop = 700): UiTree {
       node('class="android.widget.TextView" content-desc="Connected" bounds="[540,1000][1080,1100]"'),
   );
   const children = [
-    node('class="android.widget.TextView" resource-id="com.svc.login:id/heading" text="Sign in" bounds="[0,100][1080,300]"'),
+    node(
+      'class="android.widget.TextView" resource-id="com.svc.login:id/heading" text="Sign in" bounds="[0,100][1080,300]"',
+    ),
     field('username', 'Username', 300, user),
     field('password', 'Password', 450, ''),
     node(
@@ -58,7 +60,10 @@ function read(tree: UiTree, known: KnownScreen | undefined, form: 'full' | 'diff
     elements: current.flatMap((c, i) =>
       out.known[i] ? [{ ref: assigned.refs[i] as string, ...c, unique: assigned.unique[i] as boolean }] : [],
     ),
-    past: pastAfter(known, assigned.refs.filter((_, i) => out.known[i])),
+    past: pastAfter(
+      known,
+      assigned.refs.filter((_, i) => out.known[i]),
+    ),
     next: assigned.next,
   };
   return { text: out.text, form: out.form, after, screen, refs: assigned.refs };
@@ -75,7 +80,8 @@ describe('the compact screen of a client', () => {
     for (const line of text.split('\n').slice(1)) {
       for (const [, key, raw] of line.matchAll(/ (?:(desc|id)=)?("(?:[^"\\]|\\.)*"|(?<=id=)\S+)/g)) {
         const value = raw?.startsWith('"') ? (JSON.parse(raw) as string) : (raw as string);
-        const matcher = key === 'desc' ? { contentDescEquals: value } : key === 'id' ? { resourceId: value } : { textEquals: value };
+        const matcher =
+          key === 'desc' ? { contentDescEquals: value } : key === 'id' ? { resourceId: value } : { textEquals: value };
         assert.ok(findAll(tree, matcher).length > 0, `${JSON.stringify(matcher)} of "${line}" finds nothing`);
       }
     }
@@ -87,7 +93,7 @@ describe('the compact screen of a client', () => {
       `<hierarchy rotation="0">${node('bounds="[0,0][1080,2400]"', node(`class="android.widget.TextView" text="${long}" bounds="[0,0][1080,100]"`))}</hierarchy>`,
     );
     const line = read(tree, undefined).text.split('\n')[1] as string;
-    assert.match(line, new RegExp(`^e1 text "x{100}"… `));
+    assert.match(line, /^e1 text "x{100}"… /);
     assert.equal(findAll(tree, { textContains: 'x'.repeat(100) }).length, 1);
   });
 

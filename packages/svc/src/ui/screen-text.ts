@@ -4,8 +4,9 @@
 //   # com.svc.login 1080x2400, 6 elements                    (the whole screen: refs not listed are gone)
 //   # com.svc.login 1080x2400: 1 changed, 5 as before         (the changes: listed lines replace or add)
 //   # com.android.settings 1080x2400: 2 new, 18 as before, gone e4 e5
-import type { Screen } from './compact.ts';
-import type { AssignedRefs } from './screen-refs.ts';
+import { readScreen, type Screen } from './compact.ts';
+import type { UiTree } from './node.ts';
+import { type AssignedRefs, assignRefs } from './screen-refs.ts';
 
 export type ScreenForm = 'full' | 'diff';
 
@@ -94,9 +95,21 @@ function diffText(screen: Screen, assigned: AssignedRefs, budget: ScreenBudget):
  * The screen for a client: whole, or (form `diff`) only what changed since its last read when that is shorter. An
  * element `same` as in that read was printed to this client before (or was as before then), so it is not repeated.
  */
-export function screenText(screen: Screen, assigned: AssignedRefs, form: ScreenForm, budget: ScreenBudget = {}): ScreenText {
+export function screenText(
+  screen: Screen,
+  assigned: AssignedRefs,
+  form: ScreenForm,
+  budget: ScreenBudget = {},
+): ScreenText {
   const full = fullText(screen, assigned, budget);
   if (form === 'full' || assigned.status.every((status) => status === 'new')) return full;
   const diff = diffText(screen, assigned, budget);
   return diff.text.length < full.text.length ? diff : full;
+}
+
+/** A tree's compact screen as a first read shows it (refs from e1), whole. */
+export function renderCompact(tree: UiTree, budget: ScreenBudget = {}): string {
+  const screen = readScreen(tree);
+  const current = screen.elements.map((element) => ({ identity: element.identity, line: element.body }));
+  return screenText(screen, assignRefs(undefined, current, screen.title, screen.signature), 'full', budget).text;
 }

@@ -2,6 +2,7 @@
 import type { ActionHandler } from '../context.ts';
 import { optString, reqString } from '../params.ts';
 import { invalidParams, StepError } from '../step-error.ts';
+import { svcKeyCode } from '../svc-keys.ts';
 
 export const sleepAction: ActionHandler = {
   service: 'none',
@@ -24,8 +25,14 @@ export const pressKey: ActionHandler = {
   async run(params, ctx) {
     const key = reqString(params, 'key').toLowerCase();
     const perform = { back: () => ctx.ui.back(), home: () => ctx.ui.home(), recents: () => ctx.ui.recents() }[key];
-    if (!perform) throw invalidParams(`unsupported key "${key}" (back, home, recents)`);
-    if (!perform()) throw new StepError('GLOBAL_ACTION_FAILED', `the system declined the ${key} action`);
+    if (perform) {
+      if (!perform()) throw new StepError('GLOBAL_ACTION_FAILED', `the system declined the ${key} action`);
+      return { key };
+    }
+    // svc's own keys beyond the three (svc-keys.ts).
+    const code = svcKeyCode(key);
+    if (code === undefined) throw invalidParams(`unsupported key "${key}" (back, home, recents, enter, tab, ...)`);
+    ctx.ui.keyevent(String(code));
     return { key };
   },
 };

@@ -72,7 +72,10 @@ export async function clientView(
               ]
             : [],
         ),
-        past: pastAfter(known, assigned.refs.filter((_, i) => knownNow[i])),
+        past: pastAfter(
+          known,
+          assigned.refs.filter((_, i) => knownNow[i]),
+        ),
         next: assigned.next,
         takenAt: now,
       };

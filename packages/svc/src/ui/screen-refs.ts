@@ -15,12 +15,17 @@ export interface KnownElement {
   unique: boolean;
 }
 
+export type PastElement = Pick<KnownElement, 'ref' | 'identity' | 'line'>;
+
 export interface KnownScreen {
   title: string;
   signature: string;
   elements: readonly KnownElement[];
-  /** Elements of earlier screens (unique there), newest first: back on screen, they keep their ref. */
-  past?: readonly Pick<KnownElement, 'ref' | 'identity'>[];
+  /**
+   * Elements of earlier screens (unique there), newest first: back on screen, they get their ref again, and count as
+   * before when they show what the client read then.
+   */
+  past?: readonly PastElement[];
   /** The number of the next new ref (`e<next>`). */
   next: number;
 }
@@ -87,39 +92,37 @@ export function assignRefs(
   let next = known?.next ?? 1;
   const counts = countsOf(current.map((element) => element.identity));
   const taken = new Set(matched.flatMap((element) => (element === undefined ? [] : [element.ref])));
-  const earlier = new Map<string, string>();
+  const earlier = new Map<string, PastElement>();
   for (const element of [...(known?.elements ?? []).filter((e) => e.unique), ...(known?.past ?? [])]) {
-    if (!taken.has(element.ref) && !earlier.has(element.identity)) earlier.set(element.identity, element.ref);
+    if (!taken.has(element.ref) && !earlier.has(element.identity)) earlier.set(element.identity, element);
   }
-  const refs = matched.map((element, i) => {
-    if (element !== undefined) return element.ref;
+  const seen = matched.map((element, i) => {
+    if (element !== undefined) return element;
     const identity = current[i]?.identity as string;
     const again = counts.get(identity) === 1 ? earlier.get(identity) : undefined;
     if (again !== undefined) earlier.delete(identity);
-    return again ?? `e${next++}`;
+    return again;
   });
-  const status = matched.map(
+  const refs = seen.map((element) => element?.ref ?? `e${next++}`);
+  const status = seen.map(
     (element, i): ElementStatus =>
       element === undefined ? 'new' : element.line === current[i]?.line ? 'same' : 'changed',
   );
   const kept = new Set(refs);
-  const gone = (usable?.elements ?? []).map((element) => element.ref).filter((ref) => !kept.has(ref));
+  const gone = (known?.elements ?? []).map((element) => element.ref).filter((ref) => !kept.has(ref));
   const unique = current.map((element) => counts.get(element.identity) === 1);
   return { refs, status, unique, gone, next };
 }
 
 /** What is remembered of earlier screens after this one: the known elements no longer here, then the older ones. */
-export function pastAfter(
-  known: KnownScreen | undefined,
-  refs: readonly string[],
-): Pick<KnownElement, 'ref' | 'identity'>[] {
+export function pastAfter(known: KnownScreen | undefined, refs: readonly string[]): PastElement[] {
   const here = new Set(refs);
   const seen = new Set<string>();
-  const out: Pick<KnownElement, 'ref' | 'identity'>[] = [];
+  const out: PastElement[] = [];
   for (const element of [...(known?.elements ?? []).filter((e) => e.unique), ...(known?.past ?? [])]) {
     if (here.has(element.ref) || seen.has(element.ref)) continue;
     seen.add(element.ref);
-    out.push({ ref: element.ref, identity: element.identity });
+    out.push({ ref: element.ref, identity: element.identity, line: element.line });
     if (out.length === PAST_ELEMENTS) break;
   }
   return out;

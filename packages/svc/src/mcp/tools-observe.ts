@@ -66,7 +66,7 @@ const SNAPSHOT_SCREEN: Readonly<Record<string, ScreenChoice>> = { compact: 'full
 function snapshotResult(result: RunResult): CallToolResult {
   const step = result.ok ? result.envelope.stepResults?.[0] : undefined;
   if (!isFullSuccess(result) || step?.data.text === undefined) return runResultToTool(result);
-  return { content: [{ type: 'text', text: step.data.text }] };
+  return { content: [{ type: 'text', text: step.data.text }], isError: false };
 }
 
 function snapshotTool(): ToolDef {
@@ -156,8 +156,8 @@ function screenshotTool(): ToolDef {
       const [image] = shrunk?.images ?? [];
       const step = (shrunk?.result ?? result).ok ? (shrunk?.result ?? result) : result;
       const saved = step.ok ? step.envelope.stepResults?.[0]?.data.path : undefined;
-      if (image !== undefined) return { content: imageContent(image, saved) };
-      return { content: [{ type: 'text', text: runText(result) }, ...(await pngContent(saved))] };
+      if (image !== undefined) return { content: imageContent(image, saved), isError: false };
+      return { content: [{ type: 'text', text: runText(result) }, ...(await pngContent(saved))], isError: false };
     },
   };
 }

@@ -11,7 +11,7 @@ import { normalizeAndValidateExecution } from '../contracts/validate.ts';
 import { osHomedir } from '../core/home.ts';
 import { viaDaemon } from '../submit/submit.ts';
 import { inFlagTerms } from './flag-paths.ts';
-import { type Builder, FLAT_COMMANDS, type FlatCommand, type FlatVerb } from './flat-builders.ts';
+import { actionCommand, type FlatCommand } from './flat-builders.ts';
 import { type Globals, globalsOf, readGlobals, targetOf } from './globals.ts';
 import { printError, printValue } from './output.ts';
 import { renderRunResult } from './render-run.ts';
@@ -90,16 +90,13 @@ function prettyDryRun(value: { operatorPackage: string; deviceId?: string; execu
 }
 
 /**
- * A commander action for a built command: `(…positionals, flags, command)`. A flat verb runs as its entry of
- * FLAT_COMMANDS (flat-builders.ts), exactly as the hot path runs it; any other command names its builder.
+ * A commander action for an action command (`click`, `action click`, `on-screen-log set`): `(…positionals, flags,
+ * command)`. It runs as its entry of flat-builders.ts, exactly as the hot path runs a flat command.
  */
-export function builtAction(verb: FlatVerb): (...received: unknown[]) => Promise<void>;
-export function builtAction(verb: string, build: Builder, after?: AfterRun): (...received: unknown[]) => Promise<void>;
-export function builtAction(verb: string, build?: Builder, after?: AfterRun) {
-  const command: FlatCommand =
-    build === undefined
-      ? FLAT_COMMANDS[verb as FlatVerb]
-      : { build, ...(after === undefined ? {} : { afterRun: async () => after }) };
+export function builtAction(key: string) {
+  const command = actionCommand(key);
+  // Ids carry no spaces: `action click` → cli-action-click-….
+  const verb = key.replaceAll(' ', '-');
   return async (...received: unknown[]): Promise<void> => {
     const self = received.at(-1) as Command;
     const args = self.processedArgs.flat().filter((arg): arg is string => typeof arg === 'string');
@@ -133,7 +130,7 @@ export async function runBuilt(
     globals = globalsOf(name, globalFlags);
     const after = await command.afterRun?.(flags, globals);
     const raw = command.build({ flags, args, timeoutMs: globals.timeoutMs, ids: newIds(verb) });
-    return await runRawExecution(globals, raw, process.cwd(), after, (error) => inFlagTerms(verb, error, flags));
+    return await runRawExecution(globals, raw, process.cwd(), after, (error) => inFlagTerms(command.key, error, flags));
   } catch (error) {
     printError(globals?.output ?? 'json', errorBodyOf(error), words);
     return 1;

@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { nodeFileStore } from '../adapters/fs/file-store.ts';
-import * as oneAction from '../builders/one-action.ts';
+import { plainTimeout, wrapExecution } from '../builders/execution.ts';
 import { homeOf } from '../contracts/env.ts';
 import { isFullSuccess } from '../contracts/types.ts';
 import { normalizeAndValidateExecution } from '../contracts/validate.ts';
@@ -77,7 +77,11 @@ function snapshotTool(): ToolDef {
     annotations: { readOnlyHint: true, openWorldHint: false },
     run: async (args, runtime) => {
       const raw = checkArguments(() =>
-        fromMcp(oneAction.snapshot({ ids: mcpIds('snapshot'), timeoutMs: int(args, 'timeoutMs') })),
+        fromMcp(
+          wrapExecution(mcpIds('snapshot'), plainTimeout(int(args, 'timeoutMs')), [
+            { id: 'snap', type: 'snapshot_ui' },
+          ]),
+        ),
       );
       const result = await runOnDevice(raw, args, runtime);
       if (str(args, 'format') === 'xml') return runResultToTool(result);
@@ -154,7 +158,11 @@ function screenshotTool(): ToolDef {
         }),
       );
       const raw = checkArguments(() =>
-        fromMcp(oneAction.screenshot({ ids: mcpIds('screenshot'), timeoutMs: int(args, 'timeoutMs') }, path)),
+        fromMcp(
+          wrapExecution(mcpIds('screenshot'), plainTimeout(int(args, 'timeoutMs')), [
+            { id: 'shot', type: 'take_screenshot', ...(path === undefined ? {} : { params: { path } }) },
+          ]),
+        ),
       );
       const result = await runOnDevice(raw, args, runtime, (error) => inToolTerms('screenshot', error));
       const shrunk = await shrinkScreenshots(nodeFileStore, result, options, path).catch(() => undefined);

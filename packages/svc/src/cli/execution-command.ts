@@ -6,19 +6,17 @@ import { newIds } from '../builders/execution.ts';
 import type { FlagBag } from '../builders/flag-values.ts';
 import { homeOf } from '../contracts/env.ts';
 import { errorBodyOf, type SvcError } from '../contracts/errors.ts';
-import { type Execution, isFullSuccess, type RunResult } from '../contracts/types.ts';
-import { normalizeAndValidateExecution } from '../contracts/validate.ts';
+import { type Execution, isFullSuccess } from '../contracts/types.ts';
 import { osHomedir } from '../core/home.ts';
+import { prepareSubmission } from '../submit/prepare.ts';
 import { viaDaemon } from '../submit/submit.ts';
 import { inFlagTerms } from './flag-paths.ts';
 import { actionCommand, type FlatCommand } from './flat-builders.ts';
 import { type Globals, globalsOf, readGlobals, targetOf } from './globals.ts';
+import type { AfterRun } from './observe-after.ts';
 import { printError, printValue } from './output.ts';
 import { renderRunResult } from './render-run.ts';
 import { dim, green } from './style.ts';
-
-/** What a command does to a run result before it is printed (screenshot: re-encode the image). */
-export type AfterRun = (result: RunResult, globals: Globals) => Promise<RunResult>;
 
 /**
  * Validates and runs (or dry-runs) a raw execution; returns the exit code. `explain` restates a validation error in
@@ -31,27 +29,30 @@ export async function runRawExecution(
   after?: AfterRun,
   explain: (error: SvcError) => SvcError = (error) => error,
 ): Promise<number> {
-  const outcome = normalizeAndValidateExecution(raw);
-  if (!outcome.ok) {
-    printError(globals.output, explain(outcome.error).toBody());
+  const prepared = await prepareSubmission({
+    raw,
+    target: (invalid) => (invalid === undefined ? targetOf(globals, process.env) : undefined),
+    cwd,
+    verbose: globals.verbose,
+    waitDeviceMs: globals.waitDeviceMs,
+  });
+  if (!prepared.ok) {
+    if (prepared.step !== 'execution') throw prepared.error;
+    printError(globals.output, explain(prepared.error).toBody());
     return 1;
   }
-  const target = targetOf(globals, process.env);
+  const { execution, target } = prepared.request;
   if (globals.dryRun) {
     const shown = {
       operatorPackage: target.operatorPackage,
       driver: target.driver,
       ...(target.deviceId === undefined ? {} : { deviceId: target.deviceId }),
     };
-    printValue(globals.output, { ok: true, dryRun: true, ...shown, execution: outcome.execution }, prettyDryRun);
+    printValue(globals.output, { ok: true, dryRun: true, ...shown, execution }, prettyDryRun);
     return 0;
   }
   if (globals.validateOnly) {
-    printValue(
-      globals.output,
-      { ok: true, validated: true },
-      () => `${green('valid')} ${summaryOf(outcome.execution)}`,
-    );
+    printValue(globals.output, { ok: true, validated: true }, () => `${green('valid')} ${summaryOf(execution)}`);
     return 0;
   }
   const submit = viaDaemon({
@@ -60,13 +61,7 @@ export async function runRawExecution(
     daemon: globals.daemon,
     log: (line) => process.stderr.write(`${line}\n`),
   });
-  const submitted = await submit({
-    execution: outcome.execution,
-    target,
-    cwd,
-    verbose: globals.verbose,
-    waitDeviceMs: globals.waitDeviceMs,
-  });
+  const submitted = await submit(prepared.request);
   const result = after === undefined ? submitted : await after(submitted, globals);
   if (!result.ok) {
     printError(globals.output, result.error);

@@ -7,9 +7,8 @@ import type { FlagBag } from '../builders/flag-values.ts';
 import { buildCommand } from '../builders/from-flags.ts';
 import { CLI_COMMANDS } from '../builders/surfaces.ts';
 import type { BuildInput } from '../builders/types.ts';
-import type { AfterRun } from './execution-command.ts';
 import type { Globals } from './globals.ts';
-import { screenshotAfterRun, snapshotAfterRun } from './observe-after.ts';
+import { type AfterRun, screenshotAfterRun, snapshotAfterRun } from './observe-after.ts';
 
 export type Builder = (input: BuildInput) => unknown;
 

@@ -7,8 +7,10 @@ import { parseIntegerToken } from '../builders/numeric.ts';
 import { homeOf } from '../contracts/env.ts';
 import type { RunResult } from '../contracts/types.ts';
 import { osHomedir } from '../core/home.ts';
-import type { AfterRun } from './execution-command.ts';
 import type { Globals } from './globals.ts';
+
+/** What a command does to a run result before it is printed (screenshot: re-encode the image). */
+export type AfterRun = (result: RunResult, globals: Globals) => Promise<RunResult>;
 
 /** `--format compact`: the run's XML becomes the compact screen, and its refs are kept for the device. */
 export async function snapshotAfterRun(_flags: FlagBag, globals: Globals): Promise<AfterRun | undefined> {

@@ -2,14 +2,13 @@
 // at the edge, once; a rejected one still gets its svc:execution event (every attempt is published).
 import { readJsonObjectBody, sendRunResult } from '../../adapters/http/responses.ts';
 import { SvcError } from '../../contracts/errors.ts';
-import { normalizeAndValidateExecution } from '../../contracts/validate.ts';
 import { isValidation, validationErrorOf, validationErrorOfAsync } from '../../contracts/validation-issue.ts';
 import {
   confinedScreenshotPath,
-  confineScreenshots,
   ensureScreenshotsDir,
   randomScreenshotPath,
 } from '../../executions/screenshot-paths.ts';
+import { prepareSubmission } from '../../submit/prepare.ts';
 import { buildScreenshotExecution, buildSnapshotExecution } from '../built-executions.ts';
 import { IMAGE_FIELDS, readImageOptions, readSnapshotFormat } from '../observe-fields.ts';
 import { readBody, TARGET_FIELDS } from '../request-fields.ts';
@@ -21,24 +20,32 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
   app.post('/execute', async (c) => {
     const body = await readJsonObjectBody(c);
     const given = body.execution !== undefined && body.execution !== null;
-    const outcome = given ? normalizeAndValidateExecution(body.execution) : undefined;
+    let waitDeviceMs: number | undefined;
     // A bad body field and a bad execution are told in one answer.
-    const executionError = outcome?.ok === false && isValidation(outcome.error) ? outcome.error : undefined;
-    const { target, waitDeviceMs } = readBody(body, ['execution', ...TARGET_FIELDS], env(), [executionError]);
-    if (outcome === undefined) throw new SvcError('MISSING_EXECUTION', 'The body has no `execution` object.');
-    if (!outcome.ok) return sendRunResult(c, runtime.reject(body.execution, outcome.error, target.deviceId));
-    let execution = outcome.execution;
-    const dir = runtime.screenshotsDir;
-    if (dir !== undefined) {
-      try {
-        execution = confineScreenshots(execution, dir);
-      } catch (error) {
-        if (!(error instanceof SvcError)) throw error;
-        return sendRunResult(c, runtime.reject(body.execution, error, target.deviceId));
-      }
+    const targetOfBody = (invalid: SvcError | undefined) => {
+      const read = readBody(body, ['execution', ...TARGET_FIELDS], env(), [
+        invalid !== undefined && isValidation(invalid) ? invalid : undefined,
+      ]);
+      waitDeviceMs = read.waitDeviceMs;
+      return read.target;
+    };
+    if (!given) {
+      targetOfBody(undefined);
+      throw new SvcError('MISSING_EXECUTION', 'The body has no `execution` object.');
     }
-    const request = { execution, target, cwd: runtime.deps.cwd, verbose: false, waitDeviceMs };
-    return sendRunResult(c, await runtime.run(request));
+    const prepared = await prepareSubmission({
+      raw: body.execution,
+      target: targetOfBody,
+      screenshotsDir: runtime.screenshotsDir,
+      cwd: runtime.deps.cwd,
+      verbose: false,
+    });
+    if (!prepared.ok) {
+      // A target the body cannot name is a problem of the body (told with the rest of it).
+      if (prepared.step === 'target') throw prepared.error;
+      return sendRunResult(c, runtime.reject(body.execution, prepared.error, prepared.target?.deviceId));
+    }
+    return sendRunResult(c, await runtime.run({ ...prepared.request, waitDeviceMs }));
   });
 
   for (const path of ['/snapshot', '/observe/snapshot']) {

@@ -1,6 +1,7 @@
 // svc-sim: a simulated Android device that the real adb binary drives over the adb wire protocol.
 // startDevice = device model + virtual apps + operator app (unless operator: false) + the adb wire around them.
 import { createDevice } from './device/device.ts';
+import { installPublishedOperator } from './operator/app/operator-app.ts';
 import { installOperator } from './operator/install.ts';
 import { runShellCommandLine } from './shell/run.ts';
 import { type SimDevice, type SimDeviceOptions, startSimDevice } from './sim-device.ts';
@@ -32,6 +33,21 @@ function levelDefaults(options: SimDeviceOptions): SimDeviceOptions {
   };
 }
 
+function installOperatorVariant(device: ReturnType<typeof createDevice>, options: SimDeviceOptions) {
+  const requested = options.operator;
+  if (requested === false) return undefined;
+  const { variant, ...rest } = requested ?? {};
+  if (variant === 'clawperator') {
+    return installPublishedOperator(device, {
+      variant,
+      ...(rest.package !== undefined ? { package: rest.package } : {}),
+      ...(rest.versionName !== undefined ? { versionName: rest.versionName } : {}),
+      ...(rest.accessibility !== undefined ? { accessibility: rest.accessibility } : {}),
+    });
+  }
+  return installOperator(device, { ...rest, ...(options.brand ? { brand: options.brand } : {}) });
+}
+
 export async function startDevice(requested: SimDeviceOptions = {}): Promise<SimDevice> {
   const options = levelDefaults(requested);
   const device = createDevice({
@@ -43,10 +59,7 @@ export async function startDevice(requested: SimDeviceOptions = {}): Promise<Sim
   });
   const ui = installVirtualApps(device, options.appsDir ? { appsDir: options.appsDir } : {});
   if (options.display) ui.changeConfiguration(options.display);
-  const operator =
-    options.operator === false
-      ? undefined
-      : installOperator(device, { ...(options.operator ?? {}), ...(options.brand ? { brand: options.brand } : {}) });
+  const operator = installOperatorVariant(device, options);
   const sim = await startSimDevice(device, runShellCommandLine, options);
   operator?.attach({ faults: sim.faults, disconnect: () => sim.disconnect() });
   return sim;

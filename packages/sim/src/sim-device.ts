@@ -21,7 +21,19 @@ export interface SimDeviceOptions {
   model?: string;
   apiLevel?: number;
   state?: DeviceState;
-  operator?: false | { package?: string; versionName?: string; versionCode?: number; accessibility?: boolean };
+  /**
+   * The operator app: false = none (a stock phone). `variant` `svc` (default) is svc's own operator; `clawperator`
+   * the published Clawperator operator as its code behaves (versionName default 0.5.2, versionCode by its formula).
+   */
+  operator?:
+    | false
+    | {
+        variant?: 'svc' | 'clawperator';
+        package?: string;
+        versionName?: string;
+        versionCode?: number;
+        accessibility?: boolean;
+      };
   /** Brand word of OPERATOR-PROTOCOL ids, default 'svc'. */
   brand?: string;
   /** Extra virtual app definitions (JSON). */

@@ -105,7 +105,9 @@ describe('the svc-sim command', () => {
     await lab.waitForState(serial, 'unauthorized');
     assert.equal((await svcSim('set-state', serial, 'device')).code, 0);
     await lab.waitForState(serial, 'device');
-    assert.equal((await svcSim('set-state', serial, 'unauthorized', '--accept-after', '1500')).code, 0);
+    // Allow is tapped 4 s after adb offers its key: the window in which this poll must see `unauthorized` (1.5 s was
+    // shorter than adb's reconnect on a loaded machine, so the device went from device to device unseen).
+    assert.equal((await svcSim('set-state', serial, 'unauthorized', '--accept-after', '4000')).code, 0);
     await lab.waitForState(serial, 'unauthorized');
     await lab.waitForState(serial, 'device');
     assert.equal((await lab.adb('-s', serial, 'shell', 'exit 4')).code, 4);
@@ -162,6 +164,69 @@ describe('the svc-sim command', () => {
     assert.deepEqual([killed.code, killed.stderr], [137, 'Killed\n']);
     const next = await lab.adb('-s', first!.serial, 'shell', 'uiautomator dump /data/local/tmp/d.xml');
     assert.deepEqual([next.code, next.stdout], [0, 'UI hierchary dumped to: /data/local/tmp/d.xml\n']);
+  });
+
+  it('commands prints the shell commands (argv as the shell ran them) and broadcasts the device received, and --clear empties them', async () => {
+    const [first] = await list();
+    await svcSim('commands', first!.serial, '--clear');
+    await lab.adb(
+      '-s',
+      first!.serial,
+      'shell',
+      "am broadcast -a 'x.Y' --es 'k' 'a b' -p com.android.settings; echo done",
+    );
+    const printed = await svcSim('commands', first!.serial);
+    assert.equal(printed.code, 0, printed.stderr);
+    const entries = printed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    assert.deepEqual(
+      entries.map(({ time, ...entry }) => {
+        assert.equal(typeof time, 'number');
+        return entry;
+      }),
+      [
+        {
+          kind: 'shell',
+          line: "am broadcast -a 'x.Y' --es 'k' 'a b' -p com.android.settings; echo done",
+          argv: [
+            ['am', 'broadcast', '-a', 'x.Y', '--es', 'k', 'a b', '-p', 'com.android.settings'],
+            ['echo', 'done'],
+          ],
+        },
+        { kind: 'broadcast', action: 'x.Y', package: 'com.android.settings', extras: { k: 'a b' }, receivers: 0 },
+      ],
+    );
+    assert.equal((await svcSim('commands', first!.serial, '--clear')).stdout.trim().split('\n').length, 2);
+    assert.equal((await svcSim('commands', first!.serial)).stdout, '');
+  });
+
+  it('start --operator clawperator --operator-version installs that build of the published operator', async () => {
+    const child = spawn(
+      process.execPath,
+      [BIN, 'start', '--operator', 'clawperator', '--operator-version', '0.6.1', '--adb-port', `${lab.adbPort}`],
+      { env, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout!.setEncoding('utf8').on('data', (text: string) => {
+      out += text;
+    });
+    try {
+      await eventually(() => out.includes('control: http://127.0.0.1:'), 'the second svc-sim start');
+      const serial = /connected to (\S+)/.exec(out)![1]!;
+      await lab.waitForState(serial, 'device');
+      const dumpsys = await lab.adb('-s', serial, 'shell', 'dumpsys package com.clawperator.operator');
+      assert.match(dumpsys.stdout, /versionCode=601900\b/);
+      assert.match(dumpsys.stdout, /versionName=0\.6\.1\n/);
+      const bad = await svcSim('start', '--operator', 'acme');
+      assert.equal(bad.code, 2);
+      assert.match(bad.stderr, /--operator svc\|clawperator/);
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
   });
 
   it('disconnect drops the transport and adb connects again', async () => {

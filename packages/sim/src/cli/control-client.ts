@@ -4,7 +4,12 @@ import type { DeviceSummary } from './control-server.ts';
 import { printDevices } from './print.ts';
 import { type RunRecord, readRunRecords } from './registry.ts';
 
-async function call(record: RunRecord, path: string, method: 'GET' | 'POST', body?: unknown): Promise<unknown> {
+async function call(
+  record: RunRecord,
+  path: string,
+  method: 'GET' | 'POST' | 'DELETE',
+  body?: unknown,
+): Promise<unknown> {
   const response = await fetch(`${record.controlUrl}${path}`, {
     method,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${record.token}` },
@@ -69,6 +74,18 @@ export async function controlCommand(name: string, args: string[]): Promise<numb
       if (!serial || !value) throw new Error('usage: svc-sim latency <serial> <ms>');
       await post(serial, 'latency', { ms: Number(value) });
       return 0;
+    case 'commands': {
+      // One JSON object per line, oldest first: the shell/exec services (argv as the device's shell ran them) and
+      // broadcasts the device received, so tests can compare two clients of the same device.
+      if (!serial || (value !== undefined && value !== '--clear')) {
+        throw new Error('usage: svc-sim commands <serial> [--clear]');
+      }
+      const record = await recordOf(serial);
+      const path = `/devices/${encodeURIComponent(serial)}/commands`;
+      const entries = (await call(record, path, value === '--clear' ? 'DELETE' : 'GET')) as unknown[];
+      process.stdout.write(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+      return 0;
+    }
     case 'disconnect':
       if (!serial) throw new Error('usage: svc-sim disconnect <serial>');
       await post(serial, 'disconnect', {});

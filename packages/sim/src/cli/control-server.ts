@@ -101,7 +101,13 @@ export function startControlServer(devices: ControlledDevice[], hooks: ControlHo
       const body = request.method === 'POST' ? await readJson(request) : {};
       const match = /^\/devices\/([^/]+)\/(state|latency|fault|disconnect)$/.exec(url.pathname);
       let result: unknown;
-      if (request.method === 'GET' && url.pathname === '/devices') {
+      const commands = /^\/devices\/([^/]+)\/commands$/.exec(url.pathname);
+      if (commands && (request.method === 'GET' || request.method === 'DELETE')) {
+        // The device-side commands the device received; DELETE answers them too and starts a new record.
+        const { sim } = find(decodeURIComponent(commands[1]!));
+        result = sim.device.commands.entries();
+        if (request.method === 'DELETE') sim.device.commands.clear();
+      } else if (request.method === 'GET' && url.pathname === '/devices') {
         await hooks.refresh?.();
         result = devices.map(summarize);
       } else if (request.method === 'POST' && url.pathname === '/stop') {

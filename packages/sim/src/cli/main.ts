@@ -10,6 +10,7 @@ ${START_USAGE}
        svc-sim set-state <serial> device|unauthorized|offline [--accept-after MS]
        svc-sim latency <serial> <ms>
        svc-sim disconnect <serial>
+       svc-sim commands <serial> [--clear]   (the shell/exec commands and broadcasts it received, JSON lines)
        svc-sim fault <serial> <name> [ms] | svc-sim fault <serial> --clear [name]
 `;
 

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { isTimingProfile } from '../device/timing.ts';
 import type { DeviceState } from '../device/types.ts';
 import { startDevice } from '../index.ts';
+import { versionCodeOf } from '../operator/app/brand.ts';
 import type { SimDeviceOptions } from '../sim-device.ts';
 import { hostQuery } from '../testing/adb-host.ts';
 import { forgetOnAdb, refreshAdbStates, watchAdb } from './adb-watch.ts';
@@ -19,6 +20,15 @@ function adbServerPort(env: NodeJS.ProcessEnv): number {
   return Number(socket?.[1] ?? env.ANDROID_ADB_SERVER_PORT ?? 5037);
 }
 
+/** `--operator svc|clawperator` and `--operator-version X.Y.Z` (versionCode by the operator's Gradle formula). */
+function operatorOptions(
+  variant: 'svc' | 'clawperator',
+  version: string | undefined,
+): NonNullable<SimDeviceOptions['operator']> {
+  if (version === undefined) return { variant };
+  return { variant, versionName: version, versionCode: versionCodeOf(version) };
+}
+
 export async function startCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
@@ -30,6 +40,8 @@ export async function startCommand(argv: string[]): Promise<number> {
       'api-level': { type: 'string' },
       state: { type: 'string', default: 'device' },
       'no-operator': { type: 'boolean', default: false },
+      operator: { type: 'string', default: 'svc' },
+      'operator-version': { type: 'string' },
       brand: { type: 'string' },
       'apps-dir': { type: 'string' },
       'accept-after': { type: 'string' },
@@ -42,7 +54,17 @@ export async function startCommand(argv: string[]): Promise<number> {
   const state = values.state as DeviceState;
   const timing = values.timing;
   const states = ['device', 'unauthorized', 'offline'];
-  if (!Number.isInteger(count) || count < 1 || !states.includes(state) || !isTimingProfile(timing)) {
+  const variant = values.operator;
+  const version = values['operator-version'];
+  const versionOk = version === undefined || /^\d+\.\d+\.\d+(?:-[0-9A-Za-z]+(?:\.\d+)?)?$/.test(version);
+  if (
+    !Number.isInteger(count) ||
+    count < 1 ||
+    !states.includes(state) ||
+    !isTimingProfile(timing) ||
+    (variant !== 'svc' && variant !== 'clawperator') ||
+    !versionOk
+  ) {
     process.stderr.write(`${START_USAGE}\n`);
     return 2;
   }
@@ -55,6 +77,7 @@ export async function startCommand(argv: string[]): Promise<number> {
     if (values.model) options.model = count > 1 ? `${values.model} ${i + 1}` : values.model;
     if (values['api-level']) options.apiLevel = Number(values['api-level']);
     if (values['no-operator']) options.operator = false;
+    else options.operator = operatorOptions(variant, version);
     if (values.brand) options.brand = values.brand;
     if (values['apps-dir']) options.appsDir = values['apps-dir'];
     if (values['accept-after']) options.acceptAuthAfterMs = Number(values['accept-after']);

@@ -1,6 +1,7 @@
 // The Android device model behind the wire: properties, settings, packages, files, the log, broadcast delivery and
 // the clock. The shell (shell/) and the UI + operator (ui/, operator/) act on it only through DeviceApi.
 import { createFaultControl } from '../faults.ts';
+import { createCommandRecord } from './command-record.ts';
 import { createLogBuffer, DEFAULT_LOG_BUFFER_BYTES } from './log-buffer.ts';
 import { PlaceholderUi } from './placeholder-ui.ts';
 import { createProcessTable } from './process-table.ts';
@@ -129,7 +130,7 @@ export function createDevice(options: CreateDeviceOptions = {}): SimulatedDevice
   const serial = options.serialHint ?? 'SIM0000001';
   const packages = new Map<string, InstalledPackage>();
   for (const pkg of systemPackages(options.apiLevel ?? 35)) packages.set(pkg.name, pkg);
-  const receivers: { pkg: string; action: string; receiver: BroadcastReceiver }[] = [];
+  const receivers: { pkg: string; action: string; receiver: BroadcastReceiver; manifest: boolean }[] = [];
   const installedListeners = new Set<(pkg: InstalledPackage) => void>();
   const removedListeners = new Set<(name: string) => void>();
   const device: SimulatedDeviceModel = {
@@ -140,21 +141,31 @@ export function createDevice(options: CreateDeviceOptions = {}): SimulatedDevice
     files: new Map(),
     log: createLogBuffer(now, options.logBufferBytes ?? DEFAULT_LOG_BUFFER_BYTES),
     ui: undefined as never,
-    registerReceiver(pkg, action, receiver) {
-      receivers.push({ pkg, action, receiver });
+    registerReceiver(pkg, action, receiver, options) {
+      receivers.push({ pkg, action, receiver, manifest: options?.manifest === true });
     },
     sendBroadcast(intent) {
-      // Only installed apps receive; an explicit package narrows delivery to that app.
+      // Only installed apps receive; an explicit package narrows delivery to that app; a manifest receiver hears
+      // only explicit broadcasts (Android 8 background execution limits).
       const hits = receivers.filter(
         (r) =>
           r.action === intent.action &&
           packages.has(r.pkg) &&
-          (intent.targetPackage === undefined || intent.targetPackage === r.pkg),
+          (intent.targetPackage === undefined ? !r.manifest : intent.targetPackage === r.pkg),
       );
+      device.commands.record({
+        kind: 'broadcast',
+        action: intent.action,
+        ...(intent.targetPackage !== undefined ? { package: intent.targetPackage } : {}),
+        ...(intent.component !== undefined ? { component: intent.component } : {}),
+        extras: { ...intent.extras },
+        receivers: hits.length,
+      });
       for (const hit of hits) hit.receiver(intent);
       return hits.length;
     },
     commandLog: [],
+    commands: createCommandRecord(now),
     now,
     faults: createFaultControl(),
     processes: createProcessTable(),

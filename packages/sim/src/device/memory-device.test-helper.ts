@@ -1,6 +1,7 @@
 // Test-only in-memory DeviceApi: props, settings, packages, files, a log and broadcast receivers, no UI and no shell.
 // Unit tests of the wire, the UI and the operator build on it; the device suites (packages/sim/test) use the real model.
 import { createFaultControl } from '../faults.ts';
+import { createCommandRecord } from './command-record.ts';
 import { createProcessTable } from './process-table.ts';
 import { TIMING_PROFILES } from './timing.ts';
 import type { BroadcastReceiver, DeviceApi, LogEntry } from './types.ts';
@@ -40,6 +41,7 @@ export function memoryDevice(serialHint: string, props: Record<string, string>):
       return hit.length;
     },
     commandLog: [],
+    commands: createCommandRecord(() => Date.now()),
     now: () => Date.now(),
     faults: createFaultControl(),
     processes: createProcessTable(),

@@ -1,6 +1,7 @@
 // The seams inside the simulated device. The adb wire (adbd/), the shell and its commands (shell/), and the
 // UI + operator runtime (ui/, operator/) meet only through these types, so each can be built and tested alone.
 import type { FaultControl } from '../faults.ts';
+import type { CommandRecord } from './command-record.ts';
 import type { ProcessTable } from './process-table.ts';
 import type { DeviceTiming } from './timing.ts';
 
@@ -45,7 +46,10 @@ export interface InstalledPackage {
 
 export interface BroadcastIntent {
   readonly action: string;
+  /** `-p <pkg>`, or the package of `-n <component>`; undefined for an implicit broadcast. */
   readonly targetPackage: string | undefined;
+  /** `-n <pkg>/<class>`, when given. */
+  readonly component?: string;
   readonly extras: Readonly<Record<string, string | number | boolean>>;
   readonly foreground: boolean;
 }
@@ -63,6 +67,8 @@ export interface ShellIO {
   readonly signal: AbortSignal;
   /** Exported shell variables of the command (the shell sets it; logcat reads ANDROID_LOG_TAGS). */
   readonly env?: Readonly<Record<string, string>>;
+  /** The adb service that carried the command line (default `shell`), for the device's command record. */
+  readonly service?: 'shell' | 'exec' | 'abb_exec';
 }
 
 /** A command of the device shell (`am`, `pm`, `logcat`, ...). Returns the exit status. */
@@ -120,7 +126,11 @@ export interface DeviceApi {
     clear(): void;
   };
   ui: UiHost;
-  registerReceiver(pkg: string, action: string, receiver: BroadcastReceiver): void;
+  /**
+   * `manifest: true` = a receiver declared in the app's manifest: Android (8+, for apps targeting API 26+) delivers
+   * implicit broadcasts only to registered ones, so it hears only broadcasts naming its package or component.
+   */
+  registerReceiver(pkg: string, action: string, receiver: BroadcastReceiver, options?: { manifest?: boolean }): void;
   /** Deliver a broadcast; returns the number of receivers that got it. */
   sendBroadcast(intent: BroadcastIntent): number;
   /**
@@ -128,6 +138,8 @@ export interface DeviceApi {
    * 1000 lines (fewer when they are very long), so a long-running device does not grow (device/command-log.ts).
    */
   readonly commandLog: string[];
+  /** What hosts asked of the device: shell and exec services with the argv the shell ran, and broadcasts. */
+  readonly commands: CommandRecord;
   /** Wall clock of the device (epoch ms); tests may skew it. */
   now(): number;
   /** Fault switches (a device on the wire shares them with its transport and its operator). */

@@ -31,10 +31,13 @@ interface Streams {
 
 interface ShellState extends ShellVars {
   exited: boolean;
+  /** The argv of every simple command run, for the device's command record. */
+  ran?: string[][];
 }
 
 export async function runShellCommandLine(device: DeviceApi, commandLine: string, io: ShellIO): Promise<number> {
   recordCommandLine(device.commandLog, commandLine);
+  const record = device.commands.record({ kind: io.service ?? 'shell', line: commandLine, argv: [] });
   let script: Script;
   try {
     script = parse(commandLine);
@@ -46,7 +49,8 @@ export async function runShellCommandLine(device: DeviceApi, commandLine: string
   const env = new Map(
     Object.entries({ HOSTNAME: device.props.get('ro.product.device') ?? 'localhost', ...DEFAULT_ENV }),
   );
-  const state: ShellState = { values: env, exported: new Set(env.keys()), status: 0, exited: false };
+  const ran = record.kind === 'broadcast' ? [] : record.argv;
+  const state: ShellState = { values: env, exported: new Set(env.keys()), status: 0, exited: false, ran };
   const streams: Streams = { stdin: io.stdin, out: (c) => io.writeStdout(c), err: (c) => io.writeStderr(c) };
   for (const list of script) {
     if (list.background) {
@@ -193,6 +197,7 @@ async function runSimple(
     if (argv.length === 0) return 0;
   }
   const [name = '', ...args] = argv;
+  state.ran?.push(argv);
   const status = await dispatch(commandName(name), name, args, assigned, device, state, io, signal);
   if (exec) state.exited = true;
   state.status = status;

@@ -9,6 +9,7 @@ import { deviceStates, hostQuery } from './adb-host.ts';
 import { freePort } from './free-port.ts';
 import { type AdbResult, adbEnv, runAdb, startAdbServer } from './run-adb.ts';
 
+export type { DeviceCommand, LoggedDeviceCommand } from '../device/command-record.ts';
 export { deviceStates, hostQuery, openDeviceService } from './adb-host.ts';
 export type { AdbResult } from './run-adb.ts';
 

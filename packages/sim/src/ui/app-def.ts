@@ -45,6 +45,8 @@ export interface NodeDef {
   password?: boolean;
   enabled?: boolean;
   selected?: boolean;
+  /** Marked as a heading for accessibility (AccessibilityNodeInfo.isHeading), as a section title is. */
+  heading?: boolean;
   /**
    * false = View.INVISIBLE/GONE: not on screen and not in a dump, but it still counts among its parent's children
    * (a dump's `index` shows the gap).

@@ -28,7 +28,12 @@ export function streamedInstallSize(commandLine: string): number | undefined {
   return match?.[1] !== undefined ? Number(match[1]) : undefined;
 }
 
-export async function runExecWithInput(stream: AdbStream, context: ServiceContext, commandLine: string) {
+export async function runExecWithInput(
+  stream: AdbStream,
+  context: ServiceContext,
+  commandLine: string,
+  service: 'exec' | 'abb_exec' = 'exec',
+) {
   const size = streamedInstallSize(commandLine);
   const input = new ChunkQueue();
   let received = 0;
@@ -46,6 +51,7 @@ export async function runExecWithInput(stream: AdbStream, context: ServiceContex
     writeStdout: (chunk) => stream.write(chunk),
     writeStderr: (chunk) => stream.write(chunk),
     signal: stream.signal,
+    service,
   };
   try {
     await context.runCommand(commandLine, io);

@@ -19,7 +19,7 @@ export function resolveService(name: string, context: ServiceContext): ServiceHa
   if (name === 'unroot:') return replyAndClose('adbd not running as root\n');
   if (name.startsWith('abb_exec:') && has('abb_exec')) {
     const commandLine = abbExecCommandLine(name);
-    return (stream, ctx) => runExecWithInput(stream, ctx, commandLine);
+    return (stream, ctx) => runExecWithInput(stream, ctx, commandLine, 'abb_exec');
   }
   const shell = parseShellService(name);
   if (!shell) return undefined;

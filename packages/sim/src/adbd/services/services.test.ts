@@ -6,14 +6,30 @@ import { encodeShellPacket, ShellPacketDecoder } from './shell-packets.ts';
 
 describe('service names', () => {
   it('parses shell v2, legacy shell and exec service names', () => {
-    assert.deepEqual(parseShellService('shell,v2,raw:echo hi'), { protocol: 'v2', pty: false, command: 'echo hi' });
+    assert.deepEqual(parseShellService('shell,v2,raw:echo hi'), {
+      service: 'shell',
+      protocol: 'v2',
+      pty: false,
+      command: 'echo hi',
+    });
     assert.deepEqual(parseShellService('shell,v2,TERM=xterm-256color,pty:'), {
+      service: 'shell',
       protocol: 'v2',
       pty: true,
       command: '',
     });
-    assert.deepEqual(parseShellService('shell:ls -l'), { protocol: 'none', pty: false, command: 'ls -l' });
-    assert.deepEqual(parseShellService('exec:cat a:b'), { protocol: 'none', pty: false, command: 'cat a:b' });
+    assert.deepEqual(parseShellService('shell:ls -l'), {
+      service: 'shell',
+      protocol: 'none',
+      pty: false,
+      command: 'ls -l',
+    });
+    assert.deepEqual(parseShellService('exec:cat a:b'), {
+      service: 'exec',
+      protocol: 'none',
+      pty: false,
+      command: 'cat a:b',
+    });
     assert.equal(parseShellService('sync:'), undefined);
   });
 

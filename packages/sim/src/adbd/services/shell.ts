@@ -16,6 +16,7 @@ import {
 } from './shell-packets.ts';
 
 export interface ShellRequest {
+  readonly service: 'shell' | 'exec';
   /** v2 = shell protocol framing; none = raw bytes. */
   readonly protocol: 'v2' | 'none';
   readonly pty: boolean;
@@ -24,13 +25,13 @@ export interface ShellRequest {
 
 /** Parses `shell[,arg...]:<command>` and `exec:<command>`; undefined when the name is neither. */
 export function parseShellService(name: string): ShellRequest | undefined {
-  if (name.startsWith('exec:')) return { protocol: 'none', pty: false, command: name.slice(5) };
+  if (name.startsWith('exec:')) return { service: 'exec', protocol: 'none', pty: false, command: name.slice(5) };
   const match = /^shell(,[^:]*)?:/.exec(name);
   if (!match) return undefined;
   const args = (match[1] ?? '').split(',').filter(Boolean);
   const command = name.slice(match[0].length);
   const pty = args.includes('pty') || (!args.includes('raw') && command === '');
-  return { protocol: args.includes('v2') ? 'v2' : 'none', pty, command };
+  return { service: 'shell', protocol: args.includes('v2') ? 'v2' : 'none', pty, command };
 }
 
 function toBytes(chunk: Uint8Array | string): Uint8Array {
@@ -66,6 +67,7 @@ export async function runShellService(stream: AdbStream, context: ServiceContext
     writeStdout: (chunk) => writeOut(SHELL_STDOUT, toBytes(chunk)),
     writeStderr: (chunk) => writeOut(SHELL_STDERR, toBytes(chunk)),
     signal: stream.signal,
+    service: request.service,
   };
   let status: number;
   try {

@@ -23,6 +23,7 @@ async function broadcast(intent: ParsedIntent, io: ShellIO, device: DeviceApi): 
   device.sendBroadcast({
     action: intent.action ?? '',
     targetPackage: intent.pkg ?? intent.component?.split('/')[0],
+    ...(intent.component !== undefined ? { component: intent.component } : {}),
     extras: intent.extras,
     foreground: intent.receiverForeground,
   });

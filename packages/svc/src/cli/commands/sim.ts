@@ -41,6 +41,8 @@ export function registerSim(program: Command): void {
     .option('--emulator', 'emulator style: registers as emulator-<port>')
     .option('--model <model>', 'model name')
     .option('--api-level <n>', 'Android API level')
+    .option('--operator <variant>', 'operator app: svc (default) or clawperator (the published Clawperator operator)')
+    .option('--operator-version <x.y.z>', 'versionName of the installed operator (default: the supported one)')
     .option('--no-operator', 'without the operator app (a stock phone: svc drives it with adb alone)')
     .option('--timing <profile>', 'instant (default) or phone: uiautomator dump and input as slow as a real phone')
     .option('--adb-port <port>', 'adb server port (default: ANDROID_ADB_SERVER_PORT or 5037)')
@@ -52,13 +54,20 @@ export function registerSim(program: Command): void {
         if (o.model) argv.push('--model', String(o.model));
         if (o.apiLevel) argv.push('--api-level', String(o.apiLevel));
         if (o.operator === false) argv.push('--no-operator');
+        else if (typeof o.operator === 'string') argv.push('--operator', o.operator);
+        if (o.operatorVersion) argv.push('--operator-version', String(o.operatorVersion));
         if (o.timing) argv.push('--timing', String(o.timing));
         if (o.adbPort) argv.push('--adb-port', String(o.adbPort));
         await ensureAdbServer(o.adbPort === undefined ? undefined : String(o.adbPort));
         return simMain(argv);
       }),
     );
-  examples(start, ['svc sim start', 'svc sim start --no-operator', 'svc sim start -n 2 --emulator']);
+  examples(start, [
+    'svc sim start',
+    'svc sim start --operator clawperator',
+    'svc sim start --no-operator',
+    'svc sim start -n 2 --emulator',
+  ]);
   examples(
     group
       .command('list')

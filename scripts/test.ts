@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { holdWholeSuiteLock } from './whole-suite-lock.ts';
 
 const root = join(import.meta.dirname, '..');
 
@@ -25,6 +26,7 @@ if (files.length === 0) {
   console.error(`no test files match ${filters.join(' ')}`);
   process.exit(1);
 }
+if (filters.length === 0) await holdWholeSuiteLock();
 // The CLI tests run bin/svc.js as a user does, which runs the bundle when it is fresh: build it first, so the tests
 // prove the bundle (the unit tests import the sources).
 const built = spawnSync(process.execPath, [join(root, 'scripts', 'build.ts'), '--if-stale'], { stdio: 'inherit' });
@@ -45,6 +47,7 @@ const child = spawn(
   ['--conditions=svc-source', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=180000', ...files],
   { cwd: root, stdio: 'inherit', env: { ...process.env, TMPDIR: runTmp, HOME: runHome } },
 );
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => {
   rmSync(runTmp, { recursive: true, force: true, maxRetries: 5 });
   process.exit(code ?? (signal ? 1 : 0));

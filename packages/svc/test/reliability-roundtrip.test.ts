@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { parse } from '../../sim/src/shell/parse.ts';
 import { normalizeAndValidateExecution } from '../src/contracts/validate.ts';
-import { runExecution } from '../src/executions/validate-and-run.test-helper.ts';
+import { runExecution } from '../src/submit/validate-and-run.test-helper.ts';
 import { labContext } from './executions-helpers.ts';
 import { recordPayloads } from './reliability-helpers.ts';
 

@@ -5,8 +5,10 @@
 import { type FlagBag, single } from '../builders/flag-values.ts';
 import { parseIntegerToken } from '../builders/numeric.ts';
 import type { RunResult } from '../contracts/types.ts';
-import type { AfterRun } from './execution-command.ts';
 import type { Globals } from './globals.ts';
+
+/** What a command does to a run result before it is printed (screenshot: re-encode the image). */
+export type AfterRun = (result: RunResult, globals: Globals) => Promise<RunResult>;
 
 /**
  * Without image options, the device's PNG as is. With them, the options are checked before anything runs, and the

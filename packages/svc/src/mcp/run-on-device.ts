@@ -5,11 +5,11 @@ import { homedir } from 'node:os';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { BuiltExecution, Ids } from '../builders/execution.ts';
 import { homeOf } from '../contracts/env.ts';
-import { SvcError } from '../contracts/errors.ts';
+import type { SvcError } from '../contracts/errors.ts';
 import { type ScreenChoice, screenRequestOf } from '../contracts/screen-request.ts';
 import { isFullSuccess, type RunResult } from '../contracts/types.ts';
-import { normalizeAndValidateExecution } from '../contracts/validate.ts';
-import { confineScreenshots, screenshotsDirOf } from '../executions/screenshot-paths.ts';
+import { screenshotsDirOf } from '../executions/screenshot-paths.ts';
+import { prepareSubmission } from '../submit/prepare.ts';
 import { resolveTarget, type Target } from '../submit/target.ts';
 import { runText } from './result-text.ts';
 import { MCP_DEFAULT_WAIT_DEVICE_MS } from './schema-parts.ts';
@@ -65,28 +65,20 @@ export async function runOnDevice(
       { screen: screenByDefault, client: runtime.client },
     ),
   );
-  const outcome = normalizeAndValidateExecution(raw);
-  if (!outcome.ok) {
-    if (outcome.error.code === 'EXECUTION_VALIDATION_FAILED') throw invalidParams(restate(outcome.error));
-    return { ok: false, error: outcome.error.toBody() };
-  }
-  const target = checkArguments(() => targetOfCall(args, runtime));
-  // A tool call's screenshot paths stay inside the screenshots folder, as an HTTP request's do.
-  let execution = outcome.execution;
-  try {
-    execution = confineScreenshots(execution, screenshotsDirOf(runtime.env, homeOf(runtime.env, homedir)));
-  } catch (error) {
-    if (error instanceof SvcError) return { ok: false, error: restate(error).toBody() };
-    throw error;
-  }
-  return runtime.submit({
-    execution,
-    target,
+  const prepared = await prepareSubmission({
+    raw,
+    target: (invalid) => (invalid === undefined ? targetOfCall(args, runtime) : undefined),
+    // A tool call's screenshot paths stay inside the screenshots folder, as an HTTP request's do.
+    screenshotsDir: screenshotsDirOf(runtime.env, homeOf(runtime.env, homedir)),
     cwd: runtime.cwd,
     verbose: false,
     waitDeviceMs: int(args, 'waitDeviceMs') ?? MCP_DEFAULT_WAIT_DEVICE_MS,
-    screen,
   });
+  if (prepared.ok) return runtime.submit({ ...prepared.request, screen });
+  const { step, error } = prepared;
+  if (step === 'target') throw invalidParams(error);
+  if (step === 'execution' && error.code === 'EXECUTION_VALIDATION_FAILED') throw invalidParams(restate(error));
+  return { ok: false, error: (step === 'screenshots' ? restate(error) : error).toBody() };
 }
 
 /** A run result as a tool result: its text, flagged isError exactly when the CLI would exit 1 (DECISIONS 19). */

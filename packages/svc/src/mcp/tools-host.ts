@@ -20,7 +20,7 @@ const devices: ToolDef = {
     const { operatorPackage } = checkArguments(() => targetOfCall(args, runtime));
     const [{ createContext }, { listDevicesWithDriver }] = await Promise.all([
       import('../core/context.ts'),
-      import('../devices/devices-with-driver.ts'),
+      import('../executions/devices-with-driver.ts'),
     ]);
     const ctx = createContext({ env: runtime.env, cwd: runtime.cwd });
     try {

@@ -1,13 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { adbServerArgs } from '../adapters/adb/adb-binary.ts';
-import {
-  accessibilityComponent,
-  grantSteps,
-  listenerComponent,
-  parsePackageList,
-  withAccessibilityComponent,
-} from './components.ts';
+import { accessibilityComponent, listenerComponent } from '../contracts/operator-components.ts';
+import { grantSteps, parsePackageList, withAccessibilityComponent } from './components.ts';
 
 test('grant steps are exactly the SPEC 4.4 commands for the package', () => {
   assert.deepEqual(

@@ -1,10 +1,8 @@
 // Operator identity (OPERATOR-PROTOCOL §1) and the grant commands of SPEC 4.4.
 import { OPERATOR_PACKAGES } from '../contracts/dispatch.ts';
+import { accessibilityComponent, listenerComponent } from '../contracts/operator-components.ts';
 
 export const KNOWN_OPERATOR_PACKAGES: readonly string[] = [OPERATOR_PACKAGES.release, OPERATOR_PACKAGES.debug];
-
-export const accessibilityComponent = (pkg: string) => `${pkg}/svc.operator.OperatorAccessibilityService`;
-export const listenerComponent = (pkg: string) => `${pkg}/svc.operator.OperatorNotificationListener`;
 
 export interface GrantStep {
   name: string;

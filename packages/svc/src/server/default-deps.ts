@@ -10,7 +10,7 @@ export function defaultServerDeps(ctx: SvcContext): ServerDeps {
     submit: inProcess(ctx),
     // As `svc devices`: each ready device with the driver `auto` would pick there.
     listDevices: async () =>
-      (await import('../devices/devices-with-driver.ts')).listDevicesWithDriver(
+      (await import('../executions/devices-with-driver.ts')).listDevicesWithDriver(
         ctx,
         resolveTarget({}, ctx.env).operatorPackage,
       ),

@@ -2,7 +2,7 @@
 import { coordinate, matcher, oneOf, retry } from '../fields.ts';
 import { CLICK_TYPES } from '../limits.ts';
 import { fail } from '../validation-issue.ts';
-import { defineAction } from './define.ts';
+import { defineAction, selectorArgument } from './define.ts';
 
 export const click = defineAction({
   type: 'click',
@@ -24,4 +24,51 @@ export const click = defineAction({
   retry: 'UiReadiness',
   nature: 'click',
   changesScreen: true,
+  cli: [
+    {
+      verb: 'click',
+      aliases: ['tap'],
+      description: 'click an element or a coordinate',
+      examples: [
+        'svc click --text "Network & internet"',
+        'svc tap --id com.android.settings:id/search_src_text --focus',
+        'svc click --coordinate 540 1200 --long',
+      ],
+      inputs: [
+        { kind: 'selector', param: 'matcher', flags: 'element', required: { unless: 'coordinate' } },
+        {
+          kind: 'coordinate',
+          flag: '--coordinate <x-y...>',
+          param: 'coordinate',
+          help: 'click at <x> <y> pixels instead of an element',
+        },
+        {
+          kind: 'switch',
+          flag: '--focus',
+          param: 'clickType',
+          value: 'focus',
+          help: 'focus the element instead of clicking (not with --coordinate)',
+        },
+        { kind: 'switch', flag: '--long', param: 'clickType', value: 'long_click', help: 'long click' },
+      ],
+    },
+    {
+      verb: 'click',
+      group: 'action',
+      description: 'click the element matching --selector',
+      examples: [`svc action click --selector '{"textEquals":"Settings"}'`],
+      inputs: [{ kind: 'selector', param: 'matcher', flags: 'json', required: true }],
+    },
+  ],
+  mcp: {
+    name: 'click',
+    description:
+      'Click an element found by `selector`, or a `coordinate` in screen pixels (give exactly one). clickType: ' +
+      'default, long_click, or focus (not with a coordinate). Retries finding the element for a few seconds.',
+    arguments: {
+      selector: selectorArgument('matcher'),
+      coordinate: { param: 'coordinate', description: 'Screen pixels {x, y}, instead of a selector' },
+      clickType: { param: 'clickType', omit: 'default' },
+    },
+  },
 });

@@ -8,4 +8,22 @@ export const closeApp = defineAction({
   retry: 'AppClose',
   nature: 'act',
   changesScreen: true,
+  cli: [
+    {
+      verb: 'close',
+      aliases: ['close-app'],
+      description: 'force-stop an app',
+      examples: ['svc close com.android.settings'],
+      inputs: [{ kind: 'argument', name: 'package', param: 'applicationId' }],
+    },
+  ],
+  mcp: {
+    name: 'close-app',
+    id: 'close',
+    description:
+      'Force-stop the app `target` (close_app: svc force-stops it from the host). Use it to start an app from a clean ' +
+      'state before open.',
+    arguments: { target: { param: 'applicationId', description: 'Application id' } },
+    required: ['target'],
+  },
 });

@@ -8,4 +8,29 @@ export const openApp = defineAction({
   retry: 'AppLaunch',
   nature: 'act',
   changesScreen: true,
+  cli: [
+    {
+      verb: 'open',
+      description: 'open an app by package, or a URI (anything with a scheme) with its handler',
+      examples: ['svc open com.android.settings', 'svc open https://example.com'],
+      inputs: [{ kind: 'argument', name: 'package-or-uri', param: 'applicationId', missingPath: 'actions[0].params' }],
+    },
+    {
+      verb: 'open-app',
+      group: 'action',
+      description: 'open an app',
+      examples: ['svc action open-app --app com.android.settings'],
+      inputs: [
+        { kind: 'flag', flag: '--app <package>', param: 'applicationId', help: 'application id', required: true },
+      ],
+    },
+  ],
+  mcp: {
+    name: 'open',
+    description:
+      '`target` is an application id (com.android.settings → open_app, its launch activity) or a URI with a scheme ' +
+      '(https://..., tel:..., myapp://... → open_uri, the registered handler; none → step error URI_NOT_HANDLED).',
+    arguments: { target: { param: 'applicationId', description: 'Application id or URI' } },
+    required: ['target'],
+  },
 });

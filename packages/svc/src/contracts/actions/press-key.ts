@@ -10,4 +10,43 @@ export const pressKey = defineAction({
   retry: 'None',
   nature: 'act',
   changesScreen: true,
+  cli: [
+    {
+      verb: 'press',
+      description: 'press a key: back, home, recents, enter, tab, delete, escape, volume_up, ... or a key code',
+      examples: ['svc press home', 'svc press --key recents', 'svc press enter', 'svc press 66'],
+      inputs: [
+        {
+          kind: 'argument',
+          name: 'key',
+          param: 'key',
+          optional: true,
+          flag: {
+            flag: '--key <key>',
+            help: 'a key name (back, home, enter, ...) or an Android key code',
+            example: 'back',
+          },
+          missing: 'press needs a key: back, home, recents, enter, ... or a key code',
+        },
+      ],
+    },
+    { verb: 'back', description: 'press back', examples: ['svc back'], inputs: [], fixed: { key: 'back' } },
+    {
+      verb: 'press-key',
+      group: 'action',
+      description: 'press a key',
+      examples: ['svc action press-key --key back'],
+      inputs: [
+        { kind: 'flag', flag: '--key <key>', param: 'key', help: 'a key name or an Android key code', required: true },
+      ],
+    },
+  ],
+  mcp: {
+    name: 'press-key',
+    id: 'press',
+    description:
+      'Press a key by name (back, home, recents, enter, tab, delete, escape, volume_up, ...) or Android key code.',
+    arguments: { key: { param: 'key' } },
+    required: ['key'],
+  },
 });

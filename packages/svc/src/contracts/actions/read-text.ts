@@ -2,7 +2,7 @@
 import { bool, matcher, oneOf, retry, str } from '../fields.ts';
 import { READ_TEXT_VALIDATORS } from '../limits.ts';
 import { fail } from '../validation-issue.ts';
-import { defineAction } from './define.ts';
+import { defineAction, selectorArgument } from './define.ts';
 
 export const readText = defineAction({
   type: 'read_text',
@@ -54,4 +54,47 @@ export const readText = defineAction({
   retry: 'UiReadiness',
   nature: 'read',
   changesScreen: false,
+  cli: [
+    {
+      verb: 'read',
+      description: 'read the text of an element',
+      examples: [
+        'svc read --id com.android.settings:id/title',
+        'svc read --text-contains Wi --container-id com.android.settings:id/recycler_view --all',
+      ],
+      inputs: [
+        { kind: 'selector', param: 'matcher', flags: 'element', required: true },
+        { kind: 'selector', param: 'container', flags: 'container' },
+        { kind: 'switch', flag: '--all', param: 'all', value: true, help: 'return every match' },
+        { kind: 'flag', flag: '--validator <name>', param: 'validator', help: 'temperature, version or regex' },
+        {
+          kind: 'flag',
+          flag: '--validator-pattern <regex>',
+          param: 'validatorPattern',
+          help: 'pattern for --validator regex',
+        },
+      ],
+    },
+    {
+      verb: 'read',
+      group: 'action',
+      description: 'read the text of the element matching --selector',
+      examples: [`svc action read --selector '{"textEquals":"Settings"}'`],
+      inputs: [{ kind: 'selector', param: 'matcher', flags: 'json', required: true }],
+    },
+  ],
+  mcp: {
+    name: 'read',
+    description:
+      'Read the visible text of the element found by `selector` (data.text); `all` returns every match; ' +
+      '`container` limits the search; `validator` (temperature, version, regex + validatorPattern) checks the text.',
+    arguments: {
+      selector: selectorArgument('matcher'),
+      container: { param: 'container', description: 'Only search inside this element (NodeMatcher)' },
+      all: { param: 'all', description: 'Return every match' },
+      validator: { param: 'validator' },
+      validatorPattern: { param: 'validatorPattern', description: 'Required with validator "regex"' },
+    },
+    required: ['selector'],
+  },
 });

@@ -2,7 +2,7 @@
 // govern its two phases; the step as a whole runs once.
 import { bool, int, matcher, retry } from '../fields.ts';
 import { ACTION_RANGES } from '../limits.ts';
-import { defineAction } from './define.ts';
+import { defineAction, selectorArgument } from './define.ts';
 import { clickType, direction, distanceRatio, settleDelayMs } from './scroll-fields.ts';
 
 export const scrollAndClick = defineAction({
@@ -28,4 +28,69 @@ export const scrollAndClick = defineAction({
   retry: 'None',
   nature: 'click',
   changesScreen: true,
+  cli: [
+    {
+      verb: 'scroll-until',
+      when: { switch: 'click' },
+      description: 'scroll until an element is visible',
+      examples: ['svc scroll-until --text "About phone" --click'],
+      inputs: [
+        { kind: 'switch', flag: '--click', help: 'click it when found (scroll_and_click)' },
+        { kind: 'selector', param: 'target', flags: 'element', required: true },
+        { kind: 'selector', param: 'container', flags: 'container' },
+        {
+          kind: 'flag',
+          flag: '--direction <direction>',
+          param: 'direction',
+          help: 'down (default), up, left or right',
+          default: 'down',
+        },
+        {
+          kind: 'flag',
+          flag: '--max-swipes <n>',
+          param: 'maxSwipes',
+          help: 'with --click: at most this many swipes (1..50)',
+          integer: true,
+        },
+        { kind: 'switch', flag: '--long', param: 'clickType', value: 'long_click', help: 'with --click: long click' },
+      ],
+    },
+    {
+      verb: 'scroll-and-click',
+      description: 'scroll until an element is visible, then click',
+      examples: ['svc scroll-and-click --text "About phone"'],
+      inputs: [
+        { kind: 'selector', param: 'target', flags: 'element', required: true },
+        { kind: 'selector', param: 'container', flags: 'container' },
+        { kind: 'switch', flag: '--long', param: 'clickType', value: 'long_click', help: 'long click' },
+        {
+          kind: 'flag',
+          flag: '--direction <direction>',
+          param: 'direction',
+          help: 'down (default), up, left or right',
+          default: 'down',
+        },
+        {
+          kind: 'flag',
+          flag: '--max-swipes <n>',
+          param: 'maxSwipes',
+          help: 'at most this many swipes (1..50)',
+          integer: true,
+        },
+      ],
+    },
+  ],
+  mcp: {
+    name: 'scroll-until',
+    id: 'scroll-until',
+    when: { argument: 'click', description: 'Click the element once visible (runs scroll_and_click)' },
+    description: 'Scroll until the element is visible, then click it.',
+    arguments: {
+      selector: selectorArgument('target'),
+      container: { param: 'container', description: 'The scrollable element (default: the first scrollable)' },
+      direction: { param: 'direction', description: 'Content direction (default down)', default: 'down' },
+      maxSwipes: { param: 'maxSwipes', description: 'With click: at most this many swipes' },
+    },
+    required: ['selector'],
+  },
 });

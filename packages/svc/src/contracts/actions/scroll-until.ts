@@ -2,7 +2,7 @@
 import { bool, int, matcher, retry } from '../fields.ts';
 import { ACTION_RANGES } from '../limits.ts';
 import { fail } from '../validation-issue.ts';
-import { defineAction } from './define.ts';
+import { defineAction, selectorArgument } from './define.ts';
 import { clickType, direction, distanceRatio, settleDelayMs } from './scroll-fields.ts';
 
 export const scrollUntil = defineAction({
@@ -37,4 +37,51 @@ export const scrollUntil = defineAction({
   retry: 'None',
   nature: 'act',
   changesScreen: true,
+  cli: [
+    {
+      verb: 'scroll-until',
+      description: 'scroll until an element is visible',
+      examples: ['svc scroll-until --text "About phone"', 'svc scroll-until --text "About phone" --click'],
+      inputs: [
+        { kind: 'selector', param: 'matcher', flags: 'element', required: true },
+        { kind: 'selector', param: 'container', flags: 'container' },
+        {
+          kind: 'flag',
+          flag: '--direction <direction>',
+          param: 'direction',
+          help: 'down (default), up, left or right',
+          default: 'down',
+        },
+        {
+          kind: 'flag',
+          flag: '--max-scrolls <n>',
+          param: 'maxScrolls',
+          help: 'at most this many scrolls (1..200)',
+          integer: true,
+        },
+        {
+          kind: 'flag',
+          flag: '--max-duration-ms <ms>',
+          param: 'maxDurationMs',
+          help: 'stop after this long (0..120000)',
+          integer: true,
+        },
+      ],
+    },
+  ],
+  mcp: {
+    name: 'scroll-until',
+    description:
+      'Scroll (default down) until the element found by `selector` is visible (scroll_until, data.termination_reason); ' +
+      'with `click` true it clicks it once found (scroll_and_click, at most maxSwipes swipes). `container` picks ' +
+      'the scrollable element on nested layouts.',
+    arguments: {
+      selector: selectorArgument('matcher'),
+      container: { param: 'container', description: 'The scrollable element (default: the first scrollable)' },
+      direction: { param: 'direction', description: 'Content direction (default down)', default: 'down' },
+      maxScrolls: { param: 'maxScrolls', description: 'Without click: at most this many scrolls' },
+      maxDurationMs: { param: 'maxDurationMs', description: 'Without click: stop after this long' },
+    },
+    required: ['selector'],
+  },
 });

@@ -11,4 +11,32 @@ export const scroll = defineAction({
   retry: 'None',
   nature: 'act',
   changesScreen: true,
+  cli: [
+    {
+      verb: 'scroll',
+      description: 'scroll once (direction: down, up, left, right; default down)',
+      examples: ['svc scroll down', 'svc scroll up --container-id com.android.settings:id/recycler_view'],
+      inputs: [
+        { kind: 'selector', param: 'container', flags: 'container' },
+        {
+          kind: 'argument',
+          name: 'direction',
+          param: 'direction',
+          optional: true,
+          flag: { flag: '--direction <direction>', help: 'down, up, left or right', example: 'up' },
+          default: 'down',
+        },
+      ],
+    },
+  ],
+  mcp: {
+    name: 'scroll',
+    description:
+      'Scroll the content once in `direction` (default down; scroll). `container` picks the scrollable element on ' +
+      'nested layouts. To bring a given element into view, scroll-until is the better tool.',
+    arguments: {
+      direction: { param: 'direction', description: 'Content direction (default down)', default: 'down' },
+      container: { param: 'container', description: 'The scrollable element (default: the first scrollable)' },
+    },
+  },
 });

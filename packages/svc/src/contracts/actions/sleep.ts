@@ -9,4 +9,21 @@ export const sleep = defineAction({
   retry: 'None',
   nature: 'act',
   changesScreen: false,
+  builtTimeout: 'sleep',
+  cli: [
+    {
+      verb: 'sleep',
+      description: 'sleep on the device (uses the execution time budget)',
+      examples: ['svc sleep 1500'],
+      inputs: [{ kind: 'argument', name: 'duration-ms', param: 'durationMs', integer: true }],
+    },
+  ],
+  mcp: {
+    name: 'sleep',
+    description:
+      'Pause for `durationMs` (sleep). Prefer wait or wait-for-nav, which end as soon as the screen is ready; a fixed ' +
+      'pause is for animations nothing on screen announces.',
+    arguments: { durationMs: { param: 'durationMs' } },
+    required: ['durationMs'],
+  },
 });

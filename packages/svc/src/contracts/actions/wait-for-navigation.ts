@@ -28,4 +28,36 @@ export const waitForNavigation = defineAction({
   retry: 'None',
   nature: 'read',
   changesScreen: false,
+  cli: [
+    {
+      verb: 'wait-for-nav',
+      description: 'wait until an app or screen is in front (needs --timeout)',
+      examples: [
+        'svc wait-for-nav --app com.android.settings --timeout 5000',
+        'svc wait-for-nav --text "Internet" --timeout 5000',
+      ],
+      inputs: [
+        { kind: 'selector', param: 'expectedNode', flags: 'element' },
+        { kind: 'flag', flag: '--app <package>', param: 'expectedPackage', help: 'expected package in front' },
+        { kind: 'timeout', param: 'timeoutMs', missing: 'wait-for-nav requires --timeout <ms> (at most 30000)' },
+      ],
+      needsOneOf: {
+        params: ['expectedPackage', 'expectedNode'],
+        message: 'wait-for-nav needs --app <package> or a selector',
+      },
+    },
+  ],
+  mcp: {
+    name: 'wait-for-nav',
+    description:
+      'Wait until the app in front is `app` and/or the element found by `selector` is on screen ' +
+      '(wait_for_navigation); give at least one. `timeoutMs` (required, at most 30000) is the wait itself. Use it ' +
+      'after a click that opens another screen or app; a miss is a failed step.',
+    arguments: {
+      app: { param: 'expectedPackage', description: 'The package expected in front' },
+      selector: { param: 'expectedNode', description: 'An element expected on the next screen (NodeMatcher).' },
+    },
+    required: ['timeoutMs'],
+    actionTimeout: 'How long to wait, in ms',
+  },
 });

@@ -4,8 +4,8 @@
 // An app that is not running has no pid to filter by: its lines cannot be told apart (crashes keeps its crashes).
 import { z } from 'zod';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
-import { DeviceShell } from '../../executions/drivers/adb/device-shell.ts';
-import { pidsCommand, pidsIn } from '../../executions/drivers/adb/processes.ts';
+import { DeviceShell } from '../../device-shell/device-shell.ts';
+import { pidsCommand, pidsIn } from '../../device-shell/processes.ts';
 import { readDeviceClock } from '../device-clock.ts';
 import { formatRecord, parseEpochLog } from '../log-lines.ts';
 import { isRelative, logcatTime, parseSince, sinceSchema } from '../time-spec.ts';

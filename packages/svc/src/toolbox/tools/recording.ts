@@ -9,8 +9,8 @@ import { z } from 'zod';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { SvcContext } from '../../core/context.ts';
-import { DeviceShell } from '../../executions/drivers/adb/device-shell.ts';
-import { pidsCommand, pidsIn } from '../../executions/drivers/adb/processes.ts';
+import { DeviceShell } from '../../device-shell/device-shell.ts';
+import { pidsCommand, pidsIn } from '../../device-shell/processes.ts';
 import { confinedRecordingPath } from '../../executions/screenshot-paths.ts';
 import { deviceTool } from '../tool.ts';
 

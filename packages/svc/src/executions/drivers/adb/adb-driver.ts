@@ -5,10 +5,10 @@
 import { isClick } from '../../../contracts/action-rules.ts';
 import { SvcError } from '../../../contracts/errors.ts';
 import type { Action, ResultEnvelope, StepResult } from '../../../contracts/types.ts';
+import type { DumpStats } from '../../../device-shell/dump.ts';
 import type { Driver } from '../../driver.ts';
 import { SETTLE_WARNING } from '../operator/post-process.ts';
 import { ADB_ACTIONS } from './actions/index.ts';
-import type { DumpStats } from './dump.ts';
 import { runSteps } from './run-steps.ts';
 
 export const adbDriver: Driver = {

@@ -11,11 +11,11 @@ import { SvcError } from '../../../contracts/errors.ts';
 import { retryDelayMs, retryPolicyOf } from '../../../contracts/retry.ts';
 import type { Action, ActionType, ResultEnvelope, StepResult } from '../../../contracts/types.ts';
 import type { SvcContext } from '../../../core/context.ts';
+import { DeviceShell } from '../../../device-shell/device-shell.ts';
+import { DumpError, type DumpStats } from '../../../device-shell/dump.ts';
 import type { DeviceRun } from '../../device-run.ts';
 import { entryOf, isUnsupported } from '../../driver-table.ts';
 import type { AdbAction, AdbTable } from './actions/index.ts';
-import { DeviceShell } from './device-shell.ts';
-import { DumpError, type DumpStats } from './dump.ts';
 import { ExecutionFailure, failed, type StepContext, StepFailure, succeeded, TimedOut } from './step.ts';
 
 /**

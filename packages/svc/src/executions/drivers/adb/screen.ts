@@ -3,6 +3,7 @@
 // never land on the soft keyboard: a tap low on the screen first asks `dumpsys input_method` in the same shell line
 // and, with the keyboard up, closes it and reads the screen again (the layout may move when it goes).
 import type { NodeMatcher } from '../../../contracts/types.ts';
+import { dumpWindow } from '../../../device-shell/dump.ts';
 import {
   clickableSelfOrAncestor,
   findFirst,
@@ -12,7 +13,6 @@ import {
   type UiNode,
   type UiTree,
 } from '../../../ui/index.ts';
-import { dumpWindow } from './dump.ts';
 import { ExecutionFailure, type StepContext, StepFailure } from './step.ts';
 
 export interface Screen {

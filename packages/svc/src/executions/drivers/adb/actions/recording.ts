@@ -4,7 +4,7 @@
 // device (the file name carries the session id), so a recording started by one svc process can be stopped by
 // another. Every line is a simple command list (no if/for/subshell), which every device shell runs.
 import { quoteShellArg } from '../../../../contracts/dispatch.ts';
-import { pidsCommand, pidsIn } from '../processes.ts';
+import { pidsCommand, pidsIn } from '../../../../device-shell/processes.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
 
 export const RECORDING_DIR = '/data/local/tmp';

@@ -1,8 +1,9 @@
 // wait_for_node and wait_for_navigation by polling: each poll is one dump (which itself waits for the screen to be
 // idle), and wait_for_navigation reads the foreground app from the window manager. Without a timeoutMs a
 // wait_for_node looks once per attempt and its retry policy does the waiting, as on the operator.
+
+import { readForeground } from '../../../../device-shell/foreground.ts';
 import { findFirst, labelOf, type UiNode } from '../../../../ui/index.ts';
-import { readForeground } from '../foreground.ts';
 import { describeMatcher, readScreen } from '../screen.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
 

@@ -2,8 +2,8 @@
 // parallel). Apart from list-devices.ts, which every front end loads, because choosing loads the drivers.
 import type { DriverName } from '../contracts/types.ts';
 import type { SvcContext } from '../core/context.ts';
-import { operatorCanAnswer } from '../executions/choose-driver.ts';
-import { type Device, listDevices } from './list-devices.ts';
+import { type Device, listDevices } from '../devices/list-devices.ts';
+import { operatorCanAnswer } from './choose-driver.ts';
 
 export interface DeviceWithDriver extends Device {
   /** What `auto` picks on this device: the operator app where it can answer, else adb. Ready devices only. */

@@ -164,14 +164,14 @@ describe('inspector copy-as', () => {
         const built = await dryRun(forms.cli);
         assert.deepEqual(withoutIds(built.actions), withoutIds(source.actions), forms.cli);
         assert.equal(built.timeoutMs, source.timeoutMs, forms.cli);
-        flatLines.push(action.type);
+        if (!flatLines.includes(action.type)) flatLines.push(action.type);
       }
       const call = JSON.parse(forms.mcp);
       if (call.name !== 'execute') {
         const viaMcp = await toolExecution(call);
         assert.deepEqual(withoutIds(viaMcp.actions), withoutIds(source.actions), forms.mcp);
         assert.equal(viaMcp.timeoutMs, source.timeoutMs, forms.mcp);
-        flatTools.push(action.type);
+        if (!flatTools.includes(action.type)) flatTools.push(action.type);
       }
     }
     assert.deepEqual(flatLines, [

@@ -81,7 +81,10 @@ const SHOWN: Record<string, (stdout: string) => void> = {
     assert.match(text, /^e4 listitem "Network & internet" \[0,450\]\[1080,560\] tap$/m);
   },
   'npx svc click --ref e4 --screen diff': (out) => {
-    assert.match(JSON.parse(out).screen, /^# com\.android\.settings 1080x2400, 7 elements\ne\d+ button desc="Navigate up"/);
+    assert.match(
+      JSON.parse(out).screen,
+      /^# com\.android\.settings 1080x2400, 7 elements\ne\d+ button desc="Navigate up"/,
+    );
   },
   'npx svc back --screen diff': (out) => {
     assert.match(JSON.parse(out).screen, /^# com\.android\.settings 1080x2400: 20 as before, gone( e\d+){7}$/);

@@ -33,8 +33,10 @@ function printedSelectors(text: string): Record<string, string>[] {
 describe('screens with actions on the CLI and over HTTP', () => {
   let server: LabServer;
   let sim: SimDevice;
+  /** A device per driver: what one client read on a device (refs, screens it may go back to) stays with it. */
+  const simOf = (driver: 'operator' | 'adb') => server.lab.devices[driver === 'operator' ? 0 : 1] as SimDevice;
   before(async () => {
-    server = await startLabServer([{}]);
+    server = await startLabServer([{}, {}]);
     sim = server.lab.devices[0] as SimDevice;
   });
   after(async () => {
@@ -44,7 +46,9 @@ describe('screens with actions on the CLI and over HTTP', () => {
 
   for (const driver of ['operator', 'adb'] as const) {
     const svc = (...args: string[]) =>
-      runCliJson([...args, '--driver', driver, '--device', sim.serial, '--no-daemon'], { env: server.lab.env });
+      runCliJson([...args, '--driver', driver, '--device', simOf(driver).serial, '--no-daemon'], {
+        env: server.lab.env,
+      });
 
     test(`${driver}: a flat command returns the screen after it, then only what changed, with the same refs`, async () => {
       await svc('close-app', 'com.svc.login');
@@ -129,7 +133,9 @@ describe('screens with actions on the CLI and over HTTP', () => {
   for (const driver of ['operator', 'adb'] as const) {
     test(`${driver}: keys beyond back, home and recents, by name and by key code, reach the phone`, async () => {
       const svc = (...args: string[]) =>
-        runCliJson([...args, '--driver', driver, '--device', sim.serial, '--no-daemon'], { env: server.lab.env });
+        runCliJson([...args, '--driver', driver, '--device', simOf(driver).serial, '--no-daemon'], {
+          env: server.lab.env,
+        });
       await svc('close-app', 'com.svc.login');
       await svc('open', 'com.svc.login');
       await svc('type', '--id', 'username', '--text', 'alicex');
@@ -159,9 +165,11 @@ describe('screens with actions on the CLI and over HTTP', () => {
 
   test('HTTP: an execution of actions alone gets its ids and defaults, and returns the screen asked for', async () => {
     await postJson(server.url, '/execute', {
+      deviceId: sim.serial,
       execution: { actions: [{ type: 'close_app', params: { applicationId: 'com.svc.login' } }] },
     });
     const response = await postJson(server.url, '/execute', {
+      deviceId: sim.serial,
       execution: {
         actions: [
           { type: 'open_app', params: { applicationId: 'com.svc.login' } },
@@ -180,6 +188,7 @@ describe('screens with actions on the CLI and over HTTP', () => {
     );
     assert.match(body.screen, /^# com\.svc\.login 1080x2400, 6 elements\n(e\d+ .*\n){2}… 4 more elements/);
     const bad = await postJson(server.url, '/execute', {
+      deviceId: sim.serial,
       execution: { actions: [{ type: 'sleep', params: { durationMs: 1 } }] },
       screen: 'partial',
     });
@@ -188,9 +197,17 @@ describe('screens with actions on the CLI and over HTTP', () => {
   });
 
   test('HTTP: POST /snapshot gives only what changed with format diff', async () => {
-    const whole = await postJson(server.url, '/snapshot', { format: 'compact', client: 'http-test' });
+    const whole = await postJson(server.url, '/snapshot', {
+      deviceId: sim.serial,
+      format: 'compact',
+      client: 'http-test',
+    });
     assert.match((whole.body as Loose).envelope.stepResults[0].data.text, /^# com\.svc\.login/);
-    const again = await postJson(server.url, '/snapshot', { format: 'diff', client: 'http-test' });
+    const again = await postJson(server.url, '/snapshot', {
+      deviceId: sim.serial,
+      format: 'diff',
+      client: 'http-test',
+    });
     assert.match((again.body as Loose).envelope.stepResults[0].data.text, /: unchanged \(\d+ elements as before\)$/);
   });
 

@@ -8,8 +8,8 @@ export const SCREEN_GUIDE =
   'Screens: `snapshot` prints one line per element to act on or read: `e12 button "OK" desc="label" id=ok ' +
   '[left,top][right,bottom] state` (device pixels). Every action returns the screen after it (`screen`: diff, the ' +
   'default, prints only what changed since your last read: new and changed lines replace yours, refs after "gone" ' +
-  'are no longer there; full: the whole screen; none). svc waits until the screen is still before it reads it: ' +
-  'no need to sleep or to read again.';
+  'are no longer there; full: the whole screen; none); in snapshot and execute maxChars and maxElements cap a screen, saying what ' +
+  'they left out. svc waits until the screen is still before it reads it: no need to sleep or to read again.';
 
 export const SELECTOR_GUIDE =
   'Selectors: {"ref":"e12"} for an element of the last screen you read (an element keeps its ref while it stays ' +
@@ -18,7 +18,8 @@ export const SELECTOR_GUIDE =
 
 export const DEVICE_GUIDE =
   `deviceId: only when several devices are connected (\`devices\` lists them). A device busy with another call is ` +
-  `waited for ${MCP_DEFAULT_WAIT_DEVICE_MS / 1000} s, then EXECUTION_CONFLICT_IN_FLIGHT.`;
+  `waited for waitDeviceMs (default ${MCP_DEFAULT_WAIT_DEVICE_MS}), then EXECUTION_CONFLICT_IN_FLIGHT; every device ` +
+  'tool takes waitDeviceMs, every action tool timeoutMs (its time limit, default 30000), though no schema lists them.';
 
 export const RESULT_GUIDE =
   'Results: "ok" and what the action read, or FAILED with a code (NODE_NOT_FOUND, ...), the elements closest to a ' +

@@ -18,54 +18,42 @@ interface ExecutionSchema {
 
 const contract = () => executionJsonSchema() as unknown as ExecutionSchema;
 
-/**
- * The parts of a schema an agent needs to write a value: types, allowed values, fields, items (and, with
- * `keepDescriptions`, what each is for, where the name does not say it).
- */
-export function lean(schema: JsonSchema, keepDescriptions = false): JsonSchema {
+/** The parts of a schema an agent needs to write a value: types, allowed values, fields, items. */
+export function lean(schema: JsonSchema): JsonSchema {
   const out: JsonSchema = {};
   if (schema.type !== undefined) out.type = schema.type;
   if (schema.enum !== undefined) out.enum = schema.enum;
   if (schema.properties !== undefined) {
     const properties = schema.properties as Record<string, JsonSchema>;
-    out.properties = Object.fromEntries(
-      Object.entries(properties).map(([key, value]) => [key, lean(value, keepDescriptions)]),
-    );
+    out.properties = Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, lean(value)]));
   }
-  if (schema.items !== undefined) out.items = lean(schema.items as JsonSchema, keepDescriptions);
-  if (keepDescriptions && typeof schema.description === 'string') out.description = schema.description;
+  if (schema.items !== undefined) out.items = lean(schema.items as JsonSchema);
   return out;
 }
 
-const described = (schema: JsonSchema, description: string | undefined): JsonSchema =>
-  description === undefined ? schema : { ...schema, description };
-
 const str: JsonSchema = { type: 'string' };
-const int: JsonSchema = { type: 'integer' };
 
 /**
- * A selector (NodeMatcher) by the keys the compact screen prints: `{ "ref": "e12" }`, or text, id, desc and the
- * others, all of which must match. The contracts also take the canonical names (textEquals, resourceId, ...).
+ * One param of one action type, as the validator reads it (lean). A selector (NodeMatcher) is a bare object: its
+ * fields (ref, text, id, desc, ..., as the compact screen prints them) are named once in the server's instructions,
+ * and the contracts check them (taking the canonical names too).
  */
-export function matcherSchema(description?: string): JsonSchema {
-  const keys = ['ref', 'text', 'textContains', 'desc', 'descContains', 'id', 'role'];
-  return described({ type: 'object', properties: Object.fromEntries(keys.map((key) => [key, str])) }, description);
-}
-
-/** One param of one action type, as the validator reads it (lean); a NodeMatcher is the selector schema. */
-export function paramSchema(actionType: string, param: string, description?: string): JsonSchema {
+export function paramSchema(actionType: string, param: string): JsonSchema {
   const schema = contract().$defs[`action_${actionType}`]?.properties.params.properties[param];
   if (schema === undefined) throw new Error(`contracts have no param ${actionType}.${param}`);
-  if (schema.$ref === '#/$defs/NodeMatcher') return matcherSchema(description);
-  return described(lean(schema), description);
+  if (schema.$ref === '#/$defs/NodeMatcher') return { type: 'object' };
+  return lean(schema);
 }
 
-/** The execution `timeoutMs` (1000..120000). */
-export function executionTimeoutSchema(description?: string): JsonSchema {
-  return described(lean(contract().properties.timeoutMs as JsonSchema), description);
+/** The execution `timeoutMs` (1000..120000), a shared argument. */
+export function executionTimeoutSchema(): JsonSchema {
+  return shared(lean(contract().properties.timeoutMs as JsonSchema));
 }
 
-/** An object schema without top-level combinators (some agent APIs refuse oneOf/anyOf at the top). */
+/**
+ * An object schema without top-level combinators (some agent APIs refuse oneOf/anyOf at the top). It refuses
+ * unknown arguments where it is enforced; tools/list leaves that out (`advertised`): an agent sends what is listed.
+ */
 export function objectSchema(properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema {
   return {
     type: 'object',
@@ -75,10 +63,31 @@ export function objectSchema(properties: Record<string, JsonSchema>, required: s
   };
 }
 
+/**
+ * Arguments many tools take, which the server's instructions describe once (the execution's timeoutMs, waitDeviceMs):
+ * tools/list leaves them out of each schema; they are still accepted and checked.
+ */
+const SHARED = new WeakSet<JsonSchema>();
+const shared = (schema: JsonSchema): JsonSchema => {
+  SHARED.add(schema);
+  return schema;
+};
+
+/**
+ * A tool's schema as tools/list shows it: what to send, without the refusal of what is not listed and without the
+ * shared arguments the instructions name.
+ */
+export function advertised(schema: JsonSchema): JsonSchema {
+  const { additionalProperties: _enforcedOnly, properties, ...rest } = schema;
+  if (properties === undefined) return rest;
+  const own = Object.entries(properties as Record<string, JsonSchema>).filter(([, value]) => !SHARED.has(value));
+  return { ...rest, properties: Object.fromEntries(own) };
+}
+
 export const deviceIdSchema: JsonSchema = str;
 export const operatorPackageSchema: JsonSchema = str;
 export const driverSchema: JsonSchema = { type: 'string', enum: [...DRIVER_CHOICES] };
-export const waitDeviceSchema: JsonSchema = int;
+export const waitDeviceSchema: JsonSchema = shared({ type: 'integer' });
 
 /** The screen an action returns: only what changed since your last read (diff), the whole of it, or none. */
 export const screenSchema: JsonSchema = { type: 'string', enum: [...SCREEN_FORMS] };
@@ -88,10 +97,15 @@ export const MCP_DEFAULT_WAIT_DEVICE_MS = LIMITS.MCP_DEFAULT_WAIT_DEVICE_MS;
 
 /** The device of an action tool and the screen it returns: what the server's instructions describe once. */
 export function targetProperties(): Record<string, JsonSchema> {
-  return { deviceId: deviceIdSchema, screen: screenSchema };
+  return { deviceId: deviceIdSchema, screen: screenSchema, waitDeviceMs: waitDeviceSchema };
 }
 
 /** Everything that picks how a run reaches the device (execute, doctor, skills): device, package, driver, wait. */
 export function fullTargetProperties(): Record<string, JsonSchema> {
-  return { deviceId: deviceIdSchema, operatorPackage: operatorPackageSchema, driver: driverSchema, waitDeviceMs: int };
+  return {
+    deviceId: deviceIdSchema,
+    operatorPackage: operatorPackageSchema,
+    driver: driverSchema,
+    waitDeviceMs: waitDeviceSchema,
+  };
 }

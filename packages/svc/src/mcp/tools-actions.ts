@@ -22,11 +22,9 @@ function propertiesOf(bound: readonly Bound<ToolSurface>[]): Record<string, Json
   const properties: Record<string, JsonSchema> = {};
   for (const { type, surface } of bound) {
     const { when } = surface;
-    if (when !== undefined && 'description' in when) {
-      properties[when.argument] ??= { type: 'boolean', description: when.description };
-    }
+    if (when !== undefined && !('matches' in when)) properties[when.argument] ??= { type: 'boolean' };
     for (const [argument, spec] of Object.entries(surface.arguments)) {
-      properties[argument] ??= paramSchema(type, spec.param, spec.description);
+      properties[argument] ??= paramSchema(type, spec.param);
     }
   }
   return properties;
@@ -34,10 +32,7 @@ function propertiesOf(bound: readonly Bound<ToolSurface>[]): Record<string, Json
 
 function actionTool(name: string, bound: readonly Bound<ToolSurface>[]): ToolDef {
   const { type, surface } = bound[0] as Bound<ToolSurface>;
-  const timeout =
-    surface.actionTimeout === undefined
-      ? executionTimeoutSchema('Execution timeout in ms (default 30000).')
-      : paramSchema(type, 'timeoutMs', surface.actionTimeout);
+  const timeout = surface.actionTimeout === undefined ? executionTimeoutSchema() : paramSchema(type, 'timeoutMs');
   return {
     name,
     description: surface.description,

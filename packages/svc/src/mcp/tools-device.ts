@@ -25,7 +25,7 @@ function inputSchemaOf(tool: DeviceTool<never>): JsonSchema {
     properties?: Record<string, JsonSchema>;
     required?: string[];
   };
-  const own = Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, lean(value, true)]));
+  const own = Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, lean(value)]));
   const target: Record<string, JsonSchema> = { deviceId: deviceIdSchema };
   if (tool.locksDevice) target.waitDeviceMs = waitDeviceSchema;
   return objectSchema({ ...own, ...target }, required);
@@ -34,7 +34,7 @@ function inputSchemaOf(tool: DeviceTool<never>): JsonSchema {
 function mcpTool(tool: DeviceTool<never>): ToolDef {
   return {
     name: tool.name,
-    description: tool.description,
+    description: tool.brief,
     inputSchema: inputSchemaOf(tool),
     ...(tool.readOnly ? { annotations: { readOnlyHint: true } } : {}),
     run: async (args, runtime) => {

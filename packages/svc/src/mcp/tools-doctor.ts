@@ -23,9 +23,7 @@ function headline(report: ReportLike): string {
 
 export const doctorTool: ToolDef = {
   name: 'doctor',
-  description:
-    'Check host, adb, the device and its driver, and say how to fix what fails: use it when calls fail with ' +
-    'NO_DEVICES, RESULT_ENVELOPE_TIMEOUT, OPERATOR_NOT_INSTALLED or the like. fix: run the fix steps it can.',
+  description: 'Check host, adb, device and driver, and say how to fix what fails; `fix` runs the fixes it can.',
   inputSchema: objectSchema({
     deviceId: deviceIdSchema,
     operatorPackage: operatorPackageSchema,

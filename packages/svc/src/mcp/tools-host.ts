@@ -1,6 +1,6 @@
 // Tools that run on the host: devices and skills (list, search, run). They call the same use cases as the CLI and
 // HTTP routes; their failures (ADB_NOT_FOUND, SKILL_NOT_FOUND, REGISTRY_READ_FAILED, ...) are isError results.
-import { errorBodyOf, SvcError } from '../contracts/errors.ts';
+import { errorBodyOf } from '../contracts/errors.ts';
 import { targetSerial } from '../devices/target-serial.ts';
 import { hasAnyFilter, searchSkills } from '../skills/find-skills.ts';
 import { loadRegistry } from '../skills/registry.ts';
@@ -11,9 +11,7 @@ import { checkArguments, errorResult, int, okResult, str, type ToolDef } from '.
 
 const devices: ToolDef = {
   name: 'devices',
-  description:
-    'The connected devices: serial (the deviceId), state (only "device" can act; "unauthorized": accept the USB ' +
-    'debugging prompt), model, driver (operator app or adb).',
+  description: 'The connected devices: serial (deviceId), state, model, driver.',
   inputSchema: objectSchema({ operatorPackage: operatorPackageSchema }),
   annotations: { readOnlyHint: true },
   run: async (args, runtime) => {
@@ -34,45 +32,20 @@ const devices: ToolDef = {
   },
 };
 
-const skillsList: ToolDef = {
-  name: 'skills-list',
-  description: 'The skills (packaged scripts for an app) of the registry: id, applicationId, intent, summary.',
-  inputSchema: objectSchema({}),
-  annotations: { readOnlyHint: true },
-  run: async (_args, runtime) => {
-    try {
-      const registry = await loadRegistry(runtime.env);
-      return okResult({ ok: true, skills: registry.skills, count: registry.skills.length });
-    } catch (error) {
-      return errorResult(errorBodyOf(error));
-    }
-  },
-};
-
 const filter = { type: 'string' };
 
-const skillsSearch: ToolDef = {
-  name: 'skills-search',
-  description:
-    'Skills for an app (applicationId), an intent, or with a keyword in id, summary or app; all given must match.',
+/** The registry's skills, all of them or those the filters pick (one tool: a list is a search without filters). */
+const skills: ToolDef = {
+  name: 'skills',
+  description: 'The skills (packaged scripts for an app) of the registry; app, intent and keyword filter them.',
   inputSchema: objectSchema({ app: filter, intent: filter, keyword: filter }),
   annotations: { readOnlyHint: true },
   run: async (args, runtime) => {
     const filters = { app: str(args, 'app'), intent: str(args, 'intent'), keyword: str(args, 'keyword') };
-    checkArguments(() => {
-      if (!hasAnyFilter(filters)) {
-        throw new SvcError(
-          'EXECUTION_VALIDATION_FAILED',
-          'skills-search needs at least one of app, intent or keyword',
-          {
-            path: 'arguments',
-          },
-        );
-      }
-    });
     try {
-      const skills = searchSkills(await loadRegistry(runtime.env), filters, { keywordOverApp: true });
-      return okResult({ ok: true, skills, count: skills.length });
+      const registry = await loadRegistry(runtime.env);
+      const found = hasAnyFilter(filters) ? searchSkills(registry, filters, { keywordOverApp: true }) : registry.skills;
+      return okResult({ ok: true, skills: found, count: found.length });
     } catch (error) {
       return errorResult(errorBodyOf(error));
     }
@@ -82,8 +55,7 @@ const skillsSearch: ToolDef = {
 const skillsRun: ToolDef = {
   name: 'skills-run',
   description:
-    'Run a skill script (it gets the device serial, then args) and return its output and result; it drives the ' +
-    'device itself meanwhile. expectContains: fail unless the output has it.',
+    'Run a skill script on the device with `args`; its output; expectContains: fail unless the output has it.',
   inputSchema: objectSchema(
     {
       skillId: { type: 'string' },
@@ -117,5 +89,5 @@ const skillsRun: ToolDef = {
 };
 
 export function hostTools(): ToolDef[] {
-  return [devices, skillsList, skillsSearch, skillsRun];
+  return [devices, skills, skillsRun];
 }

@@ -23,6 +23,7 @@ import {
   objectSchema,
   paramSchema,
   screenSchema,
+  waitDeviceSchema,
 } from './schema-parts.ts';
 import { checkArguments, int, str, type ToolArgs, type ToolDef } from './tool-kit.ts';
 
@@ -35,16 +36,13 @@ const executionOf = (args: ToolArgs) => {
 };
 
 function executeTool(): ToolDef {
-  const execution = {
-    type: 'object',
-    properties: { actions: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' } } } } },
-    required: ['actions'],
-  };
+  // Its shape is in the description; the contracts validator checks it in full (aliases included).
+  const execution = { type: 'object', required: ['actions'] };
   return {
     name: 'execute',
     description:
-      'Run 1-50 actions in order in one call: execution {actions: [{type, params}], timeoutMs?} (ids and the ' +
-      `rest are filled in). Types and params (matcher, container, target, labelMatcher, expectedNode: selectors): ${ACTIONS_IN_BRIEF}.`,
+      'Run 1-50 actions in order: execution {actions: [{type, params}], timeoutMs?}. Selector params: matcher, ' +
+      `container, target, labelMatcher, expectedNode. ${ACTIONS_IN_BRIEF}`,
     inputSchema: objectSchema({ execution, ...fullTargetProperties(), screen: screenSchema, ...budget }, ['execution']),
     // The contracts validator checks the execution itself, so aliases are accepted as on the CLI and HTTP.
     enforcedSchema: objectSchema(
@@ -73,12 +71,12 @@ function snapshotTool(): ToolDef {
   return {
     name: 'snapshot',
     description:
-      'Read the screen: format compact (default) lists its elements, diff only what changed since your last read, ' +
-      'xml the whole hierarchy. maxChars/maxElements cap it: what is left out is counted.',
+      'Read the screen: compact (default) lists its elements, diff what changed since your last read, xml the tree.',
     inputSchema: objectSchema({
       format: { type: 'string', enum: Object.keys(SNAPSHOT_SCREEN) },
       ...budget,
       deviceId: deviceIdSchema,
+      waitDeviceMs: waitDeviceSchema,
     }),
     annotations: { readOnlyHint: true },
     run: async (args, runtime) => {
@@ -123,14 +121,14 @@ function screenshotTool(): ToolDef {
   return {
     name: 'screenshot',
     description:
-      'See the screen: a JPEG with its longer side 1024 px by default (maxSize, format png|jpeg, quality), and ' +
-      'the factor to device pixels. Also saved: `path` names a file in the screenshots folder.',
+      'See the screen: a JPEG (longer side 1024 px by default), its factor to device pixels; `path` keeps a copy.',
     inputSchema: objectSchema({
       path: paramSchema('take_screenshot', 'path'),
       maxSize: lean(image.properties.maxSize as JsonSchema),
       format: lean(image.properties.format as JsonSchema),
       quality: lean(image.properties.quality as JsonSchema),
       deviceId: deviceIdSchema,
+      waitDeviceMs: waitDeviceSchema,
     }),
     annotations: { readOnlyHint: true },
     run: async (args, runtime) => {

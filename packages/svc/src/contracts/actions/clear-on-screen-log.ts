@@ -22,7 +22,7 @@ export const clearOnScreenLog = defineAction({
   mcp: {
     name: 'on-screen-log-clear',
     id: 'on-screen-log',
-    description: 'Remove the on-screen log panel (clear_on_screen_log); succeeds when none shows.',
+    description: 'Remove the on-screen log panel.',
     arguments: {},
   },
 });

@@ -2,7 +2,7 @@
 import { coordinate, matcher, oneOf, retry } from '../fields.ts';
 import { CLICK_TYPES } from '../limits.ts';
 import { fail } from '../validation-issue.ts';
-import { defineAction, selectorArgument } from './define.ts';
+import { defineAction } from './define.ts';
 
 export const click = defineAction({
   type: 'click',
@@ -63,11 +63,10 @@ export const click = defineAction({
   mcp: {
     name: 'click',
     description:
-      'Click an element found by `selector`, or a `coordinate` in screen pixels (give exactly one). clickType: ' +
-      'default, long_click, or focus (not with a coordinate). Retries finding the element for a few seconds.',
+      'Click the element `selector`, or a `coordinate` {x, y}. clickType: long_click, or focus (selector only).',
     arguments: {
-      selector: selectorArgument('matcher'),
-      coordinate: { param: 'coordinate', description: 'Screen pixels {x, y}, instead of a selector' },
+      selector: { param: 'matcher' },
+      coordinate: { param: 'coordinate' },
       clickType: { param: 'clickType', omit: 'default' },
     },
   },

@@ -20,10 +20,8 @@ export const closeApp = defineAction({
   mcp: {
     name: 'close-app',
     id: 'close',
-    description:
-      'Force-stop the app `target` (close_app: svc force-stops it from the host). Use it to start an app from a clean ' +
-      'state before open.',
-    arguments: { target: { param: 'applicationId', description: 'Application id' } },
+    description: 'Force-stop the app `target`.',
+    arguments: { target: { param: 'applicationId' } },
     required: ['target'],
   },
 });

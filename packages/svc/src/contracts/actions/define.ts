@@ -124,7 +124,6 @@ export interface CliSurface {
 /** One argument of an MCP tool and the param it fills. */
 export interface ToolArgument {
   readonly param: string;
-  readonly description?: string;
   /** Taken when the argument is not given. */
   readonly default?: string;
   /** A value that means "the default": left out of the params (clickType `default`). */
@@ -139,12 +138,10 @@ export interface ToolSurface {
   readonly required?: readonly string[];
   /** The action's id in the built execution (default the tool's name). */
   readonly id?: string;
-  /** `timeoutMs` is this action's own param (a wait), described so, instead of the execution's timeout. */
-  readonly actionTimeout?: string;
+  /** `timeoutMs` is this action's own param (the wait), instead of the execution's time limit. */
+  readonly actionTimeout?: true;
   /** On a tool shared by two action types, the boolean argument that picks this one, or a pattern of an argument. */
-  readonly when?:
-    | { readonly argument: string; readonly description: string }
-    | { readonly argument: string; readonly matches: RegExp };
+  readonly when?: { readonly argument: string } | { readonly argument: string; readonly matches: RegExp };
 }
 
 /**
@@ -184,12 +181,6 @@ export interface ActionDefinition<
   /** How a flat command's or tool's execution is timed (default plain). */
   readonly builtTimeout?: BuiltTimeout;
 }
-
-/** The selector argument most tools take. */
-export const selectorArgument = (param: string): ToolArgument => ({
-  param,
-  description: 'The element (NodeMatcher; all given fields must match).',
-});
 
 /** A URI has a scheme (`https:`, `tel:`, `myapp:`); an application id never holds a colon. */
 export const URI_TARGET = /^[A-Za-z][A-Za-z0-9+.-]*:/;

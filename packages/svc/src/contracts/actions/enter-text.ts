@@ -1,6 +1,6 @@
 // enter_text: types into the field the matcher finds; `clear` is accepted but has no effect (SPEC 2.5).
 import { bool, matcher, retry, str } from '../fields.ts';
-import { defineAction, selectorArgument } from './define.ts';
+import { defineAction } from './define.ts';
 
 export const enterText = defineAction({
   type: 'enter_text',
@@ -56,13 +56,11 @@ export const enterText = defineAction({
   mcp: {
     name: 'type',
     description:
-      'Enter `text` into the field found by `selector` (role "textfield" targets text inputs); the field is cleared ' +
-      'first; `submit` presses enter afterwards. Without the operator app (driver adb) only printable ASCII can be ' +
-      'typed.',
+      'Type `text` into the field `selector` (cleared first); `submit` presses enter. adb driver: ASCII only.',
     arguments: {
-      selector: selectorArgument('matcher'),
-      text: { param: 'text', description: 'The text to enter' },
-      submit: { param: 'submit', description: 'Press enter after typing (default false)' },
+      selector: { param: 'matcher' },
+      text: { param: 'text' },
+      submit: { param: 'submit' },
     },
     required: ['selector', 'text'],
   },

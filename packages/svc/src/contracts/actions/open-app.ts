@@ -27,10 +27,8 @@ export const openApp = defineAction({
   ],
   mcp: {
     name: 'open',
-    description:
-      '`target` is an application id (com.android.settings → open_app, its launch activity) or a URI with a scheme ' +
-      '(https://..., tel:..., myapp://... → open_uri, the registered handler; none → step error URI_NOT_HANDLED).',
-    arguments: { target: { param: 'applicationId', description: 'Application id or URI' } },
+    description: 'Open an app by id, or a URI (https:, tel:, myapp:) with its handler.',
+    arguments: { target: { param: 'applicationId' } },
     required: ['target'],
   },
 });

@@ -29,8 +29,8 @@ export const openUri = defineAction({
   mcp: {
     name: 'open',
     when: { argument: 'target', matches: URI_TARGET },
-    description: 'Open a URI with its registered handler.',
-    arguments: { target: { param: 'uri', description: 'Application id or URI' } },
+    description: 'Open an app by id, or a URI (https:, tel:, myapp:) with its handler.',
+    arguments: { target: { param: 'uri' } },
     required: ['target'],
   },
 });

@@ -44,8 +44,7 @@ export const pressKey = defineAction({
   mcp: {
     name: 'press-key',
     id: 'press',
-    description:
-      'Press a key by name (back, home, recents, enter, tab, delete, escape, volume_up, ...) or Android key code.',
+    description: 'Press a key: back, home, recents, enter, tab, delete, escape, volume_up, ... or a key code.',
     arguments: { key: { param: 'key' } },
     required: ['key'],
   },

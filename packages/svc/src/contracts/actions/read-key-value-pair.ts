@@ -21,13 +21,10 @@ export const readKeyValuePair = defineAction({
   ],
   mcp: {
     name: 'read-value',
-    description:
-      'Read the value shown next to the label found by `label` (read_key_value_pair): the next sibling holding text, ' +
-      'else the next text on screen. data.label and data.value; with `all`, data.pairs for every matching label. ' +
-      'Use it for settings-style rows such as "Android version  15".',
+    description: 'Read the value beside the label `label`, as in "Android version 15"; `all`: every such pair.',
     arguments: {
-      label: { param: 'labelMatcher', description: 'The label element (NodeMatcher).' },
-      all: { param: 'all', description: 'Every matching label' },
+      label: { param: 'labelMatcher' },
+      all: { param: 'all' },
     },
     required: ['label'],
   },

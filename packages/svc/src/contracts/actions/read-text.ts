@@ -2,7 +2,7 @@
 import { bool, matcher, oneOf, retry, str } from '../fields.ts';
 import { READ_TEXT_VALIDATORS } from '../limits.ts';
 import { fail } from '../validation-issue.ts';
-import { defineAction, selectorArgument } from './define.ts';
+import { defineAction } from './define.ts';
 
 export const readText = defineAction({
   type: 'read_text',
@@ -86,14 +86,13 @@ export const readText = defineAction({
   mcp: {
     name: 'read',
     description:
-      'Read the visible text of the element found by `selector` (data.text); `all` returns every match; ' +
-      '`container` limits the search; `validator` (temperature, version, regex + validatorPattern) checks the text.',
+      'Read the text of `selector` (`all`: every match; in `container`); `validator` temperature|version|regex checks it.',
     arguments: {
-      selector: selectorArgument('matcher'),
-      container: { param: 'container', description: 'Only search inside this element (NodeMatcher)' },
-      all: { param: 'all', description: 'Return every match' },
+      selector: { param: 'matcher' },
+      container: { param: 'container' },
+      all: { param: 'all' },
       validator: { param: 'validator' },
-      validatorPattern: { param: 'validatorPattern', description: 'Required with validator "regex"' },
+      validatorPattern: { param: 'validatorPattern' },
     },
     required: ['selector'],
   },

@@ -2,7 +2,7 @@
 // govern its two phases; the step as a whole runs once.
 import { bool, int, matcher, retry } from '../fields.ts';
 import { ACTION_RANGES } from '../limits.ts';
-import { defineAction, selectorArgument } from './define.ts';
+import { defineAction } from './define.ts';
 import { clickType, direction, distanceRatio, settleDelayMs } from './scroll-fields.ts';
 
 export const scrollAndClick = defineAction({
@@ -83,13 +83,13 @@ export const scrollAndClick = defineAction({
   mcp: {
     name: 'scroll-until',
     id: 'scroll-until',
-    when: { argument: 'click', description: 'Click the element once visible (runs scroll_and_click)' },
+    when: { argument: 'click' },
     description: 'Scroll until the element is visible, then click it.',
     arguments: {
-      selector: selectorArgument('target'),
-      container: { param: 'container', description: 'The scrollable element (default: the first scrollable)' },
-      direction: { param: 'direction', description: 'Content direction (default down)', default: 'down' },
-      maxSwipes: { param: 'maxSwipes', description: 'With click: at most this many swipes' },
+      selector: { param: 'target' },
+      container: { param: 'container' },
+      direction: { param: 'direction', default: 'down' },
+      maxSwipes: { param: 'maxSwipes' },
     },
     required: ['selector'],
   },

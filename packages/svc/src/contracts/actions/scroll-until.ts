@@ -2,7 +2,7 @@
 import { bool, int, matcher, retry } from '../fields.ts';
 import { ACTION_RANGES } from '../limits.ts';
 import { fail } from '../validation-issue.ts';
-import { defineAction, selectorArgument } from './define.ts';
+import { defineAction } from './define.ts';
 import { clickType, direction, distanceRatio, settleDelayMs } from './scroll-fields.ts';
 
 export const scrollUntil = defineAction({
@@ -71,16 +71,13 @@ export const scrollUntil = defineAction({
   ],
   mcp: {
     name: 'scroll-until',
-    description:
-      'Scroll (default down) until the element found by `selector` is visible (scroll_until, data.termination_reason); ' +
-      'with `click` true it clicks it once found (scroll_and_click, at most maxSwipes swipes). `container` picks ' +
-      'the scrollable element on nested layouts.',
+    description: 'Scroll (default down) until `selector` shows, then `click` it if asked; `container`: the scrollable.',
     arguments: {
-      selector: selectorArgument('matcher'),
-      container: { param: 'container', description: 'The scrollable element (default: the first scrollable)' },
-      direction: { param: 'direction', description: 'Content direction (default down)', default: 'down' },
-      maxScrolls: { param: 'maxScrolls', description: 'Without click: at most this many scrolls' },
-      maxDurationMs: { param: 'maxDurationMs', description: 'Without click: stop after this long' },
+      selector: { param: 'matcher' },
+      container: { param: 'container' },
+      direction: { param: 'direction', default: 'down' },
+      maxScrolls: { param: 'maxScrolls' },
+      maxDurationMs: { param: 'maxDurationMs' },
     },
     required: ['selector'],
   },

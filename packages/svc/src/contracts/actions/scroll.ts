@@ -31,12 +31,10 @@ export const scroll = defineAction({
   ],
   mcp: {
     name: 'scroll',
-    description:
-      'Scroll the content once in `direction` (default down; scroll). `container` picks the scrollable element on ' +
-      'nested layouts. To bring a given element into view, scroll-until is the better tool.',
+    description: 'Scroll once in `direction` (default down), in `container` if given.',
     arguments: {
-      direction: { param: 'direction', description: 'Content direction (default down)', default: 'down' },
-      container: { param: 'container', description: 'The scrollable element (default: the first scrollable)' },
+      direction: { param: 'direction', default: 'down' },
+      container: { param: 'container' },
     },
   },
 });

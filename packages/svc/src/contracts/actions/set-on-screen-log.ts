@@ -61,12 +61,9 @@ export const setOnScreenLog = defineAction({
     name: 'on-screen-log-set',
     id: 'on-screen-log',
     description:
-      'Show `text` in a small panel on the device screen (set_on_screen_log) for people watching the phone: progress ' +
-      'of a long task, what the agent is about to do. It is not part of the UI tree (snapshots and reads never see ' +
-      'it). Each call replaces the panel; it disappears after ttlMs (default 10000; 0 = until cleared). Needs the ' +
-      'operator app (refused with the adb driver).',
+      'Show `text` on the phone for people watching, for ttlMs (default 10000; 0: until cleared). Operator app only.',
     arguments: {
-      text: { param: 'text', description: 'What to show (newlines kept)' },
+      text: { param: 'text' },
       ...Object.fromEntries(
         [
           'anchor',

@@ -20,9 +20,7 @@ export const sleep = defineAction({
   ],
   mcp: {
     name: 'sleep',
-    description:
-      'Pause for `durationMs` (sleep). Prefer wait or wait-for-nav, which end as soon as the screen is ready; a fixed ' +
-      'pause is for animations nothing on screen announces.',
+    description: 'Pause for `durationMs` (rarely needed: actions return the screen once still).',
     arguments: { durationMs: { param: 'durationMs' } },
     required: ['durationMs'],
   },

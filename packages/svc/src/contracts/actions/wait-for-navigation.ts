@@ -50,14 +50,12 @@ export const waitForNavigation = defineAction({
   mcp: {
     name: 'wait-for-nav',
     description:
-      'Wait until the app in front is `app` and/or the element found by `selector` is on screen ' +
-      '(wait_for_navigation); give at least one. `timeoutMs` (required, at most 30000) is the wait itself. Use it ' +
-      'after a click that opens another screen or app; a miss is a failed step.',
+      'Wait until the app `app` is in front and/or `selector` shows (one at least), up to `timeoutMs` (max 30000).',
     arguments: {
-      app: { param: 'expectedPackage', description: 'The package expected in front' },
-      selector: { param: 'expectedNode', description: 'An element expected on the next screen (NodeMatcher).' },
+      app: { param: 'expectedPackage' },
+      selector: { param: 'expectedNode' },
     },
     required: ['timeoutMs'],
-    actionTimeout: 'How long to wait, in ms',
+    actionTimeout: true,
   },
 });

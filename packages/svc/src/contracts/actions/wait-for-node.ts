@@ -1,7 +1,7 @@
 // wait_for_node: until an element matching the matcher is on screen (SPEC 2.5, part 8).
 import { int, matcher, retry } from '../fields.ts';
 import { ACTION_RANGES } from '../limits.ts';
-import { defineAction, selectorArgument } from './define.ts';
+import { defineAction } from './define.ts';
 
 export const waitForNode = defineAction({
   type: 'wait_for_node',
@@ -34,12 +34,9 @@ export const waitForNode = defineAction({
   ],
   mcp: {
     name: 'wait',
-    description:
-      'Wait until the element found by `selector` is on screen (wait_for_node). `timeoutMs` here is the wait ' +
-      'itself; the execution gets max(timeoutMs + 5000, 30000). Use it after a click to know the next screen is ' +
-      'there; a miss is a failed step with data.error NODE_NOT_FOUND.',
-    arguments: { selector: selectorArgument('matcher') },
+    description: 'Wait until `selector` is on screen, for up to `timeoutMs`.',
+    arguments: { selector: { param: 'matcher' } },
     required: ['selector'],
-    actionTimeout: 'How long to wait for the element, in ms',
+    actionTimeout: true,
   },
 });

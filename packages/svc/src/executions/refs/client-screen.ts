@@ -72,10 +72,9 @@ export async function clientView(
               ]
             : [],
         ),
-        past: pastAfter(
-          known,
-          assigned.refs.filter((_, i) => knownNow[i]),
-        ),
+        // Every element of this screen leaves the past: one not shown now (left out by a budget) is not known any
+        // more, so the next read tells it as new instead of "as before".
+        past: pastAfter(known, assigned.refs),
         next: assigned.next,
         takenAt: now,
       };

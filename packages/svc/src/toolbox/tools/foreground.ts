@@ -13,6 +13,7 @@ export function fullActivityName(pkg: string, activity: string): string {
 export const foregroundTool = deviceTool({
   name: 'foreground',
   title: 'App in front',
+  brief: 'The app and activity in front, and whether the lock screen has the focus.',
   description:
     'Which app and activity are in front: { package, activity, component, focusedWindow, locked }. package is ' +
     'null when no app has the focus (a system window such as the notification shade); locked is true while the ' +

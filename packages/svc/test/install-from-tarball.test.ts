@@ -13,6 +13,7 @@ import {
   packWorkspaces,
   REPO_ROOT,
   run,
+  SVC_PACKAGE,
   startSim,
   userEnv,
 } from './install-helpers.ts';
@@ -54,7 +55,9 @@ describe('svc and svc-sim installed from their tarballs', () => {
     mkdirSync(join(work, 'home'), { mode: 0o700 });
     env = userEnv(join(work, 'home'), join(prefix, 'bin'));
     packed = new Map((await packWorkspaces(work, env)).map((p) => [p.name, p]));
-    const install = await run('npm', ['i', '-g', '--prefix', prefix, tarball('svc'), tarball('svc-sim')], { env });
+    const install = await run('npm', ['i', '-g', '--prefix', prefix, tarball(SVC_PACKAGE), tarball('svc-sim')], {
+      env,
+    });
     assert.equal(install.code, 0, install.stderr);
   });
 
@@ -65,7 +68,7 @@ describe('svc and svc-sim installed from their tarballs', () => {
 
   test('the tarballs hold the bundles, declarations, README and licence, and no tests or TypeScript sources', () => {
     const files = (name: string) => (packed.get(name)?.files ?? []).map((f) => f.path);
-    for (const name of ['svc', 'svc-sim']) {
+    for (const name of [SVC_PACKAGE, 'svc-sim']) {
       assert.ok(files(name).includes('README.md'), `${name} README`);
       const sources = files(name).filter((f) => /\.(m|c)?ts$/.test(f) && !f.endsWith('.d.ts'));
       assert.deepEqual(sources, [], `${name} ships TypeScript sources`);
@@ -77,7 +80,7 @@ describe('svc and svc-sim installed from their tarballs', () => {
       assert.ok(files(name).includes('dist/THIRD-PARTY-LICENSES.txt'), `${name} licences of bundled packages`);
     }
     for (const file of ['bin/svc.js', 'dist/main.js', 'dist/cli.js', 'dist/build.json', 'dist/apps/settings.json']) {
-      assert.ok(files('svc').includes(file), `svc ${file}`);
+      assert.ok(files(SVC_PACKAGE).includes(file), `svc ${file}`);
     }
     for (const entry of ['index', 'testing/lab', 'sdk/fake-sdk']) {
       assert.ok(files('svc-sim').includes(`dist/types/${entry}.d.ts`), `svc-sim declarations of ${entry}`);
@@ -85,7 +88,7 @@ describe('svc and svc-sim installed from their tarballs', () => {
   });
 
   test('the installed manifests point only at files that exist, declare a licence and need no dependency', () => {
-    for (const name of ['svc', 'svc-sim']) {
+    for (const name of [SVC_PACKAGE, 'svc-sim']) {
       const pkg = readJson(join(installed(name), 'package.json'));
       const targets = pointedAt(pkg);
       assert.ok(targets.length > 1, `${name} points at nothing`);
@@ -103,9 +106,9 @@ describe('svc and svc-sim installed from their tarballs', () => {
   test('svc --version prints the version, from the bundle, without sources beside it', async () => {
     const version = await run(svc(), ['--version'], { env });
     assert.deepEqual({ code: version.code, stdout: version.stdout }, { code: 0, stdout: `${SVC_VERSION}\n` });
-    assert.equal(existsSync(join(installed('svc'), 'src', 'main.ts')), false);
+    assert.equal(existsSync(join(installed(SVC_PACKAGE), 'src', 'main.ts')), false);
     // Only a bundle run leaves a V8 code cache, in a directory named after the bundle's build id.
-    const { buildId } = readJson(join(installed('svc'), 'dist', 'build.json'));
+    const { buildId } = readJson(join(installed(SVC_PACKAGE), 'dist', 'build.json'));
     assert.deepEqual(readdirSync(join(work, 'home', '.svc', 'code-cache')), [`${process.version}-${buildId}`]);
   });
 
@@ -207,8 +210,11 @@ export const wrong: string = (await createLab()).adbPort;
     );
   });
 
-  test('npx svc@file:<tarball> runs the packaged svc with no registry', async () => {
-    const npx = await run('npx', ['--yes', '--', `svc@file:${tarball('svc')}`, '--version'], { cwd: work, env });
+  test('npx svc-android@file:<tarball> runs the packaged svc with no registry', async () => {
+    const npx = await run('npx', ['--yes', '--', `${SVC_PACKAGE}@file:${tarball(SVC_PACKAGE)}`, '--version'], {
+      cwd: work,
+      env,
+    });
     assert.deepEqual({ code: npx.code, stdout: npx.stdout }, { code: 0, stdout: `${SVC_VERSION}\n` }, npx.stderr);
   });
 });

@@ -2,10 +2,16 @@
 // installed packages would run them (a clean environment: no npm, NODE_OPTIONS or adb variables of this run), and a
 // `svc sim start` in the background.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** svc's npm package name (its command is `svc`): what `npm pack -w`, `npm i -g` and `npx <name>` take. */
+export const SVC_PACKAGE = (
+  JSON.parse(readFileSync(join(REPO_ROOT, 'packages', 'svc', 'package.json'), 'utf8')) as { name: string }
+).name;
 
 export interface Run {
   code: number;
@@ -66,7 +72,7 @@ export interface PackedFile {
 export async function packWorkspaces(dest: string, env: NodeJS.ProcessEnv): Promise<PackedFile[]> {
   const packed = await run(
     'npm',
-    ['pack', '-w', 'svc', '-w', 'svc-sim', '--pack-destination', dest, '--json', '--loglevel=error'],
+    ['pack', '-w', SVC_PACKAGE, '-w', 'svc-sim', '--pack-destination', dest, '--json', '--loglevel=error'],
     { cwd: REPO_ROOT, env, timeoutMs: 300_000 },
   );
   if (packed.code !== 0) throw new Error(`npm pack exited ${packed.code}:\n${packed.stderr}`);

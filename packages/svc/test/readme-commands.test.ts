@@ -23,11 +23,13 @@ const README = join(REPO, 'README.md');
 /** Not run, and why (matched on the command without its trailing comment). */
 const NOT_RUN: Record<string, string> = {
   'npm ci': 'reinstalls every dependency of the clone (network, minutes); this test runs inside that clone',
-  'npm pack -w svc -w svc-sim': 'packs the tarballs; install-from-tarball.test.ts packs and installs them',
-  'npm install -g ./svc-0.1.0.tgz': 'a global install; install-from-tarball.test.ts installs into a temporary prefix',
+  'npm pack -w svc-android -w svc-sim': 'packs the tarballs; install-from-tarball.test.ts packs and installs them',
+  'npm install -g ./svc-android-0.1.0.tgz':
+    'a global install; install-from-tarball.test.ts installs into a temporary prefix',
   'npm install -g ./svc-sim-0.1.0.tgz':
     'a global install; install-from-tarball.test.ts installs into a temporary prefix',
-  'npx svc@file:./svc-0.1.0.tgz doctor': 'needs the packed tarball; install-from-tarball.test.ts runs it',
+  'npx svc-android@file:./svc-android-0.1.0.tgz doctor':
+    'needs the packed tarball; install-from-tarball.test.ts runs it',
   'npm test': 'this test is part of npm test',
   'npx svc sim start --no-operator':
     'the alternative to the line before it; two devices would make the tour ask for --device (the adb-driver suites run a stock phone)',
@@ -299,6 +301,30 @@ describe('the README, command by command', () => {
     const sections = new Set(readmeCommands(README).map((command) => command.section));
     assert.ok(sections.has('The device toolbox'));
     assert.ok(![...sections].some((section) => section.startsWith('com.android.settings')), [...sections].join(', '));
+  });
+
+  test('the README installs svc by its npm package name, whose command is svc, and configures MCP clients with it', () => {
+    const manifest = JSON.parse(readFileSync(join(REPO, 'packages', 'svc', 'package.json'), 'utf8'));
+    // `svc` on the npm registry is an unrelated package (`npm view svc`: "Scalable Vector Converter", 0.3.0).
+    assert.notEqual(manifest.name, 'svc');
+    assert.deepEqual(Object.keys(manifest.bin), ['svc'], 'the one command, so `npx <package>` runs it');
+    const readme = readFileSync(README, 'utf8');
+    const tarball = `./${manifest.name}-${manifest.version}.tgz`;
+    for (const line of [
+      `npm install -g ${manifest.name}`,
+      `npm pack -w ${manifest.name} -w svc-sim`,
+      `npm install -g ${tarball}`,
+      `npx ${manifest.name}@file:${tarball} doctor`,
+      `"args": ["-y", "${manifest.name}", "mcp"]`,
+    ]) {
+      assert.ok(readme.includes(line), line);
+    }
+    // A phone on a non-default adb server: the MCP entry names it in `env`, as for adb.
+    const entries = [...readme.matchAll(/^```json\n([\s\S]*?)^```$/gm)].map((m) => JSON.parse(m[1] ?? '{}'));
+    assert.ok(
+      entries.some((entry) => entry.mcpServers?.svc?.env?.ADB_SERVER_SOCKET?.startsWith('tcp:')),
+      'an MCP entry with env.ADB_SERVER_SOCKET',
+    );
   });
 
   test('every ```json block of the README is valid JSON', () => {

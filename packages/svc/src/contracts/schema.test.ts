@@ -20,7 +20,8 @@ test('the JSON Schema describes every action type with strict params and the SPE
     assert.equal(at(def, 'properties', 'params', 'additionalProperties'), false);
   }
   const params = (type: string) => at(schema, '$defs', `action_${type}`, 'properties', 'params');
-  assert.equal(at(params('snapshot_ui'), 'properties', 'format'), false);
+  // A removed param: the schema nothing matches, as an object (portable to clients that refuse a bare `false`).
+  assert.deepEqual(at(params('snapshot_ui'), 'properties', 'format'), { not: {} });
   assert.deepEqual(at(params('sleep'), 'required'), ['durationMs']);
   assert.equal(at(schema, '$defs', 'NodeMatcher', 'properties', 'textEquals', 'maxLength'), 512);
   assert.equal(at(params('wait_for_navigation'), 'properties', 'timeoutMs', 'exclusiveMinimum'), 0);

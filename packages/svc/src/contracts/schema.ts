@@ -8,7 +8,7 @@ import { MATCHER_FIELDS, REF_PATTERN } from './matcher.ts';
 import { RETRY_FIELDS } from './retry.ts';
 import { TOP_LEVEL_RULES } from './validate.ts';
 
-type Schema = Record<string, unknown> | boolean;
+type Schema = Record<string, unknown>;
 
 function ruleSchema(rule: FieldRule): Schema {
   switch (rule.kind) {
@@ -56,7 +56,9 @@ function ruleSchema(rule: FieldRule): Schema {
         description: `${KEY_NAMES.join(', ')} (case-insensitive), or an Android key code 1 to ${MAX_KEY_CODE}`,
       };
     case 'removed':
-      return false;
+      // The object form of the schema nothing matches: some MCP clients refuse a tool whose schema holds a bare
+      // `false` where they expect a schema object (the MCP inspector's --strict reports it).
+      return { not: {} };
   }
 }
 

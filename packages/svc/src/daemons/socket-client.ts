@@ -7,6 +7,8 @@
 
 export interface SocketResponse {
   status: number;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
   json: unknown;
 }
 
@@ -95,11 +97,12 @@ export function parseResponse(raw: Buffer): SocketResponse | string {
   const [statusLine = '', ...headerLines] = raw.subarray(0, headEnd).toString('latin1').split('\r\n');
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1]);
   if (!Number.isInteger(status)) return `the daemon answered a malformed status line: ${statusLine.slice(0, 80)}`;
-  const header = (name: string) =>
-    headerLines
-      .find((line) => line.toLowerCase().startsWith(`${name}:`))
-      ?.slice(name.length + 1)
-      .trim();
+  const headers: Record<string, string> = {};
+  for (const line of headerLines) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const header = (name: string): string | undefined => headers[name];
   let body = raw.subarray(headEnd + 4);
   if (header('transfer-encoding')?.toLowerCase() === 'chunked') {
     const parts: Buffer[] = [];
@@ -123,7 +126,7 @@ export function parseResponse(raw: Buffer): SocketResponse | string {
     }
   }
   try {
-    return { status, json: JSON.parse(body.toString('utf8')) };
+    return { status, headers, json: JSON.parse(body.toString('utf8')) };
   } catch {
     return `the daemon answered non-JSON (HTTP ${status})`;
   }

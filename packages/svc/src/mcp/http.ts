@@ -14,6 +14,7 @@ import { sendError } from '../adapters/http/responses.ts';
 import { loadOrCreateServerToken, serverTokenPath } from '../adapters/http/server-token.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { createMcpServer } from './create-server.ts';
+import { mcpTokenNeeded, mountNoOAuth } from './no-oauth.ts';
 import type { McpRuntime } from './tool-kit.ts';
 
 export const MCP_HTTP_HOST = '127.0.0.1';
@@ -21,8 +22,8 @@ export const MCP_PATH = '/mcp';
 
 export interface McpHttpOptions {
   allowOrigins: readonly string[];
-  /** The server token's check, or `none` after `--no-auth`. */
-  auth: ServerAuth | 'none';
+  /** The server token's check and the file holding the token (told to clients without it), or `none` (`--no-auth`). */
+  auth: { check: ServerAuth; tokenPath: string } | 'none';
 }
 
 export function createMcpHttpApp(runtime: McpRuntime, options: McpHttpOptions): Hono {
@@ -46,7 +47,11 @@ export function createMcpHttpApp(runtime: McpRuntime, options: McpHttpOptions): 
       }),
     );
   }
-  if (options.auth !== 'none') app.use('*', options.auth.middleware);
+  if (options.auth !== 'none') {
+    // A client without the token is told how to send it, at /mcp and wherever it looks for an OAuth sign-in.
+    mountNoOAuth(app, options.auth.tokenPath);
+    app.use('*', options.auth.check.middleware);
+  }
   // The same 100kb request limit as `svc serve` (SPEC part 8); an execution is at most 64000 bytes anyway.
   app.use('*', requestBodyLimit());
   // Stateless: no session to resume or delete, and no server-initiated messages for a GET stream to carry.
@@ -121,7 +126,13 @@ export async function serveHttp(
       'svc mcp: WARNING: --no-auth: every local user and process that can reach this port can drive the device.',
     );
   }
-  const auth = options.auth ? createServerAuth(loadOrCreateServerToken(options.home)) : 'none';
+  const tokenPath = serverTokenPath(options.home);
+  const auth = options.auth
+    ? {
+        check: createServerAuth(loadOrCreateServerToken(options.home), Date.now, mcpTokenNeeded(tokenPath)),
+        tokenPath,
+      }
+    : 'none';
   const running = await listenMcpHttp(runtime, { ...options, auth });
   await new Promise<void>((resolve) => {
     const stop = () => {
@@ -131,9 +142,7 @@ export async function serveHttp(
     process.once('SIGTERM', stop);
     runtime.log(`svc mcp: listening on ${running.url} (Streamable HTTP; Ctrl-C to stop)`);
     if (auth !== 'none') {
-      runtime.log(
-        `svc mcp: clients send Authorization: Bearer <token>, the token is in ${serverTokenPath(options.home)}`,
-      );
+      runtime.log(`svc mcp: clients send Authorization: Bearer <token>, the token is in ${tokenPath}`);
     }
   });
 }

@@ -1,25 +1,26 @@
-// The transparent proxy: an execution reaches the daemon of its device as POST /execute on the Unix socket, after
-// the daemon proved (GET /version) that it runs this very CLI build in this environment. A daemon is only ever
-// started for a device that is there, keyed by its serial: before starting one, the device is resolved (one quick
-// question to the adb server), so a typo or an unplugged phone gets its error at once and leaves no daemon behind.
-// A call that names a device whose daemon already runs skips that question (the hot path of an agent's calls): the
-// daemon was keyed by a serial the adb server reported, and it resolves the device itself before acting.
+// The transparent proxy: an execution reaches the daemon of its device as one POST on the Unix socket that carries
+// this CLI's identity (version, build, environment); the daemon runs it only when that identity is its own, else it
+// refuses before anything runs and the proxy restarts it (daemons/protocol.ts). A daemon is only ever started for a
+// device that is there, keyed by its serial: before starting one, the device is resolved (one quick question to the
+// adb server), so a typo or an unplugged phone gets its error at once and leaves no daemon behind. A call that names
+// a device whose daemon already runs skips that question (the hot path of an agent's calls): the daemon was keyed by
+// a serial the adb server reported, and it resolves the device itself before acting.
 // Any problem BEFORE the request reaches the daemon means "run direct"; a response lost AFTER it is
 // DAEMON_PROXY_ERROR (the action may have run: never run it twice), except a snapshot-only execution, which is
 // read-only and may run direct once.
 import { existsSync } from 'node:fs';
 import { quickDeviceList } from '../adapters/adb/quick-device-list.ts';
 import type { Env } from '../contracts/env.ts';
-import { errorBodyOf, SvcError } from '../contracts/errors.ts';
-import { type ScreenRequest, screenFieldsOf } from '../contracts/screen-request.ts';
+import { errorBodyOf } from '../contracts/errors.ts';
+import type { ScreenRequest } from '../contracts/screen-request.ts';
 import type { RunResult, ValidExecution } from '../contracts/types.ts';
-import { DAEMON_PROBE_MS, DAEMON_READY_TIMEOUT_MS, HOST_WORK_SLACK_MS, proxyRequestTimeoutMs } from '../core/config.ts';
+import { DAEMON_PROBE_MS, DAEMON_READY_TIMEOUT_MS } from '../core/config.ts';
 import { currentIdentity, type DaemonIdentity, identityMismatch } from '../daemons/identity.ts';
 import { type DaemonPaths, daemonPaths, ensurePrivateDir } from '../daemons/paths.ts';
-import { CWD_HEADER, VERBOSE_HEADER } from '../daemons/protocol.ts';
 import { DaemonClient, SocketRequestError } from '../daemons/socket-client.ts';
 import { chooseDevice } from '../devices/resolve-device.ts';
 import type { Target } from '../executions/target.ts';
+import { asRunResult, fromEnvironment, postProxied, proxyError } from './proxy-wire.ts';
 
 type ProxiedExecution = Pick<ValidExecution, 'actions' | 'timeoutMs'>;
 
@@ -88,101 +89,68 @@ export async function proxyExecution(request: ProxyRequest): Promise<ProxyOutcom
   const identity = currentIdentity(request.env);
   const named = request.target.deviceId;
   if (named !== undefined) {
-    const paths = daemonPaths(request.home, named);
-    const client = existsSync(paths.socket) ? new DaemonClient(paths.socket) : undefined;
-    if (client !== undefined && (await reportedMismatch(client, identity)) === undefined) {
-      return dispatch(request, client, paths, named);
-    }
+    const outcome = await dispatch(request, daemonPaths(request.home, named), named, identity);
+    if (outcome !== undefined) return outcome;
   }
   const resolved = await serialOf(request);
   if (resolved === undefined) return { kind: 'direct', reason: 'no adb server answered' };
   if ('error' in resolved) return { kind: 'result', result: resolved.error };
-  const paths = daemonPaths(request.home, resolved.serial);
-  const client = await readyDaemon(paths, identity, request.env);
-  if (client === undefined) return { kind: 'direct', reason: 'daemon not ready' };
-  return dispatch(request, client, paths, resolved.serial);
+  const { serial } = resolved;
+  const paths = daemonPaths(request.home, serial);
+  if (serial !== named) {
+    const outcome = await dispatch(request, paths, serial, identity);
+    if (outcome !== undefined) return outcome;
+  }
+  if (!(await startFreshDaemon(paths, identity, request.env))) return { kind: 'direct', reason: 'daemon not ready' };
+  return (await dispatch(request, paths, serial, identity)) ?? { kind: 'direct', reason: 'daemon not ready' };
 }
 
-/** POST /execute to a daemon that reported our identity. */
+/**
+ * POST /proxy/execute to the daemon at `paths` with this CLI's identity. Undefined when nothing can have run there:
+ * no socket, no connection, a daemon of another identity (409) or one older than the route (404 without the
+ * identity-checked header); the caller then (re)starts the daemon.
+ */
 async function dispatch(
   request: ProxyRequest,
-  client: DaemonClient,
   paths: DaemonPaths,
   serial: string,
-): Promise<ProxyOutcome> {
+  identity: DaemonIdentity,
+): Promise<ProxyOutcome | undefined> {
+  if (!existsSync(paths.socket)) return undefined;
+  let response: Awaited<ReturnType<typeof postProxied>>;
   try {
-    const { target } = request;
-    const body = {
+    response = await postProxied(paths, identity, {
       execution: request.execution,
-      deviceId: serial,
-      operatorPackage: target.operatorPackage,
-      driver: target.driver,
-      ...(request.waitDeviceMs === undefined ? {} : { waitDeviceMs: request.waitDeviceMs }),
-      ...screenFieldsOf(request.screen),
-    };
-    const headers = { [VERBOSE_HEADER]: request.verbose ? '1' : '0', [CWD_HEADER]: encodeURIComponent(request.cwd) };
-    // Reading the screen after the run (until it is still) is host work of its own.
-    const screenMs = request.screen === undefined ? 0 : HOST_WORK_SLACK_MS;
-    const timeoutMs = proxyRequestTimeoutMs(request.execution.timeoutMs) + (request.waitDeviceMs ?? 0) + screenMs;
-    let response: Awaited<ReturnType<DaemonClient['post']>>;
-    try {
-      response = await client.post('/execute', body, headers, timeoutMs);
-    } catch (error) {
-      if (!(error instanceof SocketRequestError)) throw error;
-      if (!error.afterDispatch)
-        return { kind: 'direct', reason: `daemon unreachable (${error.code ?? error.message})` };
-      if (isReadOnly(request.execution)) {
-        return {
-          kind: 'direct',
-          reason: 'snapshot response lost; one direct run',
-          execution: retryOf(request.execution),
-        };
-      }
-      return { kind: 'result', result: proxyError(paths, error) };
+      timeoutMs: request.execution.timeoutMs,
+      serial,
+      target: request.target,
+      cwd: request.cwd,
+      verbose: request.verbose,
+      waitDeviceMs: request.waitDeviceMs,
+      screen: request.screen,
+    });
+  } catch (error) {
+    if (!(error instanceof SocketRequestError)) throw error;
+    if (!error.afterDispatch) return undefined; // nobody listens (a stale socket): a new daemon takes the call
+    if (isReadOnly(request.execution)) {
+      return {
+        kind: 'direct',
+        reason: 'snapshot response lost; one direct run',
+        execution: retryOf(request.execution),
+      };
     }
-    return { kind: 'result', result: fromEnvironment(asRunResult(response.json, paths), request.target) };
-  } finally {
-    client.close();
+    return { kind: 'result', result: proxyError(paths, error) };
   }
+  if (response === 'refused') return undefined;
+  return { kind: 'result', result: fromEnvironment(asRunResult(response.json, paths), request.target) };
 }
 
 /**
- * The daemon gets the serial, not where it came from: a device named by ANDROID_SERIAL that is gone says so, as the
- * device check of this process would have (details.from).
+ * Makes the daemon of `paths` one of this CLI's identity, under the lifecycle lock: another call may have started
+ * one meanwhile (its /version then says so), else a daemon of another identity is stopped and a new one started.
+ * False when that fails (the caller runs direct).
  */
-function fromEnvironment(result: RunResult, target: Target): RunResult {
-  if (result.ok || result.error.code !== 'DEVICE_NOT_FOUND' || target.deviceSource !== 'ANDROID_SERIAL') return result;
-  return { ...result, error: { ...result.error, details: { ...result.error.details, from: 'ANDROID_SERIAL' } } };
-}
-
-function proxyError(paths: DaemonPaths, cause: SocketRequestError): RunResult {
-  const error = new SvcError(
-    'DAEMON_PROXY_ERROR',
-    'The daemon response was lost after dispatch; the action may have executed on the device. It was not run again.',
-    { socketPath: paths.socket, error: cause.code === undefined ? cause.message : `${cause.code}: ${cause.message}` },
-  );
-  return { ok: false, error: error.toBody() };
-}
-
-function asRunResult(json: unknown, paths: DaemonPaths): RunResult {
-  const value = json as { ok?: unknown; error?: unknown } | null;
-  if (value !== null && typeof value === 'object' && (value.ok === true || typeof value.error === 'object')) {
-    return value as RunResult;
-  }
-  return proxyError(
-    paths,
-    new SocketRequestError('the daemon answered something that is not a run result', true, 'EPROTO'),
-  );
-}
-
-/**
- * A client of a daemon that reported this CLI's identity, starting or restarting it under the lifecycle lock as
- * needed ; undefined when it cannot become ready in time (the caller runs direct).
- */
-async function readyDaemon(paths: DaemonPaths, identity: DaemonIdentity, env: Env): Promise<DaemonClient | undefined> {
-  const client = new DaemonClient(paths.socket);
-  if ((await reportedMismatch(client, identity)) === undefined) return client;
-  client.close();
+async function startFreshDaemon(paths: DaemonPaths, identity: DaemonIdentity, env: Env): Promise<boolean> {
   try {
     // The lifecycle code (spawn, signals) loads only when a daemon must be started or replaced.
     const [{ nodeLifecyclePorts, startLocked, stopLocked }, { acquireLifecycleLock }] = await Promise.all([
@@ -192,22 +160,17 @@ async function readyDaemon(paths: DaemonPaths, identity: DaemonIdentity, env: En
     ensurePrivateDir(paths.dir);
     const lock = await acquireLifecycleLock(paths.lock, DAEMON_READY_TIMEOUT_MS);
     try {
-      const fresh = new DaemonClient(paths.socket);
-      const mismatch = await reportedMismatch(fresh, identity);
-      if (mismatch === undefined) return fresh; // another CLI call started it while we waited for the lock
-      fresh.close();
+      const mismatch = await reportedMismatch(new DaemonClient(paths.socket), identity);
+      if (mismatch === undefined) return true;
       if (mismatch !== 'unreachable') await stopLocked(paths, nodeLifecyclePorts);
       await startLocked(paths, { env });
+      return true;
     } finally {
       lock.release();
     }
   } catch {
-    return undefined;
+    return false;
   }
-  const started = new DaemonClient(paths.socket);
-  if ((await reportedMismatch(started, identity)) === undefined) return started;
-  started.close();
-  return undefined;
 }
 
 /** undefined when the daemon answers /version with our identity; else `unreachable` or the difference. */

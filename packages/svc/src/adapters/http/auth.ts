@@ -24,7 +24,15 @@ export interface ServerAuth {
   readonly middleware: MiddlewareHandler;
 }
 
-export function createServerAuth(token: string, now: () => number = Date.now): ServerAuth {
+/**
+ * `tokenNeeded`: what a request without the token is told (a front end names its own token file and how its clients
+ * take the header); the default speaks to `svc serve`'s callers.
+ */
+export function createServerAuth(
+  token: string,
+  now: () => number = Date.now,
+  tokenNeeded: SvcError = TOKEN_NEEDED,
+): ServerAuth {
   const codes = new LoginCodes(token, now);
   const sessions = new Map<string, number>();
   const tokenDigest = digest(token);
@@ -66,7 +74,7 @@ export function createServerAuth(token: string, now: () => number = Date.now): S
       if (c.req.path === LOGIN_PATH && c.req.method === 'GET') return login(c);
       if (hasToken(c) || hasSession(c)) return next();
       c.header('WWW-Authenticate', 'Bearer realm="svc"');
-      return sendError(c, (isPageVisit(c) ? PAGE_SIGN_IN : TOKEN_NEEDED).toBody());
+      return sendError(c, (isPageVisit(c) ? PAGE_SIGN_IN : tokenNeeded).toBody());
     },
   };
 }

@@ -48,6 +48,7 @@ export function registerMcp(program: Command, launchers: Launchers): void {
     'svc mcp --device emulator-5554',
     'svc mcp --http --port 3001',
     'claude mcp add --transport http svc http://127.0.0.1:3001/mcp --header "Authorization: Bearer $(cat ~/.svc/server-token)"',
-    'claude mcp add svc -- npx svc mcp',
+    'claude mcp add svc -- svc mcp',
+    'claude mcp add svc -- npx -y svc-android mcp',
   ]);
 }

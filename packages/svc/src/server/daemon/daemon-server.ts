@@ -1,6 +1,7 @@
 // `svc daemon run`: the foreground daemon of one key. It serves the same app as `serve` on a Unix socket, plus
-// GET /ping and GET /version. Only this light half loads before the socket listens (so /ping answers early); the
-// app and the adb stack load right after (daemon-app.ts) and requests wait for them. It writes its metadata after
+// GET /ping, GET /version and the proxy's POST /proxy/execute (POST /execute behind an identity check). Only this
+// light half loads before the socket listens (so /ping answers early); the app and the adb stack load right after
+// (daemon-app.ts) and requests wait for them. It writes its metadata after
 // listening, and leaves when signalled, when its socket file is removed or replaced (someone else owns the key
 // now, or ~/.svc was deleted), when the adb server has not listed its device for a while (device-watch.ts), or
 // after 30 minutes without a request.
@@ -9,9 +10,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { type Env, homeOf } from '../../contracts/env.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import { DAEMON_DEVICE_GONE_EXIT_MS, DAEMON_IDLE_EXIT_MS, DAEMON_WATCH_INTERVAL_MS } from '../../core/config.ts';
-import { currentIdentity } from '../../daemons/identity.ts';
+import { currentIdentity, identityMismatch } from '../../daemons/identity.ts';
 import { readMetadata } from '../../daemons/metadata.ts';
 import { daemonPaths, ensurePrivateDir } from '../../daemons/paths.ts';
+import {
+  decodeIdentity,
+  IDENTITY_CHECKED_HEADER,
+  IDENTITY_HEADER,
+  IDENTITY_MISMATCH_STATUS,
+  PROXY_EXECUTE_PATH,
+} from '../../daemons/protocol.ts';
 import { removeStaleSocket, writeMetadataFile } from '../../daemons/socket-files.ts';
 import type { DaemonApp } from './daemon-app.ts';
 import { logLine, rotateIfLarge } from './daemon-log.ts';
@@ -56,9 +64,9 @@ export async function runDaemon(options: DaemonRunOptions): Promise<void> {
     });
     return loading;
   };
-  const json = (res: ServerResponse, body: unknown) => {
+  const json = (res: ServerResponse, body: unknown, status = 200) => {
     const text = JSON.stringify(body);
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
     res.end(text);
   };
   let lastRequestAt = Date.now();
@@ -66,6 +74,14 @@ export async function runDaemon(options: DaemonRunOptions): Promise<void> {
     lastRequestAt = Date.now();
     if (req.method === 'GET' && req.url === '/ping') return json(res, { ok: true, pid: process.pid });
     if (req.method === 'GET' && req.url === '/version') return json(res, { ...identity, pid: process.pid });
+    if (req.method === 'POST' && req.url === PROXY_EXECUTE_PATH) {
+      // The caller's build and environment must be this daemon's before anything runs (its /version check, in the
+      // same request): a difference is refused, and the caller restarts the daemon.
+      const mismatch = identityMismatch(identity, decodeIdentity(req.headers[IDENTITY_HEADER]));
+      if (mismatch !== undefined) return json(res, { identityMismatch: mismatch }, IDENTITY_MISMATCH_STATUS);
+      res.setHeader(IDENTITY_CHECKED_HEADER, '1');
+      req.url = '/execute';
+    }
     if (app !== undefined) return app.listener(req, res);
     loadApp().then(
       (loaded) => loaded.listener(req, res),

@@ -1,0 +1,88 @@
+// How the scripted agent uses each server's own tools (its "hand"): the natural way a competent agent would, as
+// each server's tool descriptions teach it. Each method is one decision's action; it returns the screen when the
+// server returned one with the action (so the agent need not look again), else undefined.
+import type { MeteredClient } from './metered-client.ts';
+import { type Element, find, parseMobileMcpList, parseSvcCompact, type Screen } from './screen.ts';
+
+export interface Hand {
+  /** Once per session, before any task (what the server needs before it can act: a device id). */
+  setup(): Promise<void>;
+  open(app: string): Promise<Screen | undefined>;
+  look(): Promise<Screen>;
+  tap(element: Element): Promise<Screen | undefined>;
+  /** Enters `text` into the field (focusing it first where the server needs that). */
+  type(element: Element, text: string): Promise<Screen | undefined>;
+  back(): Promise<Screen | undefined>;
+  /** Brings the element showing `words` into view from `screen` (a long list) and taps it. */
+  scrollToAndTap(screen: Screen, words: string): Promise<Screen | undefined>;
+}
+
+/** A call that failed ends the task: the bench reports it rather than measuring a broken run. */
+async function must(client: MeteredClient, tool: string, args: Record<string, unknown>): Promise<string[]> {
+  const reply = await client.call(tool, args);
+  if (reply.isError) throw new Error(`${tool} ${JSON.stringify(args)} failed: ${reply.texts.join(' ').slice(0, 600)}`);
+  return reply.texts;
+}
+
+/** svc: one tool per action, selectors by the refs of its compact snapshot; `scroll-until` scrolls and taps. */
+export function svcHand(client: MeteredClient): Hand {
+  return {
+    setup: async () => {}, // one device: every tool takes it without a device id
+    open: async (app) => void (await must(client, 'open', { target: app })),
+    look: async () => parseSvcCompact((await must(client, 'snapshot', {})).join('\n')),
+    tap: async (element) => void (await must(client, 'click', { selector: { ref: element.ref } })),
+    type: async (element, text) => void (await must(client, 'type', { selector: { ref: element.ref }, text })),
+    back: async () => void (await must(client, 'press-key', { key: 'back' })),
+    scrollToAndTap: async (_screen, words) =>
+      void (await must(client, 'scroll-until', { selector: { textEquals: words }, click: true })),
+  };
+}
+
+/** How many swipes mobile-mcp's agent makes looking for an element before it gives up. */
+const MAX_SWIPES = 12;
+
+/** mobile-mcp: every tool names the device; taps by the @e refs of its element list; swipe, then list again. */
+export function mobileMcpHand(client: MeteredClient): Hand {
+  let device = '';
+  const look = async () =>
+    parseMobileMcpList((await must(client, 'mobile_list_elements_on_screen', { device })).join('\n'));
+  const tap = async (element: Element) =>
+    void (await must(client, 'mobile_click_on_screen_at_coordinates', { device, ref: element.ref }));
+  return {
+    setup: async () => {
+      const [text = '{}'] = await must(client, 'mobile_list_available_devices', {});
+      const { devices } = JSON.parse(text) as { devices: { id: string; platform: string }[] };
+      const android = devices.find((entry) => entry.platform === 'android');
+      if (android === undefined) throw new Error(`mobile-mcp lists no Android device: ${text}`);
+      device = android.id;
+    },
+    open: async (app) => void (await must(client, 'mobile_launch_app', { device, packageName: app })),
+    look,
+    tap,
+    type: async (element, text) => {
+      await tap(element); // mobile_type_keys types into the focused element
+      await must(client, 'mobile_type_keys', { device, text, submit: false });
+      return undefined;
+    },
+    back: async () => void (await must(client, 'mobile_press_button', { device, button: 'BACK' })),
+    scrollToAndTap: async (start, words) => {
+      let screen = start;
+      for (let swipe = 0; find(screen, words) === undefined; swipe++) {
+        if (swipe === MAX_SWIPES) throw new Error(`"${words}" not found after ${MAX_SWIPES} swipes`);
+        // A page at a time (the default swipe moves 30% of the screen): from low in the content, 60% of its height.
+        const bottom = Math.max(...screen.elements.map((element) => element.bounds.bottom));
+        const from = { x: Math.round(Math.max(...screen.elements.map((element) => element.bounds.right)) / 2) };
+        await must(client, 'mobile_swipe_on_screen', {
+          device,
+          direction: 'up',
+          x: from.x,
+          y: Math.round(bottom * 0.85),
+          distance: Math.round(bottom * 0.6),
+        });
+        screen = await look();
+      }
+      await tap(find(screen, words) as Element);
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,179 @@
+// The tasks, and the one decision logic every server is driven by: read the screen, pick the element, act, verify
+// on the screen that results (the one the action returned, else one more look). Typing into several fields of a
+// form is not verified field by field (a careful agent checks the outcome after submitting). The simulated apps are
+// packages/sim/src/ui/apps/*.json; each task starts with its apps stopped, so every server meets the same screens.
+import type { Hand } from './hands.ts';
+import {
+  type Element,
+  find,
+  findInput,
+  findStarting,
+  findToggle,
+  firstBelow,
+  isChecked,
+  type Screen,
+  shown,
+  valueBeside,
+} from './screen.ts';
+
+/** The shared decisions over one server's hand, keeping the screen the agent last saw. */
+export class Agent {
+  readonly #hand: Hand;
+  screen: Screen = { elements: [] };
+
+  constructor(hand: Hand) {
+    this.#hand = hand;
+  }
+
+  /** The screen after an action: the one the server returned with it, else a look. */
+  async #after(action: Promise<Screen | undefined>): Promise<void> {
+    this.screen = (await action) ?? (await this.#hand.look());
+  }
+
+  open(app: string): Promise<void> {
+    return this.#after(this.#hand.open(app));
+  }
+
+  /** The element showing `words` on the screen the agent sees; a task step that cannot find it fails the task. */
+  expect(words: string, screen = this.screen): Element {
+    const element = find(screen, words);
+    if (element === undefined) throw new Error(`"${words}" is not on screen: ${describe(screen)}`);
+    return element;
+  }
+
+  async tapOn(words: string): Promise<void> {
+    await this.#after(this.#hand.tap(this.expect(words)));
+  }
+
+  /** Types into a field; the screen the server returned with it, if any, is the agent's new screen. */
+  async typeInto(field: Element | undefined, text: string): Promise<void> {
+    if (field === undefined) throw new Error(`no text field on screen: ${describe(this.screen)}`);
+    this.screen = (await this.#hand.type(field, text)) ?? this.screen;
+  }
+
+  back(): Promise<void> {
+    return this.#after(this.#hand.back());
+  }
+
+  /** Taps `words`: at once when it is on screen, else after scrolling the list to it. */
+  async reach(words: string): Promise<void> {
+    if (find(this.screen, words) !== undefined) return this.tapOn(words);
+    await this.#after(this.#hand.scrollToAndTap(this.screen, words));
+  }
+
+  /** A value of a details row: beside its label, else the line under it. */
+  valueOf(label: string): string {
+    const value = valueBeside(this.screen, label);
+    if (value !== undefined) return value;
+    const below = firstBelow(this.screen, this.expect(label));
+    return below === undefined ? '' : shown(below);
+  }
+}
+
+const describe = (screen: Screen) =>
+  screen.elements
+    .map(shown)
+    .filter((text) => text !== '')
+    .join(' | ')
+    .slice(0, 400);
+
+export interface AgentTask {
+  name: string;
+  /** What a person would ask. */
+  goal: string;
+  /** Apps stopped before the task (not counted): every server starts from the same screens. */
+  apps: string[];
+  expected: string;
+  run(agent: Agent): Promise<string>;
+}
+
+const SETTINGS = 'com.android.settings';
+
+export const TASKS: AgentTask[] = [
+  {
+    name: 'network-first-entry',
+    goal: 'Open Settings > Network & internet and read the first entry',
+    apps: [SETTINGS],
+    expected: 'Wi-Fi',
+    async run(agent) {
+      await agent.open(SETTINGS);
+      await agent.tapOn('Network & internet');
+      const title = agent.expect('Network & internet');
+      const first = firstBelow(agent.screen, title);
+      return first === undefined ? '' : shown(first);
+    },
+  },
+  {
+    name: 'sign-in',
+    goal: 'Sign in to the login app as alice and read the greeting',
+    apps: ['com.svc.login'],
+    expected: 'Welcome, alice',
+    async run(agent) {
+      await agent.open('com.svc.login');
+      await agent.typeInto(findInput(agent.screen, 'Username'), 'alice');
+      await agent.typeInto(findInput(agent.screen, 'Password'), 'secret');
+      await agent.tapOn('Log in');
+      return findStarting(agent.screen, 'Welcome')?.text ?? '';
+    },
+  },
+  {
+    name: 'far-item-value',
+    goal: 'Open Settings > About phone (below the first screen) and read the build number',
+    apps: [SETTINGS],
+    expected: 'AP3A.241105.007',
+    async run(agent) {
+      await agent.open(SETTINGS);
+      await agent.reach('About phone');
+      agent.expect('About phone');
+      return agent.valueOf('Build number');
+    },
+  },
+  {
+    name: 'wrong-turn',
+    goal: 'Is USB debugging on? (the agent looks under System first, as on many phones, then goes back)',
+    apps: [SETTINGS],
+    expected: 'on',
+    async run(agent) {
+      await agent.open(SETTINGS);
+      await agent.tapOn('System');
+      if (find(agent.screen, 'USB debugging') === undefined) {
+        await agent.back();
+        agent.expect('Network & internet'); // back on the Settings list
+        await agent.reach('Developer options');
+      }
+      const toggle = findToggle(agent.screen, 'USB debugging');
+      if (toggle === undefined) throw new Error(`no USB debugging switch on screen`);
+      return isChecked(toggle) ? 'on' : 'off';
+    },
+  },
+  {
+    name: 'raise-target',
+    goal: 'Raise the thermostat target one step and read the new target',
+    apps: ['com.svc.thermostat'],
+    expected: '23.0°C',
+    async run(agent) {
+      await agent.open('com.svc.thermostat');
+      await agent.tapOn('Raise target');
+      return agent.valueOf('Target');
+    },
+  },
+  {
+    name: 'save-note',
+    goal: 'Write the note "buy milk" in the notes app, save it and read what the app says it saved',
+    apps: ['com.svc.notes'],
+    expected: 'Last note: buy milk',
+    async run(agent) {
+      await agent.open('com.svc.notes');
+      await agent.typeInto(findInput(agent.screen), 'buy milk');
+      await agent.tapOn('Save');
+      const saved = () => findStarting(agent.screen, 'Last note:')?.text ?? '';
+      if (saved() !== 'Last note: buy milk') {
+        // Driven by taps (a stock phone), the soft keyboard the field opened covers Save, as on a phone: the tap
+        // lands on the keyboard. Close it and tap again.
+        await agent.back();
+        await agent.tapOn('Save');
+      }
+      return saved();
+    },
+  },
+];

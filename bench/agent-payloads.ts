@@ -38,7 +38,7 @@ try {
     const xml = run.envelope.stepResults?.[1]?.data.text ?? '';
     const tree = parseHierarchy(xml);
     if (!tree.ok) throw new Error(tree.reason);
-    const compact = renderCompact(tree.tree).text;
+    const compact = renderCompact(tree.tree);
     snapshots[name] = {
       xml: { bytes: Buffer.byteLength(xml), tokens: tokens(xml) },
       compact: { bytes: Buffer.byteLength(compact), tokens: tokens(compact), elements: compact.split('\n').length - 1 },

@@ -24,8 +24,12 @@ export const launchers: Launchers = {
     return serveInspector(() => createContext({ longLived: true }), options);
   },
   async mcp(options) {
-    const { viaDaemon } = await import('./submit/submit.ts');
-    const { resolve } = await import('node:path');
+    const [{ viaDaemon }, { randomHex }, { forgetClient }, { resolve }] = await Promise.all([
+      import('./submit/submit.ts'),
+      import('./adapters/random-id.ts'),
+      import('./executions/refs/ref-store.ts'),
+      import('node:path'),
+    ]);
     // `--apks-dir` is the APK folder of install calls, as SVC_APKS_DIR is (the tools read it from the environment).
     const env =
       options.apksDir === undefined ? process.env : { ...process.env, SVC_APKS_DIR: resolve(options.apksDir) };
@@ -41,8 +45,12 @@ export const launchers: Launchers = {
       defaultDeviceId: options.defaultDeviceId,
       defaultOperatorPackage: options.defaultOperatorPackage,
       defaultDriver: options.defaultDriver,
+      // Refs and screen changes follow this server's own reads, not another client's of the same device.
+      client: `mcp-${randomHex(8)}`,
       log: (line: string) => process.stderr.write(`${line}\n`),
     };
+    const home = homeOf(process.env, osHomedir);
+    await forgetClient(home, runtime.client);
     if (options.http) {
       const { serveHttp } = await import('./mcp/http.ts');
       await serveHttp(runtime, {
@@ -55,6 +63,7 @@ export const launchers: Launchers = {
       const { serveStdio } = await import('./mcp/stdio.ts');
       await serveStdio(runtime);
     }
+    await forgetClient(home, runtime.client);
   },
   async daemon(options) {
     const { runDaemon } = await import('./server/daemon/daemon-server.ts');

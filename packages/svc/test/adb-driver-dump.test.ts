@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
-import { DeviceShell } from '../src/executions/drivers/adb/device-shell.ts';
-import { DUMP_FILE, dumpWindow } from '../src/executions/drivers/adb/dump.ts';
+import { DeviceShell } from '../src/device-shell/device-shell.ts';
+import { DUMP_FILE, dumpWindow } from '../src/device-shell/dump.ts';
 import { dumpsIn, NOTES, runAdb, step } from './adb-driver-helpers.ts';
 import { labContext } from './executions-helpers.ts';
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { Lab } from 'svc-sim/testing';
 import type { RunResult, StepResult } from '../src/contracts/types.ts';
 import type { SvcContext } from '../src/core/context.ts';
-import { runExecution } from '../src/executions/validate-and-run.test-helper.ts';
+import { runExecution } from '../src/submit/validate-and-run.test-helper.ts';
 import { labContext, payload } from './executions-helpers.ts';
 
 export const NOTES = 'com.svc.notes';

@@ -2,11 +2,16 @@
 //   contracts, ui      pure rules and types (no node: imports)
 //   adapters           adb, process, fs, clock, http: the ports to the outside world
 //   core               context, configuration, version, package root
-//   use cases          submit, executions, devices, skills, emulators, doctor, operator, builders, daemons
+//   use cases, in order (each may use only those before it):
+//     device-shell, devices    one device's shell (processes, the window in front, dumps); listing and picking devices
+//     executions               the execute use case and its drivers
+//     daemons, operator        the per-device daemons; installing and granting the operator app
+//     the rest                 builders, skills, emulators, toolbox, doctor, submit: none uses another
 //   front ends         cli, server, mcp (none imports another); inspector-web, the inspector page, runs in a
 //                      browser: it talks to the server over HTTP and imports only types of the contracts
 //   main.ts            the composition root: the only module that knows every front end
-// An import may point at its own layer or below, never up; a front end never imports another front end.
+// An import may point at its own folder or a lower layer, never up or sideways; no files import each other in a
+// loop, type-only imports included.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -15,35 +20,39 @@ import { fileURLToPath } from 'node:url';
 
 const SRC = fileURLToPath(new URL('../src', import.meta.url));
 
+/** The rank of each top-level folder: an import must point at a strictly lower rank (or stay in its folder). */
 const LAYERS: Record<string, number> = {
   contracts: 0,
-  ui: 0,
-  adapters: 1,
-  core: 2,
-  submit: 3,
-  executions: 3,
-  devices: 3,
-  skills: 3,
-  emulators: 3,
-  doctor: 3,
-  operator: 3,
-  builders: 3,
-  daemons: 3,
-  toolbox: 3,
-  cli: 4,
-  server: 4,
-  mcp: 4,
-  'inspector-web': 4,
-  'main.ts': 5,
+  ui: 1,
+  adapters: 2,
+  core: 3,
+  'device-shell': 4,
+  devices: 4,
+  executions: 5,
+  daemons: 6,
+  operator: 7,
+  builders: 8,
+  skills: 8,
+  emulators: 8,
+  toolbox: 8,
+  doctor: 8,
+  submit: 8,
+  cli: 9,
+  server: 9,
+  mcp: 9,
+  'inspector-web': 9,
+  'main.ts': 10,
 };
-const FRONT_ENDS = new Set(['cli', 'server', 'mcp', 'inspector-web']);
 const PURE = new Set(['contracts', 'ui']);
 
-function sourceFiles(dir: string, out: string[] = []): string[] {
+/** The shipped sources, and with `helpers` the test helpers beside them (they are layered like the code). */
+function sourceFiles(dir: string, out: string[] = [], helpers = false): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) sourceFiles(path, out);
-    else if (/\.ts$/.test(entry.name) && !/\.test(-helper)?\.ts$/.test(entry.name)) out.push(path);
+    if (entry.isDirectory()) sourceFiles(path, out, helpers);
+    else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) {
+      if (helpers || !/\.test-helper\.ts$/.test(entry.name)) out.push(path);
+    }
   }
   return out;
 }
@@ -62,22 +71,46 @@ test('every source file belongs to a known layer', () => {
   assert.deepEqual(unknown, [], 'add new top-level folders to LAYERS (and to docs/architecture.md)');
 });
 
-test('no import points up a layer and no front end imports another', () => {
+/** The files inside SRC a file imports (relative specifiers only). */
+function localImportsOf(file: string): string[] {
+  return importsOf(readFileSync(file, 'utf8'))
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => resolve(dirname(file), specifier))
+    .filter((target) => target.startsWith(SRC));
+}
+
+test('no import points up a layer or sideways, test helpers included', () => {
   const wrong: string[] = [];
-  for (const file of sourceFiles(SRC)) {
+  for (const file of sourceFiles(SRC, [], true)) {
     const from = areaOf(file);
-    for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
-      if (!specifier.startsWith('.')) continue;
-      const target = resolve(dirname(file), specifier);
-      if (!target.startsWith(SRC)) continue;
+    for (const target of localImportsOf(file)) {
       const to = areaOf(target);
       if (from === to) continue;
-      const up = (LAYERS[to] ?? 99) > (LAYERS[from] ?? -1);
-      const sideways = FRONT_ENDS.has(from) && FRONT_ENDS.has(to);
-      if (up || sideways) wrong.push(`${relative(SRC, file)} → ${relative(SRC, target)}`);
+      if ((LAYERS[to] ?? 99) >= (LAYERS[from] ?? -1)) wrong.push(`${relative(SRC, file)} → ${relative(SRC, target)}`);
     }
   }
   assert.deepEqual(wrong, []);
+});
+
+test('no files import each other in a loop, type-only imports included', () => {
+  const files = sourceFiles(SRC, [], true);
+  const edges = new Map(files.map((file) => [file, localImportsOf(file)]));
+  // Depth-first search; a file met again while still on the path closes a loop.
+  const state = new Map<string, 'open' | 'done'>();
+  const loops: string[] = [];
+  const visit = (file: string, path: string[]): void => {
+    state.set(file, 'open');
+    for (const next of edges.get(file) ?? []) {
+      if (state.get(next) === 'open') {
+        loops.push([...path.slice(path.indexOf(next)), file, next].map((f) => relative(SRC, f)).join(' → '));
+      } else if (!state.has(next) && edges.has(next)) {
+        visit(next, [...path, file]);
+      }
+    }
+    state.set(file, 'done');
+  };
+  for (const file of files) if (!state.has(file)) visit(file, []);
+  assert.deepEqual(loops, []);
 });
 
 test('the pure layers import nothing from Node or npm packages', () => {

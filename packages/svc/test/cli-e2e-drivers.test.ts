@@ -9,7 +9,7 @@ import { createLab, type Lab } from 'svc-sim/testing';
 import type { StepResult } from '../src/contracts/types.ts';
 import { createContext } from '../src/core/context.ts';
 import { createServerApp } from '../src/server/app.ts';
-import { connectStdio, type Loose } from './mcp-client.ts';
+import { connectStdio, jsonOf, type Loose } from './mcp-client.ts';
 import { isolatedEnv, runCli, runCliJson } from './run-cli.ts';
 
 const S = 'com.android.settings';
@@ -74,7 +74,7 @@ describe('the README tour on a phone with the operator and on a stock phone', ()
     const session = await connectStdio(['--no-daemon'], isolatedEnv(lab.env), lab.home);
     try {
       const mcp = (await session.client.callTool({ name: 'devices', arguments: {} })) as Loose;
-      assert.deepEqual(mcp.structuredContent.devices, cli);
+      assert.deepEqual(jsonOf(mcp).devices, cli);
     } finally {
       await session.close();
     }

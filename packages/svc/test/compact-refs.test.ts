@@ -66,7 +66,7 @@ for (const driver of ['operator', 'adb'] as const) {
       const stale = await svc('click', '--selector', JSON.stringify({ ref: refOf(before, /"Apps"/) }));
       assert.equal(stale.code, 1);
       assert.equal(stale.json.code, 'STALE_REF', stale.stdout);
-      assert.match(stale.json.message, /screen changed since the snapshot/);
+      assert.match(stale.json.message, /no longer on screen as it was read/);
       assert.equal(await compact(), next, 'nothing was tapped: still the Network & internet screen');
     });
 
@@ -105,7 +105,7 @@ for (const driver of ['operator', 'adb'] as const) {
       assert.equal((await svc('click', '--id', 'com.svc.notes:id/menu')).code, 0);
       const changed = await svc('read', '--ref', lastNote);
       assert.equal(changed.json.code, 'STALE_REF', changed.stdout);
-      assert.match(changed.json.message, /no longer shows what the snapshot saw/);
+      assert.match(changed.json.message, /no longer on screen as it was read/);
     });
 
     test('in one execution a ref after a step that may change the screen is STALE_REF before anything runs; a form fills by refs', async () => {
@@ -183,14 +183,19 @@ describe('compact snapshots over MCP and HTTP', () => {
     assert.match(text, /^# com\.android\.settings 1080x2400/);
     const ref = refOf(text, /"Network & internet"/);
     const click = (await session.client.callTool({ name: 'click', arguments: { selector: { ref } } })) as Loose;
-    assert.equal(click.isError, false, JSON.stringify(click.structuredContent));
-    await session.client.callTool({ name: 'wait', arguments: { selector: { textContains: 'Internet' } } });
+    assert.equal(click.isError, false, click.content[0].text);
+    assert.equal(click.structuredContent, undefined, 'said once, as text');
+    assert.match(
+      click.content[0].text,
+      /^ok\n# com\.android\.settings 1080x2400, \d+ elements\n/,
+      'the screen it led to',
+    );
     const stale = (await session.client.callTool({ name: 'click', arguments: { selector: { ref } } })) as Loose;
     assert.equal(stale.isError, true);
-    assert.equal(stale.structuredContent.error.code, 'STALE_REF');
-    assert.match(stale.structuredContent.error.hint, /take a new compact snapshot/);
+    assert.match(stale.content[0].text, /^STALE_REF: /);
+    assert.match(stale.content[0].text, /\nhint: .*use a ref of the screen you read last/);
     const xml = (await session.client.callTool({ name: 'snapshot', arguments: { format: 'xml' } })) as Loose;
-    assert.match(xml.structuredContent.envelope.stepResults[0].data.text, /^<\?xml/);
+    assert.match(xml.content[0].text, /^<\?xml/);
   });
 
   test('POST /snapshot with format compact gives the compact text; another format is a 400 naming it', async () => {

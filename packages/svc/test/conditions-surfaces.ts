@@ -8,7 +8,7 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { createContext } from '../src/core/context.ts';
 import { createServerApp } from '../src/server/app.ts';
 import { listenTcp, type RunningServer } from '../src/server/listen.ts';
-import { connectStdio, type Loose, type StdioSession } from './mcp-client.ts';
+import { codeOfText, connectStdio, type Loose, type StdioSession, textOf } from './mcp-client.ts';
 import { isolatedEnv, runCliJson } from './run-cli.ts';
 
 /** The code an answer carries: an error's code, else a run result's failedCode (undefined when it succeeded). */
@@ -54,7 +54,7 @@ export async function openSurfaces(env: Record<string, string>): Promise<Surface
     async mcp(tool, args) {
       try {
         const result = (await mcp.client.callTool({ name: tool, arguments: args })) as Loose;
-        return codeOfAnswer(result.structuredContent);
+        return result.isError ? codeOfText(textOf(result)) : undefined;
       } catch (error) {
         if (error instanceof McpError) return codeOfAnswer(error.data);
         throw error;

@@ -133,6 +133,9 @@ describe('one code per condition, on every surface', () => {
     }
   }
 
+  /** An MCP execution of one snapshot, its bookkeeping filled in by the server. */
+  const SNAPSHOT = { actions: [{ type: 'snapshot_ui' }] };
+
   const snapshotEverywhere = (serial?: string, extra: { driver?: string } = {}) => {
     const device = serial === undefined ? [] : ['--device', serial];
     const driver = extra.driver === undefined ? [] : ['--driver', extra.driver];
@@ -141,7 +144,8 @@ describe('one code per condition, on every surface', () => {
       cli: () => s.cli(['snapshot', ...device, ...driver]),
       daemon: () => s.daemon(['snapshot', ...device, ...driver]),
       http: () => s.http('POST', '/snapshot', body),
-      mcp: () => s.mcp('snapshot', body),
+      // MCP's snapshot names only the device; an execute of a snapshot takes the driver too.
+      mcp: () => s.mcp('execute', { execution: SNAPSHOT, ...body }),
     };
   };
 
@@ -223,7 +227,7 @@ describe('one code per condition, on every surface', () => {
           cli: () => s.cli(['snapshot', '--device', serial as string]),
           daemon: () => s.daemon(['snapshot', '--device', serial as string]),
           http: () => s.http('POST', '/snapshot', { deviceId: serial }),
-          mcp: () => s.mcp('snapshot', { deviceId: serial, waitDeviceMs: 0 }),
+          mcp: () => s.mcp('execute', { execution: SNAPSHOT, deviceId: serial, waitDeviceMs: 0 }),
           doctor: () => s.doctor('readiness.handshake', ['--device', serial as string]),
         });
         await busy;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
 import type { RunResult, StepResult } from '../src/contracts/types.ts';
-import { runExecution } from '../src/executions/validate-and-run.test-helper.ts';
+import { runExecution } from '../src/submit/validate-and-run.test-helper.ts';
 import { labContext, payload } from './executions-helpers.ts';
 
 const T = 'com.svc.thermostat';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
 import type { StepResult } from '../src/contracts/types.ts';
-import { runExecution } from '../src/executions/validate-and-run.test-helper.ts';
+import { runExecution } from '../src/submit/validate-and-run.test-helper.ts';
 import { labContext, payload, tempDir } from './executions-helpers.ts';
 
 let lab: Lab;

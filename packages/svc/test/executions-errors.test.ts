@@ -7,7 +7,7 @@ import type { ValidExecution } from '../src/contracts/types.ts';
 import { createContext } from '../src/core/context.ts';
 import { operatorDriver } from '../src/executions/drivers/operator/operator-driver.ts';
 import { runLocked } from '../src/executions/run-on-device.ts';
-import { runExecution } from '../src/executions/validate-and-run.test-helper.ts';
+import { runExecution } from '../src/submit/validate-and-run.test-helper.ts';
 import { labContext, payload } from './executions-helpers.ts';
 
 const sleep0 = () => payload([{ id: 's', type: 'sleep', params: { durationMs: 0 } }]);

@@ -8,7 +8,7 @@ import { createLab, type Lab } from 'svc-sim/testing';
 import { INVALID_PARAMS } from '../src/contracts/test-support/invalid-params.ts';
 import { INVALID_PARAMS_MORE } from '../src/contracts/test-support/invalid-params-more.ts';
 import { INVALID_TOP_LEVEL } from '../src/contracts/test-support/invalid-top-level.ts';
-import { runExecution } from '../src/executions/validate-and-run.test-helper.ts';
+import { runExecution } from '../src/submit/validate-and-run.test-helper.ts';
 import { labContext, payload } from './executions-helpers.ts';
 import { runCliJson } from './run-cli.ts';
 

@@ -10,7 +10,7 @@ import type { Clock } from '../src/adapters/clock.ts';
 import { createContext, type SvcContext } from '../src/core/context.ts';
 import { IDLE_FAILURE_LIMIT, WAITED_MAX_RETRY_DELAY_MS } from '../src/executions/drivers/operator/follow-retry.ts';
 import { logRouterOf } from '../src/executions/drivers/operator/log-router.ts';
-import { runExecution } from '../src/executions/validate-and-run.test-helper.ts';
+import { runExecution } from '../src/submit/validate-and-run.test-helper.ts';
 
 let lab: Lab;
 let counter = 0;

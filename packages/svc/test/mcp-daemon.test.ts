@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
-import { connectStdio, type Loose, type StdioSession } from './mcp-client.ts';
+import { connectStdio, type Loose, type StdioSession, textOf } from './mcp-client.ts';
 import { isolatedEnv, runCliJson } from './run-cli.ts';
 
 describe('svc mcp and the daemon', () => {
@@ -31,7 +31,7 @@ describe('svc mcp and the daemon', () => {
     const direct = await connectStdio(['--no-daemon'], isolatedEnv(lab.env), cwd);
     try {
       const snap: Loose = await direct.client.callTool({ name: 'snapshot', arguments: { deviceId: serial } });
-      assert.equal(snap.isError, false, JSON.stringify(snap.structuredContent));
+      assert.equal(snap.isError, false, textOf(snap));
     } finally {
       await direct.close();
     }
@@ -40,8 +40,8 @@ describe('svc mcp and the daemon', () => {
 
     session = await connectStdio([], isolatedEnv(lab.env), cwd);
     const snap: Loose = await session.client.callTool({ name: 'snapshot', arguments: { deviceId: serial } });
-    assert.equal(snap.isError, false, JSON.stringify(snap.structuredContent));
-    assert.equal(snap.structuredContent.envelope.stepResults[0].actionType, 'snapshot_ui');
+    assert.equal(snap.isError, false, textOf(snap));
+    assert.match(textOf(snap), /^# \S+ 1080x2400, \d+ elements\n/);
     const running = await runCliJson(['daemon', 'status', '--device', serial], { env: lab.env });
     assert.equal(running.json.daemon.status, 'running', running.stdout);
   });

@@ -12,7 +12,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { readServerToken } from '../src/adapters/http/server-token.ts';
-import type { Loose } from './mcp-client.ts';
+import { codeOfText, jsonOf, type Loose, textOf } from './mcp-client.ts';
 import { isolatedEnv, MAIN } from './run-cli.ts';
 import { authHeaders, rememberToken } from './server-auth.ts';
 
@@ -97,20 +97,20 @@ describe('svc mcp --http', () => {
       const { tools } = await client.listTools();
       assert.ok(tools.some((tool) => tool.name === 'execute'));
       const devices: Loose = await client.callTool({ name: 'devices', arguments: {} });
-      assert.deepEqual(devices.structuredContent.devices, [
+      assert.deepEqual(jsonOf(devices).devices, [
         {
-          serial,
-          state: 'device',
-          product: 'pixel_7',
-          model: 'Pixel_7',
-          device: 'pixel_7',
-          driver: 'operator',
-          operatorPackage: 'com.svc.operator',
-        },
+        serial,
+        state: 'device',
+        product: 'pixel_7',
+        model: 'Pixel_7',
+        device: 'pixel_7',
+        driver: 'operator',
+        operatorPackage: 'com.svc.operator',
+      },
       ]);
       const snap: Loose = await client.callTool({ name: 'snapshot', arguments: { deviceId: serial } });
-      assert.equal(snap.isError, false, JSON.stringify(snap.structuredContent));
-      assert.equal(snap.structuredContent.envelope.stepResults[0].actionType, 'snapshot_ui');
+      assert.equal(snap.isError, false, textOf(snap));
+      assert.match(textOf(snap), /^# com\.\S+ 1080x2400, \d+ elements\n/, 'the compact screen');
       const refused = await client.callTool({ name: 'open', arguments: {} }).then(
         () => undefined,
         (error: unknown) => error,
@@ -132,13 +132,15 @@ describe('svc mcp --http', () => {
       for (const path of [join(outside, 'x.png'), '../x.png', 'missing/x.png', 'notes.txt']) {
         const refused: Loose = await client.callTool({ name: 'screenshot', arguments: { deviceId: serial, path } });
         assert.equal(refused.isError, true, path);
-        assert.equal(refused.structuredContent.error.code, 'PATH_FORBIDDEN', path);
+        const text = textOf(refused);
+        assert.equal(codeOfText(text), 'PATH_FORBIDDEN', path);
         // Named as the tool's argument, the execution's path beside it.
-        assert.equal(refused.structuredContent.error.details.path, 'path', path);
-        assert.equal(refused.structuredContent.error.details.executionPath, 'actions[0].params.path', path);
+        const details = JSON.parse(/^details: (.*)$/m.exec(text)?.[1] ?? '{}');
+        assert.equal(details.path, 'path', path);
+        assert.equal(details.executionPath, 'actions[0].params.path', path);
       }
       const shot: Loose = await client.callTool({ name: 'screenshot', arguments: { deviceId: serial } });
-      assert.equal(shot.isError, false, JSON.stringify(shot.structuredContent));
+      assert.equal(shot.isError, false, textOf(shot));
       // An agent gets a scaled JPEG by default; the file lands beside where a PNG would.
       const folder = join(lab.home, '.svc', 'screenshots');
       const written = new RegExp(`${folder}/screenshot-[0-9a-f]{24}\\.(png|jpg)`).exec(JSON.stringify(shot))?.[0];

@@ -12,7 +12,7 @@ import { createLab, type Lab } from 'svc-sim/testing';
 import { createContext } from '../src/core/context.ts';
 import { createServerApp } from '../src/server/app.ts';
 import { stopDaemonsOf } from './daemon-helpers.ts';
-import { connectStdio, type Loose } from './mcp-client.ts';
+import { connectStdio, jsonOf, type Loose } from './mcp-client.ts';
 import { isolatedEnv, MAIN, runCliJson } from './run-cli.ts';
 
 describe('devices across two adb servers', () => {
@@ -119,11 +119,11 @@ describe('devices across two adb servers', () => {
     try {
       const devices = (await session.client.callTool({ name: 'devices', arguments: {} })) as Loose;
       assert.deepEqual(
-        devices.structuredContent.devices.map((d: { serial: string }) => d.serial),
+        jsonOf(devices).devices.map((d: { serial: string }) => d.serial),
         [idA, idB],
       );
       const screen = (await session.client.callTool({ name: 'screen', arguments: { deviceId: idA } })) as Loose;
-      assert.equal(screen.structuredContent.deviceId, idA);
+      assert.equal(jsonOf(screen).deviceId, idA);
     } finally {
       await session.close();
     }

@@ -13,7 +13,7 @@ import { createLab, type Lab } from 'svc-sim/testing';
 import type { Clock } from '../src/adapters/clock.ts';
 import type { RunResult } from '../src/contracts/types.ts';
 import { createContext } from '../src/core/context.ts';
-import { runExecution } from '../src/executions/validate-and-run.test-helper.ts';
+import { runExecution } from '../src/submit/validate-and-run.test-helper.ts';
 import { labContext, payload } from './executions-helpers.ts';
 
 const NOPE = 'NodeMatcher';

@@ -75,12 +75,29 @@ const SHOWN: Record<string, (stdout: string) => void> = {
   'npx svc click --text OK --dry-run': (out) => {
     assert.equal(JSON.parse(out).execution.actions[0].type, 'click');
   },
-  'npx svc snapshot --format compact': (out) => {
-    // The ```text block of "Compact screens and cheap screenshots" quotes these lines.
-    const text: string = JSON.parse(out).envelope.stepResults[0].data.text;
+  'npx svc open com.android.settings --screen full': (out) => {
+    // The ```text block of "Screens for agents" quotes these lines.
+    const text: string = JSON.parse(out).screen;
     assert.match(text, /^# com\.android\.settings 1080x2400, 20 elements$/m);
     assert.match(text, /^e2 textfield desc="Search settings" id=search_src_text \[0,310\]\[1080,450\]$/m);
     assert.match(text, /^e4 listitem "Network & internet" \[0,450\]\[1080,560\] tap$/m);
+  },
+  'npx svc click --ref e4 --screen diff': (out) => {
+    assert.match(
+      JSON.parse(out).screen,
+      /^# com\.android\.settings 1080x2400, 7 elements\ne\d+ button desc="Navigate up"/,
+    );
+  },
+  'npx svc back --screen diff': (out) => {
+    assert.match(JSON.parse(out).screen, /^# com\.android\.settings 1080x2400: 20 as before, gone( e\d+){7}$/);
+  },
+  'npx svc snapshot --format compact --max-chars 300': (out) => {
+    const text: string = JSON.parse(out).envelope.stepResults[0].data.text;
+    assert.ok(text.length < 450, text);
+    assert.match(text, /^… \d+ more elements \(\d+ to act on\) left out by the budget/m);
+  },
+  'npx svc press enter': (out) => {
+    assert.equal(JSON.parse(out).envelope.stepResults[0].data.key, 'enter');
   },
   'npx svc foreground': (out) => {
     const keys = Object.keys(JSON.parse(out));

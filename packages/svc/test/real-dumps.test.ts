@@ -45,7 +45,7 @@ describe('real uiautomator dumps', () => {
       assert.equal(parse(`${text}UI hierchary dumped to: /dev/tty\n`).nodes.length, tree.nodes.length);
 
       const compact = renderCompact(tree);
-      assert.equal(compact.text.split('\n')[0]?.split(',')[0], want.header);
+      assert.equal(compact.split('\n')[0]?.split(',')[0], want.header);
 
       const [node] = findAll(tree, want.matcher);
       assert.ok(node, `matcher ${JSON.stringify(want.matcher)}`);
@@ -64,7 +64,7 @@ describe('real uiautomator dumps', () => {
         want.tap.touched,
       );
       // The element the compact form lists for the tap target carries the target's bounds.
-      assert.ok(compact.text.includes(want.tap.touched.bounds), 'the clickable target is listed');
+      assert.ok(compact.includes(want.tap.touched.bounds), 'the clickable target is listed');
     });
   }
 });

@@ -140,16 +140,16 @@ describe('refs in the selectors of the MCP tools', () => {
     await call('open', { target: 'com.android.settings' });
     const list = (await call('snapshot', {})).content[0].text as string;
     const found = await call('scroll-until', { selector: { ref: refOf(list, /"Display"/) } });
-    assert.equal(found.isError, false, JSON.stringify(found.structuredContent));
+    assert.equal(found.isError, false, found.content[0].text);
     const nav = await call('wait-for-nav', { selector: { ref: refOf(list, /"Storage"/) }, timeoutMs: 3000 });
-    assert.equal(nav.isError, false, JSON.stringify(nav.structuredContent));
+    assert.equal(nav.isError, false, nav.content[0].text);
     const scrolled = await call('scroll', { container: { ref: refOf(list, /list id=recycler_view/) } });
-    assert.equal(scrolled.structuredContent.envelope.stepResults[0].data.scroll_outcome, 'moved');
+    assert.match(scrolled.content[0].text, /^ok scroll_outcome="moved"\n/);
     await call('scroll-until', { selector: { textEquals: 'About phone' }, click: true });
-    await call('wait', { selector: { textEquals: 'Android version' } });
-    const about = (await call('snapshot', {})).content[0].text as string;
-    const value = await call('read-value', { label: { ref: refOf(about, /"Android version"/) } });
-    assert.equal(value.isError, false, JSON.stringify(value.structuredContent));
-    assert.equal(value.structuredContent.envelope.stepResults[0].data.value, '15');
+    const about = (await call('wait', { selector: { textEquals: 'Android version' }, screen: 'full' })).content[0]
+      .text as string;
+    const value = await call('read-value', { label: { ref: refOf(about, /^e\d+ text "Android version"/) } });
+    assert.equal(value.isError, false, value.content[0].text);
+    assert.match(value.content[0].text, /^ok label="Android version" value="15"/);
   });
 });

@@ -108,12 +108,16 @@ describe('a timed-out run says which step was running and why, on every surface'
     assertTimedOutClick(response.body, 'adb');
   });
 
-  test('the MCP click tool through the operator driver', async () => {
+  test('the MCP execute tool through the operator driver, said once as text', async () => {
     const result = (await session.client.callTool({
-      name: 'click',
-      arguments: { deviceId: serial, selector: { textEquals: 'Nope' }, timeoutMs: 3000, driver: 'operator' },
+      name: 'execute',
+      arguments: { deviceId: serial, execution: NOPE, driver: 'operator', screen: 'none' },
     })) as Loose;
     assert.equal(result.isError, true);
-    assertTimedOutClick(result.structuredContent, 'operator');
+    assert.equal(result.structuredContent, undefined);
+    const [text] = result.content.map((part: { text: string }) => part.text);
+    assert.match(text, /^FAILED: EXECUTION_TIMEOUT /);
+    assert.match(text, /^FAILED click click: EXECUTION_TIMEOUT .* attempts="[1-9]\d*" last_error="NODE_NOT_FOUND"/m);
+    assert.match(text, /^hint: .*last_error/m);
   });
 });

@@ -82,11 +82,13 @@ describe('screenshot options over HTTP and MCP', () => {
 
   test('MCP returns a 1024 px JPEG by default and says how to map its coordinates to device pixels', async () => {
     const result = (await session.client.callTool({ name: 'screenshot', arguments: {} })) as Loose;
-    assert.equal(result.isError, false, JSON.stringify(result.structuredContent));
+    assert.notEqual(result.isError, true, JSON.stringify(result.content[0]));
+    assert.equal(result.structuredContent, undefined);
     const image = result.content.find((c: { type: string }) => c.type === 'image');
     assert.equal(image.mimeType, 'image/jpeg');
     const note = result.content.find((c: { type: string; text?: string }) => c.text?.startsWith('Image '));
-    assert.match(note.text, /Image 461x1024 of the 1080x2400 device screen: multiply image coordinates by 2\.3438/);
+    assert.match(note.text, /^Image 461x1024 of the 1080x2400 screen: image x, y times 2\.3438 are device pixels/);
+    assert.match(note.text, /Saved to \/\S+\.jpg\.$/, 'where the image was saved');
     const full = (await session.client.callTool({
       name: 'screenshot',
       arguments: { maxSize: 10000, format: 'png' },

@@ -12,7 +12,7 @@ import { reportAppCrash, type SimDevice } from 'svc-sim';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { DEVICE_TOOLS } from '../src/toolbox/catalog.ts';
 import { withDevice } from './lab-device.ts';
-import { connectStdio, type Loose, type StdioSession } from './mcp-client.ts';
+import { codeOfText, connectStdio, type Loose, type StdioSession, textOf } from './mcp-client.ts';
 import { isolatedEnv, runCliJson } from './run-cli.ts';
 import { type LabServer, postJson, startLabServer } from './server-helpers.ts';
 
@@ -155,10 +155,13 @@ describe('every device tool over MCP', () => {
     await lab?.close();
   });
 
-  test('each tool answers with its result as structured content, and does what it says', async () => {
+  test('each tool answers with its result once, as JSON text, and does what it says', async () => {
     const call: Call = async (name, args) => {
       const result = (await session.client.callTool({ name, arguments: args })) as Loose;
-      return { ok: result.isError !== true, body: result.structuredContent };
+      assert.equal(result.structuredContent, undefined, `${name} says its result once`);
+      const text = textOf(result);
+      const ok = result.isError !== true;
+      return { ok, body: ok ? JSON.parse(text) : { ok: false, error: { code: codeOfText(text) } } };
     };
     const ran = await everyTool(lab, lab.devices[0] as SimDevice, call, dir, shots);
     assert.deepEqual([...ran].sort(), DEVICE_TOOLS.map((t) => t.name).sort());

@@ -12,7 +12,15 @@ import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { z } from 'zod';
 import { DEVICE_TOOLS } from '../src/toolbox/catalog.ts';
-import { connectStdio, expectProtocolError, type Loose, type StdioSession } from './mcp-client.ts';
+import {
+  codeOfText,
+  connectStdio,
+  expectProtocolError,
+  jsonOf,
+  type Loose,
+  type StdioSession,
+  textOf,
+} from './mcp-client.ts';
 import { isolatedEnv, runCliJson } from './run-cli.ts';
 import { type LabServer, postJson, startLabServer } from './server-helpers.ts';
 
@@ -204,14 +212,15 @@ describe('device tools over MCP', () => {
       assert.equal((error.data as Loose)?.details?.path, c.path, `${name}: ${error.message}`);
       const missing = (await session.client.callTool({ name, arguments: { ...c.good, deviceId: 'nope:1' } })) as Loose;
       assert.equal(missing.isError, true, name);
-      assert.equal(missing.structuredContent.error.code, 'DEVICE_NOT_FOUND', name);
+      assert.equal(codeOfText(textOf(missing)), 'DEVICE_NOT_FOUND', name);
     }
   });
 
-  test('a tool answers with its result as structured content', async () => {
+  test('a tool answers with its result once, as JSON text', async () => {
     const result = (await session.client.callTool({ name: 'apps', arguments: {} })) as Loose;
     assert.equal(result.isError, undefined);
-    assert.ok(result.structuredContent.apps.some((a: { package: string }) => a.package === 'com.android.settings'));
+    assert.equal(result.structuredContent, undefined);
+    assert.ok(jsonOf(result).apps.some((a: { package: string }) => a.package === 'com.android.settings'));
   });
 
   test('a tool that changes the screen waits for a busy device by default; waitDeviceMs 0 refuses at once', async () => {
@@ -220,9 +229,9 @@ describe('device tools over MCP', () => {
       name: 'double-tap',
       arguments: { x: 1, y: 1, waitDeviceMs: 0 },
     })) as Loose;
-    assert.equal(refused.structuredContent.error.code, 'EXECUTION_CONFLICT_IN_FLIGHT');
+    assert.equal(codeOfText(textOf(refused)), 'EXECUTION_CONFLICT_IN_FLIGHT');
     const waited = (await session.client.callTool({ name: 'double-tap', arguments: { x: 1, y: 1 } })) as Loose;
-    assert.equal(waited.isError, undefined, JSON.stringify(waited.structuredContent));
+    assert.equal(waited.isError, undefined, textOf(waited));
     assert.equal((await busy).code, 0);
   });
 });

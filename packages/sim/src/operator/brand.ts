@@ -18,6 +18,8 @@ export interface OperatorBrand {
   readonly onScreenLog: boolean;
   /** Large results as `[<brand>-Result-Chunk]` lines (later builds); 0.5.x writes one line that Timber splits. */
   readonly chunkedResults: boolean;
+  /** press_key beyond back/home/recents (svc's extension, ../svc-keys.ts); the published parser refuses them. */
+  readonly svcKeys: boolean;
 }
 
 export const BRANDS: Readonly<Record<OperatorVariant, OperatorBrand>> = {
@@ -27,8 +29,9 @@ export const BRANDS: Readonly<Record<OperatorVariant, OperatorBrand>> = {
     display: 'Clawperator',
     onScreenLog: false,
     chunkedResults: false,
+    svcKeys: false,
   },
-  svc: { variant: 'svc', word: 'svc', display: 'svc', onScreenLog: true, chunkedResults: true },
+  svc: { variant: 'svc', word: 'svc', display: 'svc', onScreenLog: true, chunkedResults: true, svcKeys: true },
 };
 
 /** The brand of a variant; another word (`acme`) is svc's variant under that word, as every protocol id. */

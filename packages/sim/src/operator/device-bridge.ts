@@ -122,6 +122,11 @@ export class DeviceBridge {
     return true;
   }
 
+  /** svc's variant: a key beyond the global actions, delivered to the screen (../svc-keys.ts). */
+  keyEvent(code: number): void {
+    this.ui.keyevent(String(code));
+  }
+
   /** The launcher's entry of a package (AppsRepositoryDefault.findTriggerShortcut: user-facing launcher apps). */
   hasLauncherEntry(pkg: string): boolean {
     return this.device.packages.get(pkg)?.launcherActivity !== undefined;

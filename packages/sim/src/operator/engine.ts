@@ -184,6 +184,10 @@ async function run(ctx: EngineContext, action: UiAction): Promise<StepResult> {
       // UiGlobalActionDispatcher.kt:15-16: without the service this throws (and ends the execution).
       if (!ctx.bridge.serviceConnected())
         throw new IllegalStateException('OperatorAccessibilityService is not running - cannot execute press_key');
+      if ('code' in action) {
+        ctx.bridge.keyEvent(action.code);
+        return step(action, 'press_key', { key });
+      }
       if (ctx.bridge.globalAction(action.key)) return step(action, 'press_key', { key });
       ctx.log.w('Engine', `[UiActionEngine] executePressKey: performGlobalAction returned false for key=${key}`);
       return step(action, 'press_key', { key, error: 'GLOBAL_ACTION_FAILED' }, false);

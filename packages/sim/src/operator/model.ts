@@ -109,6 +109,8 @@ export type UiAction = { id: string } & (
   | { type: 'EnterText'; matcher: NodeMatcher; text: string; submit: boolean; retry: TaskRetry }
   | { type: 'Sleep'; durationMs: number; retry: TaskRetry }
   | { type: 'PressKey'; key: SystemKey }
+  /** svc's variant only: another key, by its svc name or code, as its Android key code. */
+  | { type: 'PressKey'; key: string; code: number }
   | { type: 'WaitForNavigation'; expectedPackage?: string; expectedNode?: NodeMatcher; timeoutMs: number }
   | { type: 'ReadKeyValuePair'; labelMatcher: NodeMatcher; retry: TaskRetry }
   | { type: 'OnScreenLog'; set: boolean; params: Readonly<Record<string, unknown>> }

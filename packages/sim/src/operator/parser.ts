@@ -2,6 +2,7 @@
 // AgentCommandParser.kt:27-405 @ v0.5.2): every accept and reject rule, in the app's order, with the app's exception
 // messages. A rejected payload throws; the receiver then writes no envelope at all (OperatorCommandReceiver.kt:71-91).
 
+import { svcKeyCode } from './svc-keys.ts';
 import {
   booleanOrNull,
   doubleOrNull,
@@ -28,6 +29,8 @@ const MAX_URI_LENGTH = 2048; // :37
 export interface ParserOptions {
   /** The svc variant keeps the on-screen log panel of the app's later builds; 0.5.x rejects it (unsupported type). */
   onScreenLog: boolean;
+  /** The svc variant presses more keys than back/home/recents (../svc-keys.ts); the app refuses them. */
+  svcKeys?: boolean;
 }
 
 /** `stringOrNull` (:357-360): a primitive's content (a number's text, `null` for JsonNull), else absent. */
@@ -299,7 +302,11 @@ function parseAction(index: number, a: JsonObject, options: ParserOptions): UiAc
       // UiAction.kt:193-199: lower-cased, not trimmed.
       const raw = stringRequired(p, 'key', 32);
       const key = ({ back: 'BACK', home: 'HOME', recents: 'RECENTS' } as const)[raw.toLowerCase()];
-      return { id, type: 'PressKey', key: key ?? error(`unsupported key: ${raw}`) };
+      if (key !== undefined) return { id, type: 'PressKey', key };
+      const code = options.svcKeys ? svcKeyCode(raw.toLowerCase()) : undefined;
+      return code === undefined
+        ? error(`unsupported key: ${raw}`)
+        : { id, type: 'PressKey', key: raw.toLowerCase(), code };
     }
     case 'sleep':
       return {

@@ -1,8 +1,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { normalizeAndValidateExecution } from '../contracts/validate.ts';
-import { buildClick, buildRead, buildReadValue, buildType, buildWait, buildWaitForNav } from './flat-element.ts';
+import { buildCommand } from './from-flags.ts';
 import { execution, input, throwsCode } from './test-helpers.test-helper.ts';
+import type { BuildInput } from './types.ts';
+
+// Each command's builder, as the CLI runs it (the command's inputs in its action's definition).
+const command = (key: string) => (call: BuildInput) => buildCommand(key, call);
+const buildClick = command('click');
+const buildRead = command('read');
+const buildReadValue = command('read-value');
+const buildType = command('type');
+const buildWait = command('wait');
+const buildWaitForNav = command('wait-for-nav');
 
 test('click builds a click with the matcher and no clickType by default', () => {
   assert.deepEqual(

@@ -1,18 +1,32 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ACTION_BUILDERS } from './action-group.ts';
-import { buildScroll, buildScrollAndClick, buildScrollUntil } from './flat-scroll.ts';
-import {
-  buildBack,
-  buildClose,
-  buildOpen,
-  buildPress,
-  buildScreenshot,
-  buildSleep,
-  buildSnapshot,
-} from './flat-simple.ts';
-import { buildOnScreenLogClear, buildOnScreenLogSet } from './on-screen-log.ts';
+import { buildCommand } from './from-flags.ts';
 import { execution, input, throwsCode } from './test-helpers.test-helper.ts';
+import type { BuildInput } from './types.ts';
+
+// Each command's builder, as the CLI runs it (the command's inputs in its action's definition).
+const command = (key: string) => (call: BuildInput) => buildCommand(key, call);
+const buildScroll = command('scroll');
+const buildScrollAndClick = command('scroll-and-click');
+const buildScrollUntil = command('scroll-until');
+const buildBack = command('back');
+const buildClose = command('close');
+const buildOpen = command('open');
+const buildPress = command('press');
+const buildScreenshot = command('screenshot');
+const buildSleep = command('sleep');
+const buildSnapshot = command('snapshot');
+const buildOnScreenLogSet = command('on-screen-log set');
+const buildOnScreenLogClear = command('on-screen-log clear');
+const ACTION_BUILDERS = {
+  'open-app': command('action open-app'),
+  'open-uri': command('action open-uri'),
+  click: command('action click'),
+  read: command('action read'),
+  wait: command('action wait'),
+  type: command('action type'),
+  'press-key': command('action press-key'),
+};
 
 test('snapshot builds one snapshot_ui action with id snap and 30000 ms', () => {
   assert.deepEqual(buildSnapshot(input()), execution(30_000, [{ id: 'snap', type: 'snapshot_ui' }]));

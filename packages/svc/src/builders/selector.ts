@@ -1,5 +1,6 @@
-// The shared selector parser of SPEC 4.4 (click, read, wait, scroll-until, scroll-and-click, wait-for-nav; `type`
-// uses a subset). Pure: it takes the collected flag values and returns the matcher and the optional container.
+// The shared selector parser of SPEC 4.4: the flag sets a command's selector input names (contracts/actions/define.ts
+// SelectorFlags). Pure: it takes the collected flag values and returns the matcher.
+import type { SelectorFlags } from '../contracts/actions/define.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { type FlagBag, single } from './flag-values.ts';
 
@@ -27,12 +28,32 @@ export const CONTAINER_FLAGS = [
   { keys: ['containerRef'], field: 'ref' },
 ] as const;
 
+/** `type` uses --text for the text to enter, so it is not one of its selector flags. */
+export const ELEMENT_FLAGS_WITHOUT_TEXT = ELEMENT_FLAGS.filter((flag) => flag.field !== 'textEquals');
+
+/** read-value's label: its own flags, and the element flags' spellings as hidden aliases. */
+export const LABEL_FLAGS = [
+  { keys: ['label', 'text', 'labelText'], field: 'textEquals' },
+  { keys: ['labelId', 'id', 'resourceId'], field: 'resourceId' },
+  { keys: ['labelDesc', 'desc', 'contentDesc'], field: 'contentDescEquals' },
+  { keys: ['labelRef'], field: 'ref' },
+] as const;
+
+export type FlagTable = ReadonlyArray<{ readonly keys: readonly string[]; readonly field: string }>;
+
+/** Each flag set: the key of its JSON flag (none for labels) and its shorthand table. */
+export const SELECTOR_FLAG_SETS: Readonly<Record<SelectorFlags, { json?: string; table: FlagTable }>> = {
+  element: { json: 'selector', table: ELEMENT_FLAGS },
+  'element-without-text': { json: 'selector', table: ELEMENT_FLAGS_WITHOUT_TEXT },
+  container: { json: 'containerSelector', table: CONTAINER_FLAGS },
+  label: { table: LABEL_FLAGS },
+  json: { json: 'selector', table: [] },
+};
+
 export const SELECTOR_CONFLICT_MESSAGE =
   'Use --selector or the simple selector flags (--text, --text-contains, --id, --desc, --desc-contains, --role), not both';
 export const CONTAINER_CONFLICT_MESSAGE =
   'Use --container-selector or the --container-* flags (--container-text, --container-id, ...), not both';
-
-type FlagTable = ReadonlyArray<{ readonly keys: readonly string[]; readonly field: string }>;
 
 /** Parses a `--selector`-style JSON value; it must be a JSON object. */
 export function parseMatcherJson(value: string, flag: string): RawMatcher {
@@ -106,4 +127,24 @@ export function requireMatcher(matcher: RawMatcher, command: string, path: strin
     );
   }
   return matcher;
+}
+
+/**
+ * The matcher a command's selector input got from its flag set, or undefined when none of its flags was given. A
+ * container given as JSON is kept even when empty (the contract then says what is wrong with it).
+ */
+export function parseSelector(flags: FlagBag, set: SelectorFlags): RawMatcher | undefined {
+  const { json, table } = SELECTOR_FLAG_SETS[set];
+  const conflict = set === 'container' ? CONTAINER_CONFLICT_MESSAGE : SELECTOR_CONFLICT_MESSAGE;
+  const matcher = json === undefined ? fromShorthands(flags, table) : parseOne(flags, json, table, conflict);
+  if (!isEmptyMatcher(matcher)) return matcher;
+  return set === 'container' && flags.containerSelector !== undefined ? matcher : undefined;
+}
+
+/** What a command says when it needs a selector from this flag set and got none. */
+export function selectorMissing(verb: string, set: SelectorFlags): string {
+  if (set === 'label') return `${verb} needs --label, --label-id, --label-desc or --label-ref`;
+  // `type` uses --text for the text to enter, so it is not one of its selector flags (SPEC 4.4).
+  const text = set === 'element-without-text' ? '' : '--text, ';
+  return `${verb} needs an element selector: --selector '<json>' or ${text}--text-contains, --id, --desc, --desc-contains, --role`;
 }

@@ -11,8 +11,3 @@ export interface BuildInput {
   timeoutMs?: number | undefined;
   ids: Ids;
 }
-
-/** The ids and the caller's timeout of a build, for the typed one-action builders. */
-export function shapeOf(input: BuildInput): { ids: Ids; timeoutMs?: number | undefined } {
-  return { ids: input.ids, timeoutMs: input.timeoutMs };
-}

@@ -2,6 +2,7 @@
 // the selector flag set of SPEC 4.4, and help examples.
 import { type Command, Option } from 'commander';
 import { collectFlag } from '../builders/flag-values.ts';
+import type { CliInput, SelectorFlags } from '../contracts/actions/define.ts';
 
 /** A value flag whose occurrences are collected; `hidden` for aliases (help shows the first spelling). */
 export function valueFlag(command: Command, flags: string, description: string, hidden = false): Command {
@@ -39,6 +40,68 @@ export function addContainerFlags(command: Command): Command {
   return command;
 }
 
-export function examples(command: Command, lines: string[]): Command {
+/** read-value's label flags (the element flags' spellings are hidden aliases). */
+function addLabelFlags(command: Command): Command {
+  valueFlag(command, '--label <text>', 'label by exact text');
+  valueFlag(command, '--text <text>', 'same as --label', true);
+  valueFlag(command, '--label-text <text>', 'same as --label', true);
+  valueFlag(command, '--label-id <resource-id>', 'label by resource id');
+  valueFlag(command, '--id <resource-id>', 'same as --label-id', true);
+  valueFlag(command, '--resource-id <resource-id>', 'same as --label-id', true);
+  valueFlag(command, '--label-desc <text>', 'label by accessibility label');
+  valueFlag(command, '--desc <text>', 'same as --label-desc', true);
+  valueFlag(command, '--content-desc <text>', 'same as --label-desc', true);
+  valueFlag(command, '--label-ref <eN>', 'label by a ref of the last `snapshot --format compact`, on its own');
+  return command;
+}
+
+const SELECTOR_FLAGS: Readonly<Record<SelectorFlags, (command: Command) => Command>> = {
+  element: (command) => addElementFlags(command),
+  'element-without-text': (command) => addElementFlags(command, { textIsTarget: false }),
+  container: addContainerFlags,
+  label: addLabelFlags,
+  json: (command) => valueFlag(command, '--selector <json>', 'NodeMatcher JSON'),
+};
+
+/** The flags and arguments of an action command's inputs, each once (a shared command lists some twice). */
+export function addInputs(command: Command, inputs: readonly CliInput[]): Command {
+  const added = new Set<string>();
+  const once = (name: string, add: () => void) => {
+    if (added.has(name)) return;
+    added.add(name);
+    add();
+  };
+  for (const input of inputs) {
+    switch (input.kind) {
+      case 'selector':
+        once(input.flags, () => SELECTOR_FLAGS[input.flags](command));
+        break;
+      case 'flag':
+        once(input.flag, () => {
+          valueFlag(command, input.flag, input.help);
+          for (const alias of input.aliases ?? []) valueFlag(command, alias, `same as ${input.flag}`, true);
+        });
+        break;
+      case 'option':
+        once(input.flag, () => valueFlag(command, input.flag, input.help));
+        break;
+      case 'switch':
+      case 'coordinate':
+        once(input.flag, () => command.option(input.flag, input.help));
+        break;
+      case 'argument':
+        once(input.name, () => {
+          command.argument(input.optional ? `[${input.name}]` : `<${input.name}>`);
+          if (input.flag !== undefined) valueFlag(command, input.flag.flag, input.flag.help);
+        });
+        break;
+      case 'timeout':
+        break;
+    }
+  }
+  return command;
+}
+
+export function examples(command: Command, lines: readonly string[]): Command {
   return command.addHelpText('after', `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`);
 }

@@ -3,7 +3,7 @@
 // Help without a command, completion, `svc help`, unknown commands and anything unusual before the command word
 // still register all of them (commandWordOf).
 //
-// Two kinds of modules. The execution commands (execute, observe, the flat actions, action, on-screen-log) are what
+// Two kinds of modules. The execution commands (execute, observe, the action commands) are what
 // an agent calls hundreds of times a session, and they share most of their code (builders, contracts, the daemon
 // proxy): they are imported statically, so the bundle (scripts/build.ts) puts them in its entry chunk with the CLI
 // core, and such a call loads that one file. Each chunk a call loads costs a cold process ~0.4 ms, more than
@@ -12,13 +12,9 @@
 // A new command: add its registrar here. command-table.test.ts checks that `names` is exactly what each module
 // registers (names and aliases), so a command can never be missing from the table.
 import type { Command } from 'commander';
-import { registerAction } from './commands/action.ts';
+import { ACTION_COMMAND_NAMES, registerActions } from './commands/actions.ts';
 import { registerExecute } from './commands/execute.ts';
-import { registerFlatElement } from './commands/flat-element.ts';
-import { registerFlatScroll } from './commands/flat-scroll.ts';
-import { registerFlatSimple } from './commands/flat-simple.ts';
 import { registerObserve } from './commands/observe.ts';
-import { registerOnScreenLog } from './commands/on-screen-log.ts';
 
 import type { Launchers } from './launchers.ts';
 import { TOOL_COMMAND_WORDS } from './toolbox-shapes.ts';
@@ -38,20 +34,8 @@ export const COMMAND_MODULES: readonly CommandModule[] = [
     names: ['observe', 'snapshot', 'screenshot'],
     load: async () => registerObserve,
   },
-  {
-    names: ['click', 'tap', 'read', 'wait', 'wait-for-nav', 'type', 'read-value'],
-    load: async () => registerFlatElement,
-  },
-  {
-    names: ['open', 'close', 'close-app', 'press', 'back', 'sleep'],
-    load: async () => registerFlatSimple,
-  },
-  {
-    names: ['scroll', 'scroll-until', 'scroll-and-click'],
-    load: async () => registerFlatScroll,
-  },
-  { names: ['action'], load: async () => registerAction },
-  { names: ['on-screen-log'], load: async () => registerOnScreenLog },
+  // The flat action commands and the action and on-screen-log groups, from the action definitions.
+  { names: ACTION_COMMAND_NAMES, load: async () => registerActions },
   { names: ['inspect'], load: async () => (await import('./commands/inspect.ts')).registerInspect },
   { names: ['devices'], load: async () => (await import('./commands/devices.ts')).registerDevices },
   { names: ['packages'], load: async () => (await import('./commands/packages.ts')).registerPackages },

@@ -6,19 +6,17 @@ import { newIds } from '../builders/execution.ts';
 import type { FlagBag } from '../builders/flag-values.ts';
 import { homeOf } from '../contracts/env.ts';
 import { errorBodyOf, type SvcError } from '../contracts/errors.ts';
-import { type Execution, isFullSuccess, type RunResult } from '../contracts/types.ts';
-import { normalizeAndValidateExecution } from '../contracts/validate.ts';
+import { type Execution, isFullSuccess } from '../contracts/types.ts';
 import { osHomedir } from '../core/home.ts';
+import { prepareSubmission } from '../submit/prepare.ts';
 import { viaDaemon } from '../submit/submit.ts';
 import { inFlagTerms } from './flag-paths.ts';
-import { type Builder, FLAT_COMMANDS, type FlatCommand, type FlatVerb } from './flat-builders.ts';
+import { actionCommand, type FlatCommand } from './flat-builders.ts';
 import { type Globals, globalsOf, readGlobals, targetOf } from './globals.ts';
+import type { AfterRun } from './observe-after.ts';
 import { printError, printValue } from './output.ts';
 import { renderRunResult } from './render-run.ts';
 import { dim, green } from './style.ts';
-
-/** What a command does to a run result before it is printed (screenshot: re-encode the image). */
-export type AfterRun = (result: RunResult, globals: Globals) => Promise<RunResult>;
 
 /**
  * Validates and runs (or dry-runs) a raw execution; returns the exit code. `explain` restates a validation error in
@@ -31,27 +29,30 @@ export async function runRawExecution(
   after?: AfterRun,
   explain: (error: SvcError) => SvcError = (error) => error,
 ): Promise<number> {
-  const outcome = normalizeAndValidateExecution(raw);
-  if (!outcome.ok) {
-    printError(globals.output, explain(outcome.error).toBody());
+  const prepared = await prepareSubmission({
+    raw,
+    target: (invalid) => (invalid === undefined ? targetOf(globals, process.env) : undefined),
+    cwd,
+    verbose: globals.verbose,
+    waitDeviceMs: globals.waitDeviceMs,
+  });
+  if (!prepared.ok) {
+    if (prepared.step !== 'execution') throw prepared.error;
+    printError(globals.output, explain(prepared.error).toBody());
     return 1;
   }
-  const target = targetOf(globals, process.env);
+  const { execution, target } = prepared.request;
   if (globals.dryRun) {
     const shown = {
       operatorPackage: target.operatorPackage,
       driver: target.driver,
       ...(target.deviceId === undefined ? {} : { deviceId: target.deviceId }),
     };
-    printValue(globals.output, { ok: true, dryRun: true, ...shown, execution: outcome.execution }, prettyDryRun);
+    printValue(globals.output, { ok: true, dryRun: true, ...shown, execution }, prettyDryRun);
     return 0;
   }
   if (globals.validateOnly) {
-    printValue(
-      globals.output,
-      { ok: true, validated: true },
-      () => `${green('valid')} ${summaryOf(outcome.execution)}`,
-    );
+    printValue(globals.output, { ok: true, validated: true }, () => `${green('valid')} ${summaryOf(execution)}`);
     return 0;
   }
   const submit = viaDaemon({
@@ -60,13 +61,7 @@ export async function runRawExecution(
     daemon: globals.daemon,
     log: (line) => process.stderr.write(`${line}\n`),
   });
-  const submitted = await submit({
-    execution: outcome.execution,
-    target,
-    cwd,
-    verbose: globals.verbose,
-    waitDeviceMs: globals.waitDeviceMs,
-  });
+  const submitted = await submit({ ...prepared.request, screen: globals.screen });
   const result = after === undefined ? submitted : await after(submitted, globals);
   if (!result.ok) {
     printError(globals.output, result.error);
@@ -91,16 +86,13 @@ function prettyDryRun(value: { operatorPackage: string; deviceId?: string; execu
 }
 
 /**
- * A commander action for a built command: `(…positionals, flags, command)`. A flat verb runs as its entry of
- * FLAT_COMMANDS (flat-builders.ts), exactly as the hot path runs it; any other command names its builder.
+ * A commander action for an action command (`click`, `action click`, `on-screen-log set`): `(…positionals, flags,
+ * command)`. It runs as its entry of flat-builders.ts, exactly as the hot path runs a flat command.
  */
-export function builtAction(verb: FlatVerb): (...received: unknown[]) => Promise<void>;
-export function builtAction(verb: string, build: Builder, after?: AfterRun): (...received: unknown[]) => Promise<void>;
-export function builtAction(verb: string, build?: Builder, after?: AfterRun) {
-  const command: FlatCommand =
-    build === undefined
-      ? FLAT_COMMANDS[verb as FlatVerb]
-      : { build, ...(after === undefined ? {} : { afterRun: async () => after }) };
+export function builtAction(key: string) {
+  const command = actionCommand(key);
+  // Ids carry no spaces: `action click` → cli-action-click-….
+  const verb = key.replaceAll(' ', '-');
   return async (...received: unknown[]): Promise<void> => {
     const self = received.at(-1) as Command;
     const args = self.processedArgs.flat().filter((arg): arg is string => typeof arg === 'string');
@@ -134,7 +126,7 @@ export async function runBuilt(
     globals = globalsOf(name, globalFlags);
     const after = await command.afterRun?.(flags, globals);
     const raw = command.build({ flags, args, timeoutMs: globals.timeoutMs, ids: newIds(verb) });
-    return await runRawExecution(globals, raw, process.cwd(), after, (error) => inFlagTerms(verb, error, flags));
+    return await runRawExecution(globals, raw, process.cwd(), after, (error) => inFlagTerms(command.key, error, flags));
   } catch (error) {
     printError(globals?.output ?? 'json', errorBodyOf(error), words);
     return 1;

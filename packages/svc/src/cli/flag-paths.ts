@@ -1,70 +1,81 @@
 // A flat command (click, wait, sleep, scroll-until, ...) builds a one-action execution, which the contracts check:
 // their problems name the execution's paths (`actions[0].params.maxScrolls`, `timeoutMs`). The user typed flags and
 // arguments, so each path is said again as what they typed (`--max-scrolls`, `--timeout`, `duration-ms`), the
-// execution's path kept beside it in `executionPath`. A problem of the execution's timeout that the command worked
-// out from the user's values (wait, sleep: their time plus room) says so, and comes after the problems of those values.
+// execution's path kept beside it in `executionPath`. Which flag fills which param is read off the command's inputs
+// in its action's definition (builders/surfaces.ts), the same the builder reads. A problem of the execution's
+// timeout that the command worked out from the user's values (wait, sleep: their time plus room) says so, and comes
+// after the problems of those values.
 import type { FlagBag } from '../builders/flag-values.ts';
-import { CONTAINER_FLAGS, ELEMENT_FLAGS } from '../builders/selector.ts';
+import { SELECTOR_FLAG_SETS } from '../builders/selector.ts';
+import { CLI_COMMANDS, flagKey, flagSpelling } from '../builders/surfaces.ts';
+import type { CliInput } from '../contracts/actions/define.ts';
 import { SvcError } from '../contracts/errors.ts';
-
-type FlagTable = ReadonlyArray<{ readonly keys: readonly string[]; readonly field: string }>;
-
-const LABEL_FLAGS: FlagTable = [
-  { keys: ['label', 'labelText', 'text'], field: 'textEquals' },
-  { keys: ['labelId', 'id', 'resourceId'], field: 'resourceId' },
-  { keys: ['labelDesc', 'desc', 'contentDesc'], field: 'contentDescEquals' },
-  { keys: ['labelRef'], field: 'ref' },
-];
-
-/** Matcher params and the flags that fill them: the JSON flag, then the shorthand table. */
-const MATCHER_PARAMS: Readonly<Record<string, { json: string; table: FlagTable }>> = {
-  matcher: { json: 'selector', table: ELEMENT_FLAGS },
-  target: { json: 'selector', table: ELEMENT_FLAGS },
-  expectedNode: { json: 'selector', table: ELEMENT_FLAGS },
-  container: { json: 'containerSelector', table: CONTAINER_FLAGS },
-  labelMatcher: { json: 'selector', table: LABEL_FLAGS },
-};
-
-/** Params that come from a positional argument, by the argument's name in the usage line (as `exec` names its own). */
-const ARGUMENT_PARAMS: Readonly<Record<string, string>> = {
-  durationMs: 'duration-ms',
-  applicationId: 'package-or-uri',
-  uri: 'package-or-uri',
-  key: 'key',
-  direction: 'direction',
-};
-
-/** Verbs whose execution timeout is worked out from the user's own time (SPEC 4.4's flat command rules). */
-const DERIVED_TIMEOUT: Readonly<Record<string, string>> = {
-  wait: '--timeout plus 5000 ms, at least 30000',
-  'wait-for-nav': '--timeout plus 5000 ms, at least 30000',
-  sleep: 'the duration plus 5000 ms, or --timeout, at least 30000',
-};
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const given = (flags: FlagBag, key: string) => flags[key] !== undefined && flags[key] !== false;
 
-function matcherFlag(flags: FlagBag, param: string, field: string | undefined): string | undefined {
-  const source = MATCHER_PARAMS[param];
-  if (source === undefined) return undefined;
-  if (given(flags, source.json)) return `--${kebab(source.json)}`;
-  const rows = source.table.filter((row) => field === undefined || row.field === field);
+/** Every input of the command (all the action types it builds). */
+const inputsOf = (key: string): readonly CliInput[] =>
+  (CLI_COMMANDS.get(key) ?? []).flatMap(({ surface }) => surface.inputs);
+
+/** How the command works out the execution's timeout from the user's own time, if it does (SPEC 4.4). */
+function derivedTimeout(key: string): string | undefined {
+  const bound = CLI_COMMANDS.get(key) ?? [];
+  if (bound.some(({ surface }) => surface.inputs.some((input) => input.kind === 'timeout'))) {
+    return '--timeout plus 5000 ms, at least 30000';
+  }
+  if (bound.some(({ definition }) => definition.builtTimeout === 'sleep')) {
+    return 'the duration plus 5000 ms, or --timeout, at least 30000';
+  }
+  return undefined;
+}
+
+function selectorFlag(flags: FlagBag, input: CliInput & { kind: 'selector' }, field: string | undefined) {
+  const { json, table } = SELECTOR_FLAG_SETS[input.flags];
+  if (json !== undefined && given(flags, json)) return `--${kebab(json)}`;
+  const rows = table.filter((row) => field === undefined || row.field === field);
   const key = rows.flatMap((row) => row.keys).find((k) => given(flags, k));
   return key === undefined ? undefined : `--${kebab(key)}`;
 }
 
+/** What the user typed for a param of the command's action, or undefined when no input of theirs fills it. */
+function flagOfParam(key: string, param: string, field: string | undefined, flags: FlagBag): string | undefined {
+  const inputs = inputsOf(key).filter((input) => input.kind !== 'option' && input.param === param);
+  const switches = inputs.filter((input) => input.kind === 'switch' && given(flags, flagKey(input.flag)));
+  for (const input of inputs) {
+    switch (input.kind) {
+      case 'selector': {
+        const flag = selectorFlag(flags, input, field);
+        if (flag !== undefined) return flag;
+        break;
+      }
+      case 'flag':
+      case 'coordinate':
+        return flagSpelling(input.flag);
+      case 'switch':
+        if (switches[0]?.kind === 'switch') return flagSpelling(switches[0].flag);
+        break;
+      case 'argument':
+        return input.flag !== undefined && given(flags, flagKey(input.flag.flag))
+          ? flagSpelling(input.flag.flag)
+          : input.name;
+      case 'timeout':
+        return '--timeout';
+    }
+  }
+  return undefined;
+}
+
 /** What the user typed for an execution path, or undefined when the path is not theirs to name. */
-export function flagOf(verb: string, path: string, flags: FlagBag): string | undefined {
-  if (path === 'timeoutMs') return verb === 'sleep' && !given(flags, 'timeout') ? 'duration-ms' : '--timeout';
+export function flagOf(key: string, path: string, flags: FlagBag): string | undefined {
+  if (path === 'timeoutMs') {
+    const duration = inputsOf(key).find((input) => input.kind === 'argument' && input.param === 'durationMs');
+    return duration?.kind === 'argument' && !given(flags, 'timeout') ? duration.name : '--timeout';
+  }
   const m = /^actions\[0\]\.params\.([A-Za-z]+)(?:\.([A-Za-z]+))?/.exec(path);
   if (!m) return undefined;
   const [, param = '', field] = m;
-  if (param in MATCHER_PARAMS) return matcherFlag(flags, param, field);
-  if (param === 'timeoutMs') return '--timeout';
-  if (param === 'expectedPackage') return '--app';
-  if (param === 'clickType') return ['focus', 'long'].filter((k) => given(flags, k)).map((k) => `--${k}`)[0];
-  if (param in ARGUMENT_PARAMS) return ARGUMENT_PARAMS[param];
-  return given(flags, param) ? `--${kebab(param)}` : undefined;
+  return flagOfParam(key, param, field, flags);
 }
 
 interface Issue {
@@ -74,12 +85,12 @@ interface Issue {
 }
 
 /** The contracts' validation error of a flat command, in the command's own words (flags and arguments). */
-export function inFlagTerms(verb: string, error: SvcError, flags: FlagBag): SvcError {
+export function inFlagTerms(key: string, error: SvcError, flags: FlagBag): SvcError {
   if (error.code !== 'EXECUTION_VALIDATION_FAILED') return error;
-  const derived = DERIVED_TIMEOUT[verb];
+  const derived = derivedTimeout(key);
   const said = (issue: Issue): Issue => {
     if (typeof issue.path !== 'string') return issue;
-    const flag = flagOf(verb, issue.path, flags);
+    const flag = flagOf(key, issue.path, flags);
     if (flag === undefined) return issue;
     const why = issue.path === 'timeoutMs' && derived !== undefined ? ` (the execution's timeout: ${derived})` : '';
     const message = String(issue.message ?? '').replace(/\b(?:a )?matcher\b/g, 'a selector');

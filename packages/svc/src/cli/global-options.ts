@@ -32,6 +32,12 @@ export function addGlobalOptions(program: Command): void {
   value('--output <format>', 'json (default) or pretty');
   value('--format <format>', 'same as --output', true);
   value('--timeout-ms <ms>', 'execution timeout; on wait and wait-for-nav the action timeout');
+  value(
+    '--screen <form>',
+    'with the result, the compact screen after the run: full, diff (only what changed since your last read) or none (default)',
+  );
+  value('--max-chars <n>', 'cap a compact screen at this many characters (what is left out is counted; 0: no cap)');
+  value('--max-elements <n>', 'cap a compact screen at this many elements (0: no cap)');
   value('--timeout <ms>', 'same as --timeout-ms', true);
   program.option('--json', 'JSON output (same as --output json)');
   program.option('--verbose', 'more diagnostics in errors');

@@ -8,6 +8,7 @@ import { codeOf } from '../contracts/conditions.ts';
 import type { Env } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { LIMITS } from '../contracts/limits.ts';
+import { type ScreenRequest, screenRequestOf } from '../contracts/screen-request.ts';
 import { mergeValidationErrors, validationErrorOf } from '../contracts/validation-issue.ts';
 import { resolveTarget, type Target, type TargetFieldNames } from '../submit/target.ts';
 
@@ -30,12 +31,16 @@ export interface Globals {
   validateOnly: boolean;
   /** `--format png|jpeg`: the image format of `screenshot` (`--format json|pretty` is the output). */
   imageFormat?: 'png' | 'jpeg';
-  /** `--format compact|xml`: the form of `snapshot`. */
-  snapshotFormat?: 'compact' | 'xml';
+  /** `--format compact|xml|diff`: the form of `snapshot`. */
+  snapshotFormat?: SnapshotFormat;
+  /** `--screen full|diff` (and `snapshot --format compact|diff`), `--max-chars`, `--max-elements`. */
+  screen?: ScreenRequest;
 }
 
+type SnapshotFormat = 'compact' | 'xml' | 'diff';
+
 const IMAGE_FORMATS = ['png', 'jpeg'];
-const SNAPSHOT_FORMATS = ['compact', 'xml'];
+const SNAPSHOT_FORMATS = ['compact', 'xml', 'diff'];
 
 /**
  * `--format` names the output (json, pretty), or the image of screenshot (png, jpeg), or the form of snapshot
@@ -44,7 +49,7 @@ const SNAPSHOT_FORMATS = ['compact', 'xml'];
 function splitFormat(flags: FlagBag): {
   flags: FlagBag;
   imageFormat?: 'png' | 'jpeg';
-  snapshotFormat?: 'compact' | 'xml';
+  snapshotFormat?: SnapshotFormat;
 } {
   const values = Array.isArray(flags.format) ? (flags.format as string[]) : [];
   const of = (kinds: string[]) => {
@@ -63,7 +68,7 @@ function splitFormat(flags: FlagBag): {
   return {
     flags: { ...flags, format: rest.length > 0 ? rest : undefined },
     ...(image === undefined ? {} : { imageFormat: image as 'png' | 'jpeg' }),
-    ...(snapshot === undefined ? {} : { snapshotFormat: snapshot as 'compact' | 'xml' }),
+    ...(snapshot === undefined ? {} : { snapshotFormat: snapshot as SnapshotFormat }),
   };
 }
 
@@ -107,9 +112,30 @@ export function parseGlobals(given: FlagBag): Globals {
   const wait = single(flags, ['waitDeviceMs']);
   const waitDeviceMs = wait === undefined ? undefined : checked(() => waitDeviceMsOf(wait));
   if (waitDeviceMs !== undefined) globals.waitDeviceMs = waitDeviceMs;
+  const screen = checked(() => screenOf(flags, snapshotFormat));
+  if (screen !== undefined) globals.screen = screen;
   const invalid = mergeValidationErrors(problems);
   if (invalid) throw invalid;
   return globals;
+}
+
+const SCREEN_OF_SNAPSHOT = { compact: 'full', diff: 'diff', xml: 'none' } as const;
+
+/** `--screen`, or snapshot's `--format compact|diff`, with `--max-chars` / `--max-elements`, named as typed. */
+function screenOf(flags: FlagBag, snapshotFormat: SnapshotFormat | undefined): ScreenRequest | undefined {
+  const count = (name: string, flag: string) => {
+    const token = single(flags, [name]);
+    return token === undefined ? undefined : parseIntegerToken(token, flag, name);
+  };
+  const fields = {
+    screen: single(flags, ['screen']) ?? (snapshotFormat && SCREEN_OF_SNAPSHOT[snapshotFormat]),
+    maxChars: count('maxChars', '--max-chars'),
+    maxElements: count('maxElements', '--max-elements'),
+  };
+  const { value, error } = validationErrorOf(() => screenRequestOf(fields));
+  if (error === undefined) return value;
+  const path = String(error.details?.path ?? 'screen').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  throw new SvcError(error.code, `--${path}: ${error.message}`, { ...error.details, path: `--${path}` });
 }
 
 /** A bad --output (or --format, which also takes the image and snapshot forms where they apply), named as typed. */

@@ -11,7 +11,7 @@ import { BAKED_CLI_TABLE } from './baked-cli-table.ts';
 import type { CliTable, CommandSpec, OptionSpec } from './cli-table.ts';
 import { executionInput } from './execute-input.ts';
 import { runBuilt, runRawExecution } from './execution-command.ts';
-import { FLAT_COMMANDS, isFlatVerb } from './flat-builders.ts';
+import { FLAT_COMMANDS, type FlatCommand, isFlatVerb } from './flat-builders.ts';
 import { globalsOf } from './globals.ts';
 import { printError, writeStdout } from './output.ts';
 
@@ -97,7 +97,7 @@ export async function runHotPath(
   }
   if (isFlatVerb(call.name)) {
     const { name, flags, args } = call;
-    return runBuilt(name, FLAT_COMMANDS[name], { name, flags, args }, call.globalFlags);
+    return runBuilt(name, FLAT_COMMANDS[name] as FlatCommand, { name, flags, args }, call.globalFlags);
   }
   if (call.name !== 'execute') return undefined;
   let output: 'json' | 'pretty' = 'json';

@@ -1,27 +1,15 @@
-// What `snapshot` and `screenshot` do to a run result before it is printed, decided from their flags before the run:
-// `--format compact` turns the snapshot's XML into the compact screen (and keeps its refs for the device); image
-// options (`--max-size`, `--quality`, `--format png|jpeg`) are checked first, then the PNG is re-encoded. Used by
-// the command line and the hot path alike (flat-builders.ts). The heavy parts load only when asked for.
+// What `screenshot` does to a run result before it is printed, decided from its flags before the run: image options
+// (`--max-size`, `--quality`, `--format png|jpeg`) are checked first, then the PNG is re-encoded. Used by the command
+// line and the hot path alike (flat-builders.ts). The heavy parts load only when asked for. (A compact snapshot is
+// made where the execution runs: `--format compact` asks for it with the execution.)
 import { type FlagBag, single } from '../builders/flag-values.ts';
 import { parseIntegerToken } from '../builders/numeric.ts';
-import { homeOf } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
 import type { RunResult } from '../contracts/types.ts';
-import { osHomedir } from '../core/home.ts';
-import type { AfterRun } from './execution-command.ts';
 import type { Globals } from './globals.ts';
 
-/** `--format compact`: the run's XML becomes the compact screen, and its refs are kept for the device. */
-export async function snapshotAfterRun(_flags: FlagBag, globals: Globals): Promise<AfterRun | undefined> {
-  if (globals.snapshotFormat !== 'compact') return undefined;
-  return async (result: RunResult) => {
-    const [{ compactSnapshots }, { nodeFileStore }] = await Promise.all([
-      import('../executions/refs/compact-snapshot.ts'),
-      import('../adapters/fs/file-store.ts'),
-    ]);
-    return compactSnapshots({ files: nodeFileStore, home: homeOf(process.env, osHomedir) }, result);
-  };
-}
+/** What a command does to a run result before it is printed (screenshot: re-encode the image). */
+export type AfterRun = (result: RunResult, globals: Globals) => Promise<RunResult>;
 
 /**
  * Without image options, the device's PNG as is. With them, the options are checked before anything runs, and the

@@ -42,5 +42,7 @@ export function renderRunResult(result: RunResult): string {
   // `svc snapshot --output pretty` is read by people: show the whole XML after the table.
   const only = steps.length === 1 ? steps[0] : undefined;
   if (only?.actionType === 'snapshot_ui' && only.data.text) lines.push(only.data.text);
+  // The screen after the run (`--screen`), or the screen a selector that found nothing was looked for on.
+  if (result.screen !== undefined) lines.push(result.screen);
   return lines.join('\n');
 }

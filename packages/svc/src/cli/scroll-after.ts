@@ -4,7 +4,7 @@
 // a missing container, as the action is specified). Without a selector it scrolls to an edge, which is its success.
 import type { FlagBag } from '../builders/flag-values.ts';
 import type { RunResult } from '../contracts/types.ts';
-import type { AfterRun } from './execution-command.ts';
+import type { AfterRun } from './observe-after.ts';
 
 export const TARGET_FOUND = 'TARGET_FOUND';
 

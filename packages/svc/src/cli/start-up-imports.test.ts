@@ -69,15 +69,7 @@ function bundleLoadsOf(
 const HEAVY =
   /@yume-chan|@modelcontextprotocol|hono|zod|\/src\/(server|mcp|skills|emulators|doctor|adapters\/(?!adb\/(quick-device-list|device-list|server-address)|random-id|fs\/private-dir)|executions|core\/context)/;
 
-const EXECUTION_COMMANDS = [
-  'action.ts',
-  'execute.ts',
-  'flat-element.ts',
-  'flat-scroll.ts',
-  'flat-simple.ts',
-  'observe.ts',
-  'on-screen-log.ts',
-];
+const EXECUTION_COMMANDS = ['actions.ts', 'execute.ts', 'observe.ts'];
 
 test('an execution command loads the execution commands and no adb, server, SDK or other command code', async () => {
   const loaded = await modulesLoadedBy(['snapshot', '--dry-run']);

@@ -215,7 +215,7 @@ export const ERROR_CODES = {
   ),
   STALE_REF: c(
     409,
-    'The screen changed since the snapshot the ref came from; take a new compact snapshot and use its refs.',
+    'That element is not on screen as you read it: use a ref of the screen you read last (a snapshot, or the screen an action returned), or a selector.',
   ),
   REF_NOT_SELECTABLE: c(400, 'Click the element by its ref, or select it by id, text or label instead of a ref.'),
   // device tools

@@ -1,5 +1,6 @@
 // Field rules as data: the validator checks them and schema.ts turns the same tables into JSON Schema.
 
+import { canonicalKey, isSpecKey, KEY_NAMES, MAX_KEY_CODE, SPEC_KEYS } from './keys.ts';
 import { ACTION_RANGES, type Range } from './limits.ts';
 import { type NodeMatcher, validateMatcher } from './matcher.ts';
 import { type Retry, validateRetry } from './retry.ts';
@@ -18,6 +19,8 @@ export type RuleShape =
   | { readonly kind: 'matcher' }
   | { readonly kind: 'retry' }
   | { readonly kind: 'coordinate' }
+  /** A press_key key: a name of contracts/keys.ts or an Android key code, sent in its canonical form. */
+  | { readonly kind: 'key' }
   | { readonly kind: 'removed'; readonly reason: string };
 
 /**
@@ -50,6 +53,7 @@ export const color: FieldRule<string> = { kind: 'color' };
 export const matcher: FieldRule<NodeMatcher> = { kind: 'matcher' };
 export const retry: FieldRule<Retry> = { kind: 'retry' };
 export const coordinate: FieldRule<Coordinate> = { kind: 'coordinate' };
+export const key: FieldRule<string> = { kind: 'key' };
 export const removed = (reason: string): FieldRule<never> => ({ kind: 'removed', reason });
 
 const COLOR = /^#[0-9A-Fa-f]{8}$/;
@@ -115,6 +119,12 @@ export function checkField(rule: FieldRule, value: unknown, path: string): unkno
       return validateRetry(value, path);
     case 'coordinate':
       return checkCoordinate(value, path);
+    case 'key': {
+      const expected = `${SPEC_KEYS.join(', ')}, another key name (${KEY_NAMES.length - SPEC_KEYS.length} more: ${KEY_NAMES.filter((k) => !isSpecKey(k)).join(', ')}) or a key code 1 to ${MAX_KEY_CODE}`;
+      const canonical = typeof value === 'string' ? canonicalKey(value) : undefined;
+      if (canonical === undefined) fail(path, `expected ${expected}, got ${describe(value)}`, expected);
+      return canonical;
+    }
     case 'removed':
       return fail(path, rule.reason, 'parameter absent');
   }

@@ -100,7 +100,6 @@ export const ACTION_DEFAULTS = {
 
 export const CLICK_TYPES = ['default', 'long_click', 'focus'] as const;
 export const DIRECTIONS = ['down', 'up', 'left', 'right'] as const;
-export const PRESS_KEYS = ['back', 'home', 'recents'] as const;
 export const READ_TEXT_VALIDATORS = ['temperature', 'version', 'regex'] as const;
 export const MATCHER_ROLES = [
   'button',

@@ -14,9 +14,14 @@ export interface NodeMatcher {
   ref?: string;
 }
 
-/** SPEC 2.3: raw JSON NodeMatcher aliases. */
+/**
+ * SPEC 2.3: raw JSON NodeMatcher aliases; `desc` and `descContains` besides (svc's: the compact screen prints an
+ * element's label as `desc=`, so the key an agent copies is the key that matches).
+ */
 export const MATCHER_KEY_ALIASES: Readonly<Record<string, string>> = {
   id: 'resourceId',
+  desc: 'contentDescEquals',
+  descContains: 'contentDescContains',
   resource_id: 'resourceId',
   text: 'textEquals',
   text_contains: 'textContains',

@@ -2,6 +2,7 @@
 // runs. It describes canonical names only; the validator also accepts the SPEC 2.2 aliases (listed in descriptions).
 import { ACTION_TYPES, type ActionType, definitionOf } from './actions/index.ts';
 import type { FieldRule } from './fields.ts';
+import { KEY_NAMES, MAX_KEY_CODE } from './keys.ts';
 import { LIMITS, MATCHER_ROLES, RETRY_BOUNDS } from './limits.ts';
 import { MATCHER_FIELDS, REF_PATTERN } from './matcher.ts';
 import { RETRY_FIELDS } from './retry.ts';
@@ -48,6 +49,11 @@ function ruleSchema(rule: FieldRule): Schema {
         properties: { x: { type: 'integer', minimum: 0 }, y: { type: 'integer', minimum: 0 } },
         required: ['x', 'y'],
         additionalProperties: false,
+      };
+    case 'key':
+      return {
+        type: 'string',
+        description: `${KEY_NAMES.join(', ')} (case-insensitive), or an Android key code 1 to ${MAX_KEY_CODE}`,
       };
     case 'removed':
       // The object form of the schema nothing matches: some MCP clients refuse a tool whose schema holds a bare

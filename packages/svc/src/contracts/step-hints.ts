@@ -2,7 +2,7 @@
 // Execution-level codes take their hint from the error catalogue.
 export const STEP_HINTS: Readonly<Record<string, string>> = {
   NODE_NOT_FOUND:
-    'Nothing on screen matched: take a snapshot (`svc snapshot`) and match a node that is there, or wait for it first.',
+    'Nothing on screen matched: use an element of the screen as it is (data.closest names the nearest, with refs), or wait for it first.',
   NODE_NOT_CLICKABLE: 'The node matched but cannot be clicked: match its clickable parent, or use --coordinate.',
   GESTURE_FAILED: 'The device refused the gesture: check the screen is unlocked and nothing covers the app.',
   GLOBAL_ACTION_FAILED: 'The device refused the key: check the operator accessibility service is on.',

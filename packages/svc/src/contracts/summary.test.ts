@@ -29,7 +29,7 @@ describe('the summary beside the envelope', () => {
     assert.equal(summary.succeeded, false);
     assert.equal(summary.failedStepId, 'b');
     assert.equal(summary.failedCode, 'NODE_NOT_FOUND');
-    assert.match(String(summary.hint), /snapshot/);
+    assert.match(String(summary.hint), /closest/);
   });
 
   it('names the step a timeout cut short and the envelope code', () => {

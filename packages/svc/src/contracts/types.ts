@@ -86,6 +86,8 @@ export type RunResult =
       driver: DriverName;
       terminalSource: 'svc_result';
       envelope: ResultEnvelope;
+      /** The compact screen after the run (or, when a selector found nothing close, the screen then), when asked. */
+      screen?: string;
     } & RunSummary)
   | { ok: false; error: ErrorBody };
 

@@ -5,10 +5,10 @@
 // decision is made once per device and kept for the life of the context (a daemon keeps it between calls); it is
 // asked again after svc installs or removes an app on the device, or when the operator turned out to be gone.
 import { quoteShellArg } from '../contracts/dispatch.ts';
+import { serviceEnabled } from '../contracts/operator-components.ts';
 import { KNOWN_OPERATOR_PACKAGES } from '../contracts/operator-variants.ts';
 import type { DriverName } from '../contracts/types.ts';
 import type { SvcContext } from '../core/context.ts';
-import { serviceEnabled } from '../operator/components.ts';
 import type { Driver } from './driver.ts';
 import { DRIVERS } from './drivers/index.ts';
 import type { Target } from './target.ts';

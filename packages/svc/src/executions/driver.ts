@@ -21,6 +21,13 @@ export interface Driver {
    * never half done for want of an action.
    */
   actions(operatorPackage: string): AnyDriverTable;
+  /**
+   * Selectors are matched on the host (ui/match.ts), so the short resource id form works as it is; a driver that
+   * matches on the device gets full ids (executions/refs/prepare-selectors.ts).
+   */
+  readonly matchesOnHost: boolean;
+  /** A screen read waits until the screen is idle (`uiautomator dump` does): one read after an action is settled. */
+  readonly settledReads: boolean;
   /** Runs the execution on a locked device. Expected failures come back as `kind: 'error'`, never thrown. */
   run(ctx: SvcContext, run: DeviceRun): Promise<DriverOutcome>;
 }

@@ -8,9 +8,9 @@ import { after, test } from 'node:test';
 import { serializeEnvelope } from '../contracts/envelope.ts';
 import { encodeHierarchyFrames, encodeResultLines } from '../contracts/frames.ts';
 import { type ContextOptions, createContext } from '../core/context.ts';
+import { runExecution } from '../submit/validate-and-run.test-helper.ts';
 import { execution, fakeDevice, PKG, successEnvelope } from './drivers/operator/fake-operator.test-helper.ts';
 import { SETTLE_WARNING } from './drivers/operator/post-process.ts';
-import { runExecution } from './validate-and-run.test-helper.ts';
 
 const home = await mkdtemp(join(tmpdir(), 'svc-run-unit-'));
 after(() => rm(home, { recursive: true, force: true }));

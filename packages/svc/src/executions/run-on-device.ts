@@ -15,7 +15,9 @@ import type { DeviceRun } from './device-run.ts';
 import type { Driver } from './driver.ts';
 import { refuseUnsupported } from './driver-table.ts';
 import { acquireExecutionLock, type LockAttempt } from './execution-lock.ts';
-import { resolveRefs } from './refs/resolve-refs.ts';
+import type { ScreenRequest } from './refs/client-screen.ts';
+import { prepareSelectors } from './refs/prepare-selectors.ts';
+import { screensOfRun } from './refs/screens-of-run.ts';
 import type { Target } from './target.ts';
 
 export interface ExecutionRequest {
@@ -27,6 +29,11 @@ export interface ExecutionRequest {
   verbose?: boolean | undefined;
   /** How long to wait for a device busy with another execution before EXECUTION_CONFLICT_IN_FLIGHT (default 0). */
   waitDeviceMs?: number | undefined;
+  /**
+   * Screens as a client wants them: snapshot steps compact, and the screen after the run (refs/screens-of-run.ts).
+   * Without it snapshot steps keep their XML and only a selector that found nothing reads the screen.
+   */
+  screen?: ScreenRequest | undefined;
 }
 
 export async function runOnDevice(ctx: SvcContext, request: ExecutionRequest): Promise<RunResult> {
@@ -47,7 +54,7 @@ export async function runOnDevice(ctx: SvcContext, request: ExecutionRequest): P
       verbose: request.verbose ?? false,
       operatorUid,
     };
-    const result = await runLocked(ctx, driver, run, waitDeviceMs, leftMs);
+    const result = await runLocked(ctx, driver, run, waitDeviceMs, leftMs, request.screen);
     // An operator that went away (uninstalled, service off) makes `auto` ask again next time.
     if (request.target.driver === 'auto' && driver.name === 'operator' && needsNewChoice(result)) {
       forgetDriverChoice(ctx, serial);
@@ -74,6 +81,7 @@ export async function runLocked(
   run: DeviceRun,
   waitDeviceMs = 0,
   lockWaitMs = waitDeviceMs,
+  screen?: ScreenRequest,
 ): Promise<RunResult> {
   const attempt = await lockWithin(ctx, run, lockWaitMs);
   if (!attempt.ok) {
@@ -87,14 +95,16 @@ export async function runLocked(
   }
   let settle = false;
   try {
-    // `{ "ref": "e12" }` selectors are checked against the screen now and replaced, under this lock.
-    const outcome = await driver.run(ctx, await resolveRefs(ctx, driver, run));
+    // Refs and short ids are checked against the screen now and replaced, under this lock.
+    const prepared = await prepareSelectors(ctx, driver, run, screen?.client ?? '');
+    const outcome = await driver.run(ctx, prepared);
     if (outcome.kind === 'error') {
       settle = outcome.settle;
       return failureOn(run.serial, outcome.error);
     }
     // The typed text is not echoed back (its length is): see contracts/typed-text.ts.
-    const envelope = withoutTypedText(outcome.envelope);
+    const shown = await screensOfRun(ctx, driver, prepared, withoutTypedText(outcome.envelope), screen);
+    const { envelope } = shown;
     return {
       ok: true,
       deviceId: run.serial,
@@ -102,6 +112,7 @@ export async function runLocked(
       terminalSource: 'svc_result',
       ...summarize(envelope),
       envelope,
+      ...(shown.screen === undefined ? {} : { screen: shown.screen }),
     };
   } finally {
     await (settle ? attempt.lock.settle(SETTLE_MS) : attempt.lock.release());

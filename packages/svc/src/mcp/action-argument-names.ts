@@ -1,32 +1,30 @@
 // A flat action tool (click, read, wait, ...) builds a one-action execution, which the contracts check: their
 // problems name the execution's paths (`actions[0].params.matcher`). The model called `click` with `selector`, so
-// the paths are said again in the tool's own argument names (`selector`), the execution path kept beside them.
+// the paths are said again in the tool's own argument names (`selector`), the execution path kept beside them. Which
+// argument fills which param is the tool's definition (builders/surfaces.ts), the same the builder reads.
+import { TOOLS } from '../builders/surfaces.ts';
 import { SvcError } from '../contracts/errors.ts';
 
-/** The action param each tool argument becomes, reversed (params that keep their name are not listed). */
-const ARGUMENT_OF_PARAM: Readonly<Record<string, string>> = {
-  matcher: 'selector',
-  target: 'selector',
-  expectedNode: 'selector',
-  labelMatcher: 'label',
-  expectedPackage: 'app',
-  applicationId: 'target',
-  uri: 'target',
-  clickAfter: 'click',
-};
-
-/** Param names a contracts message may use in its prose (`give exactly one of matcher or coordinate`). */
-const PARAM_WORDS = /\b(matcher|expectedNode|expectedPackage|labelMatcher|clickAfter)\b/g;
+/** The argument of `tool` each param comes from (params that keep their name are not listed). */
+function argumentsOfParams(tool: string): Readonly<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const { surface } of TOOLS.get(tool) ?? []) {
+    for (const [argument, spec] of Object.entries(surface.arguments)) {
+      if (argument !== spec.param) out[spec.param] ??= argument;
+    }
+  }
+  return out;
+}
 
 const PARAMS = /^actions\[0\]\.params(?:\.([A-Za-z]+))?(.*)$/;
 
 /** `actions[0].params.matcher.textEquals` → `selector.textEquals`; a path outside the action's params is kept. */
-export function argumentPathOf(path: string): string {
+export function argumentPathOf(tool: string, path: string): string {
   const m = PARAMS.exec(path);
   if (!m) return path;
   const [, param, rest = ''] = m;
   if (param === undefined) return rest === '' ? 'arguments' : path;
-  return `${ARGUMENT_OF_PARAM[param] ?? param}${rest}`;
+  return `${argumentsOfParams(tool)[param] ?? param}${rest}`;
 }
 
 /** Codes whose details.path names the value at fault: a problem of the input, or a path it may not write. */
@@ -37,15 +35,19 @@ export function inToolTerms(tool: string, error: SvcError): SvcError {
   const details = error.details;
   const path = details?.path;
   if (!NAMES_A_FIELD.has(error.code) || typeof path !== 'string') return error;
-  const argument = argumentPathOf(path);
+  const argument = argumentPathOf(tool, path);
   if (argument === path) return error;
   const issues = Array.isArray(details?.issues)
     ? (details.issues as { path?: unknown }[]).map((issue) =>
-        typeof issue.path === 'string' ? { ...issue, path: argumentPathOf(issue.path) } : issue,
+        typeof issue.path === 'string' ? { ...issue, path: argumentPathOf(tool, issue.path) } : issue,
       )
     : undefined;
   const said = error.message.startsWith(`${path}:`) ? error.message.slice(path.length + 1).trim() : error.message;
-  const words = said.replace(PARAM_WORDS, (word) => ARGUMENT_OF_PARAM[word] ?? word);
+  // Param names a contracts message may use in its prose (`give exactly one of matcher or coordinate`).
+  const renamed = argumentsOfParams(tool);
+  const words = said.replace(/\b[A-Za-z]+\b/g, (word) =>
+    Object.hasOwn(renamed, word) ? (renamed[word] as string) : word,
+  );
   const message =
     error.code === 'EXECUTION_VALIDATION_FAILED'
       ? `Invalid arguments for ${tool}: ${argument}: ${words}`

@@ -14,6 +14,7 @@ import { mergeValidationErrors } from '../contracts/validation-issue.ts';
 import { svcVersion } from '../core/version.ts';
 import { argumentError } from './argument-errors.ts';
 import { SERVER_INSTRUCTIONS } from './guidance.ts';
+import { advertised } from './schema-parts.ts';
 import { errorResult, invalidParams, type McpRuntime, type ToolArgs, type ToolDef } from './tool-kit.ts';
 import { allTools } from './tools.ts';
 
@@ -61,10 +62,10 @@ export function createMcpServer(runtime: McpRuntime, tools: readonly ToolDef[] =
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: tools.map((tool) => ({
       name: tool.name,
-      title: tool.title,
+      ...(tool.title === undefined ? {} : { title: tool.title }),
       description: tool.description,
-      inputSchema: tool.inputSchema as { type: 'object' },
-      ...(tool.annotations ? { annotations: { title: tool.title, ...tool.annotations } } : {}),
+      inputSchema: advertised(tool.inputSchema) as { type: 'object' },
+      ...(tool.annotations ? { annotations: tool.annotations } : {}),
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {

@@ -5,11 +5,13 @@ import { homedir } from 'node:os';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { BuiltExecution, Ids } from '../builders/execution.ts';
 import { homeOf } from '../contracts/env.ts';
-import { SvcError } from '../contracts/errors.ts';
+import type { SvcError } from '../contracts/errors.ts';
+import { type ScreenChoice, screenRequestOf } from '../contracts/screen-request.ts';
 import { isFullSuccess, type RunResult } from '../contracts/types.ts';
-import { normalizeAndValidateExecution } from '../contracts/validate.ts';
-import { confineScreenshots, screenshotsDirOf } from '../executions/screenshot-paths.ts';
+import { screenshotsDirOf } from '../executions/screenshot-paths.ts';
+import { prepareSubmission } from '../submit/prepare.ts';
 import { resolveTarget, type Target } from '../submit/target.ts';
+import { runText } from './result-text.ts';
 import { MCP_DEFAULT_WAIT_DEVICE_MS } from './schema-parts.ts';
 import { checkArguments, errorResult, int, invalidParams, type McpRuntime, str, type ToolArgs } from './tool-kit.ts';
 
@@ -54,53 +56,33 @@ export async function runOnDevice(
   args: ToolArgs,
   runtime: McpRuntime,
   restate: (error: SvcError) => SvcError = (error) => error,
+  screenByDefault: ScreenChoice = 'diff',
 ): Promise<RunResult> {
-  const outcome = normalizeAndValidateExecution(raw);
-  if (!outcome.ok) {
-    if (outcome.error.code === 'EXECUTION_VALIDATION_FAILED') throw invalidParams(restate(outcome.error));
-    return { ok: false, error: outcome.error.toBody() };
-  }
-  const target = checkArguments(() => targetOfCall(args, runtime));
-  // A tool call's screenshot paths stay inside the screenshots folder, as an HTTP request's do.
-  let execution = outcome.execution;
-  try {
-    execution = confineScreenshots(execution, screenshotsDirOf(runtime.env, homeOf(runtime.env, homedir)));
-  } catch (error) {
-    if (error instanceof SvcError) return { ok: false, error: restate(error).toBody() };
-    throw error;
-  }
-  return runtime.submit({
-    execution,
-    target,
+  // The screen after the run (the tool's `screen`, else its default), as this server's client last read it.
+  const screen = checkArguments(() =>
+    screenRequestOf(
+      { screen: args.screen, maxChars: args.maxChars, maxElements: args.maxElements },
+      { screen: screenByDefault, client: runtime.client },
+    ),
+  );
+  const prepared = await prepareSubmission({
+    raw,
+    target: (invalid) => (invalid === undefined ? targetOfCall(args, runtime) : undefined),
+    // A tool call's screenshot paths stay inside the screenshots folder, as an HTTP request's do.
+    screenshotsDir: screenshotsDirOf(runtime.env, homeOf(runtime.env, homedir)),
     cwd: runtime.cwd,
     verbose: false,
     waitDeviceMs: int(args, 'waitDeviceMs') ?? MCP_DEFAULT_WAIT_DEVICE_MS,
   });
+  if (prepared.ok) return runtime.submit({ ...prepared.request, screen });
+  const { step, error } = prepared;
+  if (step === 'target') throw invalidParams(error);
+  if (step === 'execution' && error.code === 'EXECUTION_VALIDATION_FAILED') throw invalidParams(restate(error));
+  return { ok: false, error: (step === 'screenshots' ? restate(error) : error).toBody() };
 }
 
-/** One line an agent can read before the JSON: what happened, and the first failing step's code. */
-function headline(result: Extract<RunResult, { ok: true }>): string {
-  const steps = result.envelope.stepResults ?? [];
-  const failed = steps.find((step) => !step.success);
-  if (result.envelope.status !== 'success') {
-    return `execution failed on ${result.deviceId}: ${result.envelope.errorCode ?? 'no code'} ${result.envelope.error ?? ''}`.trim();
-  }
-  if (failed) {
-    return `step ${failed.id} (${failed.actionType}) failed on ${result.deviceId}: ${failed.data.error ?? failed.error ?? 'no code'} ${failed.data.message ?? ''}`.trim();
-  }
-  return `ok: ${steps.length} step(s) succeeded on ${result.deviceId}`;
-}
-
-/** A run result as a tool result: isError exactly when the CLI would exit 1 (DECISIONS 19). */
+/** A run result as a tool result: its text, flagged isError exactly when the CLI would exit 1 (DECISIONS 19). */
 export function runResultToTool(result: RunResult, extra: CallToolResult['content'] = []): CallToolResult {
   if (!result.ok) return errorResult(result.error);
-  return {
-    content: [
-      { type: 'text', text: headline(result) },
-      { type: 'text', text: JSON.stringify(result, null, 2) },
-      ...extra,
-    ],
-    structuredContent: result as unknown as Record<string, unknown>,
-    isError: !isFullSuccess(result),
-  };
+  return { content: [{ type: 'text', text: runText(result) }, ...extra], isError: !isFullSuccess(result) };
 }

@@ -1,9 +1,12 @@
-// Pieces of the MCP tools' input schemas, taken from the contracts' execution JSON Schema (contracts/schema.ts), so a
-// tool accepts exactly what the validator accepts for that field: no schema is copied by hand. Only the arguments
-// that are not part of an execution (device, operator package, skills) are described here.
-import { OPERATOR_PACKAGES } from '../contracts/dispatch.ts';
+// Pieces of the MCP tools' input schemas. An agent pays for every byte of tools/list, so a tool's schema says what
+// to send and no more: each argument's type, its allowed values and its fields, from the contracts' execution JSON
+// Schema (contracts/schema.ts), never copied by hand; the bounds and formats stay the contracts' to check, and a
+// value they refuse is InvalidParams naming the argument. What every tool shares (deviceId, the selector, the
+// screen after an action) is described once, in the server's instructions (guidance.ts). Only plain JSON Schema:
+// no boolean schemas and no top-level combinators, which some clients refuse.
 import { LIMITS } from '../contracts/limits.ts';
 import { executionJsonSchema } from '../contracts/schema.ts';
+import { SCREEN_FORMS } from '../contracts/screen-request.ts';
 import { DRIVER_CHOICES } from '../contracts/types.ts';
 
 export type JsonSchema = Record<string, unknown>;
@@ -14,52 +17,43 @@ interface ExecutionSchema {
 }
 
 const contract = () => executionJsonSchema() as unknown as ExecutionSchema;
-const clone = <T>(value: T): T => structuredClone(value);
-const described = (schema: JsonSchema, description: string | undefined): JsonSchema =>
-  description === undefined ? schema : { ...schema, description };
 
-/** The NodeMatcher of SPEC 2.3, inlined (flat tools carry no `$defs`). */
-export function matcherSchema(description?: string): JsonSchema {
-  const matcher = clone(contract().$defs.NodeMatcher as JsonSchema);
-  return described(matcher, description ?? (matcher.description as string));
+/** The parts of a schema an agent needs to write a value: types, allowed values, fields, items. */
+export function lean(schema: JsonSchema): JsonSchema {
+  const out: JsonSchema = {};
+  if (schema.type !== undefined) out.type = schema.type;
+  if (schema.enum !== undefined) out.enum = schema.enum;
+  if (schema.properties !== undefined) {
+    const properties = schema.properties as Record<string, JsonSchema>;
+    out.properties = Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, lean(value)]));
+  }
+  if (schema.items !== undefined) out.items = lean(schema.items as JsonSchema);
+  return out;
 }
 
-/** One param of one action type, as the validator checks it; a `$ref` to NodeMatcher is inlined. */
-export function paramSchema(actionType: string, param: string, description?: string): JsonSchema {
+const str: JsonSchema = { type: 'string' };
+
+/**
+ * One param of one action type, as the validator reads it (lean). A selector (NodeMatcher) is a bare object: its
+ * fields (ref, text, id, desc, ..., as the compact screen prints them) are named once in the server's instructions,
+ * and the contracts check them (taking the canonical names too).
+ */
+export function paramSchema(actionType: string, param: string): JsonSchema {
   const schema = contract().$defs[`action_${actionType}`]?.properties.params.properties[param];
   if (schema === undefined) throw new Error(`contracts have no param ${actionType}.${param}`);
-  if (schema.$ref === '#/$defs/NodeMatcher') return matcherSchema(description);
-  const copy = clone(schema);
-  const note = [copy.description, description].filter(Boolean).join('; ');
-  return described(copy, note === '' ? undefined : note);
+  if (schema.$ref === '#/$defs/NodeMatcher') return { type: 'object' };
+  return lean(schema);
 }
 
-/** The execution `timeoutMs` (1000..120000). */
-export function executionTimeoutSchema(description: string): JsonSchema {
-  return described(clone(contract().properties.timeoutMs as JsonSchema), description);
+/** The execution `timeoutMs` (1000..120000), a shared argument. */
+export function executionTimeoutSchema(): JsonSchema {
+  return shared(lean(contract().properties.timeoutMs as JsonSchema));
 }
 
-/** The whole execution payload schema, split into the property schema and the `$defs` it refers to. */
-export function executionPayloadSchema(): { execution: JsonSchema; $defs: JsonSchema } {
-  const { $schema: _schema, $id: _id, $defs, ...execution } = clone(executionJsonSchema());
-  return { execution, $defs: $defs as JsonSchema };
-}
-
-export const deviceIdSchema: JsonSchema = {
-  type: 'string',
-  minLength: 1,
-  description:
-    'Device serial from the `devices` tool. Omit when exactly one device is connected (or ANDROID_SERIAL is set).',
-};
-
-export const operatorPackageSchema: JsonSchema = {
-  type: 'string',
-  minLength: 1,
-  pattern: '\\S',
-  description: `Operator app package (default: SVC_OPERATOR_PACKAGE, else ${OPERATOR_PACKAGES.release}).`,
-};
-
-/** An object schema without top-level combinators (some agent APIs refuse oneOf/anyOf at the top). */
+/**
+ * An object schema without top-level combinators (some agent APIs refuse oneOf/anyOf at the top). It refuses
+ * unknown arguments where it is enforced; tools/list leaves that out (`advertised`): an agent sends what is listed.
+ */
 export function objectSchema(properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema {
   return {
     type: 'object',
@@ -69,26 +63,46 @@ export function objectSchema(properties: Record<string, JsonSchema>, required: s
   };
 }
 
-export const driverSchema: JsonSchema = {
-  type: 'string',
-  enum: [...DRIVER_CHOICES],
-  description:
-    'How to reach the device: auto (default: the operator app where it is installed, else adb), operator, or adb ' +
-    '(shell tools only: works on any phone; no on-screen log, printable ASCII text only).',
+/**
+ * Arguments many tools take, which the server's instructions describe once (the execution's timeoutMs, waitDeviceMs,
+ * the screen an action returns):
+ * tools/list leaves them out of each schema; they are still accepted and checked.
+ */
+const SHARED = new WeakSet<JsonSchema>();
+const shared = (schema: JsonSchema): JsonSchema => {
+  SHARED.add(schema);
+  return schema;
 };
+
+/**
+ * A tool's schema as tools/list shows it: what to send, without the refusal of what is not listed and without the
+ * shared arguments the instructions name.
+ */
+export function advertised(schema: JsonSchema): JsonSchema {
+  const { additionalProperties: _enforcedOnly, properties, ...rest } = schema;
+  if (properties === undefined) return rest;
+  const own = Object.entries(properties as Record<string, JsonSchema>).filter(([, value]) => !SHARED.has(value));
+  return { ...rest, properties: Object.fromEntries(own) };
+}
+
+export const deviceIdSchema: JsonSchema = str;
+export const operatorPackageSchema: JsonSchema = str;
+export const driverSchema: JsonSchema = { type: 'string', enum: [...DRIVER_CHOICES] };
+export const waitDeviceSchema: JsonSchema = shared({ type: 'integer' });
+
+/** The screen an action returns: only what changed since your last read (diff), the whole of it, or none. */
+export const screenSchema: JsonSchema = shared({ type: 'string', enum: [...SCREEN_FORMS] });
 
 /** MCP clients call tools in parallel: a busy device is waited for this long by default, then refused. */
 export const MCP_DEFAULT_WAIT_DEVICE_MS = LIMITS.MCP_DEFAULT_WAIT_DEVICE_MS;
 
-export const waitDeviceSchema: JsonSchema = {
-  type: 'integer',
-  minimum: 0,
-  maximum: LIMITS.MAX_WAIT_DEVICE_MS,
-  description: `How long to wait for a device busy with another execution before EXECUTION_CONFLICT_IN_FLIGHT (default ${MCP_DEFAULT_WAIT_DEVICE_MS}).`,
-};
-
-/** deviceId, operatorPackage, driver and waitDeviceMs: the target of every device tool. */
+/** The device of an action tool and the screen it returns: what the server's instructions describe once. */
 export function targetProperties(): Record<string, JsonSchema> {
+  return { deviceId: deviceIdSchema, screen: screenSchema, waitDeviceMs: waitDeviceSchema };
+}
+
+/** Everything that picks how a run reaches the device (execute, doctor, skills): device, package, driver, wait. */
+export function fullTargetProperties(): Record<string, JsonSchema> {
   return {
     deviceId: deviceIdSchema,
     operatorPackage: operatorPackageSchema,

@@ -1,11 +1,13 @@
 // The shape of an svc MCP tool and the two ways it fails (M-2 in docs/decisions.md): arguments that break the
 // tool's schema or the contracts are a JSON-RPC InvalidParams error whose data is the svc error body; every other
-// svc failure is a tool result flagged isError whose structuredContent is `{ ok: false, error: { code, message,
-// details?, hint? } }`, so the agent can branch on the code.
+// svc failure is a tool result flagged isError whose text starts `<CODE>: <message>`, then `hint: ...`, so the
+// agent can branch on the code. A result is said once, as text: no tool declares an output schema, so none sends
+// structured content beside it.
 import { type CallToolResult, ErrorCode, McpError, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { Env } from '../contracts/env.ts';
 import { type ErrorBody, SvcError, withHint } from '../contracts/errors.ts';
 import type { Submit } from '../submit/submit.ts';
+import { errorText } from './result-text.ts';
 import type { JsonSchema } from './schema-parts.ts';
 
 /** What every tool call runs with: the process env and cwd, how executions are submitted, and `svc mcp`'s defaults. */
@@ -18,6 +20,8 @@ export interface McpRuntime {
   readonly defaultDeviceId?: string | undefined;
   readonly defaultOperatorPackage?: string | undefined;
   readonly defaultDriver?: string | undefined;
+  /** Whose last read of a screen this server's calls follow (refs, changes): one key per `svc mcp` process. */
+  readonly client: string;
   /** Diagnostics (stderr; stdout is the protocol channel). */
   log(line: string): void;
 }
@@ -26,7 +30,9 @@ export type ToolArgs = Record<string, unknown>;
 
 export interface ToolDef {
   readonly name: string;
-  readonly title: string;
+  /** For people choosing tools in a client; left out of tools/list when absent (an agent reads the name). */
+  readonly title?: string;
+  /** One or two sentences of what it does (what every tool shares is in the server's instructions). */
   readonly description: string;
   /** The schema advertised in tools/list and enforced before `run` (unless `enforcedSchema` is given). */
   readonly inputSchema: JsonSchema;
@@ -59,26 +65,14 @@ export function checkArguments<T>(build: () => T): T {
   }
 }
 
-const asText = (value: unknown) => JSON.stringify(value, null, 2);
-
-/** A successful tool result: the value as structured content and, for older clients, as JSON text. */
+/** A successful tool result: the value as one line of JSON. */
 export function okResult(value: Record<string, unknown>, extra: CallToolResult['content'] = []): CallToolResult {
-  return { content: [{ type: 'text', text: asText(value) }, ...extra], structuredContent: value };
+  return { content: [{ type: 'text', text: JSON.stringify(value) }, ...extra] };
 }
 
-/** An svc failure as a tool result the agent can branch on. */
+/** An svc failure as a tool result the agent can branch on: code and message, hint, details. */
 export function errorResult(body: ErrorBody): CallToolResult {
-  const error = errorWithHint(body);
-  const value = { ok: false, error };
-  const headline = `${error.code}: ${error.message}${error.hint ? `\nhint: ${error.hint}` : ''}`;
-  return {
-    content: [
-      { type: 'text', text: headline },
-      { type: 'text', text: asText(value) },
-    ],
-    structuredContent: value,
-    isError: true,
-  };
+  return { content: [{ type: 'text', text: errorText(errorWithHint(body)) }], isError: true };
 }
 
 /** Optional string argument (the schema already checked its type). */

@@ -11,6 +11,7 @@ import { targetOfCall } from './run-on-device.ts';
 import {
   deviceIdSchema,
   type JsonSchema,
+  lean,
   MCP_DEFAULT_WAIT_DEVICE_MS,
   objectSchema,
   waitDeviceSchema,
@@ -24,22 +25,18 @@ function inputSchemaOf(tool: DeviceTool<never>): JsonSchema {
     properties?: Record<string, JsonSchema>;
     required?: string[];
   };
+  const own = Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, lean(value)]));
   const target: Record<string, JsonSchema> = { deviceId: deviceIdSchema };
   if (tool.locksDevice) target.waitDeviceMs = waitDeviceSchema;
-  return objectSchema({ ...properties, ...target }, required);
+  return objectSchema({ ...own, ...target }, required);
 }
 
 function mcpTool(tool: DeviceTool<never>): ToolDef {
   return {
     name: tool.name,
-    title: tool.title,
-    description: tool.description,
+    description: tool.brief,
     inputSchema: inputSchemaOf(tool),
-    annotations: {
-      readOnlyHint: tool.readOnly,
-      destructiveHint: !tool.readOnly && ['uninstall', 'install'].includes(tool.name),
-      openWorldHint: false,
-    },
+    ...(tool.readOnly ? { annotations: { readOnlyHint: true } } : {}),
     run: async (args, runtime) => {
       const target = checkArguments(() => targetOfCall(args, runtime));
       const toolArgs = Object.fromEntries(Object.entries(args).filter(([key]) => !TARGET_KEYS.has(key)));

@@ -23,28 +23,14 @@ function headline(report: ReportLike): string {
 
 export const doctorTool: ToolDef = {
   name: 'doctor',
-  title: 'Diagnose the setup',
-  description:
-    'Check the host, adb, the device and the driver svc will use there (the operator app, or adb alone on a phone ' +
-    'without it), in that order, and say what is wrong and how to fix it. Run it ' +
-    'when device tools fail with RESULT_ENVELOPE_TIMEOUT, OPERATOR_NOT_INSTALLED, NO_DEVICES or similar. Result: ' +
-    '{ ok, criticalOk, deviceId?, operatorPackage?, checks: [{ id, status pass|warn|fail, code?, summary, detail?, ' +
-    'fix?, deviceGuidance? }], nextActions? }; flagged isError when criticalOk is false. Branch on checks[].code; ' +
-    'nextActions is guidance, not proof. It dispatches a handshake execution: not while another tool uses the device.',
+  description: 'Check host, adb, device and driver, and say how to fix what fails; `fix` runs the fixes it can.',
   inputSchema: objectSchema({
     deviceId: deviceIdSchema,
     operatorPackage: operatorPackageSchema,
     driver: driverSchema,
-    full: {
-      type: 'boolean',
-      description: 'Also check Java, the operator project build/install, launch and a smoke run',
-    },
-    fix: {
-      type: 'boolean',
-      description: 'Run the shell fix steps best-effort (adb and svc commands, e.g. restarting the adb server)',
-    },
+    full: { type: 'boolean' },
+    fix: { type: 'boolean' },
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   run: async (args, runtime): Promise<CallToolResult> => {
     const [{ createContext }, { runDoctor }] = await Promise.all([
       import('../core/context.ts'),

@@ -1,6 +1,6 @@
 // Tools that run on the host: devices and skills (list, search, run). They call the same use cases as the CLI and
 // HTTP routes; their failures (ADB_NOT_FOUND, SKILL_NOT_FOUND, REGISTRY_READ_FAILED, ...) are isError results.
-import { errorBodyOf, SvcError } from '../contracts/errors.ts';
+import { errorBodyOf } from '../contracts/errors.ts';
 import { targetSerial } from '../devices/target-serial.ts';
 import { hasAnyFilter, searchSkills } from '../skills/find-skills.ts';
 import { loadRegistry } from '../skills/registry.ts';
@@ -11,19 +11,14 @@ import { checkArguments, errorResult, int, okResult, str, type ToolDef } from '.
 
 const devices: ToolDef = {
   name: 'devices',
-  title: 'List connected devices',
-  description:
-    'List the devices the adb server sees as { serial, state, driver?, product?, model?, device? }. Only state "device" can run executions ' +
-    '("unauthorized": accept the USB debugging prompt; "offline": reconnect); driver is what driver "auto" uses ' +
-    'there: "operator" where the operator app answers, else "adb". Pass a serial as deviceId to the device tools ' +
-    'when more than one is connected (else they fail with MULTIPLE_DEVICES_DEVICE_ID_REQUIRED).',
+  description: 'The connected devices: serial (deviceId), state, model, driver.',
   inputSchema: objectSchema({ operatorPackage: operatorPackageSchema }),
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: true },
   run: async (args, runtime) => {
     const target = checkArguments(() => targetOfCall(args, runtime));
     const [{ createContext }, { listDevicesWithDriver }] = await Promise.all([
       import('../core/context.ts'),
-      import('../devices/devices-with-driver.ts'),
+      import('../executions/devices-with-driver.ts'),
     ]);
     const ctx = createContext({ env: runtime.env, cwd: runtime.cwd });
     try {
@@ -37,55 +32,20 @@ const devices: ToolDef = {
   },
 };
 
-const SKILLS_NOTE =
-  'Skills are packaged scripts from the skills registry (SVC_SKILLS_REGISTRY, or the checkout of `svc skills install`).';
+const filter = { type: 'string' };
 
-const skillsList: ToolDef = {
-  name: 'skills-list',
-  title: 'List skills',
-  description: `List every skill of the registry: { ok, skills: [{ id, applicationId, intent, summary, ... }], count }. ${SKILLS_NOTE}`,
-  inputSchema: objectSchema({}),
-  annotations: { readOnlyHint: true, openWorldHint: false },
-  run: async (_args, runtime) => {
-    try {
-      const registry = await loadRegistry(runtime.env);
-      return okResult({ ok: true, skills: registry.skills, count: registry.skills.length });
-    } catch (error) {
-      return errorResult(errorBodyOf(error));
-    }
-  },
-};
-
-const filter = (description: string) => ({ type: 'string', minLength: 1, description });
-
-const skillsSearch: ToolDef = {
-  name: 'skills-search',
-  title: 'Search skills',
-  description:
-    'Find skills by `app` (exact applicationId), `intent` (exact) and/or `keyword` (case-insensitive substring of ' +
-    `the id, summary or applicationId); give at least one, all given must match. ${SKILLS_NOTE}`,
-  inputSchema: objectSchema({
-    app: filter('Exact applicationId, e.g. com.android.settings'),
-    intent: filter('Exact intent name'),
-    keyword: filter('Substring of id, summary or applicationId'),
-  }),
-  annotations: { readOnlyHint: true, openWorldHint: false },
+/** The registry's skills, all of them or those the filters pick (one tool: a list is a search without filters). */
+const skills: ToolDef = {
+  name: 'skills',
+  description: 'The skills (packaged scripts for an app) of the registry; app, intent and keyword filter them.',
+  inputSchema: objectSchema({ app: filter, intent: filter, keyword: filter }),
+  annotations: { readOnlyHint: true },
   run: async (args, runtime) => {
     const filters = { app: str(args, 'app'), intent: str(args, 'intent'), keyword: str(args, 'keyword') };
-    checkArguments(() => {
-      if (!hasAnyFilter(filters)) {
-        throw new SvcError(
-          'EXECUTION_VALIDATION_FAILED',
-          'skills-search needs at least one of app, intent or keyword',
-          {
-            path: 'arguments',
-          },
-        );
-      }
-    });
     try {
-      const skills = searchSkills(await loadRegistry(runtime.env), filters, { keywordOverApp: true });
-      return okResult({ ok: true, skills, count: skills.length });
+      const registry = await loadRegistry(runtime.env);
+      const found = hasAnyFilter(filters) ? searchSkills(registry, filters, { keywordOverApp: true }) : registry.skills;
+      return okResult({ ok: true, skills: found, count: found.length });
     } catch (error) {
       return errorResult(errorBodyOf(error));
     }
@@ -94,26 +54,20 @@ const skillsSearch: ToolDef = {
 
 const skillsRun: ToolDef = {
   name: 'skills-run',
-  title: 'Run a skill',
   description:
-    'Run a skill script: the device serial (deviceId, else the only device) is its first argument, then `args`. ' +
-    'Success: { ok, skillId, output, skillResult, exitCode, durationMs, timeoutMs }. Failures carry SKILL_NOT_FOUND, SKILL_EXECUTION_FAILED ' +
-    '(non-zero exit or timeout; stdout/stderr in details), SKILL_OUTPUT_ASSERTION_FAILED (expectContains missing) ' +
-    'or SKILL_RESULT_PARSE_FAILED. A skill drives the device itself: do not run other device tools on that device ' +
-    `meanwhile. ${SKILLS_NOTE}`,
+    'Run a skill script on the device with `args`; its output; expectContains: fail unless the output has it.',
   inputSchema: objectSchema(
     {
-      skillId: { type: 'string', minLength: 1, description: 'Skill id from skills-list or skills-search' },
+      skillId: { type: 'string' },
+      args: { type: 'array', items: { type: 'string' } },
+      timeoutMs: { type: 'integer' },
+      expectContains: { type: 'string' },
       deviceId: deviceIdSchema,
       operatorPackage: operatorPackageSchema,
       driver: driverSchema,
-      args: { type: 'array', items: { type: 'string' }, description: 'Extra script arguments' },
-      timeoutMs: { type: 'integer', minimum: 1, description: 'Kill the script after this long (default 120000)' },
-      expectContains: { type: 'string', description: 'Fail unless the output contains this text' },
     },
     ['skillId'],
   ),
-  annotations: { destructiveHint: true, openWorldHint: true },
   run: async (args, runtime) => {
     try {
       const registry = await loadRegistry(runtime.env);
@@ -135,5 +89,5 @@ const skillsRun: ToolDef = {
 };
 
 export function hostTools(): ToolDef[] {
-  return [devices, skillsList, skillsSearch, skillsRun];
+  return [devices, skills, skillsRun];
 }

@@ -1,27 +1,16 @@
 // The operator's components on the device and the grant commands: those of the published host CLI
 // (apps/node/src/domain/device/grantPermissions.ts:59-156 @ v0.5.2), with the components of the package's variant
 // (contracts/operator-variants.ts).
-import { accessibilityComponent, listenerComponent, SVC_VARIANT } from '../contracts/operator-variants.ts';
+import {
+  accessibilityComponent,
+  accessibilityComponents,
+  listenerComponent,
+  serviceEnabled,
+} from '../contracts/operator-components.ts';
+
+export { accessibilityComponents, serviceEnabled };
 
 export { KNOWN_OPERATOR_PACKAGES } from '../contracts/operator-variants.ts';
-
-/**
- * The component names svc's simulated operator used before it took the published app's: still recognised as the
- * operator's accessibility service while simulators of that kind are around.
- */
-const FORMER_SVC_SERVICE = 'svc.operator.OperatorAccessibilityService';
-
-/** Every accessibility component that counts as the package's operator service (the first is the one to grant). */
-export function accessibilityComponents(pkg: string): string[] {
-  const known = pkg === SVC_VARIANT.packages.release || pkg === SVC_VARIANT.packages.debug;
-  return known ? [accessibilityComponent(pkg), `${pkg}/${FORMER_SVC_SERVICE}`] : [accessibilityComponent(pkg)];
-}
-
-/** Whether a `:`-separated `enabled_accessibility_services` value holds the package's operator service. */
-export function serviceEnabled(enabled: string, pkg: string): boolean {
-  const services = enabled.trim().split(':');
-  return accessibilityComponents(pkg).some((component) => services.includes(component));
-}
 
 export interface GrantStep {
   name: string;

@@ -29,6 +29,12 @@ export function serverExecution(
   return outcome.execution;
 }
 
+/** The ids and source of an execution a client sent without them (`serve-<kind>-…`). */
+export function serveIds(kind: string): { commandId: string; taskId: string; source: string } {
+  const id = `serve-${kind}-${Date.now()}-${randomBytes(12).toString('hex')}`;
+  return { commandId: id, taskId: id, source: SERVE_SOURCE };
+}
+
 const serveExecution = (kind: string, action: BuiltAction) =>
   serverExecution({ prefix: 'serve', source: SERVE_SOURCE }, kind, [action]);
 

@@ -3,6 +3,7 @@
 // format, width, height, device_width, device_height and scale). The image code loads only when asked for.
 import type { JsonObject } from '../adapters/http/responses.ts';
 import { SvcError } from '../contracts/errors.ts';
+import { pickScreenFields, type ScreenRequest, screenRequestOf } from '../contracts/screen-request.ts';
 import type { RunResult } from '../contracts/types.ts';
 
 export const IMAGE_FIELDS = ['maxSize', 'format', 'quality'] as const;
@@ -28,12 +29,20 @@ export async function readImageOptions(body: JsonObject): Promise<ImageRequest |
   };
 }
 
-/** POST /snapshot's `format`: xml (default, the hierarchy) or compact (one line per element, with refs). */
-export function readSnapshotFormat(body: JsonObject): 'xml' | 'compact' {
-  const format = body.format;
-  if (format === undefined || format === 'xml' || format === 'compact') return format ?? 'xml';
-  throw new SvcError('EXECUTION_VALIDATION_FAILED', 'format must be xml or compact.', {
-    path: 'format',
-    allowed: ['xml', 'compact'],
-  });
+export const SNAPSHOT_FORMATS = ['xml', 'compact', 'diff'] as const;
+
+/**
+ * POST /snapshot's `format`: xml (default, the hierarchy), compact (one line per element, with refs) or diff (only
+ * what changed since the client's last read); with maxChars / maxElements / client as for executions.
+ */
+export function readSnapshotScreen(body: JsonObject): ScreenRequest | undefined {
+  const format = body.format ?? 'xml';
+  if (typeof format !== 'string' || !(SNAPSHOT_FORMATS as readonly string[]).includes(format)) {
+    throw new SvcError('EXECUTION_VALIDATION_FAILED', `format must be one of ${SNAPSHOT_FORMATS.join(', ')}.`, {
+      path: 'format',
+      allowed: [...SNAPSHOT_FORMATS],
+    });
+  }
+  const screen = format === 'xml' ? 'none' : format === 'compact' ? 'full' : 'diff';
+  return screenRequestOf({ ...pickScreenFields(body), screen });
 }

@@ -16,8 +16,6 @@ export interface ServerDeps {
   submit: Submit;
   /** The adb server's devices, each ready one with the driver `auto` would pick there (as `svc devices`). */
   listDevices(): Promise<(Device & { driver?: string })[]>;
-  /** A snapshot run result in compact form, its refs kept for the device (POST /snapshot format compact). */
-  compactSnapshot(result: RunResult): Promise<RunResult>;
   /** A device tool by name (`/tools/<name>`): `{ ok: true, deviceId, ... }`, or throws SvcError. */
   runTool(name: string, request: ToolRequest): Promise<Record<string, unknown>>;
   /** Environment for target resolution (ANDROID_SERIAL, SVC_OPERATOR_PACKAGE, SVC_DRIVER) and the skills registry. */

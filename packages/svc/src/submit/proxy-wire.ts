@@ -2,8 +2,9 @@
 // thin client of `svc exec` (cli/thin-exec.ts), so both ask the same way and report an answer, or a lost one, in the
 // same words.
 import { SvcError } from '../contracts/errors.ts';
+import { type ScreenRequest, screenFieldsOf } from '../contracts/screen-request.ts';
 import type { RunResult } from '../contracts/types.ts';
-import { proxyRequestTimeoutMs } from '../core/config.ts';
+import { HOST_WORK_SLACK_MS, proxyRequestTimeoutMs } from '../core/config.ts';
 import type { DaemonIdentity } from '../daemons/identity.ts';
 import type { DaemonPaths } from '../daemons/paths.ts';
 import {
@@ -26,6 +27,8 @@ export interface ProxiedCall {
   cwd: string;
   verbose: boolean;
   waitDeviceMs?: number | undefined;
+  /** The screen to return after the run, as this client last read it. */
+  screen?: ScreenRequest | undefined;
 }
 
 /**
@@ -44,13 +47,16 @@ export async function postProxied(
     ...(call.target.operatorPackageSource === 'default' ? {} : { operatorPackage: call.target.operatorPackage }),
     driver: call.target.driver,
     ...(call.waitDeviceMs === undefined ? {} : { waitDeviceMs: call.waitDeviceMs }),
+    ...screenFieldsOf(call.screen),
   };
   const headers = {
     [VERBOSE_HEADER]: call.verbose ? '1' : '0',
     [CWD_HEADER]: encodeURIComponent(call.cwd),
     [IDENTITY_HEADER]: encodeIdentity(identity),
   };
-  const timeoutMs = proxyRequestTimeoutMs(call.timeoutMs) + (call.waitDeviceMs ?? 0);
+  // Reading the screen after the run (until it is still) is host work of its own.
+  const screenMs = call.screen === undefined ? 0 : HOST_WORK_SLACK_MS;
+  const timeoutMs = proxyRequestTimeoutMs(call.timeoutMs) + (call.waitDeviceMs ?? 0) + screenMs;
   const response = await new DaemonClient(paths.socket).post(PROXY_EXECUTE_PATH, body, headers, timeoutMs);
   return response.headers[IDENTITY_CHECKED_HEADER] === '1' ? response : 'refused';
 }

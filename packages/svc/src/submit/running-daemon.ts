@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { quickDeviceList } from '../adapters/adb/quick-device-list.ts';
 import type { Env } from '../contracts/env.ts';
 import { errorBodyOf } from '../contracts/errors.ts';
+import type { ScreenRequest } from '../contracts/screen-request.ts';
 import type { RunResult, ValidExecution } from '../contracts/types.ts';
 import type { DaemonIdentity } from '../daemons/identity.ts';
 import { type DaemonPaths, daemonPaths } from '../daemons/paths.ts';
@@ -28,6 +29,8 @@ export interface ProxyRequest {
   cwd: string;
   verbose: boolean;
   waitDeviceMs?: number | undefined;
+  /** The screen to return after the run, as this client last read it. */
+  screen?: ScreenRequest | undefined;
   env: Env;
   home: string;
 }
@@ -134,6 +137,7 @@ export async function dispatch(
       cwd: request.cwd,
       verbose: request.verbose,
       waitDeviceMs: request.waitDeviceMs,
+      screen: request.screen,
     });
   } catch (error) {
     if (!(error instanceof SocketRequestError)) throw error;

@@ -5,6 +5,7 @@
 // for a run in this process.
 
 import type { Env } from '../contracts/env.ts';
+import type { ScreenRequest } from '../contracts/screen-request.ts';
 import type { RunResult, ValidExecution } from '../contracts/types.ts';
 import type { SvcContext } from '../core/context.ts';
 import type { Target } from '../executions/target.ts';
@@ -18,6 +19,8 @@ export interface SubmitRequest {
   verbose: boolean;
   /** How long to wait for a device busy with another execution (default: refuse at once). */
   waitDeviceMs?: number | undefined;
+  /** Screens with the run: snapshot steps compact, the screen after it (executions/refs/screens-of-run.ts). */
+  screen?: ScreenRequest | undefined;
 }
 
 export type Submit = (request: SubmitRequest) => Promise<RunResult>;

@@ -38,7 +38,9 @@ export interface DeviceTool<I = unknown> {
   /** One name on every surface: the MCP tool, the HTTP route `/tools/<name>`, the CLI command words. */
   readonly name: string;
   readonly title: string;
-  /** What a model reads before choosing the tool: what it does, what it returns, how it fails. */
+  /** What a model reads in tools/list before choosing the tool: one sentence (the argument names say the rest). */
+  readonly brief: string;
+  /** What `svc help <tool>` prints: what it does, what it returns, how it fails. */
   readonly description: string;
   readonly args: z.ZodType<I>;
   /**

@@ -1,27 +1,34 @@
-// The compact screen: one line per element an agent can act on or read, each with a short ref (`e12`) that any
-// action takes as `{ "ref": "e12" }` while the screen is the same. Invisible nodes (no area) and purely structural
-// ones (no text, label or action) are folded away; a tappable row without text of its own is labelled with the texts
-// inside it, which are then not repeated. The header names the app and the screen size. Pure: no I/O.
-//   # com.android.settings 1080x2400, 21 elements
-//   e1 text "Settings" [42,160][400,230]
-//   e2 button desc="Search settings" id=search_action [950,140][1060,250]
-//   e3 tap "Network & internet · Mobile, Wi-Fi, hotspot" [0,290][1080,450]
+// The compact screen: one element per node an agent can act on or read. Invisible nodes (no area) and purely
+// structural ones (no text, label or action) are folded away; a tappable row without text of its own shows the texts
+// inside it, which are then not repeated. Every value a line prints works as a selector as printed: a quoted text
+// with textEquals (or, cut short with … after the quote, with textContains), desc= with contentDescEquals, id= with
+// resourceId (the short form, ui/match.ts). Pure: no I/O.
+//   e1 text "Settings" id=homepage_title [0,110][1080,310]
+//   e3 listitem "Network & internet" [0,450][1080,560] tap
+//   e5 button "Internet" "Connected" [0,430][1080,610]
+import { shortResourceId } from './match.ts';
 import { area, rectString, type UiNode, type UiTree } from './node.ts';
 import { inferRole } from './roles.ts';
 
-export interface RefTarget {
-  ref: string;
-  /** Document order of the node in the tree (the same in a tree of the same signature). */
-  order: number;
-  /** What the element shows (its text and label, or the texts inside it): must be unchanged for the ref to hold. */
-  content: string;
-  /** An editable field: its own text may change (typing) without making the ref stale. */
+/** One element of the compact screen, before it gets its ref. */
+export interface ScreenElement {
+  node: UiNode;
+  /** The line after the ref: role, texts, label, id, bounds, state. */
+  body: string;
+  /**
+   * What makes it the same element on another screen, position aside: package, class, id, role and what it shows
+   * (a text field's own text aside, so typing keeps it). Refs follow it.
+   */
+  identity: string;
+  /** Something to act on (tap, long press, check, scroll, type): kept first when a budget cuts the screen. */
+  actionable: boolean;
   editable: boolean;
 }
 
-export interface CompactScreen {
-  text: string;
-  refs: RefTarget[];
+export interface Screen {
+  /** `com.android.settings 1080x2400` (and the rotation when turned). */
+  title: string;
+  elements: ScreenElement[];
   /** The layout of the whole tree (every node's class, id and bounds): a new screen or a scroll changes it. */
   signature: string;
 }
@@ -30,36 +37,33 @@ const MAX_LABEL = 100;
 const SELF_DESCRIBING = new Set(['button', 'switch', 'checkbox', 'tab', 'textfield']);
 
 const visible = (node: UiNode) => area(node.bounds) > 0;
-const actionable = (node: UiNode) =>
+const shows = (value: string) => value.trim() !== '';
+export const isActionable = (node: UiNode) =>
   node.clickable || node.longClickable || node.checkable || node.scrollable || inferRole(node) === 'textfield';
 
 /** The visible non-actionable nodes under `node`, in document order: what it shows besides its own text. */
 export function shownInside(node: UiNode, out: UiNode[] = []): UiNode[] {
   for (const child of node.children) {
-    if (!visible(child) || actionable(child)) continue;
+    if (!visible(child) || isActionable(child)) continue;
     out.push(child);
     shownInside(child, out);
   }
   return out;
 }
 
-/** The texts and labels of the non-actionable nodes under `node` (they are read through it). */
-function innerTexts(node: UiNode): string[] {
+/** A text as a line prints it: JSON-quoted; a long one cut, with … after the quote (match it with ...Contains). */
+function quoted(text: string): string {
+  return text.length > MAX_LABEL ? `${JSON.stringify(text.slice(0, MAX_LABEL))}…` : JSON.stringify(text);
+}
+
+/** The texts and labels read through a row, each as it matches: `"text"` or `desc="label"`, once each. */
+function innerLabels(node: UiNode): string[] {
   const out: string[] = [];
   for (const child of shownInside(node)) {
-    for (const value of [child.text, child.desc]) if (value.trim() !== '' && !out.includes(value)) out.push(value);
+    if (shows(child.text)) out.push(quoted(child.text));
+    if (shows(child.desc) && child.desc !== child.text) out.push(`desc=${quoted(child.desc)}`);
   }
-  return out;
-}
-
-function shortId(resourceId: string): string {
-  const at = resourceId.indexOf(':id/');
-  return at === -1 ? resourceId : resourceId.slice(at + ':id/'.length);
-}
-
-function quoted(text: string): string {
-  const cut = text.length > MAX_LABEL ? `${text.slice(0, MAX_LABEL - 1)}…` : text;
-  return JSON.stringify(cut);
+  return [...new Set(out)];
 }
 
 function flagsOf(node: UiNode, role: string): string[] {
@@ -85,49 +89,58 @@ export function layoutSignature(tree: UiTree): string {
   return `${tree.nodes.length}-${hash.toString(16)}`;
 }
 
-/** What an element shows, as the ref check compares it. */
+/** What an element shows: its text and label, and for an actionable one the texts read through it. */
 export function contentOf(node: UiNode): string {
-  const own = [node.text, node.desc].filter((v) => v.trim() !== '');
-  return [...own, ...(actionable(node) ? innerTexts(node) : [])].join(' · ');
+  const own = [node.text, node.desc].filter(shows);
+  const inner = isActionable(node) ? shownInside(node).flatMap((child) => [child.text, child.desc].filter(shows)) : [];
+  return [...own, ...inner].join('\u0000');
 }
 
-export function renderCompact(tree: UiTree): CompactScreen {
-  const lines: string[] = [];
-  const refs: RefTarget[] = [];
+function elementOf(node: UiNode, absorbed: Set<UiNode>): ScreenElement | undefined {
+  if (!visible(node) || absorbed.has(node)) return undefined;
+  const ownText = shows(node.text) || shows(node.desc);
+  const actionable = isActionable(node);
+  if (!ownText && !actionable) return undefined;
+  const inferred = inferRole(node);
+  const role = inferred ?? (node.clickable ? 'tap' : node.scrollable ? 'list' : 'view');
+  const labels: string[] = [];
+  if (shows(node.text)) labels.push(quoted(node.text));
+  if (shows(node.desc) && node.desc !== node.text) labels.push(`desc=${quoted(node.desc)}`);
+  if (!ownText && !node.scrollable) {
+    labels.push(...innerLabels(node));
+    markInner(node, absorbed);
+  }
+  const id = node.resourceId === '' ? [] : [`id=${shortResourceId(node.resourceId)}`];
+  const flags = flagsOf(node, role);
+  const editable = inferred === 'textfield';
+  const shown = editable ? [node.desc, node.attributes.hint ?? ''].join('\u0000') : contentOf(node);
+  return {
+    node,
+    body: [role, ...labels, ...id, rectString(node.bounds), ...flags].join(' '),
+    identity: [node.pkg, node.cls, node.resourceId, role, shown].join('\u0001'),
+    actionable,
+    editable,
+  };
+}
+
+export function readScreen(tree: UiTree): Screen {
+  const elements: ScreenElement[] = [];
   const absorbed = new Set<UiNode>();
   for (const node of tree.nodes) {
-    if (!visible(node) || absorbed.has(node)) continue;
-    const ownText = node.text.trim() !== '' || node.desc.trim() !== '';
-    if (!ownText && !actionable(node)) continue;
-    const inferred = inferRole(node);
-    const role = inferred ?? (node.clickable ? 'tap' : node.scrollable ? 'list' : 'view');
-    let label = '';
-    if (node.text.trim() !== '') label = ` ${quoted(node.text)}`;
-    if (node.desc.trim() !== '' && node.desc !== node.text) label += ` desc=${quoted(node.desc)}`;
-    if (!ownText && !node.scrollable) {
-      const inner = innerTexts(node);
-      if (inner.length > 0) label = ` ${quoted(inner.join(' · '))}`;
-      markInner(node, absorbed);
-    }
-    const ref = `e${refs.length + 1}`;
-    const id = node.resourceId === '' ? '' : ` id=${shortId(node.resourceId)}`;
-    const flags = flagsOf(node, role);
-    lines.push(
-      `${ref} ${role}${label}${id} ${rectString(node.bounds)}${flags.length > 0 ? ` ${flags.join(' ')}` : ''}`,
-    );
-    refs.push({ ref, order: node.order, content: contentOf(node), editable: inferred === 'textfield' });
+    const element = elementOf(node, absorbed);
+    if (element !== undefined) elements.push(element);
   }
   const root = tree.roots[0];
   const app = root?.pkg || 'unknown app';
   const size = root ? `${root.bounds.right - root.bounds.left}x${root.bounds.bottom - root.bounds.top}` : '0x0';
-  const header = `# ${app} ${size}${tree.rotation ? ` rotation ${tree.rotation}` : ''}, ${refs.length} elements`;
-  return { text: [header, ...lines].join('\n'), refs, signature: layoutSignature(tree) };
+  const title = `${app} ${size}${tree.rotation ? ` rotation ${tree.rotation}` : ''}`;
+  return { title, elements, signature: layoutSignature(tree) };
 }
 
-/** The non-actionable nodes whose texts a row's label already shows. */
+/** The non-actionable nodes whose texts a row's line already shows. */
 function markInner(node: UiNode, absorbed: Set<UiNode>): void {
   for (const child of node.children) {
-    if (actionable(child)) continue;
+    if (isActionable(child)) continue;
     absorbed.add(child);
     markInner(child, absorbed);
   }

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { serializeEnvelope } from '../../src/contracts/envelope.ts';
 import { createContext, type SvcContext } from '../../src/core/context.ts';
-import { runExecution } from '../../src/executions/validate-and-run.test-helper.ts';
+import { runExecution } from '../../src/submit/validate-and-run.test-helper.ts';
 
 const SETTINGS = 'com.android.settings';
 const TITLE = `${SETTINGS}:id/homepage_title`;

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { createContext, type SvcContext } from '../../src/core/context.ts';
-import { runExecution } from '../../src/executions/validate-and-run.test-helper.ts';
+import { runExecution } from '../../src/submit/validate-and-run.test-helper.ts';
 
 const LOGIN = 'com.svc.login';
 

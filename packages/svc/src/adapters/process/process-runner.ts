@@ -4,40 +4,10 @@
 // exits: leftovers would hold our pipes open). Long-lived children (the daemon, an emulator) start detached.
 import { type CommandLineReader, commandLineOf } from './command-line.ts';
 import { type DetachedOptions, type DetachedProcess, spawnDetached } from './detached.ts';
-import { runChild } from './run-child.ts';
+import { type ProcessOutcome, type RunOptions, runChild } from './run-child.ts';
 import { which } from './which.ts';
 
-export interface ProcessOutcome {
-  /** stdout (its last maxOutputChars when capped). */
-  stdout: string;
-  stderr: string;
-  /** Exit status; -1 when the process died of a signal or could not start. */
-  code: number;
-  signal: NodeJS.Signals | null;
-  timedOut: boolean;
-  /** options.signal stopped it. */
-  aborted: boolean;
-  stdoutTruncated: boolean;
-  stderrTruncated: boolean;
-  durationMs: number;
-}
-
-export interface RunOptions {
-  env?: Readonly<Record<string, string | undefined>>;
-  cwd?: string;
-  timeoutMs?: number;
-  /** Written to stdin, then stdin is closed (empty by default). */
-  input?: string;
-  signal?: AbortSignal | undefined;
-  /** Lead a process group and kill the whole group on timeout, abort, or when the leader exits. */
-  processGroup?: boolean;
-  /** Time between SIGTERM and SIGKILL when a group is stopped (default 2000 ms). */
-  killGraceMs?: number;
-  /** Keep only the last this many characters of each stream (default 16 Mi for plain runs). */
-  maxOutputChars?: number;
-  onStdout?: (chunk: string) => void;
-  onStderr?: (chunk: string) => void;
-}
+export type { ProcessOutcome, RunOptions } from './run-child.ts';
 
 export interface ProcessRunner {
   /**

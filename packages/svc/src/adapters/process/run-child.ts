@@ -1,7 +1,38 @@
 // One child process to its end, as the process-runner port promises (process-runner.ts).
 
-import type { ProcessOutcome, RunOptions } from './process-runner.ts';
 import { DEFAULT_TAIL_CHARS, TailBuffer } from './tail-buffer.ts';
+
+export interface ProcessOutcome {
+  /** stdout (its last maxOutputChars when capped). */
+  stdout: string;
+  stderr: string;
+  /** Exit status; -1 when the process died of a signal or could not start. */
+  code: number;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  /** options.signal stopped it. */
+  aborted: boolean;
+  stdoutTruncated: boolean;
+  stderrTruncated: boolean;
+  durationMs: number;
+}
+
+export interface RunOptions {
+  env?: Readonly<Record<string, string | undefined>>;
+  cwd?: string;
+  timeoutMs?: number;
+  /** Written to stdin, then stdin is closed (empty by default). */
+  input?: string;
+  signal?: AbortSignal | undefined;
+  /** Lead a process group and kill the whole group on timeout, abort, or when the leader exits. */
+  processGroup?: boolean;
+  /** Time between SIGTERM and SIGKILL when a group is stopped (default 2000 ms). */
+  killGraceMs?: number;
+  /** Keep only the last this many characters of each stream (default 16 Mi for plain runs). */
+  maxOutputChars?: number;
+  onStdout?: (chunk: string) => void;
+  onStderr?: (chunk: string) => void;
+}
 
 /** Plain runs keep much more than a skill's 1 Mi tail: tools such as `avdmanager list` print a lot. */
 const PLAIN_CAPTURE_CHARS = 16 * DEFAULT_TAIL_CHARS;

@@ -33,7 +33,7 @@ export function registerDevices(program: Command): void {
         safeAction(async (_command, globals) => {
           const [{ createContext }, { listDevicesWithDriver }] = await Promise.all([
             import('../../core/context.ts'),
-            import('../../devices/devices-with-driver.ts'),
+            import('../../executions/devices-with-driver.ts'),
           ]);
           const target = targetOf(globals, process.env);
           const ctx = createContext({ env: process.env, cwd: process.cwd() });

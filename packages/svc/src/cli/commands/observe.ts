@@ -1,7 +1,8 @@
 // observe snapshot (also `snapshot`, and `inspect ui` in inspect.ts) and observe screenshot (also `screenshot`), SPEC 4.4.
 // What they do to a result (compact snapshot, re-encoded screenshot) is in observe-after.ts, shared with the hot path.
 import type { Command } from 'commander';
-import { examples, valueFlag } from '../command-kit.ts';
+import { CLI_COMMANDS } from '../../builders/surfaces.ts';
+import { addInputs, examples } from '../command-kit.ts';
 import { builtAction } from '../execution-command.ts';
 
 export function snapshotCommand(parent: Command, name: string): void {
@@ -21,13 +22,10 @@ function screenshotCommand(parent: Command, name: string): void {
     .description(
       'capture a screenshot: PNG, or scaled / JPEG; saved to --path, else to ~/.svc/screenshots (or SVC_SCREENSHOTS_DIR)',
     );
-  valueFlag(
+  addInputs(
     command,
-    '--path <file>',
-    'where to save the image, *.png (*.jpg with --format jpeg), relative to the current directory; default: a new file in ~/.svc/screenshots',
+    (CLI_COMMANDS.get('screenshot') ?? []).flatMap(({ surface }) => surface.inputs),
   );
-  valueFlag(command, '--max-size <px>', 'scale down so the longer side is at most this many pixels');
-  valueFlag(command, '--quality <1-100>', 'JPEG quality (with --format jpeg; default 80)');
   command.addHelpText(
     'after',
     '\n--format png|jpeg chooses the image format (png by default).\n' +

@@ -9,4 +9,20 @@ export const clearOnScreenLog = defineAction({
   retry: 'None',
   nature: 'act',
   changesScreen: false,
+  cli: [
+    {
+      verb: 'clear',
+      group: 'on-screen-log',
+      id: 'on-screen-log',
+      description: 'remove the panel',
+      examples: ['svc on-screen-log clear'],
+      inputs: [],
+    },
+  ],
+  mcp: {
+    name: 'on-screen-log-clear',
+    id: 'on-screen-log',
+    description: 'Remove the on-screen log panel.',
+    arguments: {},
+  },
 });

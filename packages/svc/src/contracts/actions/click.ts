@@ -24,4 +24,50 @@ export const click = defineAction({
   retry: 'UiReadiness',
   nature: 'click',
   changesScreen: true,
+  cli: [
+    {
+      verb: 'click',
+      aliases: ['tap'],
+      description: 'click an element or a coordinate',
+      examples: [
+        'svc click --text "Network & internet"',
+        'svc tap --id com.android.settings:id/search_src_text --focus',
+        'svc click --coordinate 540 1200 --long',
+      ],
+      inputs: [
+        { kind: 'selector', param: 'matcher', flags: 'element', required: { unless: 'coordinate' } },
+        {
+          kind: 'coordinate',
+          flag: '--coordinate <x-y...>',
+          param: 'coordinate',
+          help: 'click at <x> <y> pixels instead of an element',
+        },
+        {
+          kind: 'switch',
+          flag: '--focus',
+          param: 'clickType',
+          value: 'focus',
+          help: 'focus the element instead of clicking (not with --coordinate)',
+        },
+        { kind: 'switch', flag: '--long', param: 'clickType', value: 'long_click', help: 'long click' },
+      ],
+    },
+    {
+      verb: 'click',
+      group: 'action',
+      description: 'click the element matching --selector',
+      examples: [`svc action click --selector '{"textEquals":"Settings"}'`],
+      inputs: [{ kind: 'selector', param: 'matcher', flags: 'json', required: true }],
+    },
+  ],
+  mcp: {
+    name: 'click',
+    description:
+      'Click the element `selector`, or a `coordinate` {x, y}. clickType: long_click, or focus (selector only).',
+    arguments: {
+      selector: { param: 'matcher' },
+      coordinate: { param: 'coordinate' },
+      clickType: { param: 'clickType', omit: 'default' },
+    },
+  },
 });

@@ -8,4 +8,20 @@ export const closeApp = defineAction({
   retry: 'AppClose',
   nature: 'act',
   changesScreen: true,
+  cli: [
+    {
+      verb: 'close',
+      aliases: ['close-app'],
+      description: 'force-stop an app',
+      examples: ['svc close com.android.settings'],
+      inputs: [{ kind: 'argument', name: 'package', param: 'applicationId' }],
+    },
+  ],
+  mcp: {
+    name: 'close-app',
+    id: 'close',
+    description: 'Force-stop the app `target`.',
+    arguments: { target: { param: 'applicationId' } },
+    required: ['target'],
+  },
 });

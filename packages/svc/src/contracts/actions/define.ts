@@ -30,6 +30,127 @@ export interface ParamsSpec<F extends Fields = Fields, R extends keyof F & strin
  */
 export type ActionNature = 'click' | 'read' | 'act';
 
+/**
+ * The shorthand flag sets a selector input takes (the CLI spells them out): `element` (--selector JSON, --text, --id,
+ * --desc, ...), `element-without-text` (the same without --text, which a command uses for something else),
+ * `container` (--container-selector, --container-text, ...), `label` (--label, --label-id, ...; no JSON), `json`
+ * (--selector JSON alone).
+ */
+export type SelectorFlags = 'element' | 'element-without-text' | 'container' | 'label' | 'json';
+
+/** One input of a flat command and the param it fills. */
+export type CliInput =
+  | {
+      readonly kind: 'selector';
+      readonly param: string;
+      readonly flags: SelectorFlags;
+      /** A selector must be given (unless this other param was filled, as a click's coordinate). */
+      readonly required?: boolean | { readonly unless: string };
+      /** The message when it is required and missing (default: "<verb> needs an element selector: ..."). */
+      readonly missing?: string;
+    }
+  | {
+      readonly kind: 'flag';
+      /** The flag as commander spells it: `--validator <name>`. */
+      readonly flag: string;
+      readonly param: string;
+      readonly help: string;
+      /** Other spellings, hidden from help. */
+      readonly aliases?: readonly string[];
+      readonly integer?: boolean;
+      /** A blank value is kept (text is typed as given) instead of refused. */
+      readonly allowBlank?: boolean;
+      /** The message when the flag is required and missing (default: "--flag is required" when `required`). */
+      readonly required?: boolean;
+      readonly missing?: string;
+      /** Taken when the flag is not given. */
+      readonly default?: string;
+    }
+  | {
+      readonly kind: 'switch';
+      readonly flag: string;
+      /** The param it sets to `value`; absent for the switch that picks this action on a shared command. */
+      readonly param?: string;
+      readonly value?: string | true;
+      readonly help: string;
+    }
+  | {
+      readonly kind: 'argument';
+      /** Its name in the usage line: `<duration-ms>`. */
+      readonly name: string;
+      readonly param: string;
+      readonly optional?: boolean;
+      readonly integer?: boolean;
+      /** The same value may come as this flag instead (`scroll up` or `scroll --direction up`). */
+      readonly flag?: { readonly flag: string; readonly help: string; readonly example: string };
+      /** Taken when neither the argument nor its flag is given. */
+      readonly default?: string;
+      /** The message when it is missing or blank (default "<verb> needs <name>"). */
+      readonly missing?: string;
+      /** The path a missing value is reported at (default the param's). */
+      readonly missingPath?: string;
+    }
+  | { readonly kind: 'coordinate'; readonly flag: string; readonly param: string; readonly help: string }
+  /** The global --timeout fills this param of the action (a wait's own time) instead of the execution's. */
+  | { readonly kind: 'timeout'; readonly param: string; readonly missing?: string }
+  /** An option the command reads itself (image options); it fills no param. */
+  | { readonly kind: 'option'; readonly flag: string; readonly help: string };
+
+/** A flat command (`svc click`) or a subcommand of a group (`svc action click`) that builds this one action. */
+export interface CliSurface {
+  readonly verb: string;
+  readonly group?: 'action' | 'on-screen-log';
+  readonly aliases?: readonly string[];
+  readonly description: string;
+  readonly examples: readonly string[];
+  /** Text shown after the options in help. */
+  readonly helpAfter?: string;
+  /** The action's id in the built execution (default the verb). */
+  readonly id?: string;
+  readonly inputs: readonly CliInput[];
+  /** Params this command always sets (`back` is press_key back). */
+  readonly fixed?: Readonly<Record<string, unknown>>;
+  /**
+   * On a command shared by two action types, what picks this one: a switch (`scroll-until --click`), or the first
+   * argument matching a pattern (`open` of a URI).
+   */
+  readonly when?: { readonly switch: string } | { readonly argument: string; readonly matches: RegExp };
+  /** Registered by the observe commands (snapshot, screenshot), which add their own options. */
+  readonly observe?: boolean;
+  /** At least one of these params must be filled (said in the command's words before the contract says it). */
+  readonly needsOneOf?: { readonly params: readonly string[]; readonly message: string };
+}
+
+/** One argument of an MCP tool and the param it fills. */
+export interface ToolArgument {
+  readonly param: string;
+  /** Taken when the argument is not given. */
+  readonly default?: string;
+  /** A value that means "the default": left out of the params (clickType `default`). */
+  readonly omit?: string;
+}
+
+/** A flat MCP tool that builds this one action. */
+export interface ToolSurface {
+  readonly name: string;
+  readonly description: string;
+  readonly arguments: Readonly<Record<string, ToolArgument>>;
+  readonly required?: readonly string[];
+  /** The action's id in the built execution (default the tool's name). */
+  readonly id?: string;
+  /** `timeoutMs` is this action's own param (the wait), instead of the execution's time limit. */
+  readonly actionTimeout?: true;
+  /** On a tool shared by two action types, the boolean argument that picks this one, or a pattern of an argument. */
+  readonly when?: { readonly argument: string } | { readonly argument: string; readonly matches: RegExp };
+}
+
+/**
+ * How the one-action execution of a flat command or tool is timed: the caller's timeout, else 30000; a command whose
+ * --timeout (a tool whose timeoutMs) is the action's own wait gets that plus room, max(t + 5000, 30000); `sleep` gets
+ * max(duration + 5000, the caller's, 30000).
+ */
+export type BuiltTimeout = 'sleep';
+
 export interface ActionDefinition<
   T extends string = string,
   F extends Fields = Fields,
@@ -53,7 +174,16 @@ export interface ActionDefinition<
    * the same execution. A function when it depends on the params (typing changes the screen only with submit).
    */
   readonly changesScreen: boolean | ((params: ParamsOf<F, R>) => boolean);
+  /** The flat commands that build this action alone. */
+  readonly cli?: readonly CliSurface[];
+  /** The flat MCP tool that builds this action alone. */
+  readonly mcp?: ToolSurface;
+  /** How a flat command's or tool's execution is timed (default plain). */
+  readonly builtTimeout?: BuiltTimeout;
 }
+
+/** A URI has a scheme (`https:`, `tel:`, `myapp:`); an application id never holds a colon. */
+export const URI_TARGET = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 /** Checks a definition against the shape and keeps its literal types (the params type is read off it). */
 export function defineAction<const T extends string, F extends Fields, R extends keyof F & string = never>(

@@ -8,4 +8,24 @@ export const readKeyValuePair = defineAction({
   retry: 'UiReadiness',
   nature: 'read',
   changesScreen: false,
+  cli: [
+    {
+      verb: 'read-value',
+      description: 'read the value next to a label (key/value pair)',
+      examples: ['svc read-value --label "Android version"'],
+      inputs: [
+        { kind: 'selector', param: 'labelMatcher', flags: 'label', required: true },
+        { kind: 'switch', flag: '--all', param: 'all', value: true, help: 'return every match' },
+      ],
+    },
+  ],
+  mcp: {
+    name: 'read-value',
+    description: 'Read the value beside the label `label`, as in "Android version 15"; `all`: every such pair.',
+    arguments: {
+      label: { param: 'labelMatcher' },
+      all: { param: 'all' },
+    },
+    required: ['label'],
+  },
 });

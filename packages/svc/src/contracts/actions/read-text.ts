@@ -54,4 +54,46 @@ export const readText = defineAction({
   retry: 'UiReadiness',
   nature: 'read',
   changesScreen: false,
+  cli: [
+    {
+      verb: 'read',
+      description: 'read the text of an element',
+      examples: [
+        'svc read --id com.android.settings:id/title',
+        'svc read --text-contains Wi --container-id com.android.settings:id/recycler_view --all',
+      ],
+      inputs: [
+        { kind: 'selector', param: 'matcher', flags: 'element', required: true },
+        { kind: 'selector', param: 'container', flags: 'container' },
+        { kind: 'switch', flag: '--all', param: 'all', value: true, help: 'return every match' },
+        { kind: 'flag', flag: '--validator <name>', param: 'validator', help: 'temperature, version or regex' },
+        {
+          kind: 'flag',
+          flag: '--validator-pattern <regex>',
+          param: 'validatorPattern',
+          help: 'pattern for --validator regex',
+        },
+      ],
+    },
+    {
+      verb: 'read',
+      group: 'action',
+      description: 'read the text of the element matching --selector',
+      examples: [`svc action read --selector '{"textEquals":"Settings"}'`],
+      inputs: [{ kind: 'selector', param: 'matcher', flags: 'json', required: true }],
+    },
+  ],
+  mcp: {
+    name: 'read',
+    description:
+      'Read the text of `selector` (`all`: every match; in `container`); `validator` temperature|version|regex checks it.',
+    arguments: {
+      selector: { param: 'matcher' },
+      container: { param: 'container' },
+      all: { param: 'all' },
+      validator: { param: 'validator' },
+      validatorPattern: { param: 'validatorPattern' },
+    },
+    required: ['selector'],
+  },
 });

@@ -37,4 +37,48 @@ export const scrollUntil = defineAction({
   retry: 'None',
   nature: 'act',
   changesScreen: true,
+  cli: [
+    {
+      verb: 'scroll-until',
+      description: 'scroll until an element is visible',
+      examples: ['svc scroll-until --text "About phone"', 'svc scroll-until --text "About phone" --click'],
+      inputs: [
+        { kind: 'selector', param: 'matcher', flags: 'element', required: true },
+        { kind: 'selector', param: 'container', flags: 'container' },
+        {
+          kind: 'flag',
+          flag: '--direction <direction>',
+          param: 'direction',
+          help: 'down (default), up, left or right',
+          default: 'down',
+        },
+        {
+          kind: 'flag',
+          flag: '--max-scrolls <n>',
+          param: 'maxScrolls',
+          help: 'at most this many scrolls (1..200)',
+          integer: true,
+        },
+        {
+          kind: 'flag',
+          flag: '--max-duration-ms <ms>',
+          param: 'maxDurationMs',
+          help: 'stop after this long (0..120000)',
+          integer: true,
+        },
+      ],
+    },
+  ],
+  mcp: {
+    name: 'scroll-until',
+    description: 'Scroll (default down) until `selector` shows, then `click` it if asked; `container`: the scrollable.',
+    arguments: {
+      selector: { param: 'matcher' },
+      container: { param: 'container' },
+      direction: { param: 'direction', default: 'down' },
+      maxScrolls: { param: 'maxScrolls' },
+      maxDurationMs: { param: 'maxDurationMs' },
+    },
+    required: ['selector'],
+  },
 });

@@ -11,4 +11,30 @@ export const scroll = defineAction({
   retry: 'None',
   nature: 'act',
   changesScreen: true,
+  cli: [
+    {
+      verb: 'scroll',
+      description: 'scroll once (direction: down, up, left, right; default down)',
+      examples: ['svc scroll down', 'svc scroll up --container-id com.android.settings:id/recycler_view'],
+      inputs: [
+        { kind: 'selector', param: 'container', flags: 'container' },
+        {
+          kind: 'argument',
+          name: 'direction',
+          param: 'direction',
+          optional: true,
+          flag: { flag: '--direction <direction>', help: 'down, up, left or right', example: 'up' },
+          default: 'down',
+        },
+      ],
+    },
+  ],
+  mcp: {
+    name: 'scroll',
+    description: 'Scroll once in `direction` (default down), in `container` if given.',
+    arguments: {
+      direction: { param: 'direction', default: 'down' },
+      container: { param: 'container' },
+    },
+  },
 });

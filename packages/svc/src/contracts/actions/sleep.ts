@@ -9,4 +9,19 @@ export const sleep = defineAction({
   retry: 'None',
   nature: 'act',
   changesScreen: false,
+  builtTimeout: 'sleep',
+  cli: [
+    {
+      verb: 'sleep',
+      description: 'sleep on the device (uses the execution time budget)',
+      examples: ['svc sleep 1500'],
+      inputs: [{ kind: 'argument', name: 'duration-ms', param: 'durationMs', integer: true }],
+    },
+  ],
+  mcp: {
+    name: 'sleep',
+    description: 'Pause for `durationMs` (rarely needed: actions return the screen once still).',
+    arguments: { durationMs: { param: 'durationMs' } },
+    required: ['durationMs'],
+  },
 });

@@ -11,4 +11,5 @@ export const snapshotUi = defineAction({
   retry: 'UiReadiness',
   nature: 'read',
   changesScreen: false,
+  cli: [{ verb: 'snapshot', id: 'snap', observe: true, description: '', examples: [], inputs: [] }],
 });

@@ -9,4 +9,28 @@ export const takeScreenshot = defineAction({
   retry: 'None',
   nature: 'read',
   changesScreen: false,
+  cli: [
+    {
+      verb: 'screenshot',
+      id: 'shot',
+      observe: true,
+      description: '',
+      examples: [],
+      inputs: [
+        {
+          kind: 'flag',
+          flag: '--path <file>',
+          param: 'path',
+          help: 'where to save the image (relative to the current directory)',
+        },
+        // Read by the command itself: the image is re-encoded after the run.
+        {
+          kind: 'option',
+          flag: '--max-size <px>',
+          help: 'scale down so the longer side is at most this many pixels',
+        },
+        { kind: 'option', flag: '--quality <1-100>', help: 'JPEG quality (with --format jpeg; default 80)' },
+      ],
+    },
+  ],
 });

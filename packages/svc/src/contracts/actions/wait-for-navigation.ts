@@ -28,4 +28,34 @@ export const waitForNavigation = defineAction({
   retry: 'None',
   nature: 'read',
   changesScreen: false,
+  cli: [
+    {
+      verb: 'wait-for-nav',
+      description: 'wait until an app or screen is in front (needs --timeout)',
+      examples: [
+        'svc wait-for-nav --app com.android.settings --timeout 5000',
+        'svc wait-for-nav --text "Internet" --timeout 5000',
+      ],
+      inputs: [
+        { kind: 'selector', param: 'expectedNode', flags: 'element' },
+        { kind: 'flag', flag: '--app <package>', param: 'expectedPackage', help: 'expected package in front' },
+        { kind: 'timeout', param: 'timeoutMs', missing: 'wait-for-nav requires --timeout <ms> (at most 30000)' },
+      ],
+      needsOneOf: {
+        params: ['expectedPackage', 'expectedNode'],
+        message: 'wait-for-nav needs --app <package> or a selector',
+      },
+    },
+  ],
+  mcp: {
+    name: 'wait-for-nav',
+    description:
+      'Wait until the app `app` is in front and/or `selector` shows (one at least), up to `timeoutMs` (max 30000).',
+    arguments: {
+      app: { param: 'expectedPackage' },
+      selector: { param: 'expectedNode' },
+    },
+    required: ['timeoutMs'],
+    actionTimeout: true,
+  },
 });

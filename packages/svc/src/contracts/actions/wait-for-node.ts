@@ -14,4 +14,29 @@ export const waitForNode = defineAction({
   retry: 'UiReadiness',
   nature: 'read',
   changesScreen: false,
+  cli: [
+    {
+      verb: 'wait',
+      description: 'wait until an element appears',
+      examples: ['svc wait --text Settings --timeout 10000'],
+      inputs: [
+        { kind: 'selector', param: 'matcher', flags: 'element', required: true },
+        { kind: 'timeout', param: 'timeoutMs' },
+      ],
+    },
+    {
+      verb: 'wait',
+      group: 'action',
+      description: 'wait for the element matching --selector',
+      examples: [`svc action wait --selector '{"textEquals":"Settings"}'`],
+      inputs: [{ kind: 'selector', param: 'matcher', flags: 'json', required: true }],
+    },
+  ],
+  mcp: {
+    name: 'wait',
+    description: 'Wait until `selector` is on screen, for up to `timeoutMs`.',
+    arguments: { selector: { param: 'matcher' } },
+    required: ['selector'],
+    actionTimeout: true,
+  },
 });

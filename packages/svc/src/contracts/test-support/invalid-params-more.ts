@@ -65,8 +65,26 @@ export const INVALID_PARAMS_MORE: InvalidCase[] = [
   },
   { rule: 'press_key needs key', input: one('press_key', {}), path: 'actions[0].params.key', actionType: 'press_key' },
   {
-    rule: 'press_key key is back, home or recents',
-    input: one('key_press', { key: 'volume_up' }),
+    rule: 'press_key key is a key name svc knows',
+    input: one('key_press', { key: 'volume_upp' }),
+    path: 'actions[0].params.key',
+    actionType: 'press_key',
+  },
+  {
+    rule: 'press_key key code is 1 to 999',
+    input: one('press_key', { key: '0' }),
+    path: 'actions[0].params.key',
+    actionType: 'press_key',
+  },
+  {
+    rule: 'press_key key is a string, not a number',
+    input: one('press_key', { key: 66 }),
+    path: 'actions[0].params.key',
+    actionType: 'press_key',
+  },
+  {
+    rule: 'press_key key is not trimmed',
+    input: one('press_key', { key: ' enter' }),
     path: 'actions[0].params.key',
     actionType: 'press_key',
   },

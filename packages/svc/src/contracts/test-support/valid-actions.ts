@@ -108,6 +108,18 @@ export const VALID: [raw: Record<string, unknown>, expected: Action][] = [
     { id: 'a1', type: 'press_key', params: { key: 'home' } },
   ],
   [
+    { type: 'press_key', params: { key: 'KEYCODE_DEL' } },
+    { id: 'a1', type: 'press_key', params: { key: 'delete' } },
+  ],
+  [
+    { type: 'press_key', params: { key: 'Volume_Up' } },
+    { id: 'a1', type: 'press_key', params: { key: 'volume_up' } },
+  ],
+  [
+    { type: 'press_key', params: { key: '66' } },
+    { id: 'a1', type: 'press_key', params: { key: '66' } },
+  ],
+  [
     { type: 'wait_for_navigation', params: { expectedNode: M, timeoutMs: 30_000 } },
     { id: 'a1', type: 'wait_for_navigation', params: { expectedNode: M, timeoutMs: 30_000 } },
   ],

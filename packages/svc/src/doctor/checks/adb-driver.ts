@@ -5,8 +5,8 @@
 // another process) would fail it with "already registered" and the doctor would blame the device.
 import { codeOf } from '../../contracts/conditions.ts';
 import type { SvcContext } from '../../core/context.ts';
-import { DeviceShell } from '../../executions/drivers/adb/device-shell.ts';
-import { DumpError, dumpWindow } from '../../executions/drivers/adb/dump.ts';
+import { DeviceShell } from '../../device-shell/device-shell.ts';
+import { DumpError, dumpWindow } from '../../device-shell/dump.ts';
 import { ADB_DRIVER_LIMITATIONS } from '../../executions/drivers/adb/limitations.ts';
 import { lockWithin } from '../../executions/run-on-device.ts';
 import { ADB_DRIVER_CHECK } from '../finalize.ts';

@@ -3,7 +3,7 @@
 // user installs once with `svc keyboard install`; this check says whether it is there and names that command (which
 // `--fix` runs). It never changes criticalOk: ASCII typing works without it.
 import type { SvcContext } from '../../core/context.ts';
-import { DeviceShell } from '../../executions/drivers/adb/device-shell.ts';
+import { DeviceShell } from '../../device-shell/device-shell.ts';
 import {
   INSTALL_COMMAND,
   UNICODE_IME,

@@ -2,16 +2,17 @@
 // at the edge, once; a rejected one still gets its svc:execution event (every attempt is published).
 import { readJsonObjectBody, sendRunResult } from '../../adapters/http/responses.ts';
 import { SvcError } from '../../contracts/errors.ts';
-import { normalizeAndValidateExecution } from '../../contracts/validate.ts';
+import { withExecutionDefaults } from '../../contracts/execution-defaults.ts';
+import { pickScreenFields, SCREEN_FIELD_NAMES, screenRequestOf } from '../../contracts/screen-request.ts';
 import { isValidation, validationErrorOf, validationErrorOfAsync } from '../../contracts/validation-issue.ts';
 import {
   confinedScreenshotPath,
-  confineScreenshots,
   ensureScreenshotsDir,
   randomScreenshotPath,
 } from '../../executions/screenshot-paths.ts';
-import { buildScreenshotExecution, buildSnapshotExecution } from '../built-executions.ts';
-import { IMAGE_FIELDS, readImageOptions, readSnapshotFormat } from '../observe-fields.ts';
+import { prepareSubmission } from '../../submit/prepare.ts';
+import { buildScreenshotExecution, buildSnapshotExecution, serveIds } from '../built-executions.ts';
+import { IMAGE_FIELDS, readImageOptions, readSnapshotScreen } from '../observe-fields.ts';
 import { readBody, TARGET_FIELDS } from '../request-fields.ts';
 import type { RouteModule } from '../runtime.ts';
 import { withScreenshotUrls } from './screenshot-files.ts';
@@ -22,43 +23,55 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
   app.post('/execute', async (c) => {
     const body = await readJsonObjectBody(c);
     const given = body.execution !== undefined && body.execution !== null;
-    const outcome = given ? normalizeAndValidateExecution(body.execution) : undefined;
+    const screen = validationErrorOf(() => screenRequestOf(pickScreenFields(body)));
+    let waitDeviceMs: number | undefined;
     // A bad body field and a bad execution are told in one answer.
-    const executionError = outcome?.ok === false && isValidation(outcome.error) ? outcome.error : undefined;
-    const { target, waitDeviceMs } = readBody(body, ['execution', ...TARGET_FIELDS], env(), [executionError]);
-    if (outcome === undefined) throw new SvcError('MISSING_EXECUTION', 'The body has no `execution` object.');
-    if (!outcome.ok) return sendRunResult(c, runtime.reject(body.execution, outcome.error, target.deviceId));
-    let execution = outcome.execution;
-    const dir = runtime.screenshotsDir;
-    if (dir !== undefined) {
-      try {
-        execution = confineScreenshots(execution, dir);
-      } catch (error) {
-        if (!(error instanceof SvcError)) throw error;
-        return sendRunResult(c, runtime.reject(body.execution, error, target.deviceId));
-      }
+    const targetOfBody = (invalid: SvcError | undefined) => {
+      const read = readBody(body, ['execution', ...TARGET_FIELDS, ...SCREEN_FIELD_NAMES], env(), [
+        invalid !== undefined && isValidation(invalid) ? invalid : undefined,
+        screen.error,
+      ]);
+      waitDeviceMs = read.waitDeviceMs;
+      return read.target;
+    };
+    if (!given) {
+      targetOfBody(undefined);
+      throw new SvcError('MISSING_EXECUTION', 'The body has no `execution` object.');
     }
-    const request = { execution, target, cwd: runtime.deps.cwd, verbose: false, waitDeviceMs };
-    const result = await runtime.run(request);
+    const prepared = await prepareSubmission({
+      // The bookkeeping an agent may leave out (ids, source, format, timeout) is filled; the rest is checked in full.
+      raw: withExecutionDefaults(body.execution, serveIds('exec')),
+      target: targetOfBody,
+      screenshotsDir: runtime.screenshotsDir,
+      cwd: runtime.deps.cwd,
+      verbose: false,
+    });
+    // A target the body cannot name is a problem of the body (told with the rest of it).
+    if (!prepared.ok && prepared.step === 'target') throw prepared.error;
+    if (screen.error) throw screen.error;
+    if (!prepared.ok)
+      return sendRunResult(c, runtime.reject(body.execution, prepared.error, prepared.target?.deviceId));
+    const result = await runtime.run({ ...prepared.request, waitDeviceMs, screen: screen.value });
+    const dir = runtime.screenshotsDir;
     return sendRunResult(c, withScreenshotUrls(result, dir === undefined ? undefined : ensureScreenshotsDir(dir)));
   });
 
   for (const path of ['/snapshot', '/observe/snapshot']) {
     app.post(path, async (c) => {
       const body = await readJsonObjectBody(c);
-      const format = validationErrorOf(() => readSnapshotFormat(body));
-      const { target, waitDeviceMs } = readBody(body, ['format', ...TARGET_FIELDS], env(), [format.error]);
-      if (format.error) throw format.error;
-      const compact = format.value === 'compact';
+      const screen = validationErrorOf(() => readSnapshotScreen(body));
+      const fields = ['format', ...SCREEN_FIELD_NAMES.filter((name) => name !== 'screen'), ...TARGET_FIELDS];
+      const { target, waitDeviceMs } = readBody(body, fields, env(), [screen.error]);
+      if (screen.error) throw screen.error;
       const request = {
         execution: buildSnapshotExecution(),
         target,
         cwd: runtime.deps.cwd,
         verbose: false,
         waitDeviceMs,
+        screen: screen.value,
       };
-      const result = await runtime.run(request);
-      return sendRunResult(c, compact ? await runtime.deps.compactSnapshot(result) : result);
+      return sendRunResult(c, await runtime.run(request));
     });
   }
 

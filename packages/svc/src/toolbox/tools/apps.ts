@@ -62,6 +62,7 @@ async function shellOut(ctx: SvcContext, serial: string, command: string): Promi
 export const appsTool = deviceTool({
   name: 'apps',
   title: 'List apps',
+  brief: 'Launchable apps as { package, activity }; `all`: every installed package.',
   description:
     'The apps on the device: by default those with a launcher icon, as { package, activity } (open one with ' +
     'open). With all: true every installed package, as { package, launchable, activity?, userInstalled }.',

@@ -38,6 +38,7 @@ export function clipText(output: string): string | null {
 export const clipboardGetTool = deviceTool({
   name: 'clipboard-get',
   title: 'Read the clipboard',
+  brief: 'The text on the device clipboard (many phones refuse).',
   description:
     'The text on the device clipboard ({ text }, null when empty). Many phones refuse: CLIPBOARD_UNAVAILABLE.',
   args: z.strictObject({}),
@@ -49,6 +50,7 @@ export const clipboardGetTool = deviceTool({
 export const clipboardSetTool = deviceTool({
   name: 'clipboard-set',
   title: 'Write the clipboard',
+  brief: 'Put `text` on the clipboard (many phones refuse; type fills a field).',
   description:
     'Put text on the device clipboard (then paste it in a field with a long press). Many phones refuse: ' +
     'CLIPBOARD_UNAVAILABLE; type into a field with type instead.',

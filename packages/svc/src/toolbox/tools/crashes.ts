@@ -33,6 +33,7 @@ const summaryOf = ({ text: _text, ...rest }: CrashReport) => rest;
 export const crashesTool = deviceTool({
   name: 'crashes',
   title: 'Recent crashes and ANRs',
+  brief: 'Recent crashes and ANRs, newest first (`package`, `since` 10m|2h|ISO time); `crash` reads one.',
   description:
     'Recent app crashes and ANRs (app not responding), newest first: { id, kind (crash|anr), package, pid, time, ' +
     'summary (exception or reason), source }. Filter by package and since (10m, 2h, 1d, an ISO time); limit ' +
@@ -58,6 +59,7 @@ export const crashesTool = deviceTool({
 export const crashTool = deviceTool({
   name: 'crash',
   title: 'One crash or ANR in full',
+  brief: 'One crash or ANR report in full, by the id `crashes` gave.',
   description:
     'One crash or ANR report by the id crashes gave: its summary fields and text (the stack trace, or the ANR ' +
     'header). CRASH_NOT_FOUND when the id is unknown or the report has aged out of the device.',

@@ -1,8 +1,8 @@
 // Which app and activity are in front, from the window manager's focus lines (the adb driver's reading of
 // `dumpsys window`, per API level), and whether the lock screen has the focus.
 import { z } from 'zod';
-import { DeviceShell } from '../../executions/drivers/adb/device-shell.ts';
-import { readForeground } from '../../executions/drivers/adb/foreground.ts';
+import { DeviceShell } from '../../device-shell/device-shell.ts';
+import { readForeground } from '../../device-shell/foreground.ts';
 import { deviceTool } from '../tool.ts';
 
 /** `.Settings` of com.android.settings → com.android.settings.Settings. */
@@ -13,6 +13,7 @@ export function fullActivityName(pkg: string, activity: string): string {
 export const foregroundTool = deviceTool({
   name: 'foreground',
   title: 'App in front',
+  brief: 'The app and activity in front, and whether the lock screen has the focus.',
   description:
     'Which app and activity are in front: { package, activity, component, focusedWindow, locked }. package is ' +
     'null when no app has the focus (a system window such as the notification shade); locked is true while the ' +

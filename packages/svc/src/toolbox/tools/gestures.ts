@@ -42,6 +42,7 @@ async function input(ctx: SvcContext, serial: string, command: string) {
 export const doubleTapTool = deviceTool({
   name: 'double-tap',
   title: 'Double tap',
+  brief: 'Double tap at x, y (device pixels).',
   description:
     'Double tap at x, y: device pixels of the screen as it is now (the snapshot bounds use the same pixels). ' +
     'A point outside the screen is refused with EXECUTION_VALIDATION_FAILED.',
@@ -61,6 +62,7 @@ export const doubleTapTool = deviceTool({
 export const longPressTool = deviceTool({
   name: 'long-press',
   title: 'Long press',
+  brief: 'Press and hold at x, y (device pixels) for durationMs (default 1000).',
   description:
     'Press and hold at x, y (device pixels of the screen as it is now) for durationMs (default 1000): opens ' +
     'context menus, starts a drag, selects text.',
@@ -85,6 +87,7 @@ export const longPressTool = deviceTool({
 export const swipeTool = deviceTool({
   name: 'swipe',
   title: 'Swipe',
+  brief: 'Swipe from x1, y1 to x2, y2 (device pixels) in durationMs (default 300).',
   description:
     'Swipe from x1, y1 to x2, y2 (device pixels) in durationMs (default 300; longer drags slowly, shorter flings). ' +
     'To scroll a list until something shows, scroll-until is more reliable.',

@@ -20,6 +20,7 @@ function failureOf(output: string): string | undefined {
 export const installTool = deviceTool({
   name: 'install',
   title: 'Install an APK',
+  brief: 'Install or update an APK from this computer (`apk`: its path).',
   description:
     'Install (or update, keeping data) an APK file from this computer: apk is its path (from a server: a file in ' +
     'the APK folder its user named, else PATH_FORBIDDEN). Fails with APK_NOT_FOUND when there is no such file, INSTALL_FAILED with the package manager reason (details.reason, e.g. ' +
@@ -59,6 +60,7 @@ export async function pushAndInstall(
 export const uninstallTool = deviceTool({
   name: 'uninstall',
   title: 'Uninstall an app',
+  brief: 'Uninstall an app (`package`) and its data.',
   description:
     'Uninstall an app by package name, with its data. Fails with APP_NOT_INSTALLED when the package is not on ' +
     'the device, UNINSTALL_FAILED (details.reason) when the device refuses (system apps).',

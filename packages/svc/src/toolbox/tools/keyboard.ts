@@ -5,8 +5,8 @@
 // (executions/drivers/adb/unicode-keyboard.ts). Installing again updates it; a device with it already is unchanged.
 import { z } from 'zod';
 import { SvcError } from '../../contracts/errors.ts';
+import { DeviceShell } from '../../device-shell/device-shell.ts';
 import { deviceRefusal } from '../../executions/drivers/adb/device-outcome.ts';
-import { DeviceShell } from '../../executions/drivers/adb/device-shell.ts';
 import { UNICODE_IME, UNICODE_KEYBOARD_PACKAGE } from '../../executions/drivers/adb/unicode-keyboard.ts';
 import { deviceTool } from '../tool.ts';
 import { pushAndInstall } from './install.ts';
@@ -15,6 +15,7 @@ import { keyboardApkFor } from './keyboard-apk.ts';
 export const keyboardInstallTool = deviceTool({
   name: 'keyboard-install',
   title: 'Install the Unicode keyboard',
+  brief: 'Install the keyboard the adb driver types text beyond ASCII with (accents, CJK, emoji).',
   description:
     'Install the keyboard svc types text beyond ASCII with (accents, CJK, emoji) on a phone without the operator ' +
     `app: Appium Settings (${UNICODE_KEYBOARD_PACKAGE}, Apache-2.0) and its input method ${UNICODE_IME}, enabled ` +

@@ -10,6 +10,7 @@ import { deviceTool } from '../tool.ts';
 export const locationTool = deviceTool({
   name: 'location',
   title: 'Set the GPS location (emulators)',
+  brief: 'Set the GPS position of an emulator on this computer.',
   description:
     'Set the GPS position an emulator reports: latitude and longitude in degrees (optional altitude in metres). ' +
     'Only emulators running on this computer (serial emulator-<port>); other devices: LOCATION_UNSUPPORTED.',

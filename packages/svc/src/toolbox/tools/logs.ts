@@ -4,8 +4,8 @@
 // An app that is not running has no pid to filter by: its lines cannot be told apart (crashes keeps its crashes).
 import { z } from 'zod';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
-import { DeviceShell } from '../../executions/drivers/adb/device-shell.ts';
-import { pidsCommand, pidsIn } from '../../executions/drivers/adb/processes.ts';
+import { DeviceShell } from '../../device-shell/device-shell.ts';
+import { pidsCommand, pidsIn } from '../../device-shell/processes.ts';
 import { readDeviceClock } from '../device-clock.ts';
 import { formatRecord, parseEpochLog } from '../log-lines.ts';
 import { isRelative, logcatTime, parseSince, sinceSchema } from '../time-spec.ts';
@@ -18,6 +18,7 @@ const MAX_LINE_CHARS = 1000;
 export const logsTool = deviceTool({
   name: 'logs',
   title: 'Device log of an app',
+  brief: 'Device log, newest last: of `package` while it runs, `since` (90s, 10m, ISO time), `level` and up, `grep`.',
   description:
     'Read the device log (logcat), newest last: lines "<ISO time> <pid> <level> <tag>: <message>". package keeps ' +
     'the lines of that app while it runs (running: false and no lines when it does not run: use crashes for a ' +

@@ -9,8 +9,8 @@ import { z } from 'zod';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { SvcContext } from '../../core/context.ts';
-import { DeviceShell } from '../../executions/drivers/adb/device-shell.ts';
-import { inBackground, pidsCommand, pidsIn } from '../../executions/drivers/adb/processes.ts';
+import { DeviceShell } from '../../device-shell/device-shell.ts';
+import { inBackground, pidsCommand, pidsIn } from '../../device-shell/processes.ts';
 import { confinedRecordingPath } from '../../executions/screenshot-paths.ts';
 import { deviceTool } from '../tool.ts';
 
@@ -50,6 +50,7 @@ async function recordingsOn(ctx: SvcContext, serial: string): Promise<string[]> 
 export const recordStartTool = deviceTool({
   name: 'record-start',
   title: 'Start a screen recording',
+  brief: 'Start a screen recording (timeLimitS, max 180); then record-stop, record-pull.',
   description:
     `Start recording the screen to an MP4 on the device (at most timeLimitS seconds, default and maximum ${MAX_SECONDS}). ` +
     'Returns recordingId; then record-stop, then record-pull to get the file. RECORDING_IN_PROGRESS when one runs, ' +
@@ -97,6 +98,7 @@ export const recordStartTool = deviceTool({
 export const recordStopTool = deviceTool({
   name: 'record-stop',
   title: 'Stop the screen recording',
+  brief: 'Stop the screen recording; returns its recordingId.',
   description:
     'Stop the running screen recording and finish its file. Returns recordingId for record-pull. ' +
     'RECORDING_NOT_IN_PROGRESS when none runs.',
@@ -124,6 +126,8 @@ export const recordStopTool = deviceTool({
 export const recordPullTool = deviceTool({
   name: 'record-pull',
   title: 'Copy a screen recording to this computer',
+  brief:
+    'Copy a recording (default the newest) into the screenshots folder; removed from the device unless keepOnDevice.',
   description:
     'Copy a finished recording (recordingId, default the newest) to this computer: out is the file path (default ' +
     '<recordingId>.mp4 in the working directory; over HTTP and MCP an .mp4 name inside the screenshots folder, ' +

@@ -64,6 +64,7 @@ export async function readScreen(ctx: SvcContext, serial: string) {
 export const screenTool = deviceTool({
   name: 'screen',
   title: 'Screen size, density and orientation',
+  brief: 'Screen size in device pixels as now, density, rotation, orientation.',
   description:
     'The screen: { width, height } in device pixels as it is now (rotated), physicalWidth/physicalHeight, density ' +
     '(dpi), rotation (0-3) and orientation (portrait, landscape, reverse-portrait, reverse-landscape). Coordinates ' +
@@ -77,6 +78,7 @@ export const screenTool = deviceTool({
 export const rotateTool = deviceTool({
   name: 'rotate',
   title: 'Set the screen orientation',
+  brief: 'Set the orientation: portrait, landscape, reverse-portrait, reverse-landscape or auto.',
   description:
     'Rotate the screen: orientation portrait, landscape, reverse-portrait or reverse-landscape (auto-rotate is ' +
     'turned off), or auto (auto-rotate on). Returns the screen as screen does. An app that fixes its own ' +

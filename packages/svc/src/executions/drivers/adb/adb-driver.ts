@@ -5,17 +5,20 @@
 import { isClick } from '../../../contracts/action-rules.ts';
 import { SvcError } from '../../../contracts/errors.ts';
 import type { Action, ResultEnvelope, StepResult } from '../../../contracts/types.ts';
+import { DeviceShell } from '../../../device-shell/device-shell.ts';
+import type { DumpStats } from '../../../device-shell/dump.ts';
 import type { Driver } from '../../driver.ts';
 import { SETTLE_WARNING } from '../operator/post-process.ts';
 import { ADB_ACTIONS } from './actions/index.ts';
-import { DeviceShell } from './device-shell.ts';
-import type { DumpStats } from './dump.ts';
 import { runSteps } from './run-steps.ts';
 import { unicodeTextRefused } from './unicode-refusal.ts';
 
 export const adbDriver: Driver = {
   name: 'adb',
   actions: () => ADB_ACTIONS,
+  matchesOnHost: true,
+  // uiautomator dump waits for the screen to be idle (AOSP DumpCommand: waitForIdle) before it reads.
+  settledReads: true,
   async run(ctx, run) {
     const stats: DumpStats = { dumps: 0 };
     try {

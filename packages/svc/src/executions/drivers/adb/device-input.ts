@@ -3,8 +3,8 @@
 // injected input fails the step with INPUT_INJECTION_DENIED (device-outcome.ts), any other error with the step's own
 // failure code, and never counts as done.
 import { quoteShellArg } from '../../../contracts/dispatch.ts';
+import type { DeviceShell, ShellResult } from '../../../device-shell/device-shell.ts';
 import { deviceRefusal, injectionDeniedMessage } from './device-outcome.ts';
-import type { DeviceShell, ShellResult } from './device-shell.ts';
 import { StepFailure } from './step.ts';
 
 /** Key codes the driver sends (KeyEvent.java). */

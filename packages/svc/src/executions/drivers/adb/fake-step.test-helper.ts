@@ -3,7 +3,7 @@
 import type { FakeAdb } from '../../../adapters/adb/fake-adb.test-helper.ts';
 import type { ActionType } from '../../../contracts/types.ts';
 import { createContext } from '../../../core/context.ts';
-import { DeviceShell } from './device-shell.ts';
+import { DeviceShell } from '../../../device-shell/device-shell.ts';
 import type { StepContext } from './step.ts';
 
 /** A step of type T; its params are taken as given (the runners are called without the validator). */

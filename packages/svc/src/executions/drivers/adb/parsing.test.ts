@@ -1,10 +1,10 @@
 // The adb driver's readings of what devices print, on the exact texts real devices give (sources in each test).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { RC_SENTINEL, splitAtSentinel } from './device-shell.ts';
-import { classifyDump } from './dump-outcome.ts';
-import { keyboardShown, parseForeground, windowDumpCommand } from './foreground.ts';
-import { pidsCommand, pidsIn } from './processes.ts';
+import { RC_SENTINEL, splitAtSentinel } from '../../../device-shell/device-shell.ts';
+import { classifyDump } from '../../../device-shell/dump-outcome.ts';
+import { keyboardShown, parseForeground, windowDumpCommand } from '../../../device-shell/foreground.ts';
+import { pidsCommand, pidsIn } from '../../../device-shell/processes.ts';
 import { typingCommands, untypable } from './text-input.ts';
 
 const XML =

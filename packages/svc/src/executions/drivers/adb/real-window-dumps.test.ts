@@ -2,7 +2,7 @@
 // through the adb driver's reading of the app in front, the screen size and the displays.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { hasSeveralDisplays, parseForeground } from './foreground.ts';
+import { hasSeveralDisplays, parseForeground } from '../../../device-shell/foreground.ts';
 
 // openatx/uiautomator2#816 (Android 12, a 720x1650 phone with the Snapdragon camera in front): the focus lines follow
 // the display section, after the layout sequence.

@@ -3,6 +3,7 @@
 // never land on the soft keyboard: a tap low on the screen first asks `dumpsys input_method` in the same shell line
 // and, with the keyboard up, closes it and reads the screen again (the layout may move when it goes).
 import type { NodeMatcher } from '../../../contracts/types.ts';
+import { DumpTimeout, dumpWindow } from '../../../device-shell/dump.ts';
 import {
   clickableSelfOrAncestor,
   findFirst,
@@ -13,7 +14,6 @@ import {
   type UiTree,
 } from '../../../ui/index.ts';
 import { checkInput, inputLine, KEYCODE, sendInput } from './device-input.ts';
-import { DumpTimeout, dumpWindow } from './dump.ts';
 import { ExecutionFailure, type StepContext, StepFailure, TimedOut } from './step.ts';
 
 export interface Screen {

@@ -10,8 +10,8 @@
 // Why this input method and not the clipboard or ADBKeyBoard: docs/decisions.md.
 import { imapEncode } from 'emailjs-utf7';
 import { quoteShellArg } from '../../../contracts/dispatch.ts';
+import type { DeviceShell } from '../../../device-shell/device-shell.ts';
 import { deviceRefusal } from './device-outcome.ts';
-import type { DeviceShell } from './device-shell.ts';
 import { StepFailure } from './step.ts';
 
 export const UNICODE_KEYBOARD_PACKAGE = 'io.appium.settings';

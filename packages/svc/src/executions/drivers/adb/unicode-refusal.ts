@@ -4,7 +4,7 @@
 // it on a device without it is refused whole, with the one command that installs it.
 import { SvcError } from '../../../contracts/errors.ts';
 import type { ValidExecution } from '../../../contracts/types.ts';
-import type { DeviceShell } from './device-shell.ts';
+import type { DeviceShell } from '../../../device-shell/device-shell.ts';
 import { INSTALL_COMMAND, unicodeKeyboardInstalled, untypable } from './unicode-keyboard.ts';
 
 export async function unicodeTextRefused(shell: DeviceShell, execution: ValidExecution): Promise<SvcError | undefined> {

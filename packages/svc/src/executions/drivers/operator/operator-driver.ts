@@ -22,6 +22,9 @@ export const operatorDriver: Driver = {
   // The table of the operator app's variant: what it has no action for, or its parser would drop the payload for (it
   // never answers either), is refused before the broadcast.
   actions: (operatorPackage) => operatorActionsOfVariant(variantOf(operatorPackage)),
+  // The app matches selectors itself, comparing resource ids in full, and snapshots the screen at once.
+  matchesOnHost: false,
+  settledReads: false,
   run: runOnOperator,
 };
 

@@ -18,8 +18,12 @@ export interface PostProcessInput {
   forceStopped: ReadonlyMap<string, boolean>;
 }
 
+/**
+ * Said where a snapshot follows a click (SPEC 2.6 `warn`). It must not send agents to add sleeps: the screen svc
+ * returns with an action (`screen`) is read once it is still.
+ */
 export const SETTLE_WARNING =
-  'snapshot_ui ran right after a click with no sleep between; the UI may not have settled (add a sleep step)';
+  'snapshot_ui ran right after a click, so the screen may still have been changing; for the screen once it is still, ask for it with the action (screen full or diff) instead of adding a sleep';
 
 export async function postProcess(
   ctx: Pick<SvcContext, 'adb' | 'files' | 'clock' | 'env' | 'home' | 'shared'>,

@@ -6,8 +6,8 @@
 // does not exist, `monkey` launches it: never above, where monkey exits 251 on devices without physical keys and
 // unlocks the rotation (ADB-DRIVER-NOTES: mobile-next/mobilewright#82, mobile-mcp#360).
 import { quoteShellArg } from '../../../../contracts/dispatch.ts';
-import type { DeviceShell } from '../device-shell.ts';
-import { pidsCommand, pidsIn } from '../processes.ts';
+import type { DeviceShell } from '../../../../device-shell/device-shell.ts';
+import { pidsCommand, pidsIn } from '../../../../device-shell/processes.ts';
 import { type ActionRunner, StepFailure } from '../step.ts';
 
 const RESOLVER = 'android/com.android.internal.app.ResolverActivity';

@@ -3,9 +3,9 @@
 // ancestor to be clickable and enabled (the operator's rule), else NODE_NOT_CLICKABLE. `focus` without the operator
 // app can only mean tapping a text field, which focuses it; other nodes cannot be focused from adb.
 import type { NodeMatcher } from '../../../../contracts/types.ts';
+import { readForeground } from '../../../../device-shell/foreground.ts';
 import { editableWithin, findAll, labelOf, valueBeside } from '../../../../ui/index.ts';
 import { sendInput } from '../device-input.ts';
-import { readForeground } from '../foreground.ts';
 import {
   type ClickType,
   clickGesture,

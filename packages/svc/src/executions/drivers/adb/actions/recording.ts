@@ -6,7 +6,7 @@
 // earlier sessions stay on the device until they are pulled (each session has its own file, its id encoded one-to-
 // one). Every line is a simple command list (no if/for/subshell), which every device shell runs.
 import { quoteShellArg } from '../../../../contracts/dispatch.ts';
-import { inBackground, pidsCommand, pidsIn } from '../processes.ts';
+import { inBackground, pidsCommand, pidsIn } from '../../../../device-shell/processes.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
 
 export const RECORDING_DIR = '/data/local/tmp';

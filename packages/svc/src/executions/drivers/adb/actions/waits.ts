@@ -8,9 +8,10 @@
 // - a later look still running when the wait's time is up ends the wait with what the looks before it saw, and no
 //   look starts after that time.
 // A dump cut short runs on to its end on the device (dump.ts), which keeps the device locked until then.
+
+import { DumpTimeout } from '../../../../device-shell/dump.ts';
+import { readForeground } from '../../../../device-shell/foreground.ts';
 import { findFirst, labelOf, type UiNode } from '../../../../ui/index.ts';
-import { DumpTimeout } from '../dump.ts';
-import { readForeground } from '../foreground.ts';
 import { describeMatcher, readScreen } from '../screen.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
 

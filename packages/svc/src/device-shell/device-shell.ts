@@ -2,8 +2,8 @@
 // below API 24 have no shell protocol v2, so adb carries no exit status: the sentinel works on every level), the
 // API level (read once per device and context), and a per-device queue for `uiautomator dump` (one UiAutomation
 // client at a time: a second one fails with "already registered", and an abandoned one breaks the next dump).
-import { SvcError } from '../../../contracts/errors.ts';
-import type { SvcContext } from '../../../core/context.ts';
+import { SvcError } from '../contracts/errors.ts';
+import type { SvcContext } from '../core/context.ts';
 
 /** Printed after a command with its exit status: `<sentinel><status>` on a line of its own. */
 export const RC_SENTINEL = '__svc_rc=';

@@ -2,7 +2,7 @@
 // toolbox has neither it nor `killall` (which came with Android 7), but its `ps` lists every process with the name
 // last (AOSP system/core shell_and_utilities/README.md, toolbox ps.c). So the driver asks `pidof` from API 23 and
 // reads `ps` below, and signals processes by pid with `kill`, the shell's builtin on every level.
-import { quoteShellArg } from '../../../contracts/dispatch.ts';
+import { quoteShellArg } from '../contracts/dispatch.ts';
 
 export const PIDOF_SINCE_API = 23;
 

@@ -3,9 +3,9 @@
 // loads, because choosing loads the drivers.
 import type { DriverName } from '../contracts/types.ts';
 import type { SvcContext } from '../core/context.ts';
-import { chooseDriver } from '../executions/choose-driver.ts';
-import type { Target } from '../executions/target.ts';
-import { type Device, listDevices } from './list-devices.ts';
+import { type Device, listDevices } from '../devices/list-devices.ts';
+import { chooseDriver } from './choose-driver.ts';
+import type { Target } from './target.ts';
 
 export interface DeviceWithDriver extends Device {
   /** What `auto` picks on this device: the operator app where it can answer, else adb. Ready devices only. */

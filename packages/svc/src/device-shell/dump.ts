@@ -1,6 +1,6 @@
 // The screen as the host sees it: one `uiautomator dump` per call, retried within the caller's deadline when the
 // failure is one that passes (null root, not idle, killed, crashed, empty), serialized per device.
-import type { SvcContext } from '../../../core/context.ts';
+import type { SvcContext } from '../core/context.ts';
 import { type DeviceShell, serializedPerDevice } from './device-shell.ts';
 import { classifyDump, DUMP_FAILURE_MEANING, type DumpFailure } from './dump-outcome.ts';
 

@@ -4,8 +4,8 @@
 import type { RunResult } from '../contracts/types.ts';
 import { normalizeAndValidateExecution } from '../contracts/validate.ts';
 import type { SvcContext } from '../core/context.ts';
-import { resolveTarget } from '../submit/target.ts';
-import { runOnDevice } from './run-on-device.ts';
+import { runOnDevice } from '../executions/run-on-device.ts';
+import { resolveTarget } from './target.ts';
 
 export interface RawRequest {
   execution: unknown;

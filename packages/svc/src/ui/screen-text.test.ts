@@ -1,0 +1,177 @@
+// The compact screen for one client: every printed value works as a selector as printed, refs stay with their
+// element from one read to the next, the changes since the last read are printed instead of the whole screen when
+// shorter, and a budget keeps what can be acted on first and says what it left out.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { closestElements } from './candidates.ts';
+import { readScreen } from './compact.ts';
+import { findAll } from './match.ts';
+import type { UiTree } from './node.ts';
+import { parseHierarchy as parseOutcome } from './parse.ts';
+import { assignRefs, type KnownScreen, pastAfter } from './screen-refs.ts';
+import { screenText } from './screen-text.ts';
+
+function parseHierarchy(xml: string): UiTree {
+  const parsed = parseOutcome(xml);
+  assert.ok(parsed.ok);
+  return parsed.tree;
+}
+
+const node = (attrs: string, children = '') =>
+  `<node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="com.svc.login" content-desc="" clickable="false" enabled="true" scrollable="false" ${attrs}>${children}</node>`;
+
+/** A sign-in form: a heading, two fields (one typed into), a check box, a button and a row with two texts. */
+function form(user = '', buttonTop = 700): UiTree {
+  const field = (id: string, desc: string, top: number, text: string) =>
+    node(
+      `class="android.widget.EditText" resource-id="com.svc.login:id/${id}" content-desc="${desc}" text="${text}" bounds="[0,${top}][1080,${top + 150}]"`,
+    );
+  const row = node(
+    'class="android.widget.LinearLayout" clickable="true" bounds="[0,1000][1080,1100]"',
+    node('class="android.widget.TextView" text="Internet" bounds="[0,1000][540,1100]"') +
+      node('class="android.widget.TextView" content-desc="Connected" bounds="[540,1000][1080,1100]"'),
+  );
+  const children = [
+    node(
+      'class="android.widget.TextView" resource-id="com.svc.login:id/heading" text="Sign in" bounds="[0,100][1080,300]"',
+    ),
+    field('username', 'Username', 300, user),
+    field('password', 'Password', 450, ''),
+    node(
+      `class="android.widget.CheckBox" resource-id="android:id/remember" text="Remember me" checkable="true" checked="false" clickable="true" bounds="[0,600][1080,${buttonTop}]"`,
+    ),
+    node(
+      `class="android.widget.Button" resource-id="com.svc.login:id/login" text="Log in" clickable="true" bounds="[0,${buttonTop}][1080,${buttonTop + 100}]"`,
+    ),
+    row,
+  ].join('');
+  return parseHierarchy(`<hierarchy rotation="0">${node('bounds="[0,0][1080,2400]"', children)}</hierarchy>`);
+}
+
+/** Reads `tree` as a client whose last read is `known`: the text, and what it knows afterwards. */
+function read(tree: UiTree, known: KnownScreen | undefined, form: 'full' | 'diff' = 'diff', budget = {}) {
+  const screen = readScreen(tree);
+  const current = screen.elements.map((e) => ({ identity: e.identity, line: e.body }));
+  const assigned = assignRefs(known, current, screen.title, screen.signature);
+  const out = screenText(screen, assigned, form, budget);
+  const after: KnownScreen = {
+    title: screen.title,
+    signature: screen.signature,
+    elements: current.flatMap((c, i) =>
+      out.known[i] ? [{ ref: assigned.refs[i] as string, ...c, unique: assigned.unique[i] as boolean }] : [],
+    ),
+    past: pastAfter(
+      known,
+      assigned.refs.filter((_, i) => out.known[i]),
+    ),
+    next: assigned.next,
+  };
+  return { text: out.text, form: out.form, after, screen, refs: assigned.refs };
+}
+
+describe('the compact screen of a client', () => {
+  it('prints every text, label and id so that it finds its element as printed', () => {
+    const tree = form();
+    const { text } = read(tree, undefined);
+    assert.match(text, /^# com\.svc\.login 1080x2400, 6 elements$/m);
+    assert.match(text, /^e2 textfield desc="Username" id=username \[0,300\]\[1080,450\]$/m);
+    // A row without text of its own shows each text inside it as its own selector: a text and a label.
+    assert.match(text, /^e6 button "Internet" desc="Connected" \[0,1000\]\[1080,1100\]$/m);
+    for (const line of text.split('\n').slice(1)) {
+      for (const [, key, raw] of line.matchAll(/ (?:(desc|id)=)?("(?:[^"\\]|\\.)*"|(?<=id=)\S+)/g)) {
+        const value = raw?.startsWith('"') ? (JSON.parse(raw) as string) : (raw as string);
+        const matcher =
+          key === 'desc' ? { contentDescEquals: value } : key === 'id' ? { resourceId: value } : { textEquals: value };
+        assert.ok(findAll(tree, matcher).length > 0, `${JSON.stringify(matcher)} of "${line}" finds nothing`);
+      }
+    }
+  });
+
+  it('cuts a long text after 100 characters with … outside the quotes, so the quoted part works with textContains', () => {
+    const long = 'x'.repeat(150);
+    const tree = parseHierarchy(
+      `<hierarchy rotation="0">${node('bounds="[0,0][1080,2400]"', node(`class="android.widget.TextView" text="${long}" bounds="[0,0][1080,100]"`))}</hierarchy>`,
+    );
+    const line = read(tree, undefined).text.split('\n')[1] as string;
+    assert.match(line, /^e1 text "x{100}"… /);
+    assert.equal(findAll(tree, { textContains: 'x'.repeat(100) }).length, 1);
+  });
+
+  it('keeps each ref on its element when the client reads again, and prints only what changed', () => {
+    const first = read(form(), undefined);
+    const second = read(form('alice'), first.after);
+    assert.equal(second.form, 'diff');
+    assert.equal(
+      second.text,
+      '# com.svc.login 1080x2400: 1 changed, 5 as before\ne2 textfield "alice" desc="Username" id=username [0,300][1080,450]',
+    );
+    assert.deepEqual(second.refs, first.refs, 'the same elements, the same refs');
+    const third = read(form('alice'), second.after);
+    assert.equal(third.text, '# com.svc.login 1080x2400: unchanged (6 elements as before)');
+  });
+
+  it('keeps the refs of elements that moved, names the ones gone and never gives a used ref to a new element', () => {
+    const first = read(form(), undefined);
+    const moved = read(form('', 800), first.after);
+    assert.deepEqual(moved.refs, first.refs, 'the check box grew and the button moved: still the same elements');
+    assert.match(moved.text, /^# com\.svc\.login 1080x2400: 2 changed, 4 as before$/m);
+    const other = parseHierarchy(
+      `<hierarchy rotation="0">${node('bounds="[0,0][1080,2400]"', node('class="android.widget.TextView" resource-id="com.svc.login:id/heading" text="Sign in" bounds="[0,100][1080,300]"') + node('class="android.widget.TextView" text="Welcome" bounds="[0,300][1080,400]"'))}</hierarchy>`,
+    );
+    const next = read(other, moved.after);
+    assert.deepEqual(next.refs, ['e1', 'e7'], 'the heading keeps e1; the new text gets e7, not a ref used before');
+    assert.match(next.text, /^# com\.svc\.login 1080x2400: 1 new, 1 as before, gone e2 e3 e4 e5 e6$/m);
+    const back = read(form(), next.after, 'full');
+    assert.deepEqual(back.refs, first.refs, 'back on the form, its elements get their refs again');
+    const backDiff = read(form(), next.after);
+    assert.equal(
+      backDiff.text,
+      '# com.svc.login 1080x2400: 2 changed, 4 as before, gone e7\n' +
+        'e4 checkbox "Remember me" id=remember [0,600][1080,700] unchecked\n' +
+        'e5 button "Log in" id=login [0,700][1080,800]',
+      'as the client read them before, but for the two that moved since it last saw them',
+    );
+  });
+
+  it('prints the whole screen when the changes would not be shorter, or for another app', () => {
+    const first = read(form(), undefined);
+    const tree = parseHierarchy(
+      `<hierarchy rotation="0">${node('package="com.android.settings" bounds="[0,0][1080,2400]"', node('package="com.android.settings" class="android.widget.TextView" text="Settings" bounds="[0,0][1080,100]"'))}</hierarchy>`,
+    );
+    const other = read(tree, first.after);
+    assert.equal(other.form, 'full');
+    assert.match(other.text, /^# com\.android\.settings 1080x2400, 1 elements\ne7 text "Settings"/);
+  });
+
+  it('within a budget keeps what can be acted on first, prints in screen order and counts what it left out', () => {
+    const { text, after } = read(form(), undefined, 'full', { maxElements: 4 });
+    const lines = text.split('\n');
+    assert.deepEqual(
+      lines.slice(1, -1).map((line) => line.split(' ')[0]),
+      ['e2', 'e3', 'e4', 'e5'],
+      'the two fields, the check box and the button: the heading waited, and the row',
+    );
+    assert.equal(
+      lines.at(-1),
+      '… 2 more elements (1 to act on) left out by the budget: read the screen again with a larger maxChars/maxElements (0 = all)',
+    );
+    assert.equal(after.elements.length, 4, 'only what was printed counts as read');
+    const chars = read(form(), undefined, 'full', { maxChars: 120 });
+    assert.ok(chars.text.split('\n').slice(0, -1).join('\n').length <= 120, chars.text);
+    assert.match(chars.text, /left out by the budget/);
+  });
+});
+
+describe('the elements closest to a selector that found nothing', () => {
+  it('names the element that shows the same words in another case first, and leaves out what is far', () => {
+    const screen = readScreen(form());
+    const closest = closestElements(screen.elements, { textEquals: 'Log In' });
+    assert.deepEqual(
+      closest.map((i) => screen.elements[i]?.body.split(' ').slice(0, 2).join(' ')),
+      ['button "Log'],
+    );
+    assert.deepEqual(closestElements(screen.elements, { textEquals: 'Bluetooth' }), []);
+    const byId = closestElements(screen.elements, { resourceId: 'userName' });
+    assert.equal(screen.elements[byId[0] as number]?.body.startsWith('textfield desc="Username"'), true);
+  });
+});

@@ -1,0 +1,115 @@
+// The compact screen as text, whole or as the changes since the client's last read, within a budget. A budget keeps
+// the elements to act on first, then the ones to read, each group top to bottom, and prints them in screen order;
+// what it leaves out is counted on a last line that says how to see it. Pure: no I/O.
+//   # com.svc.login 1080x2400, 6 elements                    (the whole screen: refs not listed are gone)
+//   # com.svc.login 1080x2400: 1 changed, 5 as before         (the changes: listed lines replace or add)
+//   # com.android.settings 1080x2400: 2 new, 18 as before, gone e4 e5
+import { readScreen, type Screen } from './compact.ts';
+import type { UiTree } from './node.ts';
+import { type AssignedRefs, assignRefs } from './screen-refs.ts';
+
+export type ScreenForm = 'full' | 'diff';
+
+/** At most this many characters or elements (undefined or 0: no limit). */
+export interface ScreenBudget {
+  maxChars?: number | undefined;
+  maxElements?: number | undefined;
+}
+
+export interface ScreenText {
+  text: string;
+  /** Whether each element of the screen is now known to the client (printed, or as before). */
+  known: boolean[];
+  form: ScreenForm;
+}
+
+const limit = (value: number | undefined) => (value === undefined || value <= 0 ? Number.POSITIVE_INFINITY : value);
+
+/** Which of `candidates` (indexes into the screen) fit: actionable first, then readable, each in screen order. */
+function fit(screen: Screen, lines: Map<number, string>, head: number, budget: ScreenBudget): Set<number> {
+  const maxChars = limit(budget.maxChars);
+  const maxElements = limit(budget.maxElements);
+  const order = [...lines.keys()].sort((a, b) => {
+    const tier = (i: number) => (screen.elements[i]?.actionable ? 0 : 1);
+    return tier(a) - tier(b) || a - b;
+  });
+  const kept = new Set<number>();
+  let chars = head;
+  for (const index of order) {
+    const size = (lines.get(index)?.length ?? 0) + 1;
+    if (kept.size >= maxElements || chars + size > maxChars) continue;
+    kept.add(index);
+    chars += size;
+  }
+  return kept;
+}
+
+function leftOut(screen: Screen, lines: Map<number, string>, kept: Set<number>): string | undefined {
+  const out = [...lines.keys()].filter((i) => !kept.has(i));
+  if (out.length === 0) return undefined;
+  const acting = out.filter((i) => screen.elements[i]?.actionable).length;
+  const what = acting > 0 ? `${out.length} more elements (${acting} to act on)` : `${out.length} more texts`;
+  return `… ${what} left out by the budget: read the screen again with a larger maxChars/maxElements (0 = all)`;
+}
+
+function render(
+  screen: Screen,
+  head: string,
+  lines: Map<number, string>,
+  budget: ScreenBudget,
+): { text: string; printed: Set<number> } {
+  const kept = fit(screen, lines, head.length + 1, budget);
+  const body = [...kept].sort((a, b) => a - b).map((i) => lines.get(i) as string);
+  const tail = leftOut(screen, lines, kept);
+  return { text: [head, ...body, ...(tail === undefined ? [] : [tail])].join('\n'), printed: kept };
+}
+
+function fullText(screen: Screen, assigned: AssignedRefs, budget: ScreenBudget): ScreenText {
+  const lines = new Map(screen.elements.map((element, i) => [i, `${assigned.refs[i]} ${element.body}`]));
+  const head = `# ${screen.title}, ${screen.elements.length} elements`;
+  const { text, printed } = render(screen, head, lines, budget);
+  return { text, known: screen.elements.map((_, i) => printed.has(i)), form: 'full' };
+}
+
+function diffText(screen: Screen, assigned: AssignedRefs, budget: ScreenBudget): ScreenText {
+  const lines = new Map<number, string>();
+  screen.elements.forEach((element, i) => {
+    if (assigned.status[i] !== 'same') lines.set(i, `${assigned.refs[i]} ${element.body}`);
+  });
+  const count = (status: string) => assigned.status.filter((s) => s === status).length;
+  const parts = [
+    ...(count('new') > 0 ? [`${count('new')} new`] : []),
+    ...(count('changed') > 0 ? [`${count('changed')} changed`] : []),
+    `${count('same')} as before`,
+    ...(assigned.gone.length > 0 ? [`gone ${assigned.gone.join(' ')}`] : []),
+  ];
+  const head =
+    lines.size === 0 && assigned.gone.length === 0
+      ? `# ${screen.title}: unchanged (${screen.elements.length} elements as before)`
+      : `# ${screen.title}: ${parts.join(', ')}`;
+  const { text, printed } = render(screen, head, lines, budget);
+  return { text, known: screen.elements.map((_, i) => printed.has(i) || !lines.has(i)), form: 'diff' };
+}
+
+/**
+ * The screen for a client: whole, or (form `diff`) only what changed since its last read when that is shorter. An
+ * element `same` as in that read was printed to this client before (or was as before then), so it is not repeated.
+ */
+export function screenText(
+  screen: Screen,
+  assigned: AssignedRefs,
+  form: ScreenForm,
+  budget: ScreenBudget = {},
+): ScreenText {
+  const full = fullText(screen, assigned, budget);
+  if (form === 'full' || assigned.status.every((status) => status === 'new')) return full;
+  const diff = diffText(screen, assigned, budget);
+  return diff.text.length < full.text.length ? diff : full;
+}
+
+/** A tree's compact screen as a first read shows it (refs from e1), whole. */
+export function renderCompact(tree: UiTree, budget: ScreenBudget = {}): string {
+  const screen = readScreen(tree);
+  const current = screen.elements.map((element) => ({ identity: element.identity, line: element.body }));
+  return screenText(screen, assignRefs(undefined, current, screen.title, screen.signature), 'full', budget).text;
+}

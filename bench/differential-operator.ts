@@ -8,6 +8,7 @@
 //   (cd /tmp/claw/apps/node && npm ci && npx tsc)
 //   npx node --conditions=svc-source bench/differential-operator.ts --clawperator-cli /tmp/claw/apps/node/dist/cli/index.js
 //
+// --only <case> runs one case of the corpus; --side clawperator|svc runs one client only.
 // Without --clawperator-cli (or SVC_CLAWPERATOR_CLI) it says so and exits 0, so `npm run bench` stays green.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -16,10 +17,16 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
-  options: { 'clawperator-cli': { type: 'string' }, only: { type: 'string' } },
+  options: {
+    'clawperator-cli': { type: 'string' },
+    only: { type: 'string' },
+    side: { type: 'string' },
+    record: { type: 'boolean', default: false },
+  },
 });
 const cli = values['clawperator-cli'] ?? process.env.SVC_CLAWPERATOR_CLI;
-if (!cli) {
+// --record runs svc alone and writes what it sent and returned as the fixture of differential-corpus.test.ts.
+if (!cli && !values.record) {
   const skipped = 'needs the published host CLI: --clawperator-cli <apps/node/dist/cli/index.js>';
   console.log(JSON.stringify({ bench: 'differential-operator', skipped }, null, 2));
   console.log(`\nskipped: ${skipped}`);
@@ -28,9 +35,8 @@ if (!cli) {
 
 // Loaded only when the bench runs (a skipped run stays instant).
 const { createLab } = await import('../packages/sim/src/testing/lab.ts');
-const { CLAWPERATOR_PACKAGE, loadCorpus, normalizeCommands, payloads, resetDevice, summarizeResult } = await import(
-  '../packages/svc/test/differential.ts'
-);
+const { CLAWPERATOR_PACKAGE, loadCorpus, normalizeCommands, payloads, resetDevice, sortedCommands, summarizeResult } =
+  await import('../packages/svc/test/differential.ts');
 const { BIN } = await import('./lib/measure.ts');
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -53,13 +59,20 @@ try {
     await writeFile(file, JSON.stringify(c.execution));
     const sides: Record<
       string,
-      { commands: string[]; payloads: unknown[]; result: ReturnType<typeof summarizeResult>; ms: number }
+      {
+        commands: string[];
+        sorted: string[];
+        payloads: unknown[];
+        result: ReturnType<typeof summarizeResult>;
+        ms: number;
+      }
     > = {};
     for (const side of ['clawperator', 'svc'] as const) {
+      if ((values.side && values.side !== side) || (side === 'clawperator' && !cli)) continue;
       resetDevice(sim);
       const args =
         side === 'clawperator'
-          ? [cli, 'exec', file, '--device', sim.serial, '--operator-package', CLAWPERATOR_PACKAGE]
+          ? [cli!, 'exec', file, '--device', sim.serial, '--operator-package', CLAWPERATOR_PACKAGE]
           : [
               BIN,
               'exec',
@@ -80,17 +93,19 @@ try {
       const entries = sim.device.commands.entries();
       sides[side] = {
         commands: normalizeCommands(entries),
+        sorted: sortedCommands(entries),
         payloads: payloads(entries),
         result: summarizeResult(out.stdout),
         ms,
       };
     }
-    const a = sides.clawperator!;
-    const b = sides.svc!;
+    const none = { commands: [], sorted: [], payloads: [], result: { outcome: 'not run' }, ms: 0 };
+    const a = sides.clawperator ?? none;
+    const b = sides.svc ?? none;
     report.push({
       name: c.name,
       note: c.note,
-      commandsIdentical: JSON.stringify(a.commands) === JSON.stringify(b.commands),
+      commandsIdentical: JSON.stringify(a.sorted) === JSON.stringify(b.sorted),
       payloadsIdentical: JSON.stringify(a.payloads) === JSON.stringify(b.payloads),
       resultsIdentical: JSON.stringify(a.result) === JSON.stringify(b.result),
       clawperator: a,
@@ -100,6 +115,22 @@ try {
 } finally {
   await lab.close();
   await rm(work, { recursive: true, force: true });
+}
+
+if (values.record) {
+  const cases = Object.fromEntries(
+    report.map((r) => {
+      const svcSide = r.svc as { sorted: string[]; result: unknown };
+      return [r.name, { commands: svcSide.sorted, result: svcSide.result }];
+    }),
+  );
+  const about =
+    'What svc sends to the device and returns for each execution of differential-corpus.json on `svc-sim start --operator clawperator`, recorded by `bench/differential-operator.ts --record`; held by differential-corpus.test.ts.';
+  const file = new URL(
+    '../packages/svc/test/fixtures/published-operator/differential-svc-commands.json',
+    import.meta.url,
+  );
+  await writeFile(file, `${JSON.stringify({ about, cases }, null, 2)}\n`);
 }
 
 console.log(JSON.stringify({ bench: 'differential-operator', cases: report }, null, 2));

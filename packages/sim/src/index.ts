@@ -1,8 +1,7 @@
 // svc-sim: a simulated Android device that the real adb binary drives over the adb wire protocol.
 // startDevice = device model + virtual apps + operator app (unless operator: false) + the adb wire around them.
 import { createDevice } from './device/device.ts';
-import { installPublishedOperator } from './operator/app/operator-app.ts';
-import { installOperator } from './operator/install.ts';
+import { installPublishedOperator } from './operator/operator-app.ts';
 import { runShellCommandLine } from './shell/run.ts';
 import { type SimDevice, type SimDeviceOptions, startSimDevice } from './sim-device.ts';
 import { installVirtualApps } from './ui/install-apps.ts';
@@ -20,12 +19,12 @@ export type { Display } from './ui/display.ts';
 /**
  * Android 7 (API 24) brought adb's shell protocol v2 (exit statuses, stderr apart), `cmd` and toybox's `killall`; an
  * older phone has none of them: adb falls back to the raw `shell:` service. Android 6 (API 23) brought toybox and its
- * `pidof`: Android 5's toolbox has neither (AOSP system/core shell_and_utilities/README.md).
+ * `pidof` and `nohup`: Android 5's toolbox has none of them (AOSP system/core shell_and_utilities/README.md).
  */
 function levelDefaults(options: SimDeviceOptions): SimDeviceOptions {
   const level = options.apiLevel ?? 35;
   if (level >= 24) return options;
-  const missing = level >= 23 ? ['cmd', 'killall'] : ['cmd', 'killall', 'pidof'];
+  const missing = level >= 23 ? ['cmd', 'killall'] : ['cmd', 'killall', 'pidof', 'nohup'];
   return {
     ...options,
     features: options.features ?? [],
@@ -36,16 +35,15 @@ function levelDefaults(options: SimDeviceOptions): SimDeviceOptions {
 function installOperatorVariant(device: ReturnType<typeof createDevice>, options: SimDeviceOptions) {
   const requested = options.operator;
   if (requested === false) return undefined;
-  const { variant, ...rest } = requested ?? {};
-  if (variant === 'clawperator') {
-    return installPublishedOperator(device, {
-      variant,
-      ...(rest.package !== undefined ? { package: rest.package } : {}),
-      ...(rest.versionName !== undefined ? { versionName: rest.versionName } : {}),
-      ...(rest.accessibility !== undefined ? { accessibility: rest.accessibility } : {}),
-    });
-  }
-  return installOperator(device, { ...rest, ...(options.brand ? { brand: options.brand } : {}) });
+  const { variant = 'svc', ...rest } = requested ?? {};
+  return installPublishedOperator(device, {
+    variant,
+    ...(options.brand !== undefined ? { brandWord: options.brand } : {}),
+    ...(rest.package !== undefined ? { package: rest.package } : {}),
+    ...(rest.versionName !== undefined ? { versionName: rest.versionName } : {}),
+    ...(rest.versionCode !== undefined ? { versionCode: rest.versionCode } : {}),
+    ...(rest.accessibility !== undefined ? { accessibility: rest.accessibility } : {}),
+  });
 }
 
 export async function startDevice(requested: SimDeviceOptions = {}): Promise<SimDevice> {

@@ -112,8 +112,9 @@ describe('the device log command and logcat -v uid', () => {
     assert.equal(sent.code, 0, sent.stderr);
     let line: string | undefined;
     for (let i = 0; i < 100 && line === undefined; i++) {
-      const out = await lab.adb('-s', sim.serial, 'logcat', '-d', '-v', 'uid', '-s', 'SvcOperator');
-      line = out.stdout.split('\n').find((l) => l.includes('"commandId":"c-uid"'));
+      // No tag filter: the app logs under class-derived tags (action/log/Log.kt @ v0.5.2).
+      const out = await lab.adb('-s', sim.serial, 'logcat', '-d', '-v', 'uid');
+      line = out.stdout.split('\n').find((l) => l.includes('[svc-Result] {"commandId":"c-uid"'));
       if (line === undefined) await sleep(50);
     }
     assert.ok(line);

@@ -31,7 +31,7 @@ test('malformed_envelope: the result line of the command is not JSON', async () 
   const r = await execute(lab, sim, SLEEP, { waitMs: 800 });
   assert.equal(r.envelope, undefined);
   const line = r.lines.find((l) => l.startsWith('[svc-Result]') && l.includes(r.commandId))!;
-  assert.throws(() => JSON.parse(line.slice(13)));
+  assert.throws(() => JSON.parse(line.slice('[svc-Result] '.length)));
 });
 
 test('delay_envelope: the envelope comes after the delay', async () => {
@@ -51,13 +51,7 @@ test('foreign_envelope_first: an envelope of another commandId precedes the real
   assert.ok(results[mine - 1]!.includes(`"commandId":"${r.commandId}-other"`));
 });
 
-test('duplicate_frames and drop_hierarchy_frame change the hierarchy frames the host sees', async () => {
-  sim.faults.set('duplicate_frames');
-  const dup = await run(lab, sim, [{ id: 'n', type: 'snapshot_ui' }]);
-  const frames = dup.lines.filter((l) => l.startsWith(`[svc-Frame] hierarchy ${dup.commandId}/n `));
-  assert.equal(frames[0], frames[1]);
-  assert.ok(dup.hierarchy('n')!.startsWith('<?xml'));
-  sim.faults.clear();
+test('drop_hierarchy_frame leaves the hierarchy block the host sees without its end', async () => {
   sim.faults.set('drop_hierarchy_frame');
   const dropped = await run(lab, sim, [{ id: 'n', type: 'snapshot_ui' }]);
   assert.equal(dropped.hierarchy('n'), undefined);
@@ -80,7 +74,7 @@ test('slow_shell: commands still complete, later', async () => {
 
 test('disconnect_mid_execution: the transport drops mid-way, adb reconnects, the envelope is in the log', async () => {
   // A streaming `adb logcat` only ends when the transport under it drops.
-  const streaming = lab.adb('-s', sim.serial, 'logcat', '-s', 'SvcOperator');
+  const streaming = lab.adb('-s', sim.serial, 'logcat', '-v', 'raw');
   await eventually(() => sim.activeCommands > 0, 'streaming logcat on the device');
   sim.faults.set('disconnect_mid_execution');
   const pending = execute(lab, sim, [{ id: 's1', type: 'sleep', params: { durationMs: 100 } }, ...SLEEP]);

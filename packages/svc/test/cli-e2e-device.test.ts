@@ -24,7 +24,15 @@ describe('device commands through real adb', () => {
     const run = await runCliJson(['devices'], { env: lab.env });
     assert.equal(run.code, 0);
     assert.deepEqual(run.json, [
-      { serial, state: 'device', product: 'pixel_7', model: 'Pixel_7', device: 'pixel_7', driver: 'operator' },
+      {
+        serial,
+        state: 'device',
+        product: 'pixel_7',
+        model: 'Pixel_7',
+        device: 'pixel_7',
+        driver: 'operator',
+        operatorPackage: 'com.svc.operator',
+      },
     ]);
     const pretty = await runCli(['devices', '--output', 'pretty'], { env: lab.env });
     assert.match(pretty.stdout, /serial\s+state\s+driver\s+model\s+product/);

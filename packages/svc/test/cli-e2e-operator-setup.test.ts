@@ -9,7 +9,7 @@ import { createLab, type Lab } from 'svc-sim/testing';
 import { withDevice } from './lab-device.ts';
 import { runCliJson } from './run-cli.ts';
 
-const ACCESSIBILITY = 'svc.operator.OperatorAccessibilityService';
+const ACCESSIBILITY = 'svc.operator.accessibilityservice.OperatorAccessibilityService';
 
 describe('operator setup', () => {
   let lab: Lab;
@@ -41,16 +41,15 @@ describe('operator setup', () => {
         deviceId: sim.serial,
         operatorPackage: 'com.svc.operator',
         installed: true,
-        granted: ['accessibility', 'accessibility_enabled', 'post_notifications', 'notification_listener'],
+        granted: ['accessibility_enabled', 'accessibility', 'post_notifications', 'notification_listener'],
         verified: true,
       });
       const listed = await runCliJson(['packages', 'list', '--third-party', '--device', sim.serial], { env: lab.env });
       assert.ok(listed.json.packages.includes('com.svc.operator'));
       // The other service stays enabled: the operator is appended, not written over it.
-      assert.equal(
-        await secure(sim.serial, 'enabled_accessibility_services'),
-        `com.other/.Reader:com.svc.operator/${ACCESSIBILITY}`,
-      );
+      const services = (await secure(sim.serial, 'enabled_accessibility_services')).split(':');
+      assert.equal(services[0], 'com.other/.Reader');
+      assert.ok(services.includes(`com.svc.operator/${ACCESSIBILITY}`), services.join(':'));
       assert.equal(await secure(sim.serial, 'accessibility_enabled'), '1');
     });
   });

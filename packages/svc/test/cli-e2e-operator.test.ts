@@ -19,14 +19,23 @@ describe('operator commands', () => {
       const run = await runCliJson(['grant-device-permissions', '--device', sim.serial], { env: lab.env });
       assert.equal(run.code, 0, run.stdout);
       assert.equal(run.json.operatorPackage, 'com.svc.operator.dev');
+      // The published host CLI's order: accessibility_enabled, then the list (grantPermissions.ts:59-96 @ v0.5.2).
       assert.deepEqual(run.json.granted, [
-        'accessibility',
         'accessibility_enabled',
+        'accessibility',
         'post_notifications',
         'notification_listener',
       ]);
       const setting = await lab.adb('-s', sim.serial, 'shell', 'settings get secure enabled_accessibility_services');
-      assert.equal(setting.stdout.trim(), 'com.svc.operator.dev/svc.operator.OperatorAccessibilityService');
+      assert.ok(
+        setting.stdout
+          .trim()
+          .split(':')
+          .includes('com.svc.operator.dev/svc.operator.accessibilityservice.OperatorAccessibilityService'),
+        setting.stdout,
+      );
+      const listeners = await lab.adb('-s', sim.serial, 'shell', 'settings get secure enabled_notification_listeners');
+      assert.equal(listeners.stdout.trim(), 'com.svc.operator.dev/action.notification.NotificationListenerService');
       const enabled = await lab.adb('-s', sim.serial, 'shell', 'settings get secure accessibility_enabled');
       assert.equal(enabled.stdout.trim(), '1');
     });

@@ -57,6 +57,14 @@ export function normalizeCommands(entries: readonly LoggedDeviceCommand[]): stri
   return out;
 }
 
+/**
+ * The same commands in a stable order: a client may start its log follow and its presence check together (svc
+ * does: the follow reads from a timestamp taken before the dispatch), so the order they reach the device in varies.
+ */
+export function sortedCommands(entries: readonly LoggedDeviceCommand[]): string[] {
+  return normalizeCommands(entries).sort();
+}
+
 /** The payloads the device received, parsed (what each client sent for the same execution). */
 export function payloads(entries: readonly LoggedDeviceCommand[]): unknown[] {
   return entries.flatMap((e) =>
@@ -100,10 +108,17 @@ export function summarizeResult(stdout: string): ResultSummary {
   };
 }
 
-/** A long value (a snapshot's XML) as its length and hash, so reports stay readable and still compare it. */
+/**
+ * A long value (a snapshot's XML) as its length and hash, so reports stay readable and still compare it; a
+ * screenshot's path (each client's own temporary file) as `<path>`.
+ */
 function short(data: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(data)) {
+    if (key === 'path') {
+      out[key] = '<path>';
+      continue;
+    }
     out[key] =
       value.length > 200
         ? `<${value.length} chars, sha256 ${createHash('sha256').update(value).digest('hex').slice(0, 16)}>`

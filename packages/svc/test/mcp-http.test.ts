@@ -98,7 +98,15 @@ describe('svc mcp --http', () => {
       assert.ok(tools.some((tool) => tool.name === 'execute'));
       const devices: Loose = await client.callTool({ name: 'devices', arguments: {} });
       assert.deepEqual(devices.structuredContent.devices, [
-        { serial, state: 'device', product: 'pixel_7', model: 'Pixel_7', device: 'pixel_7', driver: 'operator' },
+        {
+          serial,
+          state: 'device',
+          product: 'pixel_7',
+          model: 'Pixel_7',
+          device: 'pixel_7',
+          driver: 'operator',
+          operatorPackage: 'com.svc.operator',
+        },
       ]);
       const snap: Loose = await client.callTool({ name: 'snapshot', arguments: { deviceId: serial } });
       assert.equal(snap.isError, false, JSON.stringify(snap.structuredContent));

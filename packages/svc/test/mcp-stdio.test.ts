@@ -118,7 +118,15 @@ describe('svc mcp over stdio against a simulated device', () => {
     const result: Loose = await call('devices');
     assert.equal(result.isError, undefined);
     assert.deepEqual(result.structuredContent.devices, [
-      { serial, state: 'device', product: 'pixel_7', model: 'Pixel_7', device: 'pixel_7', driver: 'operator' },
+      {
+        serial,
+        state: 'device',
+        product: 'pixel_7',
+        model: 'Pixel_7',
+        device: 'pixel_7',
+        driver: 'operator',
+        operatorPackage: 'com.svc.operator',
+      },
     ]);
   });
 

@@ -29,7 +29,15 @@ describe('svc serve routes against a simulated device', () => {
     assert.deepEqual(response.body, {
       ok: true,
       devices: [
-        { serial, state: 'device', product: 'pixel_7', model: 'Pixel_7', device: 'pixel_7', driver: 'operator' },
+        {
+          serial,
+          state: 'device',
+          product: 'pixel_7',
+          model: 'Pixel_7',
+          device: 'pixel_7',
+          driver: 'operator',
+          operatorPackage: 'com.svc.operator',
+        },
       ],
     });
   });

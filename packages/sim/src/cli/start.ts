@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { isTimingProfile } from '../device/timing.ts';
 import type { DeviceState } from '../device/types.ts';
 import { startDevice } from '../index.ts';
-import { versionCodeOf } from '../operator/app/brand.ts';
+import { versionCodeOf } from '../operator/brand.ts';
 import type { SimDeviceOptions } from '../sim-device.ts';
 import { hostQuery } from '../testing/adb-host.ts';
 import { forgetOnAdb, refreshAdbStates, watchAdb } from './adb-watch.ts';

@@ -1,126 +1,120 @@
-// Drives the operator the way the host does (a broadcast with the payload extra) and reads its lines back from the
-// device log. Device-level tests use it; test/operator-adb.test.ts does the same through the real adb binary.
-
+// Drives the published operator app the way a host does (a broadcast naming its package, with the payload extra) on
+// a device with the virtual apps and a virtual clock, and reads back what the app wrote to the log.
 import type { DeviceApi, LogEntry } from '../device/types.ts';
-import { createFaultControl } from '../faults.ts';
+import { createFaultControl, type FaultControl } from '../faults.ts';
 import type { AppDef } from '../ui/app-def.ts';
 import { installVirtualApps } from '../ui/install-apps.ts';
 import { testDevice } from '../ui/test-device.test-helper.ts';
-import { operatorLogTag } from './emit.ts';
-import type { Envelope } from './envelope.ts';
-import { installOperator, type OperatorOptions } from './install.ts';
+import type { OperatorVariant } from './brand.ts';
+import { installPublishedOperator, type PublishedOperatorHandle } from './operator-app.ts';
+import { VirtualClock } from './virtual-clock.test-helper.ts';
+
+export interface AppRun {
+  commandId: string;
+  /** The parsed terminal envelope (undefined when none was written). */
+  envelope: Envelope | undefined;
+  entries: LogEntry[];
+  messages: string[];
+  /** Device-clock time from the broadcast to the result. */
+  elapsedMs: number;
+}
+
+export interface Envelope {
+  commandId: string;
+  taskId: string;
+  status: string;
+  stepResults: { id: string; actionType: string; success: boolean; data?: Record<string, string> }[];
+  error: string | null;
+  errorCode?: string;
+}
+
+export interface AppHarness {
+  faults: FaultControl;
+  /** How many times the `disconnect_mid_execution` fault asked the wire to drop its transports. */
+  disconnects: number;
+  device: DeviceApi;
+  ui: ReturnType<typeof installVirtualApps>;
+  op: PublishedOperatorHandle;
+  clock: VirtualClock;
+  marker: string;
+  send(payload: string, extras?: Record<string, string | number | boolean>): Promise<LogEntry[]>;
+  run(actions: unknown[], extra?: Record<string, unknown>): Promise<AppRun>;
+}
 
 let counter = 0;
 
-export interface Harness {
-  device: DeviceApi;
-  ui: ReturnType<typeof installVirtualApps>;
-  op: ReturnType<typeof installOperator>;
-  faults: ReturnType<typeof createFaultControl>;
-  disconnects: number;
-  run(actions: unknown[], extra?: Record<string, unknown>): Promise<RunOutput>;
-  send(payload: string): Promise<LogEntry[]>;
-}
-
-export interface RunOutput {
-  commandId: string;
-  envelope: Envelope;
-  lines: string[];
-  /** Hierarchy XML per action id, from the frames. */
-  hierarchy: Map<string, string>;
-}
-
-export function operatorLines(device: DeviceApi, from = 0, tag = 'SvcOperator'): string[] {
-  return device.log
-    .entries()
-    .slice(from)
-    .filter((e) => e.tag === tag)
-    .map((e) => e.message);
-}
-
-/** Reassembles `[svc-Frame] <kind> <id> i/n chunk` lines (duplicates ignored). */
-export function reassemble(lines: string[], kind: string, id: string): string | undefined {
-  const parts = new Map<number, string>();
-  let total = 0;
-  for (const line of lines) {
-    const m = /^\[svc-Frame\] (\S+) (\S+) (\d+)\/(\d+) (\S*)$/.exec(line);
-    if (!m || m[1] !== kind || m[2] !== id) continue;
-    total = Number(m[4]);
-    parts.set(Number(m[3]), m[5]!);
-  }
-  if (total === 0 || parts.size !== total) return undefined;
-  const chunks = [...parts.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => Buffer.from(c, 'base64'));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-export function findEnvelope(lines: string[], commandId: string): Envelope | undefined {
-  for (const line of lines) {
-    if (!line.startsWith('[svc-Result] ')) continue;
-    try {
-      const e = JSON.parse(line.slice(13)) as Envelope;
-      if (e.commandId === commandId) return e;
-    } catch {}
-  }
-  const framed = reassemble(lines, 'result', commandId);
-  return framed ? (JSON.parse(framed) as Envelope) : undefined;
-}
-
-export function createHarness(
-  options: { operator?: OperatorOptions; apps?: AppDef[]; appsDir?: string; props?: Record<string, string> } = {},
-): Harness {
+export function appHarness(
+  options: {
+    variant?: OperatorVariant;
+    package?: string;
+    apps?: AppDef[];
+    accessibility?: boolean;
+    props?: Record<string, string>;
+  } = {},
+): AppHarness {
   const device = testDevice(options.props);
-  const ui = installVirtualApps(device, {
-    ...(options.apps ? { apps: options.apps } : {}),
-    ...(options.appsDir ? { appsDir: options.appsDir } : {}),
+  const ui = installVirtualApps(device, options.apps ? { apps: options.apps } : {});
+  const clock = new VirtualClock();
+  const variant = options.variant ?? 'clawperator';
+  const op = installPublishedOperator(device, {
+    variant,
+    clock,
+    random: () => 0.5,
+    ...(options.package ? { package: options.package } : {}),
+    ...(options.accessibility !== undefined ? { accessibility: options.accessibility } : {}),
   });
-  const op = installOperator(device, options.operator);
+  const marker = variant === 'clawperator' ? '[Clawperator-Result] ' : '[svc-Result] ';
   const faults = createFaultControl();
-  const h: Harness = {
+  const h: AppHarness = {
+    faults,
+    disconnects: 0,
     device,
     ui,
     op,
-    faults,
-    disconnects: 0,
-    async send(payload) {
+    clock,
+    marker,
+    async send(payload, extras) {
       const from = device.log.entries().length;
-      device.sendBroadcast({ action: op.action, targetPackage: op.package, extras: { payload }, foreground: true });
+      device.sendBroadcast({
+        action: op.action,
+        targetPackage: op.package,
+        extras: extras ?? { payload },
+        foreground: true,
+      });
       await op.idle();
       return device.log.entries().slice(from);
     },
     async run(actions, extra = {}) {
       const commandId = `cmd-${++counter}`;
-      const payload = {
-        commandId,
-        taskId: 'task',
-        source: 'test',
-        expectedFormat: 'android-ui-automator',
-        timeoutMs: 30000,
-        actions,
-        ...extra,
-      };
+      const payload = { commandId, taskId: 'task', source: 'test', timeoutMs: 30000, actions, ...extra };
+      const start = clock.now();
       const entries = await h.send(JSON.stringify(payload));
-      const tag = operatorLogTag(options.operator?.brand ?? 'svc');
-      const lines = entries.filter((e) => e.tag === tag).map((e) => e.message);
-      const envelope = findEnvelope(lines, commandId);
-      if (!envelope) throw new Error(`no envelope for ${commandId}:\n${lines.join('\n')}`);
-      const hierarchy = new Map<string, string>();
-      for (const a of actions as { id: string }[]) {
-        const xml = reassemble(lines, 'hierarchy', `${commandId}/${a.id}`);
-        if (xml) hierarchy.set(a.id, xml);
-      }
-      return { commandId, envelope, lines, hierarchy };
+      const messages = entries.map((e) => e.message);
+      const envelope = readEnvelope(messages, marker);
+      return { commandId, envelope, entries, messages, elapsedMs: clock.now() - start };
     },
   };
   op.attach({ faults, disconnect: () => h.disconnects++ });
   return h;
 }
 
-/** One-step helper: the result of the first step. */
-export async function step(h: Harness, type: string, params?: Record<string, unknown>, id = 'a1') {
-  const out = await h.run([{ id, type, ...(params ? { params } : {}) }]);
-  const result = out.envelope.stepResults[0];
-  if (!result) throw new Error(`no step result: ${JSON.stringify(out.envelope)}`);
-  return result;
+/** The result line, put back together when Timber cut it into 4000-char records (as a reader must). */
+function readEnvelope(messages: string[], marker: string): Envelope | undefined {
+  const at = messages.findIndex((m) => m.startsWith(marker));
+  if (at < 0) return undefined;
+  let text = messages[at]!.slice(marker.length);
+  for (let next = at + 1; ; next++) {
+    try {
+      return JSON.parse(text) as Envelope;
+    } catch (e) {
+      if (next >= messages.length) throw e;
+      text += messages[next];
+    }
+  }
 }
 
-export const ONCE = { maxAttempts: 1 };
+/** The first step of a one-action run. */
+export async function firstStep(h: AppHarness, type: string, params?: Record<string, unknown>) {
+  const out = await h.run([{ id: 'a1', type, ...(params ? { params } : {}) }]);
+  return { out, step: out.envelope?.stepResults[0] };
+}

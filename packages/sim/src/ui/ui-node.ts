@@ -44,8 +44,10 @@ export interface UiNode {
   scroll?: { axis: 'vertical' | 'horizontal'; offset: number; max: number };
 }
 
+/** As Android prints a Rect: whole pixels (a view scrolled by a fraction of a pixel still lands on one). */
 export function rectString(r: Rect): string {
-  return `[${r.left},${r.top}][${r.right},${r.bottom}]`;
+  const p = Math.round;
+  return `[${p(r.left)},${p(r.top)}][${p(r.right)},${p(r.bottom)}]`;
 }
 
 export function area(r: Rect): number {

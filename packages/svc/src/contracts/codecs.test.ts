@@ -119,6 +119,16 @@ describe('envelope shape', () => {
     });
   }
 
+  test('a step without data (the published operator leaves an empty map out) has data {}', () => {
+    // ClawperatorResultEnvelope.kt:44,47 @ v0.5.2: encodeDefaults = false omits `data` when it is empty.
+    const parsed = parseEnvelopeJson(
+      '{"commandId":"cmd-1","taskId":"t","status":"success","stepResults":[{"id":"a","actionType":"sleep","success":true}],"error":null}',
+      'cmd-1',
+    );
+    assert.equal(parsed.kind, 'envelope');
+    if (parsed.kind === 'envelope') assert.deepEqual(parsed.envelope.stepResults?.[0]?.data, {});
+  });
+
   // Such a line may be a stale one of an earlier execution replayed by `logcat -T`, or noise: it must not end the
   // execution in flight (issue 19).
   const namingNone: [string, string][] = [

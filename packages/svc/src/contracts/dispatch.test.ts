@@ -19,10 +19,15 @@ describe('dispatch command line', () => {
     assert.equal(quoteShellArg('$(rm -rf /) `x` \\ " \n'), `'$(rm -rf /) \`x\` \\ " \n'`);
   });
 
-  test('the broadcast command matches OPERATOR-PROTOCOL §2 byte for byte', () => {
+  test('the broadcast command is the command line of the published host CLI, with the action of the variant', () => {
+    // apps/node/src/adapters/android-bridge/broadcastAgentCommand.ts:9-16 @ v0.5.2 quotes all four values.
     assert.equal(
       buildBroadcastCommand('com.svc.operator', '{"a":"it\'s"}'),
-      `am broadcast -a app.svc.operator.ACTION_AGENT_COMMAND -p 'com.svc.operator' --es payload '{"a":"it'"'"'s"}' --receiver-foreground`,
+      `am broadcast -a 'app.svc.operator.ACTION_AGENT_COMMAND' -p 'com.svc.operator' --es 'payload' '{"a":"it'"'"'s"}' --receiver-foreground`,
+    );
+    assert.equal(
+      buildBroadcastCommand('com.clawperator.operator.dev', '{}'),
+      `am broadcast -a 'app.clawperator.operator.ACTION_AGENT_COMMAND' -p 'com.clawperator.operator.dev' --es 'payload' '{}' --receiver-foreground`,
     );
   });
 

@@ -60,10 +60,12 @@ function checkStep(value: unknown): StepResult | string {
   if (typeof value.id !== 'string') return 'id is not a string';
   if (typeof value.actionType !== 'string') return 'actionType is not a string';
   if (typeof value.success !== 'boolean') return 'success is not a boolean';
-  if (!isPlainObject(value.data)) return 'data is not an object';
+  // The published operator leaves an empty data map out (ClawperatorResultEnvelope.kt:44,47 encodeDefaults=false).
+  const given = value.data === undefined ? {} : value.data;
+  if (!isPlainObject(given)) return 'data is not an object';
   const data: Record<string, string> = {};
-  for (const key of Object.keys(value.data)) {
-    const v = value.data[key];
+  for (const key of Object.keys(given)) {
+    const v = given[key];
     if (typeof v !== 'string') return `data.${key} is not a string`;
     // defineProperty: a `__proto__` key from the device stays a plain own property, never a prototype change.
     Object.defineProperty(data, key, { value: v, enumerable: true, writable: true, configurable: true });

@@ -2,6 +2,8 @@
 // failure come from this table; nothing re-derives them from printed output. Which code a condition gets is
 // conditions.ts.
 
+import { apkDownload, PUBLISHED_VARIANT, supportedRange } from './operator-apk.ts';
+
 interface CodeInfo {
   readonly http: number;
   /** One-line recovery hint for the agent or user. */
@@ -9,6 +11,9 @@ interface CodeInfo {
 }
 
 const c = (http: number, hint: string): CodeInfo => ({ http, hint });
+
+/** Where the operator app comes from, in the hints that say to install it (`svc doctor` gives every step). */
+const GET_OPERATOR = `the published APK is ${apkDownload().url} (\`svc doctor\` shows how to check and install it)`;
 
 export const ERROR_CODES = {
   // execution-level (SPEC 7)
@@ -54,14 +59,26 @@ export const ERROR_CODES = {
   // what the adb driver (no app on the device) cannot do; refused before the device is touched
   ON_SCREEN_LOG_SERVICE_UNAVAILABLE: c(
     400,
-    'The on-screen log needs the operator app: install it (`svc operator setup --apk <path>`) and use --driver operator, or drop the step.',
+    `The on-screen log needs the operator app (svc's own: the published one has none) and --driver operator, or drop the step.`,
   ),
   TEXT_NOT_TYPABLE: c(
     400,
-    'adb types printable ASCII and newlines only: send such text, or install the operator app and use --driver operator.',
+    "Install svc's Unicode keyboard on the device once with `svc keyboard install`, then send the text again (or use the operator app).",
+  ),
+  UNICODE_KEYBOARD_UNAVAILABLE: c(
+    409,
+    'svc has no Unicode keyboard for this device (Android 5, API 21, or later needed): type printable ASCII, or use the operator app.',
   ),
   SERVICE_UNAVAILABLE: c(500, 'The operator accessibility service is not running; run `svc grant-device-permissions`.'),
   EXECUTION_TIMEOUT: c(500, 'The operator ran out of time; raise timeoutMs or split the execution.'),
+  ACTION_FAILED: c(
+    500,
+    'A step failed in a way that ends the execution (failedStepId; its data.error says why); no later step ran: fix that step and run again.',
+  ),
+  OPERATOR_PAYLOAD_REJECTED: c(
+    500,
+    'Nothing ran: check the operator version with `svc version --check-compat` (install a supported one), and report the execution if it persists.',
+  ),
   // serve layer (SPEC 7)
   INVALID_JSON: c(400, 'Send a valid JSON body with Content-Type: application/json.'),
   INTERNAL_SERVER_ERROR: c(500, 'Unexpected server failure; retry, and report it with the server log if it persists.'),
@@ -136,7 +153,7 @@ export const ERROR_CODES = {
   OPERATOR_GRANT_FAILED: c(500, 'Granting permissions failed; enable them by hand in Accessibility Settings.'),
   OPERATOR_VERIFY_FAILED: c(
     500,
-    'The package is not listed after install; reinstall with `svc operator setup --apk <path>`.',
+    `The package is not listed after install; reinstall with \`svc operator setup --apk <path>\`; ${GET_OPERATOR}.`,
   ),
   DAEMON_START_FAILED: c(500, 'Run `svc daemon run` in the foreground to see why, or use --no-daemon.'),
   DAEMON_STOP_FAILED: c(500, 'Stop the process by hand (pid in ~/.svc/daemon/*.pid) and remove its socket.'),
@@ -164,13 +181,16 @@ export const ERROR_CODES = {
   DEVICE_SHELL_UNAVAILABLE: c(500, 'The device shell does not answer; reconnect the device.'),
   OPERATOR_NOT_INSTALLED: c(
     500,
-    'Install the operator app with `svc operator setup --apk <path>`, pass the installed package with --operator-package, or use --driver adb.',
+    `Install the operator app with \`svc operator setup --apk <path>\` (${GET_OPERATOR}), pass the installed package with --operator-package, or use --driver adb.`,
   ),
   OPERATOR_VARIANT_MISMATCH: c(
     500,
     'Pass the installed package with --operator-package, or reinstall the intended variant.',
   ),
-  VERSION_INCOMPATIBLE: c(500, 'Install an operator app whose major.minor equals the CLI version.'),
+  VERSION_INCOMPATIBLE: c(
+    500,
+    `Install a supported operator app: svc's own of the CLI's major.minor, or the published Clawperator operator ${supportedRange(PUBLISHED_VARIANT.packages.release)}; ${GET_OPERATOR}.`,
+  ),
   APK_VERSION_UNREADABLE: c(500, 'Reinstall the operator app; its version could not be read.'),
   APK_VERSION_INVALID: c(500, 'Reinstall the operator app; its version is not semantic (X.Y.Z).'),
   CLI_VERSION_INVALID: c(500, 'Reinstall svc; its own version is not semantic.'),
@@ -183,7 +203,7 @@ export const ERROR_CODES = {
   SMOKE_OPEN_SETTINGS_FAILED: c(500, 'Settings did not open or could not be snapshotted; check the device screen.'),
   ADB_DRIVER_UNAVAILABLE: c(
     500,
-    'uiautomator dump does not work on this device (see the check detail); install the operator app with `svc operator setup --apk <path>`.',
+    `uiautomator dump does not work on this device (see the check detail); install the operator app with \`svc operator setup --apk <path>\`; ${GET_OPERATOR}.`,
   ),
   OPERATOR_PROJECT_NOT_CONFIGURED: c(
     500,
@@ -212,6 +232,10 @@ export const ERROR_CODES = {
     'This device keeps its clipboard from the shell; type the text into the field with `svc type` instead.',
   ),
   GESTURE_FAILED: c(500, 'The device did not take the gesture; check the device with `svc devices` and retry.'),
+  INPUT_INJECTION_DENIED: c(
+    409,
+    'The phone refuses input sent over adb: in Developer options turn on "USB debugging (Security settings)" (Xiaomi, Redmi, POCO, HONOR), then retry.',
+  ),
   LOCATION_UNSUPPORTED: c(409, 'Only emulators on this computer take a location (serial emulator-<port>).'),
   RECORDING_IN_PROGRESS: c(409, 'Stop the running recording with `svc record stop` first.'),
   RECORDING_NOT_IN_PROGRESS: c(409, 'Start one with `svc record start`.'),

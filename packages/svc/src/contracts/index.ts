@@ -1,20 +1,14 @@
 // Public surface of contracts/ (pure TypeScript: no node: imports, compiles against es2024 only).
 export * from './aliases.ts';
 export { base64Decode, base64Encode } from './base64.ts';
-export {
-  BROADCAST_ACTION,
-  buildBroadcastCommand,
-  OPERATOR_PACKAGES,
-  PAYLOAD_EXTRA,
-  quoteShellArg,
-  serializeExecution,
-} from './dispatch.ts';
+export { buildBroadcastCommand, OPERATOR_PACKAGES, quoteShellArg, serializeExecution } from './dispatch.ts';
 export { type Env, homeOf, nonBlank } from './env.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './frames.ts';
 export * from './limits.ts';
 export { MATCHER_FIELDS, validateMatcher } from './matcher.ts';
+export * from './operator-variants.ts';
 export { RETRY_FIELDS, type Retry, validateRetry } from './retry.ts';
 export { buildExecutionJsonSchema, executionJsonSchema } from './schema.ts';
 export * from './types.ts';

@@ -1,6 +1,7 @@
 // `svc version --check-compat` (SPEC 4.4, part 9): CLI version, installed operator version and versionCode,
 // package, the major.minor verdict and what to do about it. Device resolution failures throw SvcError.
 import { codeOf } from '../contracts/conditions.ts';
+import { apkAdvice } from '../contracts/operator-apk.ts';
 import type { SvcContext } from '../core/context.ts';
 import { svcVersion } from '../core/version.ts';
 import { resolveDevice } from '../devices/resolve-device.ts';
@@ -17,12 +18,14 @@ export interface CompatReport {
   operatorVersion: string | null;
   operatorVersionCode: number | null;
   compatible: boolean;
-  /** `compatible` when major.minor match; `incompatible` when they differ; `unknown` when a side is unreadable. */
+  /** `compatible` when major.minor match (svc's own operator) or the version is in the supported range; `incompatible` when they differ; `unknown` when a side is unreadable. */
   verdict: 'compatible' | 'incompatible' | 'unknown';
   cliMajorMinor: string | null;
   operatorMajorMinor: string | null;
   code?: string;
   remediation?: string;
+  /** The versions svc supports for this operator (`0.5.0–0.5.3`), when it is the published one. */
+  supportedRange?: string;
 }
 
 export async function checkOperatorCompat(ctx: SvcContext, target: Target): Promise<CompatReport> {
@@ -41,7 +44,7 @@ export async function checkOperatorCompat(ctx: SvcContext, target: Target): Prom
       cliMajorMinor: null,
       operatorMajorMinor: null,
       code: codeOf('operatorMissing'),
-      remediation: `${operatorPackage} is not installed on ${serial}; install it with \`svc operator setup --apk <path>\`.`,
+      remediation: `${operatorPackage} is not installed on ${serial}; ${apkAdvice(operatorPackage)}.`,
     };
   }
   const read = await readOperatorVersion(ctx.adb, serial, operatorPackage);
@@ -62,5 +65,6 @@ export async function checkOperatorCompat(ctx: SvcContext, target: Target): Prom
     operatorMajorMinor: verdict.apkMajorMinor ?? null,
     ...(verdict.code ? { code: verdict.code } : {}),
     ...(verdict.remediation ? { remediation: verdict.remediation } : {}),
+    ...(verdict.supportedRange ? { supportedRange: verdict.supportedRange } : {}),
   };
 }

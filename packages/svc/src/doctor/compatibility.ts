@@ -1,5 +1,8 @@
-// CLI ⇄ operator compatibility (SPEC part 9, DECISIONS 5): compatible when major.minor are equal; a `-d` / `-dev`
-// suffix (or any other semver pre-release/build part) of the operator version does not count. Pure.
+// CLI ⇄ operator compatibility. svc's own operator (released with svc): compatible when major.minor are equal; a
+// `-d` / `-dev` suffix (or any other semver pre-release/build part) of the operator version does not count. The
+// published Clawperator operator: compatible inside svc's supported range of its versions (0.5.0–0.5.3, whose
+// operator code svc follows). Pure.
+import { apkAdvice, inSupportedRange, supportedRange } from '../contracts/operator-apk.ts';
 
 export type CompatCode =
   | 'VERSION_INCOMPATIBLE'
@@ -18,6 +21,8 @@ export interface Compatibility {
   apkMajorMinor?: string;
   /** One sentence the user can act on, when not compatible. */
   remediation?: string;
+  /** The versions svc supports for this operator (`0.5.0–0.5.3`), when it is the published one. */
+  supportedRange?: string;
 }
 
 const SEMVER = /^v?(\d+)\.(\d+)\.(\d+)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
@@ -59,7 +64,9 @@ export function checkCompatibility(input: {
     };
   }
   base.cliMajorMinor = cli;
-  const install = `install an operator app ${cli}.x for ${operatorPackage} with \`svc operator setup --apk <path>\``;
+  const range = supportedRange(operatorPackage);
+  if (range !== undefined) return rangeVerdict({ ...base, supportedRange: range }, apkVersion, operatorPackage);
+  const install = `install an operator app ${cli}.x for ${operatorPackage} with \`svc operator setup --apk <path>\`, or use the published operator: ${apkAdvice()}`;
   if (apkVersion === undefined || apkVersion.trim() === '') {
     return {
       ...base,
@@ -81,6 +88,37 @@ export function checkCompatibility(input: {
       ...base,
       code: 'VERSION_INCOMPATIBLE',
       remediation: `CLI ${cli} and operator ${apk} differ in major.minor; ${install} (or install svc ${apk}.x).`,
+    };
+  }
+  return { ...base, compatible: true };
+}
+
+/** A published operator: its versionName inside svc's supported range of it. */
+function rangeVerdict(base: Compatibility, apkVersion: string | undefined, pkg: string): Compatibility {
+  const range = base.supportedRange as string;
+  const install = apkAdvice(pkg);
+  if (apkVersion === undefined || apkVersion.trim() === '') {
+    return {
+      ...base,
+      code: 'APK_VERSION_UNREADABLE',
+      remediation: `The operator version could not be read; ${install}.`,
+    };
+  }
+  const apk = majorMinor(apkVersion);
+  if (apk !== undefined) base.apkMajorMinor = apk;
+  const verdict = inSupportedRange(pkg, apkVersion);
+  if (verdict === 'invalid') {
+    return {
+      ...base,
+      code: 'APK_VERSION_INVALID',
+      remediation: `The operator version "${apkVersion}" is not X.Y.Z; ${install}.`,
+    };
+  }
+  if (verdict === 'out') {
+    return {
+      ...base,
+      code: 'VERSION_INCOMPATIBLE',
+      remediation: `Operator ${apkVersion} is outside the versions svc supports (${range}); ${install}.`,
     };
   }
   return { ...base, compatible: true };

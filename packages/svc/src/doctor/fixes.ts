@@ -1,6 +1,8 @@
 // Fix steps and their display form. A shell step's `value` is exactly the command `--fix` runs (DR-4), shown with
 // POSIX quoting where a word needs it so a user can paste it; `--fix` itself runs the argv, never a host shell.
 import { quoteShellArg } from '../contracts/dispatch.ts';
+import { apkDownload, PUBLISHED_VARIANT } from '../contracts/operator-apk.ts';
+import { variantOf } from '../contracts/operator-variants.ts';
 import type { InternalFix, InternalStep } from './types.ts';
 
 /** Placeholder of SPEC's `{docs_url}`: one constant to change when the docs site is published (DR-7). */
@@ -40,4 +42,20 @@ export function fix(title: string, steps: InternalStep[], docsPath?: string): In
 /** `--device <serial> --operator-package <pkg>` for svc commands that target the doctor's device. */
 export function targetArgs(serial: string | undefined, pkg: string | undefined): string[] {
   return [...(serial ? ['--device', serial] : []), ...(pkg ? ['--operator-package', pkg] : [])];
+}
+
+/**
+ * How to install an operator for `pkg`: download the published APK, check its SHA-256, install it with svc. svc's
+ * own variant is not published, so its steps say so and name the published operator, which speaks the same wire.
+ * Manual steps: svc downloads nothing itself.
+ */
+export function operatorInstallSteps(serial: string | undefined, pkg: string | undefined): InternalStep[] {
+  const d = apkDownload(pkg);
+  const own = pkg !== undefined && variantOf(pkg) !== PUBLISHED_VARIANT;
+  return [
+    ...(own ? [manual(`${pkg} (svc's own operator) is not published; ${d.title} speaks the same wire`)] : []),
+    manual(`Download ${d.url} and ${d.sha256Url} (release page: ${d.releasePage})`),
+    manual(`Check the download: ${d.check}`),
+    manual(`svc operator setup --apk ${d.file} ${targetArgs(serial, d.operatorPackage).join(' ')}`),
+  ];
 }

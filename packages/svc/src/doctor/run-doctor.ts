@@ -7,6 +7,8 @@ import { checkCapability, discoverDevice } from './checks/device.ts';
 import { checkHandshake, checkSmoke } from './checks/handshake.ts';
 import { checkAdbPresence, checkAdbServer, checkNodeVersion } from './checks/host.ts';
 import { checkApkPresence, checkSettings, checkVersionCompatibility } from './checks/readiness.ts';
+import { checkUnicodeKeyboard } from './checks/unicode-keyboard.ts';
+import { doctorPackage } from './detect-operator.ts';
 import { finalize, halts } from './finalize.ts';
 import type { CheckResult, DoctorOptions, DoctorReport } from './types.ts';
 
@@ -14,7 +16,7 @@ export type { DoctorCheck, DoctorOptions, DoctorReport } from './types.ts';
 
 export async function runDoctor(ctx: SvcContext, options: DoctorOptions): Promise<DoctorReport> {
   const checks: CheckResult[] = [];
-  const { operatorPackage } = options.target;
+  let { operatorPackage } = options.target;
   const target: { deviceId?: string; operatorPackage: string } = { operatorPackage };
   const done = () => finalize(ctx, checks, target, options.fix === true);
   /** Records a check; true when the run may go on. */
@@ -39,6 +41,10 @@ export async function runDoctor(ctx: SvcContext, options: DoctorOptions): Promis
   if (!record(discovery.check) || discovery.serial === undefined) return done();
   const serial = discovery.serial;
   target.deviceId = serial;
+  if (options.target.operatorPackageSource === 'default') {
+    operatorPackage = await doctorPackage(ctx, serial, operatorPackage);
+    target.operatorPackage = operatorPackage;
+  }
   // 5. --full: install and launch on the resolved device
   if (options.full) {
     if (!record(await checkInstall(ctx, serial))) return done();
@@ -60,6 +66,7 @@ export async function runDoctor(ctx: SvcContext, options: DoctorOptions): Promis
   for (const check of await checkSettings(ctx, serial, operatorPackage)) record(check);
   if (adbMayDrive && (options.target.driver === 'adb' || !passed(presence))) {
     if (!record(await checkAdbDriver(ctx, serial, operatorPackage))) return done();
+    record(await checkUnicodeKeyboard(ctx, serial));
   }
   // 10–11. handshake, then the --full smoke run
   if (!passed(presence) || !compatible) return done();

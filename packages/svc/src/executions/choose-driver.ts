@@ -1,41 +1,61 @@
-// Which driver runs an execution on a device. `operator` and `adb` are taken as asked; `auto` is the operator when
-// its package is installed and its accessibility service is on (it can answer), else adb. An `auto` decision is
-// made once per device and kept for the life of the context (a daemon keeps it between calls); it is asked again
-// after svc installs or removes an app on the device, or when the operator turned out to be gone.
+// Which driver runs an execution on a device, and which operator app. `operator` and `adb` are taken as asked;
+// `auto` is the operator when its package is installed and its accessibility service is on (it can answer), else
+// adb. When nobody named a package, the operator is whichever known variant is installed (svc's own or the published
+// Clawperator operator, release or debug build: contracts/operator-variants.ts), one that can answer first. An `auto`
+// decision is made once per device and kept for the life of the context (a daemon keeps it between calls); it is
+// asked again after svc installs or removes an app on the device, or when the operator turned out to be gone.
 import { quoteShellArg } from '../contracts/dispatch.ts';
-import type { DriverChoice, DriverName } from '../contracts/types.ts';
+import { KNOWN_OPERATOR_PACKAGES } from '../contracts/operator-variants.ts';
+import type { DriverName } from '../contracts/types.ts';
 import type { SvcContext } from '../core/context.ts';
-import { accessibilityComponent } from '../operator/components.ts';
+import { serviceEnabled } from '../operator/components.ts';
 import type { Driver } from './driver.ts';
 import { DRIVERS } from './drivers/index.ts';
+import type { Target } from './target.ts';
 
 const CHOICES = Symbol('driver chosen per device');
 
-type Choices = Map<string, DriverName> & { close?(): Promise<void> };
+interface Choice {
+  name: DriverName;
+  operatorPackage: string;
+}
+
+type Choices = Map<string, Choice> & { close?(): Promise<void> };
 
 const choicesOf = (ctx: SvcContext): Choices => ctx.shared(CHOICES, () => new Map() as Choices);
 
 export interface ChosenDriver {
   driver: Driver;
+  /** The operator package the run addresses (the one named, else the variant found installed). */
+  operatorPackage: string;
   /** The operator package was seen installed just now, with this uid (the operator driver need not look again). */
   operatorUid?: number;
 }
 
-export async function chooseDriver(
-  ctx: SvcContext,
-  serial: string,
-  operatorPackage: string,
-  choice: DriverChoice,
-): Promise<ChosenDriver> {
-  if (choice !== 'auto') return { driver: driverNamed(choice) };
-  const key = `${serial}\n${operatorPackage}`;
+export type DriverTarget = Pick<Target, 'operatorPackage' | 'operatorPackageSource' | 'driver'>;
+
+export async function chooseDriver(ctx: SvcContext, serial: string, target: DriverTarget): Promise<ChosenDriver> {
+  const named = target.operatorPackageSource !== 'default';
+  if (target.driver === 'adb') return { driver: DRIVERS.adb, operatorPackage: target.operatorPackage };
+  if (target.driver === 'operator' && named) {
+    return { driver: DRIVERS.operator, operatorPackage: target.operatorPackage };
+  }
+  const key = `${serial}\n${named ? target.operatorPackage : ''}\n${target.driver}`;
   const choices = choicesOf(ctx);
   const known = choices.get(key);
-  if (known !== undefined) return { driver: driverNamed(known) };
-  const { answers, uid } = await operatorCanAnswer(ctx, serial, operatorPackage);
-  const name = answers ? 'operator' : 'adb';
-  choices.set(key, name);
-  return answers && uid !== undefined ? { driver: driverNamed(name), operatorUid: uid } : { driver: driverNamed(name) };
+  if (known !== undefined) return { driver: DRIVERS[known.name], operatorPackage: known.operatorPackage };
+  const found = await findOperator(ctx, serial, named ? [target.operatorPackage] : KNOWN_OPERATOR_PACKAGES);
+  // `--driver operator` with no package named: the variant installed, else svc's own (which then reports it missing).
+  const answering = found.find((seen) => seen.answers);
+  const pick = answering ?? (target.driver === 'operator' ? found[0] : undefined);
+  const choice: Choice =
+    pick === undefined
+      ? { name: target.driver === 'operator' ? 'operator' : 'adb', operatorPackage: target.operatorPackage }
+      : { name: target.driver === 'operator' || pick.answers ? 'operator' : 'adb', operatorPackage: pick.pkg };
+  choices.set(key, choice);
+  const chosen: ChosenDriver = { driver: DRIVERS[choice.name], operatorPackage: choice.operatorPackage };
+  if (choice.name === 'operator' && pick?.uid !== undefined) chosen.operatorUid = pick.uid;
+  return chosen;
 }
 
 /** Forget the `auto` decisions for a device (after an install or uninstall, or a vanished operator). */
@@ -44,31 +64,50 @@ export function forgetDriverChoice(ctx: SvcContext, serial: string): void {
   for (const key of choices.keys()) if (key.startsWith(`${serial}\n`)) choices.delete(key);
 }
 
-function driverNamed(name: DriverName): Driver {
-  return DRIVERS[name];
+export interface OperatorSeen {
+  pkg: string;
+  /** Its accessibility service is among the enabled ones (without it the operator cannot act). */
+  answers: boolean;
+  uid: number | undefined;
 }
 
+const ENABLED_SERVICES = 'echo; settings get secure enabled_accessibility_services';
+/** Which packages are installed, with their uids, and which accessibility services are on: one fixed line. */
+export const OPERATOR_DETECTION = `pm list packages -U; ${ENABLED_SERVICES}`;
+
 /**
- * One shell round trip: is the package installed (`pm list packages` filters by substring, so only the exact line
- * counts; -U adds its uid, which the operator driver trusts result lines by), and is its accessibility service
- * among the enabled ones (without it the operator cannot act).
+ * One shell round trip: which of `packages` are installed (`pm list packages` lists `package:<id> uid:<n>` with -U;
+ * the uid is what the operator driver trusts result lines by) and whether each one's accessibility service is on.
+ * In the order of `packages`.
  */
+export async function findOperator(
+  ctx: SvcContext,
+  serial: string,
+  packages: readonly string[],
+): Promise<OperatorSeen[]> {
+  const command =
+    packages.length === 1
+      ? `pm list packages -U ${quoteShellArg(packages[0] as string)}; ${ENABLED_SERVICES}`
+      : OPERATOR_DETECTION;
+  const out = await ctx.adb.shell(serial, command);
+  const lines = out.stdout.split('\n').map((line) => line.trim());
+  const enabled = lines.at(-1) === '' ? (lines.at(-2) ?? '') : (lines.at(-1) ?? '');
+  const seen: OperatorSeen[] = [];
+  for (const pkg of packages) {
+    const listed = lines.find((l) => l === `package:${pkg}` || l.startsWith(`package:${pkg} `));
+    if (listed === undefined) continue;
+    const uid = /\buid:(\d+)/.exec(listed)?.[1];
+    seen.push({ pkg, answers: serviceEnabled(enabled, pkg), uid: uid === undefined ? undefined : Number(uid) });
+  }
+  return seen;
+}
+
+/** Whether `operatorPackage` is installed and its accessibility service on (what `auto` asks of a named package). */
 export async function operatorCanAnswer(
   ctx: SvcContext,
   serial: string,
   operatorPackage: string,
 ): Promise<{ answers: boolean; uid: number | undefined }> {
-  const out = await ctx.adb.shell(
-    serial,
-    `pm list packages -U ${quoteShellArg(operatorPackage)}; echo; settings get secure enabled_accessibility_services`,
-  );
-  const lines = out.stdout.split('\n').map((line) => line.trim());
-  const listed = lines.find((l) => l === `package:${operatorPackage}` || l.startsWith(`package:${operatorPackage} `));
-  if (listed === undefined) return { answers: false, uid: undefined };
-  const uidText = /\buid:(\d+)/.exec(listed)?.[1];
-  const enabled = lines.at(-1) === '' ? (lines.at(-2) ?? '') : (lines.at(-1) ?? '');
-  return {
-    answers: enabled.split(':').includes(accessibilityComponent(operatorPackage)),
-    uid: uidText === undefined ? undefined : Number(uidText),
-  };
+  const [seen] = await findOperator(ctx, serial, [operatorPackage]);
+  return { answers: seen?.answers ?? false, uid: seen?.uid };
 }

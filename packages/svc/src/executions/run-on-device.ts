@@ -36,8 +36,7 @@ export async function runOnDevice(ctx: SvcContext, request: ExecutionRequest): P
     const waitDeviceMs = request.waitDeviceMs ?? 0;
     const { device, leftMs } = await resolveDeviceWithin(ctx, request.target, waitDeviceMs);
     serial = device.serial;
-    const { operatorPackage } = request.target;
-    const { driver, operatorUid } = await chooseDriver(ctx, serial, operatorPackage, request.target.driver);
+    const { driver, operatorPackage, operatorUid } = await chooseDriver(ctx, serial, request.target);
     const refused = refuseUnsupported(driver.name, driver.actions(operatorPackage), request.execution);
     if (refused !== undefined) throw refused;
     const run: DeviceRun = {

@@ -20,14 +20,14 @@ const devices: ToolDef = {
   inputSchema: objectSchema({ operatorPackage: operatorPackageSchema }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async (args, runtime) => {
-    const { operatorPackage } = checkArguments(() => targetOfCall(args, runtime));
+    const target = checkArguments(() => targetOfCall(args, runtime));
     const [{ createContext }, { listDevicesWithDriver }] = await Promise.all([
       import('../core/context.ts'),
       import('../devices/devices-with-driver.ts'),
     ]);
     const ctx = createContext({ env: runtime.env, cwd: runtime.cwd });
     try {
-      const list = await listDevicesWithDriver(ctx, operatorPackage);
+      const list = await listDevicesWithDriver(ctx, target);
       return okResult({ ok: true, devices: list, count: list.length });
     } catch (error) {
       return errorResult(errorBodyOf(error));

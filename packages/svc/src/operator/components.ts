@@ -1,45 +1,84 @@
-// Operator identity (OPERATOR-PROTOCOL §1) and the grant commands of SPEC 4.4.
-import { OPERATOR_PACKAGES } from '../contracts/dispatch.ts';
+// The operator's components on the device and the grant commands: those of the published host CLI
+// (apps/node/src/domain/device/grantPermissions.ts:59-156 @ v0.5.2), with the components of the package's variant
+// (contracts/operator-variants.ts).
+import { accessibilityComponent, listenerComponent, SVC_VARIANT } from '../contracts/operator-variants.ts';
 
-export const KNOWN_OPERATOR_PACKAGES: readonly string[] = [OPERATOR_PACKAGES.release, OPERATOR_PACKAGES.debug];
+export { KNOWN_OPERATOR_PACKAGES } from '../contracts/operator-variants.ts';
 
-export const accessibilityComponent = (pkg: string) => `${pkg}/svc.operator.OperatorAccessibilityService`;
-export const listenerComponent = (pkg: string) => `${pkg}/svc.operator.OperatorNotificationListener`;
+/**
+ * The component names svc's simulated operator used before it took the published app's: still recognised as the
+ * operator's accessibility service while simulators of that kind are around.
+ */
+const FORMER_SVC_SERVICE = 'svc.operator.OperatorAccessibilityService';
+
+/** Every accessibility component that counts as the package's operator service (the first is the one to grant). */
+export function accessibilityComponents(pkg: string): string[] {
+  const known = pkg === SVC_VARIANT.packages.release || pkg === SVC_VARIANT.packages.debug;
+  return known ? [accessibilityComponent(pkg), `${pkg}/${FORMER_SVC_SERVICE}`] : [accessibilityComponent(pkg)];
+}
+
+/** Whether a `:`-separated `enabled_accessibility_services` value holds the package's operator service. */
+export function serviceEnabled(enabled: string, pkg: string): boolean {
+  const services = enabled.trim().split(':');
+  return accessibilityComponents(pkg).some((component) => services.includes(component));
+}
 
 export interface GrantStep {
   name: string;
   words: string[];
+  /** Output that means "nothing to do" rather than a failure (CLI:Grant:98-124). */
+  skipWhen?: RegExp;
+}
+
+/** A `:` list with `component` appended (shared with other apps' entries: never written over), `null` read as empty. */
+export function appendToList(current: string, components: readonly string[]): string {
+  const items = current
+    .trim()
+    .split(':')
+    .filter((item) => item !== '' && item !== 'null');
+  return [...items, ...components.filter((c) => !items.includes(c))].join(':');
 }
 
 /**
- * `enabled_accessibility_services` is a `:`-separated list shared with every other accessibility service (TalkBack,
- * password managers): the operator's component is appended to what `settings get` printed, never written over it.
+ * The grant, from the current `enabled_accessibility_services` and `enabled_notification_listeners`: nothing for a
+ * list that already holds the component; else `accessibility_enabled 1` first, then the list with the component
+ * appended; notification posting (Android 13+; older releases call it unknown, which is fine); the listener.
  */
-export function withAccessibilityComponent(current: string, pkg: string): string {
-  const services = current
-    .trim()
-    .split(':')
-    .filter((service) => service !== '' && service !== 'null');
-  const component = accessibilityComponent(pkg);
-  return services.includes(component) ? services.join(':') : [...services, component].join(':');
-}
-
-export function grantSteps(pkg: string, currentServices = ''): GrantStep[] {
-  return [
-    {
+export function grantSteps(pkg: string, current: { services?: string; listeners?: string } = {}): GrantStep[] {
+  const steps: GrantStep[] = [];
+  const services = current.services ?? '';
+  if (!serviceEnabled(services, pkg)) {
+    steps.push({ name: 'accessibility_enabled', words: ['settings', 'put', 'secure', 'accessibility_enabled', '1'] });
+    steps.push({
       name: 'accessibility',
       words: [
         'settings',
         'put',
         'secure',
         'enabled_accessibility_services',
-        withAccessibilityComponent(currentServices, pkg),
+        appendToList(services, grantedServices(pkg)),
       ],
-    },
-    { name: 'accessibility_enabled', words: ['settings', 'put', 'secure', 'accessibility_enabled', '1'] },
-    { name: 'post_notifications', words: ['pm', 'grant', pkg, 'android.permission.POST_NOTIFICATIONS'] },
-    { name: 'notification_listener', words: ['cmd', 'notification', 'allow_listener', listenerComponent(pkg)] },
-  ];
+    });
+  }
+  steps.push({
+    name: 'post_notifications',
+    words: ['pm', 'grant', pkg, 'android.permission.POST_NOTIFICATIONS'],
+    skipWhen: /unknown permission|not a changeable permission type|already granted/i,
+  });
+  const listeners = current.listeners ?? '';
+  const listener = listenerComponent(pkg);
+  if (!listeners.trim().split(':').includes(listener)) {
+    steps.push({
+      name: 'notification_listener',
+      words: ['settings', 'put', 'secure', 'enabled_notification_listeners', appendToList(listeners, [listener])],
+    });
+  }
+  return steps;
+}
+
+/** The components written on a grant: the variant's; svc's former one too while older simulators are around. */
+function grantedServices(pkg: string): string[] {
+  return accessibilityComponents(pkg);
 }
 
 /** `pm list packages` output → package ids (exact `package:<id>` lines). */
@@ -48,6 +87,6 @@ export function parsePackageList(stdout: string): string[] {
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line.startsWith('package:'))
-    .map((line) => line.slice('package:'.length))
+    .map((line) => line.slice('package:'.length).split(' ')[0] as string)
     .filter((id) => id.length > 0);
 }

@@ -2,6 +2,7 @@
 // detect the installed variant, grant, verify.
 import { quoteShellArg } from '../contracts/dispatch.ts';
 import { SvcError } from '../contracts/errors.ts';
+import { apkAdvice } from '../contracts/operator-apk.ts';
 import type { SvcContext } from '../core/context.ts';
 import type { Target } from '../executions/target.ts';
 import { grantSteps, KNOWN_OPERATOR_PACKAGES, parsePackageList } from './components.ts';
@@ -29,18 +30,26 @@ export async function choosePackage(ctx: Device, serial: string, target: Target)
   throw new SvcError(
     'OPERATOR_VERIFY_FAILED',
     installed.length === 0
-      ? 'no operator package is installed; pass --operator-package or install it with `svc operator setup --apk <path>`'
-      : `both operator variants are installed (${installed.join(', ')}); pass --operator-package`,
+      ? `no operator package is installed; pass --operator-package, or ${apkAdvice()}`
+      : `several operator packages are installed (${installed.join(', ')}); pass --operator-package`,
     { installed, known: KNOWN_OPERATOR_PACKAGES },
   );
 }
 
+async function secureSetting(ctx: Device, serial: string, key: string): Promise<string> {
+  const out = await ctx.adb.shell(serial, `settings get secure ${quoteShellArg(key)}`);
+  return out.exitCode === 0 ? out.stdout : '';
+}
+
+/** The grant steps run, by name; a step with nothing to do (already granted, no such permission) is left out. */
 export async function grantPermissions(ctx: Device, serial: string, pkg: string): Promise<string[]> {
   const granted: string[] = [];
-  const current = await ctx.adb.shell(serial, 'settings get secure enabled_accessibility_services');
-  for (const step of grantSteps(pkg, current.exitCode === 0 ? current.stdout : '')) {
+  const services = await secureSetting(ctx, serial, 'enabled_accessibility_services');
+  const listeners = await secureSetting(ctx, serial, 'enabled_notification_listeners');
+  for (const step of grantSteps(pkg, { services, listeners })) {
     const result = await ctx.adb.shell(serial, shellLine(step.words));
     const output = `${result.stdout}${result.stderr}`;
+    if (step.skipWhen?.test(output)) continue;
     // `settings`, `pm` and `cmd` print errors yet sometimes exit 0 on old Android versions: check both.
     const failed = result.exitCode !== 0 || /^(Error|Exception|Security exception)/im.test(output);
     if (failed) {

@@ -10,10 +10,7 @@ export function defaultServerDeps(ctx: SvcContext): ServerDeps {
     submit: inProcess(ctx),
     // As `svc devices`: each ready device with the driver `auto` would pick there.
     listDevices: async () =>
-      (await import('../devices/devices-with-driver.ts')).listDevicesWithDriver(
-        ctx,
-        resolveTarget({}, ctx.env).operatorPackage,
-      ),
+      (await import('../devices/devices-with-driver.ts')).listDevicesWithDriver(ctx, resolveTarget({}, ctx.env)),
     compactSnapshot: async (result) =>
       (await import('../executions/refs/compact-snapshot.ts')).compactSnapshots(ctx, result),
     runTool: async (name, request) => (await import('../toolbox/run-named-tool.ts')).runNamedTool(ctx, name, request),

@@ -22,7 +22,7 @@ export interface ProxiedCall {
   execution: unknown;
   timeoutMs: number;
   serial: string;
-  target: Pick<Target, 'operatorPackage' | 'driver'>;
+  target: Pick<Target, 'operatorPackage' | 'operatorPackageSource' | 'driver'>;
   cwd: string;
   verbose: boolean;
   waitDeviceMs?: number | undefined;
@@ -40,7 +40,8 @@ export async function postProxied(
   const body = {
     execution: call.execution,
     deviceId: call.serial,
-    operatorPackage: call.target.operatorPackage,
+    // A package nobody named is left to the daemon, which finds the operator variant installed on its device.
+    ...(call.target.operatorPackageSource === 'default' ? {} : { operatorPackage: call.target.operatorPackage }),
     driver: call.target.driver,
     ...(call.waitDeviceMs === undefined ? {} : { waitDeviceMs: call.waitDeviceMs }),
   };

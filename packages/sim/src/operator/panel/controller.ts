@@ -6,7 +6,7 @@ import type { FaultControl } from '../../faults.ts';
 import type { Rgba } from '../../ui/canvas.ts';
 import { rectString } from '../../ui/ui-node.ts';
 import type { VirtualUi } from '../../ui/virtual-ui.ts';
-import { StepError } from '../step-error.ts';
+import { StepError } from './panel-error.ts';
 import { layoutPanel } from './panel-layout.ts';
 import type { PanelSpec } from './panel-params.ts';
 

@@ -1,6 +1,6 @@
 // set_on_screen_log params (SPEC 2.5, DECISIONS 7): a strict object, every field checked before anything changes;
 // omitted fields take their default again on every call (replace, never merge).
-import { invalidParams } from '../step-error.ts';
+import { invalidParams } from './panel-error.ts';
 
 export interface PanelSpec {
   text: string;

@@ -2,10 +2,20 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PNG } from 'pngjs';
-import { createHarness, ONCE, step } from '../harness.test-helper.ts';
+import { type AppHarness, appHarness } from '../harness.test-helper.ts';
 
-const set = (h: ReturnType<typeof createHarness>, params: Record<string, unknown>) =>
-  step(h, 'set_on_screen_log', params);
+// The svc variant's panel (the app's later builds have it; operator/on-screen-log.ts).
+const createHarness = (options: { props?: Record<string, string> } = {}) => appHarness({ variant: 'svc', ...options });
+const ONCE = { maxAttempts: 1 };
+
+async function step(h: AppHarness, type: string, params?: Record<string, unknown>) {
+  const out = await h.run([{ id: 'a1', type, ...(params ? { params } : {}) }]);
+  const result = out.envelope?.stepResults[0];
+  if (!result) throw new Error(`no step result: ${out.messages.join('\n')}`);
+  return { ...result, data: result.data ?? {} };
+}
+
+const set = (h: AppHarness, params: Record<string, unknown>) => step(h, 'set_on_screen_log', params);
 
 test('set_on_screen_log places the default panel in physical pixels and returns exactly the documented keys', async () => {
   const h = createHarness();
@@ -114,11 +124,12 @@ test('the panel is invisible to snapshots and read_text but drawn on the screens
   await set(h, { text: 'PANEL TEXT', backgroundColor: '#FFFF0000', ttlMs: 0 });
   const out = await h.run([
     { id: 'n', type: 'snapshot_ui' },
-    { id: 'r', type: 'read_text', params: { matcher: { textContains: 'PANEL' }, retry: ONCE } },
+    { id: 'r', type: 'read_text', params: { matcher: { textContains: 'PANEL' }, all: true, retry: ONCE } },
   ]);
-  assert.equal(out.envelope.stepResults[0]!.data.operator_overlay_visible, 'true');
-  assert.ok(!out.hierarchy.get('n')!.includes('PANEL'));
-  assert.equal(out.envelope.stepResults[1]!.data.error, 'NODE_NOT_FOUND');
+  assert.equal(out.envelope?.stepResults[0]?.data?.operator_overlay_visible, 'true');
+  const block = out.messages.find((m) => m.startsWith('[TaskScope] UI Hierarchy:'));
+  assert.ok(block !== undefined && !block.includes('PANEL'));
+  assert.equal(out.envelope?.stepResults[1]?.data?.count, '0');
   const png = PNG.sync.read(Buffer.from(h.ui.screencapPng()));
   const b = h.ui.panel!.bounds;
   const i = ((b.top + 2) * png.width + b.left + 2) * 4;
@@ -132,7 +143,6 @@ test('clear_on_screen_log answers exactly visible=false, even with nothing shown
   assert.deepEqual((await step(h, 'clear_on_screen_log', {})).data, { visible: 'false' });
   assert.equal(h.ui.panel, undefined);
   assert.equal((await step(h, 'clear_on_screen_log', { text: 'x' })).data.error, 'EXECUTION_VALIDATION_FAILED');
-  assert.equal((await step(h, 'on_screen_log_clear')).actionType, 'clear_on_screen_log');
 });
 
 test('a draw acknowledgement later than 2000 ms fails with ON_SCREEN_LOG_RENDER_TIMEOUT', async () => {

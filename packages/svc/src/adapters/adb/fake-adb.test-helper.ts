@@ -131,12 +131,17 @@ export class FakeAdb implements AdbPort {
   log(
     serial: string,
     message: string,
-    from: { uid: number; pid: number } = { uid: FAKE_OPERATOR_UID, pid: 4242 },
+    from: { uid: number; pid: number; tid?: number; priority?: string } = { uid: FAKE_OPERATOR_UID, pid: 4242 },
   ): void {
     const epoch = this.#epoch();
-    const line = `${epoch} ${String(from.uid).padStart(5)} ${String(from.pid).padStart(5)} ${String(from.pid).padStart(5)} I SvcOperator: ${message}`;
-    this.entries.push({ serial, epoch, line });
-    for (const stream of this.streams) if (stream.serial === serial) stream.push(line);
+    const tid = from.tid ?? from.pid;
+    const head = `${epoch} ${String(from.uid).padStart(5)} ${String(from.pid).padStart(5)} ${String(tid).padStart(5)} ${from.priority ?? 'I'} SvcOperator: `;
+    // logcat prints each line of a multi-line message with the entry's own header.
+    for (const text of message.split('\n')) {
+      const line = `${head}${text}`;
+      this.entries.push({ serial, epoch, line });
+      for (const stream of this.streams) if (stream.serial === serial) stream.push(line);
+    }
   }
 
   /** As the real port: a serial the server does not list in state `device` cannot be reached. */

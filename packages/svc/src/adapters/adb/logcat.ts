@@ -9,25 +9,27 @@
 //   a protocol line only from the operator package's uid (any app may log under any tag).
 // - usec: two entries a microsecond apart print different times, so `-T` (which replays the entries of its own
 //   instant) replays at most the entry the host took the bound from, not a millisecond's worth of older lines.
+// No tag filter: the operator's tags are its class names, which release builds rename, and its UI hierarchy is a
+// debug entry (docs/published-operator.md 2.4.1); lines are known by their marker and their writer's uid. Priority
+// D and above: verbose entries are never the operator's.
 import { quoteShellArg } from '../../contracts/dispatch.ts';
-
-export const OPERATOR_LOG_TAG = 'SvcOperator';
 
 const FORMAT = '-v epoch -v usec -v uid';
 
 /** The newest entry of the device log (any tag): its time is the lower bound of the follow. */
 export const LAST_ENTRY_COMMAND = `logcat ${FORMAT} -t 1`;
 
-export function followCommand(since: string | undefined, tag = OPERATOR_LOG_TAG): string {
+export function followCommand(since: string | undefined): string {
   const from = since === undefined ? '' : ` -T ${quoteShellArg(since)}`;
-  return `logcat ${FORMAT}${from} -s ${quoteShellArg(`${tag}:I`)}`;
+  return `logcat ${FORMAT}${from} ${quoteShellArg('*:D')}`;
 }
 
 export interface LogcatEntry {
   /** `sss.uuuuuu` exactly as printed (what `-T` takes back). */
   epoch: string;
-  /** The writer's process. */
+  /** The writer's process and thread: the records of one long message share both. */
   pid: number;
+  tid: number;
   /** The writer's uid; undefined when the line carries none or names a user svc does not know. */
   uid: number | undefined;
   priority: string;
@@ -38,7 +40,7 @@ export interface LogcatEntry {
 // `1700000000.123456 10123  1234  1234 I SvcOperator: message`: time, uid (a number, or a name of at most 5
 // characters: `shell`, `root`, `u0_a5`), pid, tid, priority, tag (padded before the colon). liblog's logprint.cpp
 // prints 6 spaces for an entry without a uid; the uid column is optional here for that reason.
-const ENTRY_LINE = /^\s*(\d+\.\d+)\s+(?:(\S+)\s+)?(\d+)\s+\d+\s+([VDIWEFS])\s+(.*?)\s*: (.*)$/s;
+const ENTRY_LINE = /^\s*(\d+\.\d+)\s+(?:(\S+)\s+)?(\d+)\s+(\d+)\s+([VDIWEFS])\s+(.*?)\s*: (.*)$/s;
 
 /** AIDs whose names fit logprint.cpp's 5 characters (bionic android_filesystem_config.h). */
 const NAMED_UIDS: Readonly<Record<string, number>> = {
@@ -67,15 +69,22 @@ export function parseLogcatLine(line: string): LogcatEntry | undefined {
     epoch: m[1] as string,
     uid: m[2] === undefined ? undefined : parseUid(m[2]),
     pid: Number(m[3]),
-    priority: m[4] as string,
-    tag: m[5] as string,
-    message: m[6] as string,
+    tid: Number(m[4]),
+    priority: m[5] as string,
+    tag: m[6] as string,
+    message: m[7] as string,
   };
 }
 
-/** The last entry printed by LAST_ENTRY_COMMAND; undefined for an empty log. */
-export function lastEntry(output: string): LogcatEntry | undefined {
-  let entry: LogcatEntry | undefined;
-  for (const line of output.split('\n')) entry = parseLogcatLine(line.replace(/\r$/, '')) ?? entry;
-  return entry;
+/**
+ * The lines LAST_ENTRY_COMMAND printed for the newest entry (one per line of its message, all with its time);
+ * empty for an empty log.
+ */
+export function lastEntryLines(output: string): LogcatEntry[] {
+  const entries = output
+    .split('\n')
+    .map((line) => parseLogcatLine(line.replace(/\r$/, '')))
+    .filter((entry) => entry !== undefined);
+  const newest = entries.at(-1);
+  return newest === undefined ? [] : entries.filter((entry) => entry.epoch === newest.epoch);
 }

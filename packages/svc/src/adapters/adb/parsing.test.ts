@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseDevicesLong } from './device-list.ts';
-import { followCommand, lastEntry, parseLogcatLine } from './logcat.ts';
+import { followCommand, lastEntryLines, parseLogcatLine } from './logcat.ts';
 import { adbServerAddress } from './server-address.ts';
 
 test('ADB_SERVER_SOCKET wins over ANDROID_ADB_SERVER_PORT; default is 127.0.0.1:5037', () => {
@@ -47,6 +47,7 @@ test('logcat -v epoch -v usec -v uid lines parse with padded tags, messages hold
     epoch: '1700000000.123456',
     uid: 10123,
     pid: 1234,
+    tid: 1250,
     priority: 'I',
     tag: 'SvcOperator',
     message: '[svc-Result] {"a":"b: c"}',
@@ -59,11 +60,20 @@ test('logcat -v epoch -v usec -v uid lines parse with padded tags, messages hold
   // An entry without a uid (6 spaces): the pid is still read, the uid is unknown.
   assert.deepEqual(
     { ...parseLogcatLine('1.000001        4000  4001 I SvcOperator: x') },
-    { epoch: '1.000001', uid: undefined, pid: 4000, priority: 'I', tag: 'SvcOperator', message: 'x' },
+    { epoch: '1.000001', uid: undefined, pid: 4000, tid: 4001, priority: 'I', tag: 'SvcOperator', message: 'x' },
   );
-  assert.equal(
-    lastEntry('--------- beginning of main\n1.000000 0 1 1 D x: y\n2.500000 0 1 1 I z: w\n')?.epoch,
-    '2.500000',
+  // The newest entry may be several printed lines (a multi-line message): every one of them is the bound.
+  const newest = lastEntryLines(
+    '--------- beginning of main\n1.000000 0 1 1 D x: y\n2.500000 0 1 1 D z: a\n2.500000 0 1 1 D z: b\n',
   );
-  assert.equal(followCommand('2.500000'), "logcat -v epoch -v usec -v uid -T '2.500000' -s 'SvcOperator:I'");
+  assert.deepEqual(
+    newest.map((e) => [e.epoch, e.message]),
+    [
+      ['2.500000', 'a'],
+      ['2.500000', 'b'],
+    ],
+  );
+  // No tag filter, debug and above: the operator's tags are class names (renamed in release builds) and its UI
+  // hierarchy is a debug entry (clawperator TaskScopeDefault.kt:248 @ v0.5.2).
+  assert.equal(followCommand('2.500000'), "logcat -v epoch -v usec -v uid -T '2.500000' '*:D'");
 });

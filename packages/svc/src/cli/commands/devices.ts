@@ -35,10 +35,10 @@ export function registerDevices(program: Command): void {
             import('../../core/context.ts'),
             import('../../devices/devices-with-driver.ts'),
           ]);
-          const { operatorPackage } = targetOf(globals, process.env);
+          const target = targetOf(globals, process.env);
           const ctx = createContext({ env: process.env, cwd: process.cwd() });
           try {
-            printValue(globals.output, await listDevicesWithDriver(ctx, operatorPackage), pretty);
+            printValue(globals.output, await listDevicesWithDriver(ctx, target), pretty);
           } finally {
             await ctx.close();
           }

@@ -10,7 +10,7 @@ import { DumpError, dumpWindow } from '../../executions/drivers/adb/dump.ts';
 import { ADB_DRIVER_LIMITATIONS } from '../../executions/drivers/adb/limitations.ts';
 import { lockWithin } from '../../executions/run-on-device.ts';
 import { ADB_DRIVER_CHECK } from '../finalize.ts';
-import { fix, manual } from '../fixes.ts';
+import { fix, manual, operatorInstallSteps } from '../fixes.ts';
 import type { CheckResult } from '../types.ts';
 
 /** A dump waits up to 10 s for an idle screen on a phone; give it that and a little more. */
@@ -63,9 +63,10 @@ async function dumpOnce(ctx: SvcContext, serial: string, operatorPackage: string
       code: 'ADB_DRIVER_UNAVAILABLE',
       summary: `svc cannot read the screen of ${serial} with adb alone`,
       detail: error instanceof Error ? error.message : String(error),
-      fix: fix('Install the operator app, which reads the screen itself', [
-        manual(`svc operator setup --apk <operator.apk> --device ${serial} --operator-package ${operatorPackage}`),
-      ]),
+      fix: fix(
+        'Install the operator app, which reads the screen itself',
+        operatorInstallSteps(serial, operatorPackage),
+      ),
       evidence: dumpError === undefined ? { serial } : { serial, dumpError },
     };
   }

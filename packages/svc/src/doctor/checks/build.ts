@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
 import type { SvcContext } from '../../core/context.ts';
-import { displayWord, fix, manual } from '../fixes.ts';
+import { displayWord, fix, manual, operatorInstallSteps } from '../fixes.ts';
 import type { CheckResult } from '../types.ts';
 
 const SUPPORTED_JAVA = [17, 21];
@@ -130,9 +130,7 @@ export async function checkLaunch(ctx: SvcContext, serial: string, pkg: string):
     code: 'ANDROID_APP_LAUNCH_FAILED',
     summary: `${component} did not launch`,
     detail: output.slice(0, 2000),
-    fix: fix('Check the operator install', [
-      manual(`svc operator setup --apk <operator.apk> --device ${serial} --operator-package ${pkg}`),
-    ]),
+    fix: fix('Check the operator install', operatorInstallSteps(serial, pkg)),
     evidence,
   };
 }

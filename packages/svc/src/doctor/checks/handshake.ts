@@ -9,7 +9,7 @@ import { RESULT_MARGIN_MS } from '../../core/config.ts';
 import type { SvcContext } from '../../core/context.ts';
 import { operatorDriver } from '../../executions/drivers/operator/operator-driver.ts';
 import { runLocked } from '../../executions/run-on-device.ts';
-import { fix, manual, svcStep, targetArgs } from '../fixes.ts';
+import { fix, manual, operatorInstallSteps, svcStep, targetArgs } from '../fixes.ts';
 import type { CheckResult } from '../types.ts';
 
 /** SPEC part 8: the doctor handshake waits 7000 ms for the envelope (timeoutMs + the core's result margin). */
@@ -62,7 +62,10 @@ export async function checkHandshake(ctx: SvcContext, serial: string, pkg: strin
     return {
       id,
       status: 'pass',
-      summary: `the operator answered (accessibility service ${data.accessibility_service ?? 'running'})`,
+      // An answer means its accessibility service runs: without it the operator answers SERVICE_UNAVAILABLE to every
+      // command (OperatorCommandReceiver.kt:46-65 @ v0.5.2). doctor_ping's data is the two settings only
+      // (UiActionEngine.kt:744-758), no service state.
+      summary: 'the operator answered (its accessibility service is running)',
       evidence: { ...evidence, ...data },
     };
   }
@@ -115,10 +118,7 @@ export async function checkHandshake(ctx: SvcContext, serial: string, pkg: strin
     status: 'fail',
     code,
     summary: `the handshake could not be sent: ${message}`,
-    fix: fix('Check the connection and the operator', [
-      manual(`svc devices`),
-      manual(`svc operator setup --apk <operator.apk> ${targetArgs(serial, pkg).join(' ')}`),
-    ]),
+    fix: fix('Check the connection and the operator', [manual(`svc devices`), ...operatorInstallSteps(serial, pkg)]),
     evidence: { ...evidence, ...(details ?? {}) },
   };
 }

@@ -2,16 +2,22 @@
 
 import { codeOf } from '../../contracts/conditions.ts';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
+import { variantOf } from '../../contracts/operator-variants.ts';
 import type { SvcContext } from '../../core/context.ts';
 import { svcVersion } from '../../core/version.ts';
 import { KNOWN_OPERATOR_PACKAGES, parsePackageList } from '../../operator/components.ts';
 import { checkCompatibility } from '../compatibility.ts';
-import { adbShellStep, fix, manual, targetArgs } from '../fixes.ts';
+import { adbShellStep, fix, manual, operatorInstallSteps, targetArgs } from '../fixes.ts';
 import { readOperatorVersion } from '../operator-version.ts';
 import type { CheckResult } from '../types.ts';
 
-const setupStep = (serial: string, pkg: string) =>
-  manual(`svc operator setup --apk <operator.apk> --device ${serial} --operator-package ${pkg}`);
+const setupStep = (serial: string, pkg: string) => operatorInstallSteps(serial, pkg);
+
+/** What to install for `pkg`: svc's own operator of this svc's version, or the published one's recommended version. */
+function operatorTitle(pkg: string): string {
+  const { versions, title } = variantOf(pkg);
+  return versions === 'cli-major-minor' ? `the operator app ${svcVersion()}` : `${title} ${versions.recommended}`;
+}
 
 /**
  * `optional`: svc can drive the device without the operator (the adb driver), so a missing operator is a warning
@@ -53,7 +59,7 @@ export async function checkApkPresence(
       detail: 'Release and debug builds of the operator have different package ids; svc targets one at a time.',
       fix: fix('Use the installed variant or install the intended one', [
         manual(`svc doctor --device ${serial} --operator-package ${other}`),
-        setupStep(serial, pkg),
+        ...setupStep(serial, pkg),
       ]),
       evidence,
     };
@@ -65,8 +71,8 @@ export async function checkApkPresence(
       code: codeOf('operatorMissing'),
       summary: `the operator app ${pkg} is not installed: svc drives ${serial} with the adb driver`,
       fix: fix(
-        `For the faster, fuller operator driver, install the operator app ${svcVersion()}`,
-        [setupStep(serial, pkg)],
+        `For the faster, fuller operator driver, install ${operatorTitle(pkg)}`,
+        setupStep(serial, pkg),
         'getting-started/first-time-setup/',
       ),
       evidence,
@@ -77,7 +83,7 @@ export async function checkApkPresence(
     status: 'fail',
     code: codeOf('operatorMissing'),
     summary: `the operator app ${pkg} is not installed on ${serial}`,
-    fix: fix(`Install the operator app ${svcVersion()}`, [setupStep(serial, pkg)], 'getting-started/first-time-setup/'),
+    fix: fix(`Install ${operatorTitle(pkg)}`, setupStep(serial, pkg), 'getting-started/first-time-setup/'),
     evidence,
   };
 }
@@ -97,16 +103,21 @@ export async function checkVersionCompatibility(ctx: SvcContext, serial: string,
     apkVersionCode: read.versionCode ?? null,
     operatorPackage: pkg,
   };
+  const range = verdict.supportedRange;
   if (verdict.compatible) {
     return {
       id,
       status: 'pass',
-      summary: `CLI ${verdict.cliVersion} and operator ${read.versionName} are compatible (${verdict.cliMajorMinor})`,
-      evidence,
+      summary: range
+        ? `operator ${read.versionName} is in the versions svc supports for ${pkg} (${range})`
+        : `CLI ${verdict.cliVersion} and operator ${read.versionName} are compatible (${verdict.cliMajorMinor})`,
+      evidence: range ? { ...evidence, supportedRange: range } : evidence,
     };
   }
   const summaries: Record<string, string> = {
-    VERSION_INCOMPATIBLE: `CLI ${verdict.cliVersion} and operator ${read.versionName} are not compatible (major.minor differ)`,
+    VERSION_INCOMPATIBLE: range
+      ? `operator ${read.versionName} is outside the versions svc supports for ${pkg} (${range})`
+      : `CLI ${verdict.cliVersion} and operator ${read.versionName} are not compatible (major.minor differ)`,
     APK_VERSION_UNREADABLE: `the version of ${pkg} could not be read`,
     APK_VERSION_INVALID: `the version of ${pkg} ("${read.versionName}") is not semantic (X.Y.Z)`,
     CLI_VERSION_INVALID: `the CLI version "${verdict.cliVersion}" is not semantic (X.Y.Z)`,
@@ -118,10 +129,18 @@ export async function checkVersionCompatibility(ctx: SvcContext, serial: string,
     summary: summaries[verdict.code ?? ''] ?? 'versions are not compatible',
     ...(verdict.remediation ? { detail: verdict.remediation } : {}),
     fix: fix(
-      verdict.code === 'CLI_VERSION_INVALID' ? 'Reinstall svc' : `Install an operator app ${verdict.cliMajorMinor}.x`,
-      verdict.code === 'CLI_VERSION_INVALID' ? [manual('Reinstall svc from its release')] : [setupStep(serial, pkg)],
+      verdict.code === 'CLI_VERSION_INVALID'
+        ? 'Reinstall svc'
+        : range
+          ? `Install a supported operator (${range})`
+          : `Install an operator app ${verdict.cliMajorMinor}.x`,
+      verdict.code === 'CLI_VERSION_INVALID' ? [manual('Reinstall svc from its release')] : setupStep(serial, pkg),
     ),
-    evidence: read.error ? { ...evidence, readError: read.error } : evidence,
+    evidence: {
+      ...evidence,
+      ...(range ? { supportedRange: range } : {}),
+      ...(read.error ? { readError: read.error } : {}),
+    },
   };
 }
 

@@ -1,5 +1,7 @@
-// The adb driver's execution loop: each action in order with its retry policy (the operator's presets), a failed
-// step not stopping the next ones, and the execution's own timeout as the one wall-clock limit. When the timeout
+// The adb driver's execution loop: each action in order with its retry policy (the operator's presets), a returned
+// failure not stopping the next ones, a failure the operator app treats as fatal (fatal.ts) ending the execution
+// with the steps so far and that step (as svc's operator driver reports it: ACTION_FAILED, `Task execution failed:
+// <message>`), and the execution's own timeout as the one wall-clock limit. When the timeout
 // passes, the envelope fails with EXECUTION_TIMEOUT and still carries every step so far, the running one failed
 // with its last error, so the caller sees which step was running and why. A host whose adb server goes away
 // mid-execution ends it the same way, with ADB_SERVER_LOST, and a device that leaves (unplugged, offline) with
@@ -14,8 +16,11 @@ import type { SvcContext } from '../../../core/context.ts';
 import type { DeviceRun } from '../../device-run.ts';
 import { entryOf, isUnsupported } from '../../driver-table.ts';
 import type { AdbAction, AdbTable } from './actions/index.ts';
+import { FIRST_LOOK_MS } from './actions/waits.ts';
 import { DeviceShell } from './device-shell.ts';
-import { DumpError, type DumpStats } from './dump.ts';
+import { DumpError, type DumpStats, DumpTimeout } from './dump.ts';
+import { isFatal } from './fatal.ts';
+import { describeMatcher } from './screen.ts';
 import { ExecutionFailure, failed, type StepContext, StepFailure, succeeded, TimedOut } from './step.ts';
 
 /**
@@ -56,6 +61,10 @@ export async function runSteps(
       if (error instanceof TimedOut) {
         steps.push(timedOutStep(action, error, execution.timeoutMs));
         return envelope('failed', `execution timed out after ${execution.timeoutMs}ms`, 'EXECUTION_TIMEOUT');
+      }
+      if (error instanceof FatalStep) {
+        steps.push(error.step);
+        return envelope('failed', `Task execution failed: ${error.message}`, 'ACTION_FAILED');
       }
       if (error instanceof ExecutionFailure) return envelope('failed', error.message, error.code);
       const lost = hostLost(error, steps.length);
@@ -113,25 +122,72 @@ function retryOf(action: Action) {
   return params !== undefined && 'retry' in params ? params.retry : undefined;
 }
 
+/** A failure the operator app throws: the execution ends with this step, failed. */
+class FatalStep extends Error {
+  readonly step: StepResult;
+  constructor(step: StepResult, message: string) {
+    super(message);
+    this.step = step;
+  }
+}
+
 async function runStep<T extends ActionType>(step: StepContext<T>, entry: AdbAction<T>): Promise<StepResult> {
   const { ctx, action } = step;
   const policy = retryPolicyOf(retryOf(action), definitionOf(action.type).retry);
+  const started = ctx.clock.monotonic();
+  const bound = waitBound(step);
+  const end = (failure: StepFailure): StepResult => {
+    const result = failed(action, failure.code, failure.message, failure.data);
+    if (isFatal(action, failure.code)) throw new FatalStep(result, failure.message);
+    return result;
+  };
   let last: StepFailure | undefined;
   for (let attempt = 1; ; attempt++) {
     if (ctx.clock.monotonic() >= step.deadline) throw new TimedOut(last, attempt - 1);
+    if (bound !== undefined && ctx.clock.monotonic() >= bound.until) return end(bound.timedOut());
+    // The first look may take a phone's usual dump time even when the wait is shorter: a wait always looks once.
+    const attemptStep =
+      bound === undefined
+        ? step
+        : { ...step, waitUntil: attempt === 1 ? Math.max(bound.until, started + FIRST_LOOK_MS) : bound.until };
     try {
-      return succeeded(action, await entry.run(step));
+      return succeeded(action, await entry.run(attemptStep));
     } catch (error) {
+      // A later look cut short by the wait's own time: the wait ends with what the looks before it saw.
+      if (bound !== undefined && attempt > 1 && error instanceof DumpTimeout) return end(bound.timedOut());
       const failure = asStepFailure(error);
       if (failure === undefined) throw error;
       last = failure;
       const delay = retryDelayMs(policy, attempt);
-      if (!failure.retryable || attempt >= policy.maxAttempts)
-        return failed(action, failure.code, failure.message, failure.data);
+      if (!failure.retryable || attempt >= policy.maxAttempts) return end(failure);
+      if (bound !== undefined && ctx.clock.monotonic() + delay >= bound.until) {
+        // The wait's own timeout passes during the pause: it ends then, as the app's withTimeout cancels the sleep.
+        await ctx.clock.sleep(Math.max(0, Math.min(bound.until, step.deadline) - ctx.clock.monotonic()));
+        if (ctx.clock.monotonic() >= step.deadline) throw new TimedOut(last, attempt);
+        return end(bound.timedOut());
+      }
       if (ctx.clock.monotonic() + delay >= step.deadline) throw new TimedOut(last, attempt);
       await ctx.clock.sleep(delay);
     }
   }
+}
+
+/**
+ * wait_for_node's timeoutMs bounds its whole retry loop, and never extends it: the app runs the loop under
+ * withTimeout(timeoutMs) (TaskUiScopeDefault.kt:225-268 @ v0.5.2), each attempt one look at the screen.
+ */
+function waitBound(step: StepContext): { until: number; timedOut: () => StepFailure } | undefined {
+  const { action } = step;
+  if (action.type !== 'wait_for_node' || action.params.timeoutMs === undefined) return undefined;
+  const { matcher, timeoutMs } = action.params;
+  return {
+    until: step.ctx.clock.monotonic() + timeoutMs,
+    timedOut: () =>
+      new StepFailure(
+        'NODE_NOT_FOUND',
+        `Timeout waiting for node matching: ${describeMatcher(matcher)} (timeoutMs=${timeoutMs})`,
+      ),
+  };
 }
 
 /** A dump that kept failing is the step's failure, with the dump's own code. */

@@ -15,6 +15,8 @@ export interface StepContext<T extends ActionType = ActionType> {
   readonly index: number;
   /** Monotonic ms when the execution's own timeout passes. */
   readonly deadline: number;
+  /** A wait's own limit (monotonic) for this attempt's look, before the deadline: its timeoutMs (run-steps.ts). */
+  readonly waitUntil?: number;
   readonly stats: DumpStats;
 }
 

@@ -2,11 +2,22 @@
 // commandId feeding an EnvelopeCollector. Only lines the operator app itself wrote count: once the operator's uid is
 // known (trust(), before the broadcast), a line from any other writer is ignored and counted, so no app on the
 // phone can answer for the operator or end its execution. wait() resolves with the terminal outcome, or `timeout`.
+// A payload the operator cannot parse gets no answer at all, only an error line that names no commandId
+// (OperatorCommandReceiver.kt:61-63,86-90 @ v0.5.2): when such a line comes from the operator and the operator
+// does not take our command (`start` / `queued`, written at once after a parse) within REJECTION_GRACE_MS, the
+// wait ends `rejected` instead of running out the whole deadline.
 import type { SvcContext } from '../../../core/context.ts';
 import { EnvelopeCollector, type Terminal } from './envelope-collector.ts';
 import { type LineSource, logRouterOf, type Subscription } from './log-router.ts';
 
-export type WaitOutcome = Terminal | { kind: 'timeout' } | { kind: 'device_gone'; adbState: string };
+/** How long after the operator's parse-failure line our command may still be taken before it counts as ours. */
+export const REJECTION_GRACE_MS = 2000;
+
+export type WaitOutcome =
+  | Terminal
+  | { kind: 'timeout' }
+  | { kind: 'device_gone'; adbState: string }
+  | { kind: 'rejected'; message: string };
 
 /** Lines of this commandId from another writer than the operator: ignored, reported in diagnostics. */
 export interface UntrustedLines {
@@ -37,6 +48,20 @@ export async function armResult(ctx: SvcContext, serial: string, commandId: stri
   const gone = new Promise<WaitOutcome>((resolve) => {
     onGone = resolve;
   });
+  const stopGrace = new AbortController();
+  let graceStarted = false;
+  const watchRejection = () => {
+    if (graceStarted || collector.rejection === undefined) return;
+    graceStarted = true;
+    ctx.clock.sleep(REJECTION_GRACE_MS, stopGrace.signal).then(
+      () => {
+        if (!collector.accepted && collector.terminal === undefined && collector.rejection !== undefined) {
+          onGone({ kind: 'rejected', message: collector.rejection });
+        }
+      },
+      () => {},
+    );
+  };
   const subscription = await logRouterOf(ctx).subscribe(serial, commandId, (line, source) => {
     if (trustedUid === undefined || source.uid !== trustedUid) {
       untrusted.count++;
@@ -45,6 +70,7 @@ export async function armResult(ctx: SvcContext, serial: string, commandId: stri
     }
     const outcome = collector.push(line);
     if (outcome !== undefined) onTerminal(outcome);
+    watchRejection();
   });
   subscription.onDeviceGone((adbState) => onGone({ kind: 'device_gone', adbState }));
   return {
@@ -65,6 +91,9 @@ export async function armResult(ctx: SvcContext, serial: string, commandId: stri
         clearTimeout(timer);
       }
     },
-    close: () => subscription.unsubscribe(),
+    close: () => {
+      stopGrace.abort();
+      return subscription.unsubscribe();
+    },
   };
 }

@@ -8,7 +8,7 @@ import {
   followCommand,
   LAST_ENTRY_COMMAND,
   type LogcatEntry,
-  lastEntry,
+  lastEntryLines,
   parseLogcatLine,
 } from '../../../adapters/adb/logcat.ts';
 import type { Clock } from '../../../adapters/clock.ts';
@@ -49,8 +49,13 @@ export class DeviceLogStream {
   #waker = new AbortController();
   #close: (() => Promise<void>) | undefined;
   #since: string | undefined;
-  /** Messages already delivered at the instant `#since`, so a resumed follow does not deliver them twice. */
-  #atSince = new Set<string>();
+  /** The printed lines delivered at the instant `#since`, in order (one entry prints one line per message line). */
+  #atSince: string[] = [];
+  /**
+   * What a (re)started follow replays at its bound and was delivered before: skipped once each, in order. A multi-line
+   * entry prints identical lines (`</node>` of a UI hierarchy) that are all new, so only a replay is skipped.
+   */
+  #replay: string[] = [];
   readonly status: LogStreamStatus = {
     open: false,
     attempts: 0,
@@ -79,10 +84,10 @@ export class DeviceLogStream {
   /** Resolves once every entry written from now on will be delivered. */
   async start(): Promise<void> {
     const last = await this.#adb.shell(this.#serial, LAST_ENTRY_COMMAND);
-    const newest = last.exitCode === 0 ? lastEntry(last.stdout) : undefined;
-    this.#since = newest?.epoch;
+    const newest = last.exitCode === 0 ? lastEntryLines(last.stdout) : [];
+    this.#since = newest[0]?.epoch;
     // `-T` includes the bound itself: that entry is old news.
-    if (newest !== undefined) this.#atSince.add(newest.message);
+    this.#atSince = newest.map((entry) => entry.message);
     void this.#run();
   }
 
@@ -104,6 +109,7 @@ export class DeviceLogStream {
       let readLine = false;
       this.status.attempts++;
       if (this.#waker.signal.aborted) this.#waker = new AbortController();
+      this.#replay = [...this.#atSince];
       try {
         const stream = await this.#adb.streamLines(this.#serial, followCommand(this.#since));
         this.#close = () => stream.close();
@@ -140,12 +146,16 @@ export class DeviceLogStream {
     const entry = parseLogcatLine(line);
     if (entry === undefined) return;
     if (entry.epoch === this.#since) {
-      if (this.#atSince.has(entry.message)) return;
+      if (this.#replay[0] === entry.message) {
+        this.#replay.shift();
+        return;
+      }
     } else {
       this.#since = entry.epoch;
-      this.#atSince = new Set();
+      this.#atSince = [];
     }
-    this.#atSince.add(entry.message);
+    this.#replay = [];
+    this.#atSince.push(entry.message);
     this.status.entriesSeen++;
     this.#onEntry(entry);
   }

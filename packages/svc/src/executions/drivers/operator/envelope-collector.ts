@@ -1,32 +1,67 @@
-// Everything one execution needs from the operator's lines (pure): its terminal envelope (one `[svc-Result]` line
-// or a complete result frame set), the hierarchy XML of its snapshot steps by actionId, and its recent events for
-// diagnostics. Lines of other commandIds are ignored.
+// Everything one execution needs from the operator's lines (no I/O): its terminal envelope (one result line, a
+// chunked one, or a complete legacy result frame set), the UI hierarchy of each snapshot step, and what the
+// operator said while it ran (which steps started and returned, for a fatal failure or a timeout). Lines of other
+// commandIds never reach it (log-router.ts).
+//
+// A hierarchy belongs to the action whose `step_start` line came last before it: the operator runs one execution at
+// a time and one action at a time (UiActionEngine.kt:32-50 @ v0.5.2), and the 0.5.x hierarchy line names neither
+// the commandId nor the action (later builds name the commandId, which the router routes by).
 import { malformed, type OperatorEvent, parseEnvelopeJson } from '../../../contracts/envelope.ts';
 import type { SvcError } from '../../../contracts/errors.ts';
-import { createFrameReassembler, type OperatorLine } from '../../../contracts/frames.ts';
+import { createFrameReassembler } from '../../../contracts/frames.ts';
+import type { OperatorLine } from '../../../contracts/operator-lines.ts';
 import type { ResultEnvelope } from '../../../contracts/types.ts';
+import { ResultChunks } from './result-chunks.ts';
 
 export type Terminal = { kind: 'envelope'; envelope: ResultEnvelope } | { kind: 'malformed'; error: SvcError };
 
-const KEPT_EVENTS = 10;
+/** What the operator said about one action: it started, and (when it returned) the data map it logged. */
+export interface StepProgress {
+  readonly actionId: string;
+  /** The `data=` text of `step_success` (a Kotlin map's toString), once the action returned. */
+  returned?: string;
+}
+
+/** One progress line, for diagnostics: which action, what happened (retries name the attempt). */
+export interface ProgressNote {
+  readonly actionId: string;
+  readonly phase: 'start' | 'retry' | 'success' | 'failure';
+  readonly attempt?: number;
+  readonly elapsedMs?: number;
+}
+
+const KEPT_NOTES = 10;
 
 export class EnvelopeCollector {
   readonly commandId: string;
   readonly hierarchies = new Map<string, string>();
-  /** actionId → why its hierarchy frames could not be used. */
+  /** actionId → why its hierarchy could not be used. */
   readonly hierarchyErrors = new Map<string, string>();
-  readonly events: OperatorEvent[] = [];
+  /** The actions the operator started, in order. */
+  readonly steps: StepProgress[] = [];
+  readonly notes: ProgressNote[] = [];
+  /** The operator took the command (`start`, or `queued` behind another execution). */
+  accepted = false;
+  /** The operator's own words when it could not parse a payload (it names no commandId). */
+  rejection: string | undefined;
   linesSeen = 0;
   #terminal: Terminal | undefined;
   readonly #frames;
+  readonly #chunks;
 
   constructor(commandId: string) {
     this.commandId = commandId;
     this.#frames = createFrameReassembler(commandId);
+    this.#chunks = new ResultChunks(commandId);
   }
 
   get terminal(): Terminal | undefined {
     return this.#terminal;
+  }
+
+  /** The action running now: the last one started. */
+  get currentAction(): StepProgress | undefined {
+    return this.steps.at(-1);
   }
 
   /** Takes one line; returns the terminal outcome the first time there is one. */
@@ -36,11 +71,36 @@ export class EnvelopeCollector {
     switch (line.kind) {
       case 'result':
         return this.#settle(line.json);
+      case 'result_chunk': {
+        const outcome = this.#chunks.push(line.json);
+        if (outcome.kind === 'result') return this.#settle(outcome.json);
+        if (outcome.kind === 'malformed') return this.#fail(outcome.reason);
+        return undefined;
+      }
+      case 'command':
+        if (line.phase === 'start' || line.phase === 'queued') this.accepted = true;
+        if (line.phase === 'stage-retry') this.#retryNote(line.fields.attempt);
+        return undefined;
+      case 'step_start':
+        this.steps.push({ actionId: line.actionId });
+        this.#note({ actionId: line.actionId, phase: 'start' });
+        return undefined;
+      case 'step_returned': {
+        const step = this.steps.findLast((s) => s.actionId === line.actionId);
+        if (step !== undefined) step.returned = line.data;
+        this.#note({ actionId: line.actionId, phase: 'success' });
+        return undefined;
+      }
+      case 'hierarchy': {
+        const action = this.currentAction;
+        if (action !== undefined && action.returned === undefined) this.hierarchies.set(action.actionId, line.xml);
+        return undefined;
+      }
+      case 'payload_rejected':
+        if (!this.accepted) this.rejection ??= line.message;
+        return undefined;
       case 'event':
-        if (line.event.commandId === this.commandId) {
-          this.events.push(line.event);
-          if (this.events.length > KEPT_EVENTS) this.events.shift();
-        }
+        this.#legacyEvent(line.event);
         return undefined;
       case 'malformed_frame':
         return undefined;
@@ -49,7 +109,7 @@ export class EnvelopeCollector {
         if (outcome.kind === 'result') return this.#settle(outcome.json);
         if (outcome.kind === 'hierarchy') this.hierarchies.set(outcome.actionId, outcome.xml);
         if (outcome.kind === 'malformed') {
-          if (line.frame.stream === 'result') return this.#settle(undefined, outcome.reason);
+          if (line.frame.stream === 'result') return this.#fail(`result frames: ${outcome.reason}`);
           this.hierarchyErrors.set(line.frame.key.slice(this.commandId.length + 1), outcome.reason);
         }
         return undefined;
@@ -57,12 +117,35 @@ export class EnvelopeCollector {
     }
   }
 
-  #settle(json: string | undefined, frameError?: string): Terminal | undefined {
-    if (frameError !== undefined) {
-      this.#terminal = malformed(this.commandId, `result frames: ${frameError}`);
-      return this.#terminal;
+  #note(note: ProgressNote): void {
+    this.notes.push(note);
+    if (this.notes.length > KEPT_NOTES) this.notes.shift();
+  }
+
+  #retryNote(attempt: string | undefined): void {
+    const action = this.currentAction;
+    const k = Number(/^(\d+)\//.exec(attempt ?? '')?.[1]);
+    if (action !== undefined)
+      this.#note({ actionId: action.actionId, phase: 'retry', ...(k > 0 ? { attempt: k } : {}) });
+  }
+
+  /** svc's former simulated progress lines: the same notes, and a step's start and end. */
+  #legacyEvent(event: OperatorEvent): void {
+    if (event.commandId !== this.commandId) return;
+    this.accepted = true;
+    if (event.phase === 'start' && this.currentAction?.actionId !== event.actionId) {
+      this.steps.push({ actionId: event.actionId });
     }
-    const parsed = parseEnvelopeJson(json ?? '', this.commandId);
+    this.#note({ actionId: event.actionId, phase: event.phase, attempt: event.attempt, elapsedMs: event.elapsedMs });
+  }
+
+  #fail(reason: string): Terminal {
+    this.#terminal = malformed(this.commandId, reason);
+    return this.#terminal;
+  }
+
+  #settle(json: string): Terminal | undefined {
+    const parsed = parseEnvelopeJson(json, this.commandId);
     if (parsed.kind === 'foreign') return undefined;
     this.#terminal = parsed;
     return this.#terminal;

@@ -12,7 +12,7 @@ export function unquote(word: string): string {
 }
 
 export function payloadOf(command: string): Execution {
-  const m = /--es payload ('(?:[^']|'"'"')*') --receiver-foreground$/.exec(command);
+  const m = /--es 'payload' ('(?:[^']|'"'"')*') --receiver-foreground$/.exec(command);
   if (!m) throw new Error(`not a dispatch: ${command}`);
   return JSON.parse(unquote(m[1] as string)) as Execution;
 }
@@ -45,7 +45,7 @@ export function fakeDevice(options: {
     if (command.startsWith('pm list packages')) {
       return ok(
         options.installed === false
-          ? 'package:com.svc.operator.dev\n'
+          ? 'package:com.android.settings uid:1000\n'
           : `package:${PKG} uid:${FAKE_OPERATOR_UID}\npackage:com.android.settings uid:1000\n`,
       );
     }

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FAKE_OPERATOR_UID, FakeAdb } from '../../../adapters/adb/fake-adb.test-helper.ts';
 import { systemClock } from '../../../adapters/clock.ts';
-import type { OperatorLine } from '../../../contracts/frames.ts';
 import { encodeHierarchyFrames } from '../../../contracts/frames.ts';
+import type { OperatorLine } from '../../../contracts/operator-lines.ts';
 import { type LineSource, LogRouter } from './log-router.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));

@@ -3,23 +3,23 @@
 // per device running (`keepAlive`); direct mode starts one at the first subscription and stops it with the last.
 // A result line that names no commandId reaches nobody: it may be a stale line replayed by `logcat -T` or noise,
 // and must not end an execution (issue 19); the follow's status counts it.
+// The operator runs one execution at a time, and its step and hierarchy lines name no commandId: they belong to the
+// execution whose `[<Brand>-Command] start commandId=…` line the same writer (uid) wrote last, until its result line.
+// A writer's state is its own, so no other app can move a line into or out of the operator's execution.
+// A payload the operator could not parse names no commandId either: every waiter of the device hears of it.
 // A kept follow whose device is gone (no longer listed by the adb server) is dropped as soon as no execution waits
 // on it; the next execution for that serial starts a fresh one.
 import type { AdbPort } from '../../../adapters/adb/adb-port.ts';
-import { type LogcatEntry, OPERATOR_LOG_TAG } from '../../../adapters/adb/logcat.ts';
 import type { Clock } from '../../../adapters/clock.ts';
 import { commandIdNamedIn } from '../../../contracts/envelope.ts';
-import { type OperatorLine, parseOperatorLine } from '../../../contracts/frames.ts';
+import { commandIdOfLine, type OperatorLine } from '../../../contracts/operator-lines.ts';
 import type { SvcContext } from '../../../core/context.ts';
 import { DeviceLogStream, type LogStreamStatus } from './device-log-stream.ts';
 import { IDLE_FAILURE_LIMIT } from './follow-retry.ts';
 import { GoneProbe } from './gone-probe.ts';
+import { type AssembledLine, LineAssembler, type LineSource } from './line-assembler.ts';
 
-/** Who wrote a line: logd records both from the writer's socket credentials. */
-export interface LineSource {
-  readonly uid: number | undefined;
-  readonly pid: number;
-}
+export type { LineSource } from './line-assembler.ts';
 
 export type LineSink = (line: OperatorLine, source: LineSource) => void;
 
@@ -39,6 +39,9 @@ export interface Subscription {
 
 interface DeviceRoute {
   stream: DeviceLogStream;
+  assembler: LineAssembler;
+  /** uid → the commandId that writer is running (from its `start` line to its result line). */
+  running: Map<number | undefined, string>;
   started: Promise<void>;
   sinks: Map<string, Set<LineSink>>;
   goneListeners: Set<(adbState: string) => void>;
@@ -63,11 +66,15 @@ export class LogRouter {
     if (route === undefined) {
       const sinks = new Map<string, Set<LineSink>>();
       let self: DeviceRoute | undefined;
+      const assembler = new LineAssembler();
+      const running = new Map<number | undefined, string>();
       const stream: DeviceLogStream = new DeviceLogStream(
         this.#adb,
         this.#clock,
         serial,
-        (entry) => this.#route(sinks, stream.status, entry),
+        (entry) => {
+          for (const line of assembler.push(entry)) this.#route(sinks, running, stream.status, line);
+        },
         {
           waited: () => sinks.size > 0,
           giveUp: (failures) => (self === undefined ? Promise.resolve(false) : this.#letGo(serial, self, failures)),
@@ -83,7 +90,7 @@ export class LogRouter {
           goneListeners.clear();
         },
       );
-      route = { stream, sinks, started: stream.start(), goneListeners, probe };
+      route = { stream, assembler, running, sinks, started: stream.start(), goneListeners, probe };
       self = route;
       this.#devices.set(serial, route);
       const failed = route;
@@ -162,31 +169,46 @@ export class LogRouter {
     return true;
   }
 
-  #route(sinks: Map<string, Set<LineSink>>, status: LogStreamStatus, entry: LogcatEntry): void {
-    if (entry.tag !== OPERATOR_LOG_TAG || sinks.size === 0) return;
-    const line = parseOperatorLine(entry.message);
-    if (line === undefined) return;
-    const waiting = targets(sinks, line);
-    if (waiting === undefined) {
-      status.linesNamingNoCommand++;
+  #route(
+    sinks: Map<string, Set<LineSink>>,
+    running: Map<number | undefined, string>,
+    status: LogStreamStatus,
+    assembled: AssembledLine,
+  ): void {
+    const { line, source } = assembled;
+    if (line.kind === 'command' && line.phase === 'start') running.set(source.uid, line.commandId);
+    if (sinks.size > 0) this.#deliver(sinks, running, status, assembled);
+    // The result line ends the writer's execution: its later step lines belong to the next one.
+    if (line.kind === 'result' && running.get(source.uid) === commandIdNamedIn(line.json)) running.delete(source.uid);
+  }
+
+  #deliver(
+    sinks: Map<string, Set<LineSink>>,
+    running: Map<number | undefined, string>,
+    status: LogStreamStatus,
+    { line, source }: AssembledLine,
+  ): void {
+    if (line.kind === 'payload_rejected') {
+      for (const set of sinks.values()) for (const sink of set) sink(line, source);
       return;
     }
-    const source = { uid: entry.uid, pid: entry.pid };
-    for (const sink of waiting) sink(line, source);
+    if (line.kind === 'frame' && line.frame.stream === 'hierarchy') {
+      // `<commandId>/<actionId>`: the commandId itself may hold a `/`, so match the waiting ids as prefixes.
+      const key = line.frame.key;
+      for (const [id, set] of sinks) if (key.startsWith(`${id}/`)) for (const sink of set) sink(line, source);
+      return;
+    }
+    const named = commandIdOfLine(line, commandIdNamedIn);
+    const commandId = named ?? (namesNoCommand(line) ? running.get(source.uid) : undefined);
+    if (commandId === undefined) {
+      if (line.kind === 'result' || line.kind === 'result_chunk') status.linesNamingNoCommand++;
+      return;
+    }
+    for (const sink of sinks.get(commandId) ?? []) sink(line, source);
   }
 }
 
-/** The waiters of the commandId a line names; undefined when it names none. */
-function targets(sinks: Map<string, Set<LineSink>>, line: OperatorLine): Iterable<LineSink> | undefined {
-  let commandId: string | undefined;
-  if (line.kind === 'event') commandId = line.event.commandId;
-  else if (line.kind === 'result') commandId = commandIdNamedIn(line.json);
-  else if (line.kind === 'frame' && line.frame.stream === 'result') commandId = line.frame.key;
-  else if (line.kind === 'frame') {
-    // `<commandId>/<actionId>`: the commandId itself may hold a `/`, so match the waiting ids as prefixes.
-    const key = line.frame.key;
-    return [...sinks].filter(([id]) => key.startsWith(`${id}/`)).flatMap(([, set]) => [...set]);
-  }
-  if (commandId === undefined) return undefined;
-  return sinks.get(commandId) ?? [];
+/** Lines that never name a commandId (0.5.x): they belong to the writer's running execution. */
+function namesNoCommand(line: OperatorLine): boolean {
+  return line.kind === 'step_start' || line.kind === 'step_returned' || line.kind === 'hierarchy';
 }

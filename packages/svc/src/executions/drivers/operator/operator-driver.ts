@@ -1,14 +1,17 @@
 // The operator driver: preflight → arm the result stream → one `am broadcast` → one terminal envelope for this
-// commandId from the device log → host post-processing. The device lock is held by the caller.
+// commandId from the device log → the app's failure envelopes in svc's terms → host post-processing. The device
+// lock is held by the caller.
 import type { ShellOutput } from '../../../adapters/adb/adb-port.ts';
 import { buildBroadcastCommand, serializeExecution } from '../../../contracts/dispatch.ts';
 import { SvcError } from '../../../contracts/errors.ts';
+import { variantOf } from '../../../contracts/operator-variants.ts';
 import { RESULT_MARGIN_MS } from '../../../core/config.ts';
 import type { SvcContext } from '../../../core/context.ts';
 import type { DeviceRun } from '../../device-run.ts';
 import type { Driver, DriverOutcome } from '../../driver.ts';
+import { interpretAppEnvelope } from './app-envelope.ts';
 import { type ArmedResult, armResult } from './armed-result.ts';
-import { SVC_OPERATOR_ACTIONS } from './operator-actions.ts';
+import { operatorActionsOfVariant } from './operator-actions.ts';
 import { operatorUid } from './operator-identity.ts';
 import { postProcess } from './post-process.ts';
 import { forceStopClosedApps } from './preflight.ts';
@@ -16,9 +19,9 @@ import { deviceGoneError, timeoutError } from './timeout-diagnostics.ts';
 
 export const operatorDriver: Driver = {
   name: 'operator',
-  // svc's own operator app runs every action type. A variant with a smaller set returns its own table here
-  // (operatorActionsOf), chosen by the operator package.
-  actions: () => SVC_OPERATOR_ACTIONS,
+  // The table of the operator app's variant: what it has no action for, or its parser would drop the payload for (it
+  // never answers either), is refused before the broadcast.
+  actions: (operatorPackage) => operatorActionsOfVariant(variantOf(operatorPackage)),
   run: runOnOperator,
 };
 
@@ -44,13 +47,15 @@ async function runOnOperator(ctx: SvcContext, run: DeviceRun): Promise<DriverOut
     if (outcome.kind === 'device_gone') {
       return { kind: 'error', error: deviceGoneError(run, armed, outcome.adbState), settle: false };
     }
+    if (outcome.kind === 'rejected')
+      return { kind: 'error', error: rejectedError(run, outcome.message), settle: false };
     if (outcome.kind === 'malformed') {
       const details = { ...outcome.error.details, deviceId: serial, operatorPackage };
       return { kind: 'error', error: new SvcError(outcome.error.code, outcome.error.message, details), settle: false };
     }
     const envelope = await postProcess(ctx, {
       execution,
-      envelope: outcome.envelope,
+      envelope: interpretAppEnvelope(outcome.envelope, armed.collector, execution),
       collector: armed.collector,
       serial,
       cwd: run.cwd,
@@ -89,4 +94,18 @@ async function broadcastExecution(ctx: SvcContext, run: DeviceRun): Promise<Shel
     });
   }
   return out;
+}
+
+/** The operator logged that it could not parse a payload and never took ours: nothing ran. */
+function rejectedError(run: DeviceRun, message: string): SvcError {
+  return new SvcError(
+    'OPERATOR_PAYLOAD_REJECTED',
+    `The operator app ${run.operatorPackage} could not read the execution ${run.execution.commandId} and ran nothing ("${message}").`,
+    {
+      deviceId: run.serial,
+      operatorPackage: run.operatorPackage,
+      commandId: run.execution.commandId,
+      operatorSaid: message,
+    },
+  );
 }

@@ -3,11 +3,11 @@
 // 18) unless verbose.
 import type { ShellOutput } from '../../../adapters/adb/adb-port.ts';
 import { codeOf } from '../../../contracts/conditions.ts';
-import type { OperatorEvent } from '../../../contracts/envelope.ts';
 import { SvcError } from '../../../contracts/errors.ts';
 import type { DeviceRun } from '../../device-run.ts';
 import type { ArmedResult } from './armed-result.ts';
 import type { LogStreamStatus } from './device-log-stream.ts';
+import type { ProgressNote } from './envelope-collector.ts';
 
 export function timeoutError(input: {
   run: DeviceRun;
@@ -19,8 +19,8 @@ export function timeoutError(input: {
   const { collector } = armed;
   const status = armed.subscription.status;
   const result = /Broadcast completed: result=(-?\d+)/.exec(broadcast.stdout)?.[1];
-  const events = collector.events.map((e) => `${e.actionId}:${e.actionType}:${e.phase}#${e.attempt}@${e.elapsedMs}ms`);
-  const why = whyNoEnvelope(run, collector.events, status);
+  const events = collector.notes.map((e) => noteText(run, e));
+  const why = whyNoEnvelope(run, collector.notes, status);
   // The device's adb server (several adb servers: its host) stopped answering and never came back before the
   // deadline: that is the cause to name, not the operator. The action may have run; its envelope stays in the log.
   const hostLost = isHostLost(status);
@@ -49,6 +49,13 @@ export function timeoutError(input: {
     },
     hostLost ? undefined : why.hint,
   );
+}
+
+function noteText(run: Pick<DeviceRun, 'execution'>, note: ProgressNote): string {
+  const type = run.execution.actions.find((a) => a.id === note.actionId)?.type ?? '?';
+  const attempt = note.attempt === undefined ? '' : `#${note.attempt}`;
+  const at = note.elapsedMs === undefined ? '' : `@${note.elapsedMs}ms`;
+  return `${note.actionId}:${type}:${note.phase}${attempt}${at}`;
 }
 
 function isHostLost(status: LogStreamStatus): boolean {
@@ -89,7 +96,7 @@ type Cause = 'deviceLogLost' | 'operatorSilent' | 'stepFinishedNoEnvelope' | 'op
  */
 export function whyNoEnvelope(
   run: Pick<DeviceRun, 'execution'>,
-  events: readonly OperatorEvent[],
+  events: readonly ProgressNote[],
   status: LogStreamStatus,
 ): { cause: Cause; text: string; hint?: string } {
   const offline = /offline|not found|no devices|closed|disconnect/i.test(status.lastError ?? '');
@@ -107,7 +114,9 @@ export function whyNoEnvelope(
       text: 'the operator wrote nothing for this commandId: is its accessibility service running and the app alive?',
     };
   }
-  const at = `${last.actionId} (${last.actionType}, attempt ${last.attempt}, at ${last.elapsedMs} ms)`;
+  const type = run.execution.actions.find((a) => a.id === last.actionId)?.type ?? 'unknown type';
+  const attempt = last.attempt === undefined ? '' : `, attempt ${last.attempt}`;
+  const at = `${last.actionId} (${type}${attempt}${last.elapsedMs === undefined ? '' : `, at ${last.elapsedMs} ms`})`;
   if (last.phase === 'success' || last.phase === 'failure') {
     const final = run.execution.actions.at(-1)?.id === last.actionId;
     return {

@@ -4,6 +4,7 @@
 // app can only mean tapping a text field, which focuses it; other nodes cannot be focused from adb.
 import type { NodeMatcher } from '../../../../contracts/types.ts';
 import { editableWithin, findAll, labelOf, valueBeside } from '../../../../ui/index.ts';
+import { sendInput } from '../device-input.ts';
 import { readForeground } from '../foreground.ts';
 import {
   type ClickType,
@@ -44,7 +45,13 @@ async function clickPoint(step: StepContext, x: number, y: number, type: ClickPa
     throw new StepFailure('GESTURE_FAILED', 'tap outside the screen');
   }
   if (locked) throw new ExecutionFailure('SECURITY_BLOCK_DETECTED', 'the lock screen is showing; unlock the device');
-  await step.shell.run(pointGesture(x, y, type === 'long_click' ? 'long_click' : 'default'));
+  const gesture = type === 'long_click' ? 'long_click' : 'default';
+  await sendInput(
+    step.shell,
+    pointGesture(x, y, gesture),
+    'GESTURE_FAILED',
+    gesture === 'long_click' ? 'long press' : 'tap',
+  );
 }
 
 export const click: ActionRunner<'click'> = async (step) => {
@@ -52,8 +59,15 @@ export const click: ActionRunner<'click'> = async (step) => {
   const type: ClickParam = step.action.params?.clickType ?? 'default';
   if (coordinate !== undefined) await clickPoint(step, coordinate.x, coordinate.y, type);
   else if (matcher !== undefined) await clickMatched(step, matcher, type);
-  return { click_types: type };
+  // UiActionEngine.kt:209-230 @ v0.5.2: the coordinate as "(x,y)" when one was given, the click type by the app's name.
+  return {
+    ...(coordinate === undefined ? {} : { coordinate: `(${coordinate.x},${coordinate.y})` }),
+    click_types: clickTypeName(type),
+  };
 };
+
+/** The operator app's name of a click type in step data: `click` for svc's `default`. */
+export const clickTypeName = (type: string): string => (type === 'default' ? 'click' : type);
 
 export const readText: ActionRunner<'read_text'> = async (step) => {
   const p = step.action.params;

@@ -15,8 +15,10 @@ import {
   subtreeSignature,
   type UiNode,
 } from '../../../../ui/index.ts';
+import { inputLine, sendInput } from '../device-input.ts';
 import { clickGesture, gestureAt, readScreen, type Screen } from '../screen.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
+import { clickTypeName } from './nodes.ts';
 
 type Direction = 'down' | 'up' | 'left' | 'right';
 
@@ -30,8 +32,7 @@ interface ScrollParams {
 }
 type Outcome = 'moved' | 'edge' | 'gesture_failed';
 
-const INSET = 0.1;
-const SWIPE_MS = 400;
+const SWIPE_MS = 250;
 
 function settingsOf(p: ScrollParams) {
   return {
@@ -44,22 +45,24 @@ function settingsOf(p: ScrollParams) {
 
 const horizontal = (node: UiNode) => /Horizontal|ViewPager|TabLayout/.test(node.cls);
 
-/** The drag that scrolls the content of `node` toward `direction` (content direction: down shows what is below). */
+/**
+ * The drag that scrolls the content of `node` toward `direction` (content direction: down shows what is below), as
+ * the operator app draws it (TaskUiScopeDefault.kt:1055-1123 @ v0.5.2): at the container's centre line, for `down`
+ * from 0.8 - 0.4r to 0.8 - 0.8r of its height, for `up` from 0.2 + 0.4r to 0.2 + 0.8r (r = distanceRatio), across
+ * its width likewise for `right` and `left`, in 250 ms. `input swipe` takes whole pixels.
+ */
 export function swipeLine(node: UiNode, direction: Direction, ratio: number): string | undefined {
   const vertical = direction === 'down' || direction === 'up';
   if (vertical === horizontal(node)) return undefined;
   const b = node.bounds;
-  const length = vertical ? b.bottom - b.top : b.right - b.left;
-  const distance = Math.round(Math.min(ratio, 1 - 2 * INSET) * length);
-  if (distance <= 0) return undefined;
-  const cx = Math.floor((b.left + b.right) / 2);
-  const cy = Math.floor((b.top + b.bottom) / 2);
-  const half = Math.floor(distance / 2);
-  // The finger moves against the content: to show what is below, it drags up.
-  const sign = direction === 'down' || direction === 'right' ? 1 : -1;
-  return vertical
-    ? `input swipe ${cx} ${cy + sign * half} ${cx} ${cy - sign * half} ${SWIPE_MS}`
-    : `input swipe ${cx + sign * half} ${cy} ${cx - sign * half} ${cy} ${SWIPE_MS}`;
+  const [start, length] = vertical ? [b.top, b.bottom - b.top] : [b.left, b.right - b.left];
+  if (length <= 0 || ratio <= 0) return undefined;
+  const forward = direction === 'down' || direction === 'right';
+  const from = Math.round(start + length * (forward ? 0.8 - 0.4 * ratio : 0.2 + 0.4 * ratio));
+  const to = Math.round(start + length * (forward ? 0.8 - 0.8 * ratio : 0.2 + 0.8 * ratio));
+  const cx = Math.round((b.left + b.right) / 2);
+  const cy = Math.round((b.top + b.bottom) / 2);
+  return vertical ? inputLine.swipe(cx, from, cx, to, SWIPE_MS) : inputLine.swipe(from, cy, to, cy, SWIPE_MS);
 }
 
 function containerOf(screen: Screen, p: ScrollParams, findChild: boolean) {
@@ -77,7 +80,8 @@ async function swipeOnce(
   const line = swipeLine(container, s.direction, s.distanceRatio);
   if (line === undefined) return { outcome: 'gesture_failed' };
   const before = subtreeSignature(container);
-  await step.shell.run(line);
+  // A swipe the device refused is a failed step, never the end of the list.
+  await sendInput(step.shell, line, 'GESTURE_FAILED', 'swipe');
   if (s.settleDelayMs > 0) await step.ctx.clock.sleep(s.settleDelayMs);
   const after = await readScreen(step, { interacts: true });
   const moved = refindContainer(after.tree, container);
@@ -161,7 +165,7 @@ export const scrollUntil: ActionRunner<'scroll_until'> = async (step) => {
     if (!findFirst(screen.tree, matcher))
       throw new StepFailure('NODE_NOT_FOUND', `target not found (${reason})`, { data });
     await clickNode(step, matcher, type, screen);
-    data.click_types = type;
+    data.click_types = clickTypeName(type);
   }
   return data;
 };
@@ -175,8 +179,9 @@ export const scrollAndClick: ActionRunner<'scroll_and_click'> = async (step) => 
   const type = p.clickType ?? 'default';
   const data = {
     max_swipes: String(maxSwipes),
-    direction: s.direction,
-    click_types: type,
+    // UiActionEngine.kt:232-263 @ v0.5.2: the enum's name (Down, Up, Left, Right) here, lower case elsewhere.
+    direction: s.direction.charAt(0).toUpperCase() + s.direction.slice(1),
+    click_types: clickTypeName(type),
     click_after: String(clickAfter),
   };
   let screen = await readScreen(step, { interacts: true });

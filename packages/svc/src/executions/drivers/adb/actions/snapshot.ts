@@ -6,11 +6,13 @@ import type { ActionRunner } from '../step.ts';
 
 export const snapshotUi: ActionRunner<'snapshot_ui'> = async (step) => {
   const { tree } = await readScreen(step, { interacts: false });
+  // The operator's keys (UiActionEngine.kt:596-619 @ v0.5.2): the app in front, no overlay (a dump is one window;
+  // overlay_package and window_count come from accessibility windows adb cannot list), svc's panel not showing.
+  const foreground = tree.roots[0]?.pkg;
   return {
     actual_format: 'hierarchy_xml',
+    ...(foreground ? { foreground_package: foreground } : {}),
     has_overlay: 'false',
-    overlay_package: '',
-    window_count: String(tree.roots.length),
     operator_overlay_visible: 'false',
     text: renderSnapshot(tree),
   };

@@ -1,0 +1,152 @@
+// What one device-log message of an operator app says (pure). The operator writes no JSON progress and names no
+// fixed tag (tags are class names, renamed in release builds): lines are known by the marker at the start of the
+// message. Sources, paths in clawperator/clawperator @ v0.5.2:
+// - `[<Brand>-Result] <json>` (I): the terminal envelope (ClawperatorResultEnvelope.kt:9,73,96);
+// - `[<Brand>-Result-Chunk] <json>` (I): a large envelope in pieces, later builds only (ResultEnvelopeTransport.kt);
+// - `[<Brand>-Command] start|queued|success|failure commandId=<c> taskId=<t> …` and `stage-… commandId=<c> …`
+//   (AgentCommandExecutorDefault.kt:29-131);
+// - `[UiActionEngine] step_start id=<action id> type=<class>` and `step_success id=<id> type=<class> data=<map>`
+//   (UiActionEngine.kt:48-50,75-79), which name no commandId: they belong to the execution the writer runs;
+// - `[TaskScope] UI Hierarchy:` (later builds `[TaskScope] UI Hierarchy [commandId=<c>]:`), followed in the same
+//   log entry (or, above 4000 chars, in records of the same thread) by the XML, one line each, up to
+//   `</hierarchy>` (TaskScopeDefault.kt:248);
+// - `[Operator-Receiver] … failed to parse agent command payload` (E): a payload dropped without an answer
+//   (OperatorCommandReceiver.kt:61-63,86-90).
+// Today's simulator also writes svc's former `[svc-Frame]` / `[svc-Event]` lines; they are still read.
+import { EVENT_MARKER, FRAME_MARKER, type OperatorEvent, parseEventJson } from './envelope.ts';
+import type { Frame } from './frames.ts';
+import { OPERATOR_VARIANTS } from './operator-variants.ts';
+
+export type CommandPhase = 'start' | 'queued' | 'success' | 'failure' | 'stage-retry';
+
+export type OperatorLine =
+  | { kind: 'result'; json: string }
+  | { kind: 'result_chunk'; json: string }
+  | { kind: 'command'; phase: CommandPhase; commandId: string; fields: Readonly<Record<string, string>> }
+  | { kind: 'step_start'; actionId: string }
+  | { kind: 'step_returned'; actionId: string; data: string }
+  | { kind: 'hierarchy'; commandId?: string; xml: string }
+  | { kind: 'payload_rejected'; message: string }
+  | { kind: 'frame'; frame: Frame }
+  | { kind: 'event'; event: OperatorEvent }
+  | { kind: 'malformed_frame'; reason: string };
+
+/** What one printed message starts: a complete line, or the head of a block that continues in later records. */
+export type MessageStart =
+  | { kind: 'line'; line: OperatorLine }
+  | { kind: 'result_head'; text: string }
+  | { kind: 'hierarchy_head'; commandId?: string };
+
+/** Timber's DebugTree cuts a message of 4000 chars or more into records of at most 4000 (Timber 5.0.1). */
+export const LOG_RECORD_CHARS = 4000;
+
+const RESULT_MARKERS = OPERATOR_VARIANTS.map((v) => v.markers.result);
+const CHUNK_MARKERS = OPERATOR_VARIANTS.map((v) => v.markers.resultChunk);
+const COMMAND_MARKERS = OPERATOR_VARIANTS.map((v) => v.markers.command);
+const STEP_START = /^\[UiActionEngine\] step_start id=(\S+)/;
+const STEP_RETURNED = /^\[UiActionEngine\] step_success id=(\S+) type=\S* data=(.*)$/s;
+const HIERARCHY_HEAD = /^\[TaskScope\] UI Hierarchy(?: \[commandId=(.*)\])?:$/;
+const PAYLOAD_REJECTED = /^\[Operator-Receiver\] .*failed to parse agent command payload/i;
+const COMMAND = /^(start|queued|success|failure|stage-retry) (.*)$/;
+const LEGACY_FRAME = /^(result|hierarchy) (\S+) (\d{1,9})\/(\d{1,9}) (\S*)$/;
+
+/** Classifies one log message (the text after the tag); undefined when it is no operator line. */
+export function parseOperatorMessage(raw: string): MessageStart | undefined {
+  const message = raw.replace(/\r?\n$/, '');
+  if (!message.startsWith('[')) return legacy(message);
+  for (const marker of RESULT_MARKERS) {
+    if (message.startsWith(marker)) return resultStart(message.slice(marker.length), message.length);
+  }
+  for (const marker of CHUNK_MARKERS) {
+    if (message.startsWith(marker)) return line({ kind: 'result_chunk', json: message.slice(marker.length) });
+  }
+  for (const marker of COMMAND_MARKERS) {
+    if (message.startsWith(marker)) return commandLine(message.slice(marker.length));
+  }
+  const start = STEP_START.exec(message);
+  if (start) return line({ kind: 'step_start', actionId: start[1] as string });
+  const returned = STEP_RETURNED.exec(message);
+  if (returned) return line({ kind: 'step_returned', actionId: returned[1] as string, data: returned[2] as string });
+  const head = HIERARCHY_HEAD.exec(message);
+  if (head) return head[1] === undefined ? { kind: 'hierarchy_head' } : { kind: 'hierarchy_head', commandId: head[1] };
+  if (PAYLOAD_REJECTED.test(message)) return line({ kind: 'payload_rejected', message: firstLine(message) });
+  return legacy(message);
+}
+
+const line = (l: OperatorLine): MessageStart => ({ kind: 'line', line: l });
+const firstLine = (text: string) => text.split('\n', 1)[0] as string;
+
+/**
+ * A result message of exactly LOG_RECORD_CHARS whose JSON does not parse was cut by the logger: its rest follows in
+ * records of the same thread (the caller joins them, result-assembly in the reader).
+ */
+function resultStart(json: string, messageLength: number): MessageStart {
+  if (messageLength === LOG_RECORD_CHARS && !parses(json)) return { kind: 'result_head', text: json };
+  return line({ kind: 'result', json });
+}
+
+export function parses(json: string): boolean {
+  try {
+    JSON.parse(json);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `start commandId=c taskId=t source=s …`: values are single words (svc's ids hold no whitespace). */
+function commandLine(text: string): MessageStart | undefined {
+  const m = COMMAND.exec(text);
+  if (m === null) return undefined;
+  const fields: Record<string, string> = {};
+  for (const word of (m[2] as string).split(' ')) {
+    const eq = word.indexOf('=');
+    if (eq > 0) fields[word.slice(0, eq)] = word.slice(eq + 1);
+  }
+  const commandId = fields.commandId;
+  if (commandId === undefined) return undefined;
+  return line({ kind: 'command', phase: m[1] as CommandPhase, commandId, fields });
+}
+
+/** svc's former simulated wire: `[svc-Frame] …` and `[svc-Event] {…}` anywhere in the message. */
+function legacy(message: string): MessageStart | undefined {
+  const at = message.indexOf('[svc-');
+  if (at < 0) return undefined;
+  const text = message.slice(at);
+  const svcResult = RESULT_MARKERS[0] as string;
+  if (text.startsWith(svcResult)) return line({ kind: 'result', json: text.slice(svcResult.length) });
+  if (text.startsWith(EVENT_MARKER)) {
+    const event = parseEventJson(text.slice(EVENT_MARKER.length));
+    return event === undefined ? undefined : line({ kind: 'event', event });
+  }
+  if (!text.startsWith(FRAME_MARKER)) return undefined;
+  const m = LEGACY_FRAME.exec(text.slice(FRAME_MARKER.length));
+  if (m === null) return line({ kind: 'malformed_frame', reason: 'frame header does not match the protocol' });
+  const frame: Frame = {
+    stream: m[1] as Frame['stream'],
+    key: m[2] as string,
+    index: Number(m[3]),
+    total: Number(m[4]),
+    chunk: m[5] as string,
+  };
+  return line({ kind: 'frame', frame });
+}
+
+/** The commandId a line names, when it names one (step and hierarchy lines of 0.5.x name none). */
+export function commandIdOfLine(l: OperatorLine, namedIn: (json: string) => string | undefined): string | undefined {
+  switch (l.kind) {
+    case 'result':
+    case 'result_chunk':
+      return namedIn(l.json);
+    case 'command':
+      return l.commandId;
+    case 'hierarchy':
+      return l.commandId;
+    case 'event':
+      return l.event.commandId;
+    case 'frame':
+      return l.frame.stream === 'result' ? l.frame.key : undefined;
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,80 @@
+// The published operator's failure envelopes, in svc's terms. When an action throws, or the operator's own deadline
+// passes, the app answers `failed` with no steps and a sentence (AgentCommandExecutorDefault.kt:71-105 @ v0.5.2).
+// svc keeps what the operator's log says of the steps that ran (`[UiActionEngine] step_start` / `step_success`, in
+// order) and names the step the execution ended in:
+// - `Task execution failed: <message>` → errorCode ACTION_FAILED; the failed step with the code its message names;
+// - `Agent command timed out after <n>ms` → errorCode EXECUTION_TIMEOUT; the running step failed with it.
+// A step that returned before is rebuilt from its `step_success … data=<map>` line (a Kotlin map's text,
+// UiActionEngine.kt:75-79): its data when every entry reads back as a key that action reports, no key twice; else
+// its data cannot be told apart and is left empty (docs/decisions.md OP-6 says what is lost).
+import {
+  FATAL_ERROR_PREFIX,
+  FATAL_FAILURE_CODE,
+  fatalStepCode,
+  OPERATOR_TIMEOUT_TEXT,
+} from '../../../contracts/fatal-failures.ts';
+import type { Action, Execution, ResultEnvelope, StepResult } from '../../../contracts/types.ts';
+import type { EnvelopeCollector } from './envelope-collector.ts';
+import { STEP_DATA_KEYS } from './step-data-keys.ts';
+
+export function interpretAppEnvelope(
+  envelope: ResultEnvelope,
+  collector: Pick<EnvelopeCollector, 'steps'>,
+  execution: Execution,
+): ResultEnvelope {
+  const empty = envelope.stepResults === undefined || envelope.stepResults.length === 0;
+  const text = envelope.error ?? '';
+  const noCode = envelope.errorCode === undefined || envelope.errorCode === null;
+  if (envelope.status !== 'failed' || !empty || !noCode) return envelope;
+  const fatal = text.startsWith(FATAL_ERROR_PREFIX);
+  const timedOut = OPERATOR_TIMEOUT_TEXT.test(text);
+  if (!fatal && !timedOut) return envelope;
+  const steps = stepsThatReturned(collector, execution);
+  const running = runningAction(collector, execution);
+  if (running !== undefined) {
+    const message = fatal ? text.slice(FATAL_ERROR_PREFIX.length) : `${text} during this step`;
+    const code = fatal ? fatalStepCode(message) : 'EXECUTION_TIMEOUT';
+    steps.push({ id: running.id, actionType: running.type, success: false, data: { error: code, message } });
+  }
+  return { ...envelope, stepResults: steps, errorCode: fatal ? FATAL_FAILURE_CODE : 'EXECUTION_TIMEOUT' };
+}
+
+function actionOf(execution: Execution, actionId: string): Action | undefined {
+  return execution.actions.find((action) => action.id === actionId);
+}
+
+/** The action that started last and never returned: the one the execution ended in. */
+function runningAction(collector: Pick<EnvelopeCollector, 'steps'>, execution: Execution): Action | undefined {
+  const last = collector.steps.at(-1);
+  return last === undefined || last.returned !== undefined ? undefined : actionOf(execution, last.actionId);
+}
+
+function stepsThatReturned(collector: Pick<EnvelopeCollector, 'steps'>, execution: Execution): StepResult[] {
+  const steps: StepResult[] = [];
+  for (const progress of collector.steps) {
+    const action = actionOf(execution, progress.actionId);
+    if (progress.returned === undefined || action === undefined) continue;
+    const data = readKotlinMap(progress.returned, STEP_DATA_KEYS[action.type] ?? []);
+    const success = data === undefined ? !/(?:^\{|, )error=[A-Z_]+(?:, |\}$)/.test(progress.returned) : !data.error;
+    steps.push({ id: action.id, actionType: action.type, success, data: data ?? {} });
+  }
+  return steps;
+}
+
+/**
+ * `{key=value, key=value}` back into a map, when that can be done exactly: every entry starts with a key the action
+ * reports, none twice. Undefined otherwise (a value holding `, ` followed by a word that is no such key).
+ */
+export function readKotlinMap(text: string, keys: readonly string[]): Record<string, string> | undefined {
+  if (!text.startsWith('{') || !text.endsWith('}')) return undefined;
+  const inner = text.slice(1, -1);
+  if (inner === '') return {};
+  const data: Record<string, string> = {};
+  for (const entry of inner.split(', ')) {
+    const eq = entry.indexOf('=');
+    const key = eq < 0 ? '' : entry.slice(0, eq);
+    if (!keys.includes(key) || Object.hasOwn(data, key)) return undefined;
+    data[key] = entry.slice(eq + 1);
+  }
+  return data;
+}

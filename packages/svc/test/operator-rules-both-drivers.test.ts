@@ -1,0 +1,140 @@
+// Two rules an agent must be able to trust on both drivers (issue 27 item 3), through real adb: the operator driver
+// on the simulated published operator (Clawperator 0.5.2, as its code behaves) and the adb driver on a stock phone.
+// (a) After a failure the operator app treats as fatal, no further action touches the device: the app ends the
+//     execution when an action throws (TaskRunnerDefault.kt:31-37, UiActionEngine.kt:95-105 and 209-230,
+//     TaskScopeDefault.kt:131-170 @ v0.5.2); svc keeps the steps before it and names the failed one.
+// (b) wait_for_node's timeoutMs bounds the whole retry loop and never extends it (TaskUiScopeDefault.kt:225-268).
+//     On the adb driver the bound is proved on svc's clock port (a clock whose time moves only when svc sleeps);
+//     on the operator driver the device does the waiting: the simulator's own unit test proves the bound on the
+//     device's clock (packages/sim/src/operator/runtime.test.ts), and here the answer shows which bound ended it.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createLab, type Lab } from 'svc-sim/testing';
+import type { Clock } from '../src/adapters/clock.ts';
+import type { RunResult } from '../src/contracts/types.ts';
+import { createContext } from '../src/core/context.ts';
+import { runExecution } from '../src/executions/validate-and-run.test-helper.ts';
+import { labContext, payload } from './executions-helpers.ts';
+
+const NOPE = 'NodeMatcher';
+
+/** Time that moves only when svc sleeps: a bound that holds here holds whatever the machine's load. */
+function virtualClock(): Clock & { elapsed: () => number } {
+  let t = 0;
+  return {
+    now: () => Date.now(),
+    monotonic: () => t,
+    sleep: async (ms) => {
+      t += Math.max(0, ms);
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+    elapsed: () => t,
+  };
+}
+
+describe('fatal failures and wait bounds on both drivers', () => {
+  let lab: Lab;
+  before(async () => {
+    lab = await createLab({ devices: [{ operator: { variant: 'clawperator' } }, { operator: false }] });
+  });
+  after(() => lab?.close());
+
+  const drivers = [
+    { driver: 'operator', index: 0 },
+    { driver: 'adb', index: 1 },
+  ] as const;
+
+  async function run(index: number, driver: string, actions: unknown[], clock?: Clock) {
+    const sim = lab.devices[index]!;
+    const ctx = clock
+      ? createContext({ env: { ...lab.env, PATH: process.env.PATH }, cwd: lab.home, clock })
+      : labContext(lab);
+    const mark = sim.device.commandLog.length;
+    try {
+      const result: RunResult = await runExecution(ctx, {
+        execution: payload(actions, { timeoutMs: 60000 }),
+        deviceId: sim.serial,
+        driver,
+        operatorPackage: 'com.clawperator.operator',
+        cwd: lab.home,
+      });
+      assert.ok(result.ok, JSON.stringify(result));
+      return { envelope: result.envelope, commands: sim.device.commandLog.slice(mark) };
+    } finally {
+      await ctx.close();
+    }
+  }
+
+  for (const { driver, index } of drivers) {
+    test(`${driver}: open of a missing app ends the execution; the click after it never reaches the device`, async () => {
+      const { envelope, commands } = await run(index, driver, [
+        { id: 'home', type: 'press_key', params: { key: 'home' } },
+        { id: 'open', type: 'open_app', params: { applicationId: 'com.nope.app', retry: { maxAttempts: 1 } } },
+        { id: 'tap', type: 'click', params: { matcher: { textEquals: 'Dark theme' } } },
+        { id: 'snap', type: 'snapshot_ui' },
+      ]);
+      assert.equal(envelope.status, 'failed');
+      assert.equal(envelope.errorCode, 'ACTION_FAILED');
+      assert.match(envelope.error ?? '', /^Task execution failed: /);
+      assert.deepEqual(
+        envelope.stepResults?.map((s) => [s.id, s.success, s.data.error]),
+        [
+          ['home', true, undefined],
+          ['open', false, 'APP_NOT_FOUND'],
+        ],
+      );
+      const afterOpen = commands.slice(commands.findIndex((c) => c.includes('com.nope.app')) + 1);
+      assert.ok(!afterOpen.some((c) => /^input |uiautomator dump/.test(c)), afterOpen.join('\n'));
+    });
+
+    test(`${driver}: a click on a node that is not there ends the execution; the key press after it never runs`, async () => {
+      const { envelope, commands } = await run(index, driver, [
+        { id: 'open', type: 'open_app', params: { applicationId: 'com.android.settings' } },
+        { id: 'tap', type: 'click', params: { matcher: { textEquals: 'Nope' }, retry: { maxAttempts: 1 } } },
+        { id: 'back', type: 'press_key', params: { key: 'back' } },
+      ]);
+      assert.equal(envelope.errorCode, 'ACTION_FAILED');
+      assert.deepEqual(
+        envelope.stepResults?.map((s) => [s.id, s.success, s.data.error]),
+        [
+          ['open', true, undefined],
+          ['tap', false, 'NODE_NOT_FOUND'],
+        ],
+      );
+      assert.ok(!commands.some((c) => c.startsWith('input keyevent')), commands.join('\n'));
+    });
+
+    test(`${driver}: a 2000 ms wait for a missing node ends by its own timeout, not by five 2000 ms waits`, async () => {
+      const clock = driver === 'adb' ? virtualClock() : undefined;
+      const { envelope } = await run(
+        index,
+        driver,
+        [{ id: 'wait', type: 'wait_for_node', params: { matcher: { textEquals: 'Nope' }, timeoutMs: 2000 } }],
+        clock,
+      );
+      assert.equal(envelope.errorCode, 'ACTION_FAILED');
+      const [wait] = envelope.stepResults ?? [];
+      assert.equal(wait?.data.error, 'NODE_NOT_FOUND');
+      assert.match(wait?.data.message ?? '', /^Timeout waiting for node matching: .* \(timeoutMs=2000\)$/);
+      assert.ok(wait?.data.message?.includes(driver === 'operator' ? NOPE : 'Nope'));
+      if (clock) {
+        // The step's whole time on svc's clock: its timeout, within 10%, retries included.
+        assert.ok(clock.elapsed() >= 2000 && clock.elapsed() <= 2200, `${clock.elapsed()} ms`);
+      }
+    });
+
+    test(`${driver}: a 20000 ms wait for a missing node ends when its retries run out, never later`, async () => {
+      const clock = driver === 'adb' ? virtualClock() : undefined;
+      const { envelope } = await run(
+        index,
+        driver,
+        [{ id: 'wait', type: 'wait_for_node', params: { matcher: { textEquals: 'Nope' }, timeoutMs: 20000 } }],
+        clock,
+      );
+      const [wait] = envelope.stepResults ?? [];
+      assert.match(wait?.data.message ?? '', /^No UI node found matching criteria: /);
+      // UiReadiness: 5 attempts, sleeps of 500, 1000, 2000 and 3000 ms (each ±15%).
+      if (clock) assert.ok(clock.elapsed() >= 5525 && clock.elapsed() <= 7475, `${clock.elapsed()} ms`);
+    });
+  }
+});

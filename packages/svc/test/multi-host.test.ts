@@ -3,7 +3,7 @@
 // whose adb server goes away mid-execution gives that execution one clear result, and the other host carries on.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,6 +13,7 @@ import { createContext } from '../src/core/context.ts';
 import { createServerApp } from '../src/server/app.ts';
 import { stopDaemonsOf } from './daemon-helpers.ts';
 import { connectStdio, jsonOf, type Loose } from './mcp-client.ts';
+import { waitFor } from './reliability-helpers.ts';
 import { isolatedEnv, MAIN, runCliJson } from './run-cli.ts';
 
 describe('devices across two adb servers', () => {
@@ -179,6 +180,32 @@ describe('devices across two adb servers', () => {
         { id: 'snap', type: 'snapshot_ui' },
       ],
     });
+  /** Host A's lock files, each told apart by inode and time (a settling lock is rewritten in place). */
+  const locksOfA = () => {
+    const dir = join(labA.home, '.svc', 'locks');
+    try {
+      return readdirSync(dir)
+        .filter((name) => name.endsWith('.lock'))
+        .map((name) => {
+          const stat = statSync(join(dir, name));
+          return `${name}:${stat.ino}:${stat.mtimeMs}`;
+        });
+    } catch {
+      return [];
+    }
+  };
+  /**
+   * Starts the CLI and comes back once its execution holds the device (a new lock file) and its first step had a
+   * moment to begin. A fixed 1.5 s from the start raced the CLI's own start-up on a loaded machine: the adb server
+   * was killed before the device was resolved (DEVICE_NOT_FOUND instead of the loss mid-execution under test).
+   */
+  async function holdingA(...args: string[]): Promise<{ run: ReturnType<typeof svc> }> {
+    const before = new Set(locksOfA());
+    const run = svc(...args);
+    await waitFor('the execution to hold the device', () => locksOfA().some((id) => !before.has(id)), 30_000);
+    await sleep(500);
+    return { run };
+  }
   const restartServerA = async () => {
     await labA.adb('start-server');
     await labA.adb('connect', simA.serial);
@@ -186,8 +213,15 @@ describe('devices across two adb servers', () => {
   };
 
   test('a host whose adb server comes back before the deadline still delivers the result', async () => {
-    const running = svc('exec', twoSteps('host-back'), '--device', idA, '--no-daemon', '--driver', 'operator');
-    await sleep(1500);
+    const { run: running } = await holdingA(
+      'exec',
+      twoSteps('host-back'),
+      '--device',
+      idA,
+      '--no-daemon',
+      '--driver',
+      'operator',
+    );
     await labA.adb('kill-server');
     await sleep(300);
     await restartServerA();
@@ -201,8 +235,15 @@ describe('devices across two adb servers', () => {
   });
 
   test('with the adb driver, a host lost mid-execution keeps the steps that ran and names ADB_SERVER_LOST', async () => {
-    const doomed = svc('exec', twoSteps('host-lost-adb'), '--device', idA, '--no-daemon', '--driver', 'adb');
-    await sleep(1500);
+    const { run: doomed } = await holdingA(
+      'exec',
+      twoSteps('host-lost-adb'),
+      '--device',
+      idA,
+      '--no-daemon',
+      '--driver',
+      'adb',
+    );
     await labA.adb('kill-server');
     const other = await svc('snapshot', '--device', idB, '--no-daemon', '--driver', 'adb');
     const result = await doomed;
@@ -229,8 +270,7 @@ describe('devices across two adb servers', () => {
       timeoutMs: 6000,
       actions: [{ id: 'wait', type: 'sleep', params: { durationMs: 3000 } }],
     };
-    const doomed = svc('exec', JSON.stringify(payload), '--device', idA, '--no-daemon');
-    await sleep(1500);
+    const { run: doomed } = await holdingA('exec', JSON.stringify(payload), '--device', idA, '--no-daemon');
     await labA.adb('kill-server');
     const other = await svc('snapshot', '--device', idB, '--no-daemon');
     const result = await doomed;

@@ -31,7 +31,7 @@ function systemNpm(): { node: string; npm: string; version: string } | undefined
 const found = systemNpm();
 const skip = found === undefined ? 'no Node older than 24 with its npm on this machine' : false;
 
-test('npm ci on an older system Node prints no engine warning', { skip }, () => {
+test('npm ci on an older system Node prints no engine warning for the workspaces', { skip }, () => {
   const { node, npm, version } = found as NonNullable<typeof found>;
   const run = spawnSync(node, [npm, 'ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], {
     cwd: REPO,
@@ -41,7 +41,9 @@ test('npm ci on an older system Node prints no engine warning', { skip }, () => 
     timeout: 300_000,
   });
   assert.equal(run.status, 0, `${version}: ${run.stderr}`);
-  assert.doesNotMatch(run.stdout + run.stderr, /EBADENGINE/, version);
+  // Our own workspaces claim no engine in a clone; a third-party dev tool that needs a newer Node may still say so.
+  const warned = [...(run.stdout + run.stderr).matchAll(/EBADENGINE\s+package: '(.+?)@/g)].map((m) => m[1]);
+  for (const ours of ['svc', 'svc-android', 'svc-sim']) assert.ok(!warned.includes(ours), `${version}: ${warned}`);
 });
 
 test('the workspaces claim no engines in the clone; the packing step gives the packed manifests Node 24', () => {

@@ -6,8 +6,6 @@ import { planEnvelopeFaults, takeDroppedFrame } from '../faults/emit-faults.ts';
 import type { FaultControl } from '../faults.ts';
 import { type Envelope, serializeEnvelope } from './envelope.ts';
 
-export const LOG_TAG = 'SvcOperator';
-
 /** The log tag of a brand word: `svc` → `SvcOperator`, `acme` → `AcmeOperator`. */
 export function operatorLogTag(brand: string): string {
   return `${brand.charAt(0).toUpperCase()}${brand.slice(1)}Operator`;

@@ -10,7 +10,7 @@ import { checkApkPresence, checkSettings, checkVersionCompatibility } from './ch
 import { finalize, halts } from './finalize.ts';
 import type { CheckResult, DoctorOptions, DoctorReport } from './types.ts';
 
-export type { DoctorCheck, DoctorOptions, DoctorReport } from './types.ts';
+export type { DoctorOptions, DoctorReport } from './types.ts';
 
 export async function runDoctor(ctx: SvcContext, options: DoctorOptions): Promise<DoctorReport> {
   const checks: CheckResult[] = [];

@@ -56,11 +56,6 @@ export type ActionParams<T extends ActionType> =
 
 export const ACTION_TYPES: readonly ActionType[] = ACTION_DEFINITIONS.map((definition) => definition.type);
 
-/** The definition of each type, by type. */
-export const ACTIONS = Object.fromEntries(ACTION_DEFINITIONS.map((d) => [d.type, d])) as {
-  readonly [T in ActionType]: DefinitionOf<T>;
-};
-
 /** The host-internal action the doctor builds executions with (never accepted from a user). */
 export type InternalActionType = typeof doctorPing.type;
 

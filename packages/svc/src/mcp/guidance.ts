@@ -19,7 +19,8 @@ export const SELECTOR_GUIDE =
 export const DEVICE_GUIDE =
   `deviceId: only when several devices are connected (\`devices\` lists them). A device busy with another call is ` +
   `waited for waitDeviceMs (default ${MCP_DEFAULT_WAIT_DEVICE_MS}), then EXECUTION_CONFLICT_IN_FLIGHT; every device ` +
-  'tool takes waitDeviceMs, every action tool timeoutMs (its time limit, default 30000), though no schema lists them.';
+  'tool takes waitDeviceMs, every action tool screen and timeoutMs (its time limit, default 30000), though no schema ' +
+  'lists them.';
 
 export const RESULT_GUIDE =
   'Results: "ok" and what the action read, or FAILED with a code (NODE_NOT_FOUND, ...), the elements closest to a ' +

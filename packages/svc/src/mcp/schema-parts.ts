@@ -64,7 +64,8 @@ export function objectSchema(properties: Record<string, JsonSchema>, required: s
 }
 
 /**
- * Arguments many tools take, which the server's instructions describe once (the execution's timeoutMs, waitDeviceMs):
+ * Arguments many tools take, which the server's instructions describe once (the execution's timeoutMs, waitDeviceMs,
+ * the screen an action returns):
  * tools/list leaves them out of each schema; they are still accepted and checked.
  */
 const SHARED = new WeakSet<JsonSchema>();
@@ -90,7 +91,7 @@ export const driverSchema: JsonSchema = { type: 'string', enum: [...DRIVER_CHOIC
 export const waitDeviceSchema: JsonSchema = shared({ type: 'integer' });
 
 /** The screen an action returns: only what changed since your last read (diff), the whole of it, or none. */
-export const screenSchema: JsonSchema = { type: 'string', enum: [...SCREEN_FORMS] };
+export const screenSchema: JsonSchema = shared({ type: 'string', enum: [...SCREEN_FORMS] });
 
 /** MCP clients call tools in parallel: a busy device is waited for this long by default, then refused. */
 export const MCP_DEFAULT_WAIT_DEVICE_MS = LIMITS.MCP_DEFAULT_WAIT_DEVICE_MS;

@@ -2,6 +2,7 @@
 import type { ActionHandler } from '../context.ts';
 import { closeApp, openApp, openUri } from './apps.ts';
 import { click } from './click.ts';
+import { drag } from './drag.ts';
 import { enterText } from './enter-text.ts';
 import { doctorPing, pressKey, sleepAction, startRecording, stopRecording } from './misc.ts';
 import { clearOnScreenLog, setOnScreenLog } from './on-screen-log.ts';
@@ -33,5 +34,6 @@ export const ACTIONS: Readonly<Record<string, ActionHandler>> = {
   wait_for_navigation: waitForNavigation,
   set_on_screen_log: setOnScreenLog,
   clear_on_screen_log: clearOnScreenLog,
+  drag,
   doctor_ping: doctorPing,
 };

@@ -5,6 +5,7 @@ import { click } from './click.ts';
 import { closeApp } from './close-app.ts';
 import type { ActionDefinition, ParamsOf } from './define.ts';
 import { doctorPing } from './doctor-ping.ts';
+import { drag } from './drag.ts';
 import { enterText } from './enter-text.ts';
 import { openApp } from './open-app.ts';
 import { openUri } from './open-uri.ts';
@@ -44,6 +45,7 @@ export const ACTION_DEFINITIONS = [
   waitForNavigation,
   setOnScreenLog,
   clearOnScreenLog,
+  drag,
 ] as const;
 
 type Definitions = (typeof ACTION_DEFINITIONS)[number];

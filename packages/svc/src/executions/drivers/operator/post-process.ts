@@ -26,7 +26,7 @@ export const SETTLE_WARNING =
   'snapshot_ui ran right after a click, so the screen may still have been changing; for the screen once it is still, ask for it with the action (screen full or diff) instead of adding a sleep';
 
 export async function postProcess(
-  ctx: Pick<SvcContext, 'adb' | 'files' | 'clock' | 'env' | 'home'>,
+  ctx: Pick<SvcContext, 'adb' | 'files' | 'clock' | 'env' | 'home' | 'shared'>,
   input: PostProcessInput,
 ): Promise<ResultEnvelope> {
   const { envelope } = input;
@@ -38,7 +38,7 @@ export async function postProcess(
 }
 
 async function processStep(
-  ctx: Pick<SvcContext, 'adb' | 'files' | 'clock' | 'env' | 'home'>,
+  ctx: Pick<SvcContext, 'adb' | 'files' | 'clock' | 'env' | 'home' | 'shared'>,
   input: PostProcessInput,
   step: StepResult,
 ): Promise<StepResult> {

@@ -15,6 +15,7 @@ import {
   subtreeSignature,
   type UiNode,
 } from '../../../../ui/index.ts';
+import { inputLine, sendInput } from '../device-input.ts';
 import { clickGesture, gestureAt, readScreen, type Screen } from '../screen.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
 
@@ -58,8 +59,8 @@ export function swipeLine(node: UiNode, direction: Direction, ratio: number): st
   // The finger moves against the content: to show what is below, it drags up.
   const sign = direction === 'down' || direction === 'right' ? 1 : -1;
   return vertical
-    ? `input swipe ${cx} ${cy + sign * half} ${cx} ${cy - sign * half} ${SWIPE_MS}`
-    : `input swipe ${cx + sign * half} ${cy} ${cx - sign * half} ${cy} ${SWIPE_MS}`;
+    ? inputLine.swipe(cx, cy + sign * half, cx, cy - sign * half, SWIPE_MS)
+    : inputLine.swipe(cx + sign * half, cy, cx - sign * half, cy, SWIPE_MS);
 }
 
 function containerOf(screen: Screen, p: ScrollParams, findChild: boolean) {
@@ -77,7 +78,8 @@ async function swipeOnce(
   const line = swipeLine(container, s.direction, s.distanceRatio);
   if (line === undefined) return { outcome: 'gesture_failed' };
   const before = subtreeSignature(container);
-  await step.shell.run(line);
+  // A swipe the device refused is a failed step, never the end of the list.
+  await sendInput(step.shell, line, 'GESTURE_FAILED', 'swipe');
   if (s.settleDelayMs > 0) await step.ctx.clock.sleep(s.settleDelayMs);
   const after = await readScreen(step, { interacts: true });
   const moved = refindContainer(after.tree, container);

@@ -19,14 +19,14 @@ function centreOf(screen: string, text: string): string {
   return `${Math.floor((l + r) / 2)},${Math.floor((t + b) / 2)}`;
 }
 
-const dragOf = (from: unknown, to: unknown, timeoutMs = 30_000) =>
+const dragOf = (from: unknown, to: unknown, extra: Record<string, unknown> = {}) =>
   JSON.stringify({
     commandId: `drag-${Date.now()}`,
     taskId: 't',
     source: 'test',
     expectedFormat: 'android-ui-automator',
-    timeoutMs,
-    actions: [{ id: 'd', type: 'drag_and_drop', params: { from, to } }],
+    timeoutMs: 30_000,
+    actions: [{ id: 'd', type: 'drag_and_drop', params: { from, to, ...extra } }],
   });
 
 describe('drag, from one element onto another', () => {
@@ -67,7 +67,10 @@ describe('drag, from one element onto another', () => {
           sent.join('\n'),
         );
       }
-      const missing = await svc('exec', dragOf({ textEquals: 'No such row' }, { textEquals: 'Battery' }, 5000));
+      const missing = await svc(
+        'exec',
+        dragOf({ textEquals: 'No such row' }, { textEquals: 'Battery' }, { retry: { maxAttempts: 1 } }),
+      );
       assert.equal(missing.code, 1, missing.stdout);
       assert.equal(missing.json.envelope.stepResults[0].data.error, 'NODE_NOT_FOUND', missing.stdout);
     });

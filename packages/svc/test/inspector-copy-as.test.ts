@@ -199,6 +199,7 @@ describe('inspector copy-as', () => {
       'press_key',
       'set_on_screen_log',
       'clear_on_screen_log',
+      'drag',
     ]);
   });
 

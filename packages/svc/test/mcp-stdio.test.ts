@@ -44,6 +44,7 @@ const TOOLS = [
   'wait-for-nav',
   'on-screen-log-set',
   'on-screen-log-clear',
+  'drag',
   ...DEVICE_TOOLS.map((tool) => tool.name),
   'devices',
   'skills',

@@ -7,7 +7,9 @@ export const A_OPEN = 0x4e45504f;
 export const A_OKAY = 0x59414b4f;
 export const A_CLSE = 0x45534c43;
 export const A_WRTE = 0x45545257;
+/** @public The rest of the wire's command table: the simulated adbd never sends them, nor accepts them. */
 export const A_SYNC = 0x434e5953;
+/** @public */
 export const A_STLS = 0x534c5453;
 
 /** Version with "skip checksum": hosts at this version send 0 and do not verify ours. */
@@ -103,8 +105,4 @@ export class PacketDecoder {
     this.#buffered -= size;
     return out;
   }
-}
-
-export function commandName(command: number): string {
-  return Buffer.from(new Uint32Array([command]).buffer).toString('latin1');
 }

@@ -147,4 +147,3 @@ export function isEditable(node: SimNode): boolean {
 }
 
 export const exactCenter = (r: Rect) => ({ x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2 });
-export { centerOf };

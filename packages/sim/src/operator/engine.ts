@@ -2,6 +2,7 @@
 // :26-783 @ v0.5.2): the actions run in order; each returns a step result (which may be a failure) or throws, and a
 // throw ends the whole execution (the runner turns it into `Task execution failed: …`).
 import type { DeviceApi } from '../device/types.ts';
+import { centerOf } from '../ui/ui-node.ts';
 import type { OperatorBrand } from './brand.ts';
 import { readStep, scrollAndClickStep, scrollStep, scrollUntilStep } from './engine-reads.ts';
 import { readKeyValuePair } from './key-value.ts';
@@ -191,6 +192,19 @@ async function run(ctx: EngineContext, action: UiAction): Promise<StepResult> {
       if (ctx.bridge.globalAction(action.key)) return step(action, 'press_key', { key });
       ctx.log.w('Engine', `[UiActionEngine] executePressKey: performGlobalAction returned false for key=${key}`);
       return step(action, 'press_key', { key, error: 'GLOBAL_ACTION_FAILED' }, false);
+    }
+    case 'Drag': {
+      // svc's variant: both ends found on the screen, then one stroke from the centre of one to the other's.
+      const from = centerOf((await ui(ctx, () => waitForNode(ctx, action.from, action.retry))).bounds);
+      const to = centerOf((await ui(ctx, () => waitForNode(ctx, action.to, action.retry))).bounds);
+      await ctx.bridge.gesture(ctx.job, action.durationMs, (screen) =>
+        screen.swipe(from.x, from.y, to.x, to.y, action.durationMs),
+      );
+      return step(action, 'drag', {
+        from: `${from.x},${from.y}`,
+        to: `${to.x},${to.y}`,
+        duration_ms: String(action.durationMs),
+      });
     }
     case 'OnScreenLog':
       if (!ctx.onScreenLog) throw new IllegalStateException(`unsupported action: ${action.id}`);

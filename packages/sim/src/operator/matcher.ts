@@ -22,4 +22,3 @@ export function matches(m: NodeMatcher, node: AppNode): boolean {
 }
 
 export const findAllByMatcher = (m: NodeMatcher, root: AppNode) => findAll(root, (n) => matches(m, n));
-export const findByMatcher = (m: NodeMatcher, root: AppNode) => findAllByMatcher(m, root)[0];

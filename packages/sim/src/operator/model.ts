@@ -111,6 +111,8 @@ export type UiAction = { id: string } & (
   | { type: 'PressKey'; key: SystemKey }
   /** svc's variant only: another key, by its svc name or code, as its Android key code. */
   | { type: 'PressKey'; key: string; code: number }
+  /** svc's variant only: press on one element and let go on another (svc's drag action). */
+  | { type: 'Drag'; from: NodeMatcher; to: NodeMatcher; durationMs: number; retry: TaskRetry }
   | { type: 'WaitForNavigation'; expectedPackage?: string; expectedNode?: NodeMatcher; timeoutMs: number }
   | { type: 'ReadKeyValuePair'; labelMatcher: NodeMatcher; retry: TaskRetry }
   | { type: 'OnScreenLog'; set: boolean; params: Readonly<Record<string, unknown>> }

@@ -308,6 +308,17 @@ function parseAction(index: number, a: JsonObject, options: ParserOptions): UiAc
         ? error(`unsupported key: ${raw}`)
         : { id, type: 'PressKey', key: raw.toLowerCase(), code };
     }
+    case 'drag':
+      // svc's variant only (an svc extension the published app lacks): one gesture from one element to another.
+      if (!options.svcKeys) break;
+      return {
+        id,
+        type: 'Drag',
+        from: matcherRequired(p, 'from'),
+        to: matcherRequired(p, 'to'),
+        durationMs: coerceIn(longOr(p, 'durationMs', 1000), 100, 10_000),
+        retry: retryOr(p, RETRY.UiReadiness),
+      };
     case 'sleep':
       return {
         id,

@@ -116,19 +116,6 @@ export function isEmptyMatcher(matcher: RawMatcher): boolean {
   return Object.keys(matcher).length === 0;
 }
 
-/** Throws the validation error a command gives when it needs an element selector and got none. */
-export function requireMatcher(matcher: RawMatcher, command: string, path: string): RawMatcher {
-  if (isEmptyMatcher(matcher)) {
-    throw new SvcError(
-      'EXECUTION_VALIDATION_FAILED',
-      // `type` uses --text for the text to enter, so it is not one of its selector flags (SPEC 4.4).
-      `${command} needs an element selector: --selector '<json>' or ${command === 'type' ? '' : '--text, '}--text-contains, --id, --desc, --desc-contains, --role`,
-      { path },
-    );
-  }
-  return matcher;
-}
-
 /**
  * The matcher a command's selector input got from its flag set, or undefined when none of its flags was given. A
  * container given as JSON is kept even when empty (the contract then says what is wrong with it).

@@ -1,7 +1,7 @@
 // Rules read off the action definitions (actions/), for the code that treats actions by what they do rather than by
 // name: which are clicks (a snapshot right after one may show the screen before it settled), which may change the
 // screen (a ref taken before cannot be used after), which params hold a NodeMatcher (refs, selectors).
-import { ACTION_TYPES, lookupDefinition } from './actions/index.ts';
+import { lookupDefinition } from './actions/index.ts';
 import type { Action } from './types.ts';
 
 // Each takes any type name: an execution that skipped validation (a test sending a type nothing defines straight to a
@@ -9,11 +9,6 @@ import type { Action } from './types.ts';
 
 export function isClick(type: string): boolean {
   return lookupDefinition(type)?.nature === 'click';
-}
-
-/** Only looks at the device and changes nothing on it. */
-export function isRead(type: string): boolean {
-  return lookupDefinition(type)?.nature === 'read';
 }
 
 /** After this action the screen may no longer be the one a snapshot saw (an unknown action may change anything). */
@@ -27,6 +22,3 @@ export function matcherKeysOf(type: string): readonly string[] {
   const fields = lookupDefinition(type)?.params.fields ?? {};
   return Object.keys(fields).filter((key) => fields[key]?.kind === 'matcher');
 }
-
-/** Every param name that holds a NodeMatcher in some action type. */
-export const MATCHER_KEYS: readonly string[] = [...new Set(ACTION_TYPES.flatMap(matcherKeysOf))];

@@ -5,6 +5,7 @@ import { ACTION_DEFINITIONS, type ActionType, definitionOf } from './actions/ind
 
 export { MATCHER_KEY_ALIASES } from './matcher.ts';
 
+/** @public The version of these tables, which the specification asks to keep explicit. */
 export const ALIAS_TABLE_VERSION = 1;
 
 /** SPEC 2.1: top-level keys. */
@@ -24,11 +25,6 @@ export const ACTION_TYPE_ALIASES: Readonly<Record<string, ActionType>> = byAlias
 /** SPEC 2.2: matched exactly (no case change, no trimming); their params are strict and never aliased. */
 export const EXACT_ACTION_TYPE_ALIASES: Readonly<Record<string, ActionType>> = byAlias(
   (t) => definitionOf(t).exactAliases,
-);
-
-/** Action types whose params translate no aliases at all (SPEC 2.2, 2.5 "strict object"). */
-export const STRICT_PARAM_ACTIONS: ReadonlySet<ActionType> = new Set(
-  ACTION_DEFINITIONS.filter((d) => definitionOf(d.type).strictParams === true).map((d) => d.type),
 );
 
 /** SPEC 2.2: generic param-key aliases (all actions except the strict ones). */

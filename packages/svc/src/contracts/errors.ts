@@ -331,8 +331,3 @@ export function httpStatusOf(code: string): number {
 export function hintOf(code: string): string | undefined {
   return isErrorCode(code) ? ERROR_CODES[code].hint : undefined;
 }
-
-/** Every CLI failure exits 1 (SPEC 4.4); kept as a function so the table stays the single source. */
-export function exitCodeOf(_code: string): number {
-  return 1;
-}

@@ -106,8 +106,6 @@ export function createFrameReassembler(commandId: string) {
   };
 }
 
-export type FrameReassembler = ReturnType<typeof createFrameReassembler>;
-
 function concat(parts: Uint8Array[]): Uint8Array {
   let length = 0;
   for (const p of parts) length += p.length;

@@ -114,8 +114,8 @@ const CLAWPERATOR_DOWNLOADS = 'https://downloads.clawperator.com/operator';
 export const OPERATOR_VARIANTS: readonly OperatorVariant[] = [
   variant('svc', 'the svc operator', 'svc', {
     versions: 'cli-major-minor',
-    // svc's own variant adds the on-screen log panel.
-    actions: new Set<ActionType>([...ALL_BUT_ON_SCREEN_LOG, 'set_on_screen_log', 'clear_on_screen_log']),
+    // svc's own variant adds the on-screen log panel and drag (svc extensions the published app lacks).
+    actions: new Set<ActionType>([...ALL_BUT_ON_SCREEN_LOG, 'set_on_screen_log', 'clear_on_screen_log', 'drag']),
   }),
   variant('clawperator', 'the Clawperator operator', 'Clawperator', {
     // 0.5.0 is the first with every parameter svc sends; 0.5.0–0.5.3 run identical operator code.

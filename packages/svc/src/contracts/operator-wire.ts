@@ -7,7 +7,7 @@
 // - scroll_and_click's target travels as `matcher`, the only key the parser reads (Parser:128-131);
 // - a retry object travels complete: the parser starts a given object from one attempt and no delay
 //   (Parser:286-309), while svc's rule is that a missing field keeps the action's preset, so svc fills them in.
-import { ACTIONS } from './actions/index.ts';
+import { definitionOf } from './actions/index.ts';
 import { SvcError } from './errors.ts';
 import { RETRY_PRESETS } from './limits.ts';
 import type { OperatorVariant } from './operator-variants.ts';
@@ -35,7 +35,7 @@ function encodeAction(action: Action): WireAction {
   const params: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(action.params as Readonly<Record<string, unknown>>)) {
     const name = action.type === 'scroll_and_click' && key === 'target' ? 'matcher' : key;
-    const preset = key === 'retry' ? ACTIONS[action.type].retry : PHASE_RETRIES[key];
+    const preset = key === 'retry' ? definitionOf(action.type).retry : PHASE_RETRIES[key];
     params[name] = preset !== undefined && typeof value === 'object' ? complete(value as Retry, preset) : value;
   }
   return { ...action, params };

@@ -75,13 +75,6 @@ export function toValidationErrorOf(issues: readonly ValidationIssue[]): SvcErro
   return new SvcError('EXECUTION_VALIDATION_FAILED', `${first.path}: ${first.message}${more}`, details);
 }
 
-/** Where the validator is: the path so far plus the action it is inside (for details.actionId/actionType). */
-export interface Where {
-  readonly path: string;
-  readonly actionId?: string;
-  readonly actionType?: string;
-}
-
 export function fail(path: string, message: string, expected?: string): never {
   throw new ValidationIssue(path, message, expected);
 }

@@ -12,7 +12,7 @@ import { doctorPackage } from './detect-operator.ts';
 import { finalize, halts } from './finalize.ts';
 import type { CheckResult, DoctorOptions, DoctorReport } from './types.ts';
 
-export type { DoctorCheck, DoctorOptions, DoctorReport } from './types.ts';
+export type { DoctorOptions, DoctorReport } from './types.ts';
 
 export async function runDoctor(ctx: SvcContext, options: DoctorOptions): Promise<DoctorReport> {
   const checks: CheckResult[] = [];

@@ -21,7 +21,3 @@ export function parseIni(text: string): IniParse {
   });
   return { values, badLines };
 }
-
-export function formatIni(entries: ReadonlyArray<readonly [string, string]>): string {
-  return entries.map(([key, value]) => `${key}=${value}\n`).join('');
-}

@@ -1,7 +1,6 @@
 // The presence check of the operator package before dispatch: a missing receiver still answers `result=0` to
 // `am broadcast`, so the host must look. (Which package a call targets is decided by submit/target.ts.)
 import type { AdbPort } from '../adapters/adb/adb-port.ts';
-import { codeOf } from '../contracts/conditions.ts';
 import { quoteShellArg } from '../contracts/dispatch.ts';
 import { SvcError } from '../contracts/errors.ts';
 
@@ -15,12 +14,4 @@ export async function isPackageInstalled(adb: AdbPort, serial: string, pkg: stri
     });
   }
   return out.stdout.split('\n').some((line) => line.trim() === `package:${pkg}`);
-}
-
-export async function requireOperatorInstalled(adb: AdbPort, serial: string, pkg: string): Promise<void> {
-  if (await isPackageInstalled(adb, serial, pkg)) return;
-  throw new SvcError(codeOf('operatorMissing'), `The operator app ${pkg} is not installed on ${serial}.`, {
-    deviceId: serial,
-    operatorPackage: pkg,
-  });
 }

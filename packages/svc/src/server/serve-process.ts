@@ -133,5 +133,3 @@ export async function startServe(ctx: SvcContext, options: ServeOptions): Promis
   write(`svc serve: web inspector at ${browserUrl(serving, inspectorPath())}`);
   return serving;
 }
-
-export { parsePort } from '../adapters/http/port.ts';

@@ -6,6 +6,7 @@ export const SHELL_STDOUT = 1;
 export const SHELL_STDERR = 2;
 export const SHELL_EXIT = 3;
 export const SHELL_CLOSE_STDIN = 4;
+/** @public The last packet id of the framing: a terminal resize, which the simulated shell has no use for. */
 export const SHELL_WINDOW_SIZE_CHANGE = 5;
 
 const HEADER = 5;

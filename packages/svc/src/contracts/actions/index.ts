@@ -5,6 +5,7 @@ import { click } from './click.ts';
 import { closeApp } from './close-app.ts';
 import type { ActionDefinition, ParamsOf } from './define.ts';
 import { doctorPing } from './doctor-ping.ts';
+import { drag } from './drag.ts';
 import { enterText } from './enter-text.ts';
 import { openApp } from './open-app.ts';
 import { openUri } from './open-uri.ts';
@@ -44,6 +45,7 @@ export const ACTION_DEFINITIONS = [
   waitForNavigation,
   setOnScreenLog,
   clearOnScreenLog,
+  drag,
 ] as const;
 
 type Definitions = (typeof ACTION_DEFINITIONS)[number];
@@ -55,11 +57,6 @@ export type ActionParams<T extends ActionType> =
   DefinitionOf<T> extends ActionDefinition<T, infer F, infer R> ? ParamsOf<F, R> : never;
 
 export const ACTION_TYPES: readonly ActionType[] = ACTION_DEFINITIONS.map((definition) => definition.type);
-
-/** The definition of each type, by type. */
-export const ACTIONS = Object.fromEntries(ACTION_DEFINITIONS.map((d) => [d.type, d])) as {
-  readonly [T in ActionType]: DefinitionOf<T>;
-};
 
 /** The host-internal action the doctor builds executions with (never accepted from a user). */
 export type InternalActionType = typeof doctorPing.type;

@@ -138,4 +138,8 @@ export const VALID: [raw: Record<string, unknown>, expected: Action][] = [
     { type: 'clear_on_screen_log', params: {} },
     { id: 'a1', type: 'clear_on_screen_log', params: {} },
   ],
+  [
+    { type: 'drag_and_drop', params: { from: M, to: { textEquals: 'Trash' }, durationMs: 800 } },
+    { id: 'a1', type: 'drag', params: { from: M, to: { textEquals: 'Trash' }, durationMs: 800 } },
+  ],
 ];

@@ -31,12 +31,6 @@ export interface ScreenRecord extends KnownScreen {
 /** Who reads: `''` the device's shared record (the CLI, HTTP without a client), else a client's own. */
 export type ClientKey = string;
 
-const CLIENT_KEY = /^[A-Za-z0-9_-]{1,64}$/;
-
-export function isClientKey(value: string): boolean {
-  return value === '' || CLIENT_KEY.test(value);
-}
-
 export function refsPath(home: string, serial: string, client: ClientKey = ''): string {
   const name = client === '' ? encodeURIComponent(serial) : `${encodeURIComponent(serial)}~${client}`;
   return join(home, '.svc', 'refs', `${name}.json`);

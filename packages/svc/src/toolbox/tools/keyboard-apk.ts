@@ -55,5 +55,3 @@ export function keyboardApkFor(sdk: number): KeyboardApk | undefined {
   if (choice === undefined) return undefined;
   return RUNNING_FROM_BUNDLE ? fromBundle(choice.npm) : (fromSources(choice.npm) ?? fromBundle(choice.npm));
 }
-
-export const APK_IN_NPM_PACKAGE = APK_IN_PACKAGE;

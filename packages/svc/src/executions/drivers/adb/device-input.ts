@@ -19,9 +19,6 @@ export const KEYCODE = {
   APP_SWITCH: 187,
 } as const;
 
-/** The key code of each key press_key takes, by its name in an execution. */
-export const PRESS_KEY_CODES = { back: KEYCODE.BACK, home: KEYCODE.HOME, recents: KEYCODE.APP_SWITCH } as const;
-
 /** A long press: a swipe that does not move, held past the long-press timeout (500 ms by default). */
 export const LONG_PRESS_MS = 800;
 

@@ -4,6 +4,7 @@ import type { ActionType } from '../../../../contracts/types.ts';
 import { type DriverTable, type Supported, unsupported } from '../../../driver-table.ts';
 import type { ActionRunner } from '../step.ts';
 import { closeApp, openApp, openUri } from './apps.ts';
+import { drag } from './drag.ts';
 import { clearOnScreenLog, sleep, takeScreenshot } from './host.ts';
 import { pressKey } from './keys.ts';
 import { click, readKeyValuePair, readText } from './nodes.ts';
@@ -45,4 +46,5 @@ export const ADB_ACTIONS: AdbTable = {
     'needs the operator app; the adb driver has no on-screen log panel',
   ),
   clear_on_screen_log: { run: clearOnScreenLog },
+  drag: { run: drag },
 };

@@ -99,14 +99,14 @@ describe('svc mcp --http', () => {
       const devices: Loose = await client.callTool({ name: 'devices', arguments: {} });
       assert.deepEqual(jsonOf(devices).devices, [
         {
-        serial,
-        state: 'device',
-        product: 'pixel_7',
-        model: 'Pixel_7',
-        device: 'pixel_7',
-        driver: 'operator',
-        operatorPackage: 'com.svc.operator',
-      },
+          serial,
+          state: 'device',
+          product: 'pixel_7',
+          model: 'Pixel_7',
+          device: 'pixel_7',
+          driver: 'operator',
+          operatorPackage: 'com.svc.operator',
+        },
       ]);
       const snap: Loose = await client.callTool({ name: 'snapshot', arguments: { deviceId: serial } });
       assert.equal(snap.isError, false, textOf(snap));

@@ -4,7 +4,7 @@
 import type { DeviceApi } from '../device/types.ts';
 import { rotationOf } from '../shell/commands/rotation.ts';
 import { SYSTEM_UI_PACKAGE } from '../ui/system-apps.ts';
-import { centerOf, type Rect, type UiNode as SimNode } from '../ui/ui-node.ts';
+import type { Rect, UiNode as SimNode } from '../ui/ui-node.ts';
 import type { VirtualUi } from '../ui/virtual-ui.ts';
 import type { Job } from './job.ts';
 import type { SystemKey } from './model.ts';

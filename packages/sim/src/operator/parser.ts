@@ -2,7 +2,6 @@
 // AgentCommandParser.kt:27-405 @ v0.5.2): every accept and reject rule, in the app's order, with the app's exception
 // messages. A rejected payload throws; the receiver then writes no envelope at all (OperatorCommandReceiver.kt:71-91).
 
-import { svcKeyCode } from './svc-keys.ts';
 import {
   booleanOrNull,
   doubleOrNull,
@@ -18,6 +17,7 @@ import { coerceIn, error, isBlank, require } from './kotlin.ts';
 import type { AgentCommand, ClickType, Direction, NodeMatcher, TaskRetry, TextValidator, UiAction } from './model.ts';
 import { RETRY } from './model.ts';
 import { parseOnScreenLog } from './parser-on-screen-log.ts';
+import { svcKeyCode } from './svc-keys.ts';
 
 const MAX_PAYLOAD_BYTES = 64_000; // :32
 const MAX_ACTIONS = 64; // :33

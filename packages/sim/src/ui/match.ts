@@ -12,29 +12,6 @@ export interface NodeMatcher {
   contentDescContains?: string;
 }
 
-export const MATCHER_FIELDS = [
-  'resourceId',
-  'role',
-  'textEquals',
-  'textContains',
-  'contentDescEquals',
-  'contentDescContains',
-] as const;
-
-export const MATCHER_ALIASES: Readonly<Record<string, (typeof MATCHER_FIELDS)[number]>> = {
-  id: 'resourceId',
-  resource_id: 'resourceId',
-  text: 'textEquals',
-  text_contains: 'textContains',
-  content_desc: 'contentDescEquals',
-  description: 'contentDescEquals',
-  accessibility_label: 'contentDescEquals',
-  content_desc_equals: 'contentDescEquals',
-  content_desc_contains: 'contentDescContains',
-  description_contains: 'contentDescContains',
-  accessibility_label_contains: 'contentDescContains',
-};
-
 export function matches(node: UiNode, m: NodeMatcher): boolean {
   if (m.resourceId !== undefined && node.resourceId !== m.resourceId) return false;
   if (m.textEquals !== undefined && node.text !== m.textEquals) return false;
@@ -58,9 +35,4 @@ export function findAll(root: UiNode, m: NodeMatcher): UiNode[] {
 export function findFirst(root: UiNode, m: NodeMatcher): UiNode | undefined {
   for (const node of walk(root)) if (isVisible(node) && matches(node, m)) return node;
   return undefined;
-}
-
-/** Label of a node for result data: its text, else its content description. */
-export function labelOf(node: UiNode): string {
-  return node.text || node.desc;
 }

@@ -30,8 +30,3 @@ const STEP_CODES: readonly (readonly [RegExp, string])[] = [
 export function fatalStepCode(message: string): string {
   return STEP_CODES.find(([pattern]) => pattern.test(message))?.[1] ?? FATAL_FAILURE_CODE;
 }
-
-/** The envelope text of a fatal failure, as the app writes it (both drivers say it the same way). */
-export function fatalErrorText(message: string): string {
-  return `${FATAL_ERROR_PREFIX}${message}`;
-}

@@ -146,13 +146,6 @@ export function knownVariantOf(pkg: string): OperatorVariant | undefined {
   return OPERATOR_VARIANTS.find((v) => v.packages.release === pkg || v.packages.debug === pkg);
 }
 
-/** The other build of the same variant (release ⇄ debug), for the variant-mismatch warning. */
-export function otherBuildOf(pkg: string): string | undefined {
-  const v = knownVariantOf(pkg);
-  if (v === undefined) return undefined;
-  return pkg === v.packages.release ? v.packages.debug : v.packages.release;
-}
-
 export const accessibilityComponent = (pkg: string): string => `${pkg}/${variantOf(pkg).accessibilityService}`;
 export const listenerComponent = (pkg: string): string => `${pkg}/${variantOf(pkg).notificationListener}`;
 export const launcherComponent = (pkg: string): string => `${pkg}/${variantOf(pkg).launcherActivity}`;

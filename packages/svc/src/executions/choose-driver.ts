@@ -101,13 +101,3 @@ export async function findOperator(
   }
   return seen;
 }
-
-/** Whether `operatorPackage` is installed and its accessibility service on (what `auto` asks of a named package). */
-export async function operatorCanAnswer(
-  ctx: SvcContext,
-  serial: string,
-  operatorPackage: string,
-): Promise<{ answers: boolean; uid: number | undefined }> {
-  const [seen] = await findOperator(ctx, serial, [operatorPackage]);
-  return { answers: seen?.answers ?? false, uid: seen?.uid };
-}

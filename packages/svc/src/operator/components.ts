@@ -1,16 +1,10 @@
 // The operator's components on the device and the grant commands: those of the published host CLI
 // (apps/node/src/domain/device/grantPermissions.ts:59-156 @ v0.5.2), with the components of the package's variant
 // (contracts/operator-variants.ts).
-import {
-  accessibilityComponent,
-  accessibilityComponents,
-  listenerComponent,
-  serviceEnabled,
-} from '../contracts/operator-components.ts';
-
-export { accessibilityComponents, serviceEnabled };
+import { accessibilityComponents, listenerComponent, serviceEnabled } from '../contracts/operator-components.ts';
 
 export { KNOWN_OPERATOR_PACKAGES } from '../contracts/operator-variants.ts';
+export { accessibilityComponents, serviceEnabled };
 
 export interface GrantStep {
   name: string;

@@ -28,7 +28,10 @@ export function copyForms(execution: Execution, deviceId?: string): CopyForms {
   const device = deviceId === undefined ? '' : ` --device ${word(deviceId)}`;
   const cli = (flat ?? ['svc', 'exec', quoteShellArg(JSON.stringify(execution))].join(' ')) + device;
   const tool = single ? toolCallOf(action, execution.timeoutMs) : undefined;
-  const mcp: { name: string; arguments: Record<string, unknown> } = tool ?? { name: 'execute', arguments: { execution } };
+  const mcp: { name: string; arguments: Record<string, unknown> } = tool ?? {
+    name: 'execute',
+    arguments: { execution },
+  };
   if (deviceId !== undefined) mcp.arguments = { ...mcp.arguments, deviceId };
   return { json: JSON.stringify(execution, null, 2), cli, mcp: JSON.stringify(mcp, null, 2) };
 }

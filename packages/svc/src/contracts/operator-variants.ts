@@ -8,7 +8,12 @@
 // and apps/android/shared/core/toolkit/src/main/AndroidManifest.xml:7-14; the broadcast action
 // OperatorCommandReceiver.kt:25; the markers ClawperatorResultEnvelope.kt:9 and AgentCommandExecutorDefault.kt:29-58;
 // the version scheme app.gradle.kts:19-52; the APK addresses apps/node/src/domain/version/compatibility.ts:120-128.
-import type { ActionType } from './types.ts';
+/**
+ * An action type's name. Not the ActionType of types.ts: the error catalogue reads this table (for its hints), and
+ * the action definitions read the catalogue, so a type import here would close a loop. operator-variants.test.ts
+ * checks every name is an action type.
+ */
+type ActionType = string;
 
 export type OperatorBrand = 'svc' | 'clawperator';
 

@@ -19,7 +19,7 @@ const RUNS: OperatorAction = {};
  * EXECUTION_ACTION_UNSUPPORTED and `why`.
  */
 export function operatorActionsOf(
-  supported: 'all' | ReadonlySet<ActionType>,
+  supported: 'all' | ReadonlySet<string>,
   why = 'is not supported by this operator app',
   runs: OperatorAction = RUNS,
 ): OperatorTable {

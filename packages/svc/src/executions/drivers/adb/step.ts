@@ -64,7 +64,8 @@ export function failed(action: Action, code: string, message: string, data: Reco
     id: action.id,
     actionType: action.type,
     success: false,
+    // The app's failed steps carry no step-level error key (docs/published-operator.md 3.6): code and message
+    // are in data.
     data: { ...data, error: code, message },
-    error: message,
   };
 }

@@ -1,27 +1,12 @@
 // wait_for_node and wait_for_navigation. wait_for_node looks once per attempt (one dump, which itself waits for the
 // screen to be idle) and its retry policy does the waiting, bounded by its timeoutMs (run-steps.ts), as on the
 // operator app. wait_for_navigation polls the foreground app from the window manager until its timeoutMs.
-import { findFirst, labelOf, type UiNode } from '../../../../ui/index.ts';
+import { findFirst, labelOf } from '../../../../ui/index.ts';
 import { readForeground } from '../foreground.ts';
 import { describeMatcher, readScreen } from '../screen.ts';
-import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
+import { type ActionRunner, StepFailure } from '../step.ts';
 
-const POLL_PAUSE_MS = 100;
-
-async function poll<T>(
-  step: StepContext,
-  timeoutMs: number,
-  probe: () => Promise<T | undefined>,
-): Promise<T | undefined> {
-  const until = Math.min(step.ctx.clock.monotonic() + timeoutMs, step.deadline);
-  for (;;) {
-    const hit = await probe();
-    if (hit !== undefined) return hit;
-    const left = until - step.ctx.clock.monotonic();
-    if (left <= 0) return undefined;
-    await step.ctx.clock.sleep(Math.min(POLL_PAUSE_MS, left));
-  }
-}
+const NAVIGATION_POLL_MS = 200;
 
 export const waitForNode: ActionRunner<'wait_for_node'> = async (step) => {
   const { matcher, timeoutMs } = step.action.params;
@@ -39,25 +24,35 @@ export const waitForNode: ActionRunner<'wait_for_node'> = async (step) => {
   };
 };
 
+/**
+ * wait_for_navigation as the operator app runs it (TaskScopeDefault.kt:374-455 @ v0.5.2): poll every 200 ms until
+ * more than timeoutMs passed; arrived when either the expected app is in front after a change of app (the app in
+ * front at the start differed from it, or another one was seen since), or one look finds the expected node.
+ */
 export const waitForNavigation: ActionRunner<'wait_for_navigation'> = async (step) => {
   const { expectedPackage, expectedNode, timeoutMs } = step.action.params;
-  let foreground: string | undefined;
-  const arrived = await poll(step, timeoutMs, async (): Promise<{ node: UiNode | undefined } | undefined> => {
-    if (expectedPackage !== undefined) {
-      foreground = (await readForeground(step.shell)).package;
-      if (foreground !== expectedPackage) return undefined;
+  const started = step.ctx.clock.monotonic();
+  const first = (await readForeground(step.shell)).package;
+  let changed = false;
+  let last = first;
+  for (;;) {
+    const now =
+      last === first && step.ctx.clock.monotonic() === started ? first : (await readForeground(step.shell)).package;
+    if (now !== undefined && now !== first) changed = true;
+    if (now !== undefined) last = now;
+    if (expectedPackage !== undefined && now === expectedPackage && (first !== expectedPackage || changed)) break;
+    if (expectedNode !== undefined && findFirst((await readScreen(step, { interacts: false })).tree, expectedNode))
+      break;
+    const elapsed = step.ctx.clock.monotonic() - started;
+    if (elapsed > timeoutMs) {
+      throw new StepFailure('NAVIGATION_TIMEOUT', `navigation not seen within ${timeoutMs}ms`, {
+        data: last === undefined ? {} : { last_package: last },
+      });
     }
-    if (expectedNode === undefined) return { node: undefined };
-    const node = findFirst((await readScreen(step, { interacts: false })).tree, expectedNode);
-    return node ? { node } : undefined;
-  });
-  if (!arrived) {
-    const code =
-      expectedNode && (!expectedPackage || foreground === expectedPackage) ? 'NODE_NOT_FOUND' : 'NAVIGATION_TIMEOUT';
-    throw new StepFailure(code, `navigation not seen within ${timeoutMs}ms (foreground ${foreground ?? 'unknown'})`);
+    await step.ctx.clock.sleep(NAVIGATION_POLL_MS);
   }
   return {
-    package: foreground ?? (await readForeground(step.shell)).package ?? '',
-    ...(arrived.node ? { resource_id: arrived.node.resourceId, label: labelOf(arrived.node) } : {}),
+    ...(last === undefined ? {} : { resolved_package: last }),
+    elapsed_ms: String(Math.round(step.ctx.clock.monotonic() - started)),
   };
 };

@@ -8,12 +8,13 @@
 // Goals (issue 17): snapshot_ui and read_text = 1 shell round trip; click by selector with the node present = 1 dump
 // + 1 tap; no action more dumps than it needs; host work per action <= 5 ms beyond the device's time.
 // Prints JSON, then a table. Usage: npx node bench/driver.ts [--runs N] [--timing phone|instant] [--actions a,b]
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createLab } from '../packages/sim/src/testing/lab.ts';
 import type { AdbPort } from '../packages/svc/src/adapters/adb/adb-port.ts';
 import { createContext } from '../packages/svc/src/core/context.ts';
+import { runNamedTool } from '../packages/svc/src/toolbox/run-named-tool.ts';
 import { median, QUICK, round } from './lib/measure.ts';
 import { runExecution } from './lib/run-execution.ts';
 
@@ -42,6 +43,19 @@ const ACTIONS: Record<string, unknown> = {
   read_key_value_pair: { type: 'read_key_value_pair', params: { labelMatcher: { textEquals: 'Archived notes' } } },
   open_app_in_front: { type: 'open_app', params: { applicationId: NOTES } },
   take_screenshot: { type: 'take_screenshot', params: { path: '/dev/null' } },
+  // Issue 28: text beyond ASCII (the adb driver through the Unicode keyboard, installed first), and a device with a
+  // second display (svc-sim's second_display: the screenshot and the app in front of the focused display).
+  enter_text_unicode: {
+    type: 'enter_text',
+    params: { matcher: { resourceId: `${NOTES}:id/note` }, text: 'café 北京 🎉' },
+  },
+  screenshot_two_displays: { type: 'take_screenshot', params: { path: '/dev/null' } },
+  foreground_two_displays: { type: 'wait_for_navigation', params: { expectedPackage: NOTES, timeoutMs: 5000 } },
+};
+/** Actions measured with a simulator fault on (both phones), switched on before and off after. */
+const FAULTS: Record<string, string> = {
+  screenshot_two_displays: 'second_display',
+  foreground_two_displays: 'second_display',
 };
 
 /** An AdbPort that records the device commands it carries and adds up the time they keep the host waiting. */
@@ -99,6 +113,13 @@ async function startPhone(adbPort: number, env: NodeJS.ProcessEnv, extra: string
     child.once('exit', () => reject(new Error(`svc-sim start ended early: ${out}`)));
   });
   return { child, serial };
+}
+
+/** `svc-sim <args>` against the phones this bench started (their control server). */
+function simControl(env: NodeJS.ProcessEnv, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [SVC_SIM, ...args], { env }, (error) => (error ? reject(error) : resolve()));
+  });
 }
 
 function stop(child: ChildProcess): Promise<void> {
@@ -173,11 +194,23 @@ try {
     return sample;
   };
   const chosen = values.actions?.split(',') ?? Object.keys(ACTIONS);
+  if (chosen.includes('enter_text_unicode')) {
+    const installed = await runNamedTool(ctx, 'keyboard-install', { args: {}, target: { deviceId: stock.serial } });
+    if (!installed.ok) throw new Error('keyboard-install failed');
+  }
+  const fault = (serial: string, name: string, on: boolean) =>
+    simControl(env, ['fault', serial, ...(on ? [name] : ['--clear', name])]);
   for (const [name, action] of Object.entries(ACTIONS).filter(([n]) => chosen.includes(n))) {
-    results[name] = {
-      operator: await measureOn(withOperator.serial, 'operator', action),
-      adb: await measureOn(stock.serial, 'adb', action),
-    };
+    const faultName = FAULTS[name];
+    if (faultName) for (const s of [withOperator.serial, stock.serial]) await fault(s, faultName, true);
+    try {
+      results[name] = {
+        operator: await measureOn(withOperator.serial, 'operator', action),
+        adb: await measureOn(stock.serial, 'adb', action),
+      };
+    } finally {
+      if (faultName) for (const s of [withOperator.serial, stock.serial]) await fault(s, faultName, false);
+    }
   }
   const adbOf = (name: string) => results[name]?.adb as Sample | undefined;
   const result = {

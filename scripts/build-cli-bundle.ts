@@ -56,7 +56,31 @@ export async function bundleCli(dist: string): Promise<string[]> {
     logLevel: 'warning',
   });
   await writeCommonJsChunks(dist, esm.outputFiles, chunkGroups(dist, esm.metafile));
-  return Object.keys(esm.metafile.inputs).map((input) => resolve(root, input));
+  const inputs = [...Object.keys(esm.metafile.inputs), ...(await bundleThinExec(dist))];
+  return [...new Set(inputs)].map((input) => resolve(root, input));
+}
+
+/**
+ * dist/thin-exec.js: the thin client of `svc exec` (cli/thin-exec.ts) alone, one CommonJS file that shares no chunk
+ * with the CLI bundle, so a call it takes loads nothing else. Returns its inputs (relative to the repository).
+ */
+async function bundleThinExec(dist: string): Promise<string[]> {
+  const made = await build({
+    absWorkingDir: root,
+    entryPoints: { 'thin-exec': join(svcRoot, 'src', 'cli', 'thin-exec.ts') },
+    outdir: dist,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node24',
+    // The file sits directly in dist/, as every chunk of the CLI bundle: core/package-root.ts finds the package so.
+    define: { 'import.meta.url': '__thinExecUrl' },
+    banner: { js: "'use strict';\nconst __thinExecUrl = require('node:url').pathToFileURL(__filename).href;" },
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  return Object.keys(made.metafile.inputs);
 }
 
 /** The hot path's table as JSON, made from the sources in a process of its own (scripts/cli-table.ts). */

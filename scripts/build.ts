@@ -16,6 +16,7 @@ import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bundleCli } from './build-cli-bundle.ts';
 import { buildInspectorPage } from './build-inspector.ts';
+import { copyKeyboardApks } from './build-keyboard-apks.ts';
 import { writeThirdPartyLicenses } from './third-party-licenses.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -62,6 +63,8 @@ const STEPS: [name: string, step: BuildStep][] = [
       return [];
     },
   ],
+  // The Unicode keyboard `svc keyboard install` pushes, with its licence (an installed svc has no node_modules).
+  ['Unicode keyboard APKs', () => copyKeyboardApks(root, join(dist, 'apks'))],
   // The inspector page the server serves (`svc inspect`), bundled for the browser beside the CLI.
   ['inspector page', ({ dist }) => buildInspectorPage(root, join(dist, 'inspector'))],
   [
@@ -123,6 +126,7 @@ function writeManifest(files: string[]): number {
     'build.ts',
     'build-cli-bundle.ts',
     'build-inspector.ts',
+    'build-keyboard-apks.ts',
     'cli-table.ts',
     'third-party-licenses.ts',
   ]) {

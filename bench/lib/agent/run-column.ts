@@ -1,7 +1,10 @@
 // One column of bench/agent-tasks.ts: one MCP server driving its own simulated phone (its own adb server, so the
 // servers never see each other's device), a session of the tasks, repeated for the wall times.
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { TimingProfile } from '../../../packages/sim/src/device/timing.ts';
 import { createLab } from '../../../packages/sim/src/testing/lab.ts';
 import { BIN, median, round, spawnNode } from '../measure.ts';
@@ -125,6 +128,13 @@ export async function runColumn(spec: ColumnSpec, runs: number, timing: TimingPr
     await client.close().catch(() => {});
     // svc's MCP server started a daemon for the lab's device: stop it with the lab.
     if (spec.server === 'svc') await spawnNode([BIN, 'daemon', 'stop', '--all'], env).catch(() => '');
+    // mobile-mcp's mobilecli started a daemon of its own (in the lab's home), which outlives the server: stop it.
+    else await stopMobilecliDaemon(env);
     await lab.close();
   }
+}
+
+async function stopMobilecliDaemon(env: Record<string, string>): Promise<void> {
+  const { Mobilecli } = createRequire(MOBILE_MCP)('./mobilecli.js') as { Mobilecli: { getMobilecliPath(): string } };
+  await promisify(execFile)(Mobilecli.getMobilecliPath(), ['daemon', 'stop'], { env, timeout: 10_000 }).catch(() => {});
 }

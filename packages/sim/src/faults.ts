@@ -18,6 +18,10 @@ export const FAULT_NAMES = [
   'dump_already_registered',
   'dump_killed',
   'dump_no_xml',
+  'input_inject_denied',
+  'keyboard_no_view',
+  'screencap_display_warning',
+  'second_display',
 ] as const;
 
 export type FaultName = (typeof FAULT_NAMES)[number];

@@ -19,12 +19,12 @@ export type { Display } from './ui/display.ts';
 /**
  * Android 7 (API 24) brought adb's shell protocol v2 (exit statuses, stderr apart), `cmd` and toybox's `killall`; an
  * older phone has none of them: adb falls back to the raw `shell:` service. Android 6 (API 23) brought toybox and its
- * `pidof`: Android 5's toolbox has neither (AOSP system/core shell_and_utilities/README.md).
+ * `pidof` and `nohup`: Android 5's toolbox has none of them (AOSP system/core shell_and_utilities/README.md).
  */
 function levelDefaults(options: SimDeviceOptions): SimDeviceOptions {
   const level = options.apiLevel ?? 35;
   if (level >= 24) return options;
-  const missing = level >= 23 ? ['cmd', 'killall'] : ['cmd', 'killall', 'pidof'];
+  const missing = level >= 23 ? ['cmd', 'killall'] : ['cmd', 'killall', 'pidof', 'nohup'];
   return {
     ...options,
     features: options.features ?? [],

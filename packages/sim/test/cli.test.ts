@@ -2,7 +2,7 @@
 // second invocation (list, set-state, latency, fault, disconnect, stop) change them as real adb then sees.
 import assert from 'node:assert/strict';
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -164,6 +164,95 @@ describe('the svc-sim command', () => {
     assert.deepEqual([killed.code, killed.stderr], [137, 'Killed\n']);
     const next = await lab.adb('-s', first!.serial, 'shell', 'uiautomator dump /data/local/tmp/d.xml');
     assert.deepEqual([next.code, next.stdout], [0, 'UI hierchary dumped to: /data/local/tmp/d.xml\n']);
+  });
+
+  it('inputs prints the input events the device received as JSON lines (where a tap landed), and --clear empties them', async () => {
+    const [first] = await list();
+    await svcSim('inputs', first!.serial, '--clear');
+    await lab.adb('-s', first!.serial, 'shell', 'am start -n com.svc.notes/.MainActivity');
+    await lab.adb('-s', first!.serial, 'shell', "input tap 200 728; input keyevent 4; input text 'hi%sthere'");
+    // A refused injection is not received: no event (Genymobile/scrcpy#1865: nothing is injected).
+    assert.equal((await svcSim('fault', first!.serial, 'input_inject_denied', '1')).code, 0);
+    const denied = await lab.adb('-s', first!.serial, 'shell', 'input swipe 1 2 3 4');
+    assert.match(denied.stderr, /INJECT_EVENTS permission/);
+    const printed = await svcSim('inputs', first!.serial);
+    assert.equal(printed.code, 0, printed.stderr);
+    const events = printed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    assert.deepEqual(
+      events.map(({ time, ...event }) => {
+        assert.equal(typeof time, 'number');
+        return event;
+      }),
+      [
+        {
+          kind: 'tap',
+          x: 200,
+          y: 728,
+          node: {
+            resourceId: 'com.svc.notes:id/archive_row',
+            text: '',
+            contentDesc: '',
+            className: 'android.widget.LinearLayout',
+            bounds: events[0].node.bounds,
+          },
+        },
+        { kind: 'keyevent', code: '4' },
+        { kind: 'text', text: 'hi there' },
+      ],
+    );
+    assert.equal((await svcSim('inputs', first!.serial, '--clear')).stdout.trim().split('\n').length, 3);
+    assert.equal((await svcSim('inputs', first!.serial)).stdout, '');
+  });
+
+  it('screen shows a uiautomator dump captured on a real phone: dumped as it is, taps land on its nodes, --clear ends it', async () => {
+    const [, second] = await list();
+    const serial = second!.serial;
+    const node = (attrs: string, inner = '') =>
+      `<node index="0" text="" ${attrs} checkable="false" checked="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false"${inner ? `>${inner}</node>` : ' />'}`;
+    const dump =
+      "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">" +
+      node(
+        'resource-id="" class="android.widget.FrameLayout" package="com.real.app" content-desc="" clickable="false" bounds="[0,0][720,1280]"',
+        node(
+          'resource-id="com.real.app:id/ok" class="android.widget.Button" package="com.real.app" content-desc="Ok" clickable="true" bounds="[100,200][300,260]"',
+        ),
+      ) +
+      '</hierarchy>';
+    const file = join(simHome, 'captured.xml');
+    // Captured with `adb exec-out uiautomator dump /dev/tty`: the status line is glued on; the device prints its own.
+    await writeFile(file, `${dump}UI hierchary dumped to: /dev/tty\n`);
+    const shown = await svcSim('screen', serial, file);
+    assert.equal(shown.code, 0, shown.stderr);
+    const dumped = await lab.adb('-s', serial, 'exec-out', 'uiautomator dump /dev/tty');
+    assert.equal(dumped.stdout, `${dump}UI hierchary dumped to: /dev/tty\n`);
+    assert.equal((await lab.adb('-s', serial, 'shell', 'wm size')).stdout, 'Physical size: 720x1280\n');
+    await svcSim('inputs', serial, '--clear');
+    await lab.adb('-s', serial, 'shell', 'input tap 150 230');
+    const [tap] = (await svcSim('inputs', serial)).stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    assert.deepEqual(tap.node, {
+      resourceId: 'com.real.app:id/ok',
+      text: '',
+      contentDesc: 'Ok',
+      className: 'android.widget.Button',
+      bounds: '[100,200][300,260]',
+    });
+
+    await writeFile(file, 'not a dump');
+    const refused = await svcSim('screen', serial, file);
+    assert.deepEqual(
+      [refused.code, refused.stderr],
+      [1, 'svc-sim: not a uiautomator dump: no <hierarchy> … </hierarchy>\n'],
+    );
+    assert.equal((await svcSim('screen', serial, '--clear')).code, 0);
+    const apps = await lab.adb('-s', serial, 'exec-out', 'uiautomator dump /dev/tty');
+    assert.doesNotMatch(apps.stdout, /com\.real\.app/);
+    assert.equal((await lab.adb('-s', serial, 'shell', 'wm size')).stdout, 'Physical size: 1080x2400\n');
   });
 
   it('commands prints the shell commands (argv as the shell ran them) and broadcasts the device received, and --clear empties them', async () => {

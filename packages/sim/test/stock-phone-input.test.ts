@@ -170,8 +170,9 @@ describe('input and system tools on a stock phone', () => {
     assert.equal((await shell('exit 3', 0)).code, 3, 'with shell v2 (API 24+) adb carries the status');
   });
 
-  it('has the tools of its API level: pidof from 23 (toybox), killall from 24, and ps and kill on every level', async () => {
-    // AOSP system/core shell_and_utilities/README.md: Android 5 has toolbox only, 6 brings toybox's pidof, 7 killall.
+  it('has the tools of its API level: pidof and nohup from 23 (toybox), killall from 24, and ps and kill on every level', async () => {
+    // AOSP system/core shell_and_utilities/README.md: Android 5 has toolbox only, 6 brings toybox's pidof and nohup,
+    // 7 killall.
     assert.equal((await shell('killall -INT screenrecord', 1)).stdout, '/system/bin/sh: killall: not found\n');
     assert.equal((await shell('pidof screenrecord', 3)).stdout, '/system/bin/sh: pidof: not found\n');
     await openNotes(1);
@@ -183,7 +184,9 @@ describe('input and system tools on a stock phone', () => {
       listed.some((line) => line.endsWith(` ${NOTES}`)),
       listed.join('\n'),
     );
-    await shell('nohup screenrecord --time-limit 30 /data/local/tmp/old.mp4 >/dev/null 2>&1 &', 3);
+    assert.equal((await shell('nohup true', 3)).stdout, '/system/bin/sh: nohup: not found\n');
+    // Without nohup, the shell ignores the hang-up itself and the tool inherits it (what nohup does).
+    await shell("trap '' HUP; screenrecord --time-limit 30 /data/local/tmp/old.mp4 >/dev/null 2>&1 &", 3);
     const tool = (await shell('ps', 3)).stdout.split('\n').find((line) => line.endsWith(' screenrecord'));
     assert.ok(tool, 'a tool started by the shell is listed by name');
     assert.equal((await shell(`kill -2 ${tool.trim().split(/\s+/)[1]}`, 3)).stdout, '');

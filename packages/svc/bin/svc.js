@@ -165,6 +165,15 @@ function enablePrivateCompileCache() {
 /** How many other builds' code caches survive a new build's first write. */
 const KEPT_BUILDS = 2;
 
+/**
+ * Whether the thin client of `svc exec` may take argv: `exec` or `execute` and no option but --device (its
+ * thinCallOf decides; this only spares every other call the load of its file).
+ * @param {string[]} argv
+ */
+const mayBeThinExec = (argv) =>
+  (argv.includes('exec') || argv.includes('execute')) &&
+  argv.every((arg) => !arg.startsWith('-') || arg === '--device' || arg.startsWith('--device='));
+
 /** The first argument that is not an option: the command word, which selects the code cache. */
 const commandWord = (argv) => argv.find((arg) => !arg.startsWith('-'));
 
@@ -186,7 +195,19 @@ function main() {
   if (buildId !== undefined) {
     // The bundle's import() of modules outside it runs here: a vm-compiled chunk cannot import() itself.
     globalThis.__svcImport = (specifier) => import(specifier);
-    if (!useCodeCache(buildId, commandWord(process.argv.slice(2)))) enableNodeCompileCache();
+    const argv = process.argv.slice(2);
+    if (!useCodeCache(buildId, commandWord(argv))) enableNodeCompileCache();
+    // `svc exec <json>` tries the thin client first (cli/thin-exec.ts): a daemon already running takes the call
+    // without the CLI being loaded; whatever it declines, nothing has run, and the CLI takes it.
+    if (mayBeThinExec(argv)) {
+      require('../dist/thin-exec.js')
+        .runThinExec(argv)
+        .then((code) => {
+          if (code === undefined) require('../dist/main.js').runAsProcess();
+          else process.exitCode = code;
+        });
+      return;
+    }
     require('../dist/main.js').runAsProcess();
   } else {
     enableNodeCompileCache();

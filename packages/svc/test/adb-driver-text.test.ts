@@ -68,7 +68,7 @@ describe('typing with input text', () => {
     );
   });
 
-  test('text outside printable ASCII gets TEXT_NOT_TYPABLE before anything runs; the operator types it', async () => {
+  test('text outside printable ASCII without the Unicode keyboard: TEXT_NOT_TYPABLE before any step runs, naming the command; the operator types it', async () => {
     for (const [text, bad, index] of [
       ['café', 'é', 3],
       ['smile 😀', '😀', 6],
@@ -86,7 +86,9 @@ describe('typing with input text', () => {
         character: bad,
         index,
       });
-      assert.deepEqual(run.commands, []);
+      // Only asked whether svc's Unicode keyboard is there (it is not): nothing typed, nothing changed.
+      assert.deepEqual(run.commands, ['ime list -a -s']);
+      assert.match(run.result.error.hint ?? '', /svc keyboard install --device /);
     }
     const operator = await runAdb(lab, 1, typeAndRead(['café ☕']), {}, 'operator');
     assert.equal(step(operator, 'read0').data.text, 'café ☕');

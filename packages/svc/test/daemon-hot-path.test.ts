@@ -71,25 +71,33 @@ describe('a call that names a device with a running daemon', () => {
     // Warm: the daemon is up, its log follow and operator check are in place.
     await connectionsOf(['--device', serial]);
     await connectionsOf(['--device', serial]);
-    const named = await connectionsOf(['--device', serial]);
-    const fromEnv = await connectionsOf([], { ANDROID_SERIAL: serial });
+    // The daemon asks the adb server about its device every 2 s (device-watch.ts); on a loaded machine a call may
+    // take long enough to include such a question. It only ever adds a connection: the fewest of three calls count.
+    const fewest = async (once: () => Promise<number>) => Math.min(await once(), await once(), await once());
+    const named = await fewest(() => connectionsOf(['--device', serial]));
+    const fromEnv = await fewest(() => connectionsOf([], { ANDROID_SERIAL: serial }));
     // The daemon's own adb connections for one such execution, posted to its socket with no CLI in between.
-    const beforePost = relay.connections();
-    const posted = await new DaemonClient(daemonPaths(lab.home, serial).socket).post(
-      '/execute',
-      { execution: JSON.parse(sleepPayload(`hot-${++calls}`)), deviceId: serial },
-      {},
-      20_000,
-    );
-    assert.equal((posted.json as { ok: boolean }).ok, true);
-    const daemonOnly = relay.connections() - beforePost;
+    const daemonOnly = await fewest(async () => {
+      const beforePost = relay.connections();
+      const posted = await new DaemonClient(daemonPaths(lab.home, serial).socket).post(
+        '/execute',
+        { execution: JSON.parse(sleepPayload(`hot-${++calls}`)), deviceId: serial },
+        {},
+        20_000,
+      );
+      assert.equal((posted.json as { ok: boolean }).ok, true);
+      return relay.connections() - beforePost;
+    });
     assert.deepEqual({ named, fromEnv }, { named: daemonOnly, fromEnv: daemonOnly });
-    assert.equal(executeLines(lab.home, serial).length, 5, 'every call ran in the daemon');
+    assert.equal(executeLines(lab.home, serial).length, 11, 'every call ran in the daemon');
     // A call that names no device lets the CLI ask which device (two are connected here: it gets the error).
-    const beforeNone = relay.connections();
-    const none = await svc.json(['exec', sleepPayload(`hot-${++calls}`)]);
-    assert.equal(none.json.code, 'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED');
-    assert.equal(relay.connections() - beforeNone, 1, 'one host:devices question, no daemon contacted');
+    const none = await fewest(async () => {
+      const beforeNone = relay.connections();
+      const answer = await svc.json(['exec', sleepPayload(`hot-${++calls}`)]);
+      assert.equal(answer.json.code, 'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED');
+      return relay.connections() - beforeNone;
+    });
+    assert.equal(none, 1, 'one host:devices question, no daemon contacted');
   });
 
   test('ANDROID_SERIAL naming a device that left after its daemon started gets the same error as without a daemon', async () => {

@@ -93,6 +93,13 @@ const CASES: Record<string, { good: object; bad: object; path: string; argv: str
     argv: ['location', '1', '2'],
     badArgv: ['location', '1', '200'],
   },
+  'keyboard-install': {
+    good: {},
+    bad: { now: true },
+    path: 'now',
+    argv: ['keyboard', 'install'],
+    badArgv: ['keyboard', 'install', 'now'],
+  },
   'record-start': {
     good: {},
     bad: { timeLimitS: 999 },

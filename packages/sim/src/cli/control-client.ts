@@ -1,4 +1,6 @@
-// The commands that talk to running `svc-sim start` processes: list, stop, set-state, latency, fault, disconnect.
+// The commands that talk to running `svc-sim start` processes: list, stop, set-state, latency, fault, screen,
+// commands, inputs, disconnect.
+import { readFileSync } from 'node:fs';
 import { FAULT_NAMES, isFaultName } from '../faults.ts';
 import type { DeviceSummary } from './control-server.ts';
 import { printDevices } from './print.ts';
@@ -42,6 +44,13 @@ async function post(serial: string, action: string, body: unknown): Promise<void
   ]);
 }
 
+/** Prints a device's record (`commands` or `inputs`) as JSON lines, oldest first; `clear` starts a new one. */
+async function printRecord(serial: string, kind: string, clear: boolean): Promise<void> {
+  const path = `/devices/${encodeURIComponent(serial)}/${kind}`;
+  const entries = (await call(await recordOf(serial), path, clear ? 'DELETE' : 'GET')) as unknown[];
+  process.stdout.write(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+}
+
 export async function controlCommand(name: string, args: string[]): Promise<number> {
   const json = args.includes('--json');
   const rest = args.filter((arg) => arg !== '--json');
@@ -74,18 +83,20 @@ export async function controlCommand(name: string, args: string[]): Promise<numb
       if (!serial || !value) throw new Error('usage: svc-sim latency <serial> <ms>');
       await post(serial, 'latency', { ms: Number(value) });
       return 0;
-    case 'commands': {
-      // One JSON object per line, oldest first: the shell/exec services (argv as the device's shell ran them) and
-      // broadcasts the device received, so tests can compare two clients of the same device.
+    // One JSON object per line, oldest first; --clear answers them too and starts a new record.
+    case 'commands': // the shell/exec services (argv as the device's shell ran them) and broadcasts it received
+    case 'inputs': // the input events it received: where an agent tapped, what it typed
       if (!serial || (value !== undefined && value !== '--clear')) {
-        throw new Error('usage: svc-sim commands <serial> [--clear]');
+        throw new Error(`usage: svc-sim ${name} <serial> [--clear]`);
       }
-      const record = await recordOf(serial);
-      const path = `/devices/${encodeURIComponent(serial)}/commands`;
-      const entries = (await call(record, path, value === '--clear' ? 'DELETE' : 'GET')) as unknown[];
-      process.stdout.write(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+      await printRecord(serial, name, value === '--clear');
       return 0;
-    }
+    // A `uiautomator dump` file captured on a real phone, shown by the stock phone until --clear (captured-screen.ts).
+    case 'screen':
+      if (!serial || !value)
+        throw new Error('usage: svc-sim screen <serial> <dump.xml> | svc-sim screen <serial> --clear');
+      await post(serial, 'screen', value === '--clear' ? { clear: true } : { dump: readFileSync(value, 'utf8') });
+      return 0;
     case 'disconnect':
       if (!serial) throw new Error('usage: svc-sim disconnect <serial>');
       await post(serial, 'disconnect', {});

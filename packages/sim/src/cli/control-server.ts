@@ -1,5 +1,5 @@
 // The control HTTP of a `svc-sim start` process, on loopback: list devices, set state, latency, faults, disconnect,
-// stop. JSON in and out; errors are { code, message }. It can stop devices and fake their faults, so it answers only
+// a screen captured from a real phone, the input events a device received, stop. JSON in and out; errors are { code, message }. It can stop devices and fake their faults, so it answers only
 // the user who started it (the token of the run record, registry.ts) and never a web page: a request with an
 // Origin header, or a Host that is not the loopback address it listens on (DNS rebinding), is refused.
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -99,14 +99,16 @@ export function startControlServer(devices: ControlledDevice[], hooks: ControlHo
       checkCaller(request, token);
       const url = new URL(request.url ?? '/', 'http://localhost');
       const body = request.method === 'POST' ? await readJson(request) : {};
-      const match = /^\/devices\/([^/]+)\/(state|latency|fault|disconnect)$/.exec(url.pathname);
+      const match = /^\/devices\/([^/]+)\/(state|latency|fault|disconnect|screen)$/.exec(url.pathname);
       let result: unknown;
-      const commands = /^\/devices\/([^/]+)\/commands$/.exec(url.pathname);
-      if (commands && (request.method === 'GET' || request.method === 'DELETE')) {
-        // The device-side commands the device received; DELETE answers them too and starts a new record.
-        const { sim } = find(decodeURIComponent(commands[1]!));
-        result = sim.device.commands.entries();
-        if (request.method === 'DELETE') sim.device.commands.clear();
+      const record = /^\/devices\/([^/]+)\/(commands|inputs)$/.exec(url.pathname);
+      if (record && (request.method === 'GET' || request.method === 'DELETE')) {
+        // What the device received (device-side commands, or input events); DELETE answers them too and starts a
+        // new record.
+        const { sim } = find(decodeURIComponent(record[1]!));
+        const log = record[2] === 'commands' ? sim.device.commands : sim.device.inputs;
+        result = log.entries();
+        if (request.method === 'DELETE') log.clear();
       } else if (request.method === 'GET' && url.pathname === '/devices') {
         await hooks.refresh?.();
         result = devices.map(summarize);
@@ -162,6 +164,13 @@ function applyAction(entry: ControlledDevice, action: string, body: Record<strin
     else throw new HttpError(400, 'BAD_REQUEST', 'name is required');
   } else if (action === 'disconnect') {
     sim.disconnect();
+  } else if (action === 'screen') {
+    const ui = sim.device.ui;
+    if (!ui.showScreen) throw new HttpError(400, 'BAD_REQUEST', 'this device has no screen to show a capture on');
+    if (body.clear !== true && typeof body.dump !== 'string') {
+      throw new HttpError(400, 'BAD_REQUEST', 'dump (the text of a uiautomator dump) or clear: true is required');
+    }
+    ui.showScreen(body.clear === true ? undefined : (body.dump as string));
   }
   return summarize(entry);
 }

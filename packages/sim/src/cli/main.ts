@@ -10,6 +10,8 @@ ${START_USAGE}
        svc-sim set-state <serial> device|unauthorized|offline [--accept-after MS]
        svc-sim latency <serial> <ms>
        svc-sim disconnect <serial>
+       svc-sim screen <serial> <dump.xml> | --clear   (show a uiautomator dump captured on a real phone)
+       svc-sim inputs <serial> [--clear]     (the input events it received, one JSON object per line)
        svc-sim commands <serial> [--clear]   (the shell/exec commands and broadcasts it received, JSON lines)
        svc-sim fault <serial> <name> [ms] | svc-sim fault <serial> --clear [name]
 `;

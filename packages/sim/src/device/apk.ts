@@ -19,6 +19,8 @@ export interface ApkManifest {
   permissions?: string[];
   /** Simulate a failing install: `INSTALL_FAILED_...` (optionally `: message`), printed as `Failure [<fail>]`. */
   fail?: string;
+  /** Input methods the app provides (`pkg/.Service`), as `ime list -a` lists them once it is installed. */
+  inputMethods?: string[];
 }
 
 export type InstallOutcome = { ok: true; pkg: InstalledPackage } | { ok: false; failure: string };
@@ -75,9 +77,13 @@ export interface InstallOptions {
 }
 
 /** Installs (or updates) an app from APK bytes, applying Android's checks; failure strings are `Failure [...]` bodies. */
-export function installApk(device: DeviceApi, bytes: Uint8Array, options: InstallOptions = {}): InstallOutcome {
+export function installApk(
+  device: DeviceApi,
+  bytes: Uint8Array,
+  options: InstallOptions = {},
+  manifest: ApkManifest | undefined = parseApk(bytes),
+): InstallOutcome {
   const staging = `/data/app/vmdl${1000000 + Math.floor(Math.random() * 8999999)}.tmp/base.apk`;
-  const manifest = parseApk(bytes);
   if (!manifest) {
     return {
       ok: false,
@@ -121,6 +127,7 @@ export function installApk(device: DeviceApi, bytes: Uint8Array, options: Instal
     minSdk: manifest.minSdk ?? 24,
     targetSdk: manifest.targetSdk ?? sdk,
     signature,
+    ...(manifest.inputMethods ? { inputMethods: [...manifest.inputMethods] } : {}),
     grantedPermissions: options.grantAll
       ? [...(manifest.permissions ?? [])]
       : [...(existing?.grantedPermissions ?? [])],

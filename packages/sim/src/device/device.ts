@@ -2,6 +2,7 @@
 // the clock. The shell (shell/) and the UI + operator (ui/, operator/) act on it only through DeviceApi.
 import { createFaultControl } from '../faults.ts';
 import { createCommandRecord } from './command-record.ts';
+import { createInputLog } from './input-log.ts';
 import { createLogBuffer, DEFAULT_LOG_BUFFER_BYTES } from './log-buffer.ts';
 import { PlaceholderUi } from './placeholder-ui.ts';
 import { createProcessTable } from './process-table.ts';
@@ -165,6 +166,7 @@ export function createDevice(options: CreateDeviceOptions = {}): SimulatedDevice
       return hits.length;
     },
     commandLog: [],
+    inputs: createInputLog(),
     commands: createCommandRecord(now),
     now,
     faults: createFaultControl(),

@@ -2,6 +2,7 @@
 // Unit tests of the wire, the UI and the operator build on it; the device suites (packages/sim/test) use the real model.
 import { createFaultControl } from '../faults.ts';
 import { createCommandRecord } from './command-record.ts';
+import { createInputLog } from './input-log.ts';
 import { createProcessTable } from './process-table.ts';
 import { TIMING_PROFILES } from './timing.ts';
 import type { BroadcastReceiver, DeviceApi, LogEntry } from './types.ts';
@@ -41,6 +42,7 @@ export function memoryDevice(serialHint: string, props: Record<string, string>):
       return hit.length;
     },
     commandLog: [],
+    inputs: createInputLog(),
     commands: createCommandRecord(() => Date.now()),
     now: () => Date.now(),
     faults: createFaultControl(),

@@ -2,6 +2,7 @@
 // UI + operator runtime (ui/, operator/) meet only through these types, so each can be built and tested alone.
 import type { FaultControl } from '../faults.ts';
 import type { CommandRecord } from './command-record.ts';
+import type { InputLog, TouchedNode } from './input-log.ts';
 import type { ProcessTable } from './process-table.ts';
 import type { DeviceTiming } from './timing.ts';
 
@@ -42,6 +43,8 @@ export interface InstalledPackage {
   grantedPermissions?: string[];
   /** Other activities `am start -n` accepts besides the launcher activity (`<pkg>/<class>`). */
   activities?: string[];
+  /** Input methods the app provides (`pkg/.Service`): `ime list -a` lists them (device/input-methods.ts). */
+  inputMethods?: string[];
 }
 
 export interface BroadcastIntent {
@@ -91,12 +94,24 @@ export interface UiHost {
   uiautomatorXml(apiLevel: number): string;
   /** Packages with a running process (what `pidof <package>` finds). */
   runningPackages(): string[];
-  /** The soft keyboard is showing (`dumpsys input_method`). */
+  /** The soft keyboard is showing (`dumpsys input_method` `mInputShown`): an input method was asked to show. */
   keyboardShown(): boolean;
+  /**
+   * The keyboard shows a view over the screen (`mIsInputViewShown`); false while it is shown without one (a
+   * hardware keyboard, an input method with no view). Absent = the same as keyboardShown().
+   */
+  keyboardViewShown?(): boolean;
+  /** The node a touch at (x, y) reaches now, for the input log (absent = not known). */
+  touchedNodeAt?(x: number, y: number): TouchedNode | undefined;
   /** The lock screen is showing. */
   locked(): boolean;
   /** Dismisses a lock screen that has no PIN (`wm dismiss-keyguard`). */
   unlock(): void;
+  /**
+   * Shows a `uiautomator dump` file captured on a real phone instead of the apps (`svc-sim screen`); undefined shows
+   * the apps again. Throws when the text is not a dump. Absent on a device without the virtual apps.
+   */
+  showScreen?(dump: string | undefined): void;
   /** `screencap -p`: a PNG of the current screen. */
   screencapPng(): Uint8Array;
   tap(x: number, y: number): void;
@@ -138,6 +153,8 @@ export interface DeviceApi {
    * 1000 lines (fewer when they are very long), so a long-running device does not grow (device/command-log.ts).
    */
   readonly commandLog: string[];
+  /** The input events the device received (`input tap|swipe|keyevent|text`), newest last (device/input-log.ts). */
+  readonly inputs: InputLog;
   /** What hosts asked of the device: shell and exec services with the argv the shell ran, and broadcasts. */
   readonly commands: CommandRecord;
   /** Wall clock of the device (epoch ms); tests may skew it. */

@@ -31,6 +31,8 @@ interface Streams {
 
 interface ShellState extends ShellVars {
   exited: boolean;
+  /** `trap '' HUP` ran: the shell and the commands it starts ignore the session's hang-up (as nohup makes them). */
+  hangupIgnored?: boolean;
   /** The argv of every simple command run, for the device's command record. */
   ran?: string[][];
 }
@@ -55,14 +57,15 @@ export async function runShellCommandLine(device: DeviceApi, commandLine: string
   for (const list of script) {
     if (list.background) {
       // A background job runs in a subshell; what it prints after the session ended goes nowhere. It still hears
-      // the session's hang-up (the abort signal) unless started under nohup.
+      // the session's hang-up (the abort signal) unless started under nohup or after `trap '' HUP` (an ignored
+      // signal stays ignored across exec: POSIX, and how nohup itself works).
       const sub: ShellState = { ...state, values: new Map(state.values), exported: new Set(state.exported) };
       const quiet =
         (sink: Sink): Sink =>
         (chunk) =>
           sink(chunk).catch(() => {});
       const detached = { stdin: emptyInput, out: quiet(streams.out), err: quiet(streams.err) };
-      void runList(list, device, sub, detached, io.signal).catch(() => {});
+      void runList(list, device, sub, detached, state.hangupIgnored ? NEVER : io.signal).catch(() => {});
       state.status = 0;
       continue;
     }
@@ -235,8 +238,16 @@ async function dispatch(
     case ':':
     case 'cd':
       return 0;
+    case 'trap':
+      // Only `trap '' HUP` (ignore the hang-up) has an effect here; other traps are accepted and do nothing.
+      if (args[0] === '' && args.slice(1).some((sig) => /^(?:HUP|SIGHUP|1)$/.test(sig))) state.hangupIgnored = true;
+      return 0;
     case 'nohup':
-      // The command no longer hears the session's hang-up.
+      // The command no longer hears the session's hang-up. Toybox's: Android 5's toolbox has none.
+      if (device.missingCommands.has('nohup')) {
+        await io.err(`${SH}: nohup: not found\n`);
+        return 127;
+      }
       if (args.length === 0) {
         await io.err('nohup: Needs 1 argument\n');
         return 1;

@@ -1,4 +1,6 @@
 // Puts the virtual apps on a device: the UiHost becomes a VirtualUi and each app is listed by the package manager.
+
+import { imeHasView } from '../device/input-methods.ts';
 import { isSystemPackage } from '../device/system-packages.ts';
 import type { DeviceApi } from '../device/types.ts';
 import type { AppDef } from './app-def.ts';
@@ -39,6 +41,8 @@ export function installVirtualApps(device: DeviceApi, options: VirtualAppsOption
   for (const app of user) byPackage.set(app.package, { app, user: true });
   const ui = new VirtualUi([...byPackage.values()].map((e) => e.app));
   ui.apiLevel = Number(device.props.get('ro.build.version.sdk') ?? 35) || 35;
+  ui.faults = device.faults;
+  ui.inputMethodHasView = () => imeHasView(device);
   // A built-in app that is no system package (the thermostat, the login form, the browser) is an installed app, as
   // a user's apps are on a phone: `pm list packages -3` lists it.
   for (const { app, user } of byPackage.values()) {

@@ -1,14 +1,17 @@
 // The UiHost of the simulated device: input and rendering over the task stack. Everything (dump, screencap,
 // operator actions) is derived from the same state, so they always agree.
+import type { TouchedNode } from '../device/input-log.ts';
 import type { UiHost } from '../device/types.ts';
+import type { FaultControl } from '../faults.ts';
 import { type AppState, currentScreen, freshState } from './app-state.ts';
 import { buildTree } from './build-tree.ts';
+import { type CapturedScreen, parseCapturedScreen } from './captured-screen.ts';
 import { contentRect, type Display, defaultDisplay, dpToPx, screenRect } from './display.ts';
 import { keyCodeOf } from './key-codes.ts';
 import { type PanelOverlay, renderScreen } from './render-png.ts';
 import { keyguardApp, SYSTEM_UI_PACKAGE } from './system-apps.ts';
 import { TaskStack } from './task-stack.ts';
-import { contains, type Rect, type UiNode, walk } from './ui-node.ts';
+import { contains, type Rect, rectString, type UiNode, walk } from './ui-node.ts';
 import { renderUiautomatorXml } from './uiautomator-xml.ts';
 import { renderXml } from './xml.ts';
 
@@ -36,17 +39,45 @@ export class VirtualUi extends TaskStack implements UiHost {
   panel: PanelOverlay | undefined;
   /** API level of the phone (some levels report an empty field's hint as its text). */
   apiLevel = 35;
+  /** The device's fault switches (`keyboard_no_view`), when installed on a device. */
+  faults: FaultControl | undefined;
+  /** Whether the selected input method draws a view (device/input-methods.ts); absent = it does. */
+  inputMethodHasView: (() => boolean) | undefined;
   private readonly configListeners = new Set<() => void>();
   #keyguard: AppState | undefined;
   /** The soft keyboard, shown for a field of one screen of one app: it goes when that screen does. */
   #keyboard: { state: AppState; screen: string } | undefined;
+  /** A screen captured from a real phone, shown over the apps until cleared, and the display size it replaced. */
+  #captured: { screen: CapturedScreen; size: { width: number; height: number } } | undefined;
 
   /** The accessibility tree of the focused window: the lock screen while locked, else the foreground app. */
   tree(): UiNode {
+    if (this.#captured && !this.#keyguard) return this.#captured.screen.root;
     const state = this.#keyguard ?? this.top;
     return buildTree(state, screenRect(this.display), contentRect(this.display), {
       hintAsText: this.apiLevel >= 24 && this.apiLevel <= 28,
     });
+  }
+
+  /**
+   * Shows a `uiautomator dump` file captured on a real phone instead of the apps (undefined: the apps again). The
+   * display takes the capture's size when its root fills the screen. Throws when the text is not a dump.
+   */
+  showScreen(dump: string | undefined): void {
+    const previous = this.#captured;
+    const screen = dump === undefined ? undefined : parseCapturedScreen(dump);
+    this.#captured = screen && {
+      screen,
+      size: previous?.size ?? { width: this.display.width, height: this.display.height },
+    };
+    this.#keyboard = undefined;
+    const size = screen?.screen ?? (screen ? undefined : previous?.size);
+    if (size && (size.width !== this.display.width || size.height !== this.display.height))
+      this.changeConfiguration(size);
+  }
+
+  override foregroundPackage(): string {
+    return this.#captured && !this.#keyguard ? this.#captured.screen.pkg : super.foregroundPackage();
   }
 
   /** Shows the lock screen (the keyguard window takes the focus; the app stays behind it). */
@@ -71,6 +102,32 @@ export class VirtualUi extends TaskStack implements UiHost {
   keyboardShown(): boolean {
     const k = this.#keyboard;
     return k !== undefined && k.state === this.top && k.screen === currentScreen(this.top) && !this.locked();
+  }
+
+  /**
+   * The keyboard draws a view over the screen. Not with `keyboard_no_view`: an input method shown without a view (a
+   * hardware keyboard attached, an IME whose onEvaluateInputViewShown is false) reports mInputShown=true but
+   * mIsInputViewShown=false, covers nothing, and does not take BACK (appium-adb isSoftKeyboardPresent).
+   */
+  keyboardViewShown(): boolean {
+    return (
+      this.keyboardShown() &&
+      this.faults?.get('keyboard_no_view') === undefined &&
+      (this.inputMethodHasView?.() ?? true)
+    );
+  }
+
+  /** The node a touch at (x, y) reaches now (the input log records it). */
+  touchedNodeAt(x: number, y: number): TouchedNode | undefined {
+    const node = this.touchTarget(x, y);
+    if (!node) return undefined;
+    return {
+      resourceId: node.resourceId,
+      text: node.text,
+      contentDesc: node.desc,
+      className: node.cls,
+      bounds: rectString(node.bounds),
+    };
   }
 
   /** Where the soft keyboard covers the screen, above the navigation bar. */
@@ -114,7 +171,7 @@ export class VirtualUi extends TaskStack implements UiHost {
    */
   private touchTarget(x: number, y: number): UiNode | undefined {
     if (this.blocksInteraction()) return undefined;
-    if (this.keyboardShown() && contains(this.keyboardRect(), x, y)) return undefined;
+    if (this.keyboardViewShown() && contains(this.keyboardRect(), x, y)) return undefined;
     const hit = this.nodeAt(x, y, (n) => n.clickable || n.longClickable);
     return hit?.enabled ? hit : undefined;
   }
@@ -147,7 +204,7 @@ export class VirtualUi extends TaskStack implements UiHost {
       return;
     }
     if (this.blocksInteraction()) return;
-    if (this.keyboardShown() && contains(this.keyboardRect(), x1, y1)) return;
+    if (this.keyboardViewShown() && contains(this.keyboardRect(), x1, y1)) return;
     const node = this.nodeAt(x1, y1, (n) => n.scrollable);
     if (!node?.scroll) return;
     this.scrollBy(node, node.scroll.axis === 'vertical' ? y1 - y2 : x1 - x2);
@@ -184,7 +241,7 @@ export class VirtualUi extends TaskStack implements UiHost {
    */
   keyevent(keyCode: string): void {
     const code = keyCodeOf(keyCode);
-    if ((code === 4 || code === 111) && this.keyboardShown()) {
+    if ((code === 4 || code === 111) && this.keyboardViewShown()) {
       this.#keyboard = undefined;
       return;
     }
@@ -200,7 +257,9 @@ export class VirtualUi extends TaskStack implements UiHost {
     else if (code === 67) {
       const field = this.focusedField();
       const vars = this.top.vars;
-      if (field) vars.set(field.name, (vars.get(field.name) ?? '').slice(0, -1));
+      // DEL removes the character before the cursor, a whole code point (an emoji's two UTF-16 units), as
+      // BaseKeyListener's backspace does.
+      if (field) vars.set(field.name, [...(vars.get(field.name) ?? '')].slice(0, -1).join(''));
     }
   }
 
@@ -213,6 +272,7 @@ export class VirtualUi extends TaskStack implements UiHost {
   }
 
   uiautomatorXml(apiLevel: number): string {
+    if (this.#captured && !this.#keyguard) return this.#captured.screen.xml;
     return renderUiautomatorXml(this.tree(), { apiLevel });
   }
 
@@ -220,7 +280,7 @@ export class VirtualUi extends TaskStack implements UiHost {
     return renderScreen(this.tree(), this.display, {
       panel: this.panel,
       securityOverlay: this.securityOverlay,
-      keyboard: this.keyboardShown() ? this.keyboardRect() : undefined,
+      keyboard: this.keyboardViewShown() ? this.keyboardRect() : undefined,
     });
   }
 

@@ -60,6 +60,7 @@ export const TOOL_SHAPES: readonly ToolShape[] = [
     positionals: ['latitude', 'longitude'],
     examples: ['svc location 48.8584 2.2945 --device emulator-5554'],
   },
+  { tool: 'keyboard-install', words: ['keyboard', 'install'], examples: ['svc keyboard install --device R58M31ABCDE'] },
   { tool: 'record-start', words: ['record', 'start'], examples: ['svc record start --time-limit-s 30'] },
   { tool: 'record-stop', words: ['record', 'stop'], examples: ['svc record stop'] },
   {

@@ -63,7 +63,11 @@ export const ERROR_CODES = {
   ),
   TEXT_NOT_TYPABLE: c(
     400,
-    'adb types printable ASCII and newlines only: send such text, or install the operator app and use --driver operator.',
+    "Install svc's Unicode keyboard on the device once with `svc keyboard install`, then send the text again (or use the operator app).",
+  ),
+  UNICODE_KEYBOARD_UNAVAILABLE: c(
+    409,
+    'svc has no Unicode keyboard for this device (Android 5, API 21, or later needed): type printable ASCII, or use the operator app.',
   ),
   SERVICE_UNAVAILABLE: c(500, 'The operator accessibility service is not running; run `svc grant-device-permissions`.'),
   EXECUTION_TIMEOUT: c(500, 'The operator ran out of time; raise timeoutMs or split the execution.'),
@@ -216,6 +220,10 @@ export const ERROR_CODES = {
     'This device keeps its clipboard from the shell; type the text into the field with `svc type` instead.',
   ),
   GESTURE_FAILED: c(500, 'The device did not take the gesture; check the device with `svc devices` and retry.'),
+  INPUT_INJECTION_DENIED: c(
+    409,
+    'The phone refuses input sent over adb: in Developer options turn on "USB debugging (Security settings)" (Xiaomi, Redmi, POCO, HONOR), then retry.',
+  ),
   LOCATION_UNSUPPORTED: c(409, 'Only emulators on this computer take a location (serial emulator-<port>).'),
   RECORDING_IN_PROGRESS: c(409, 'Stop the running recording with `svc record stop` first.'),
   RECORDING_NOT_IN_PROGRESS: c(409, 'Start one with `svc record start`.'),

@@ -12,6 +12,8 @@ export const STEP_HINTS: Readonly<Record<string, string>> = {
   SNAPSHOT_EXTRACTION_FAILED: 'The UI hierarchy could not be read: retry; `svc version --check-compat` if it persists.',
   RECORDING_ALREADY_IN_PROGRESS: 'Stop the running recording (stop_recording) first.',
   RECORDING_NOT_IN_PROGRESS: 'Start a recording (start_recording) before stopping one.',
+  APP_NOT_FOUND:
+    'The app is not installed (or has no launcher activity): check its package name with `svc apps --all`.',
   EXECUTION_TIMEOUT:
     'The time ran out during this step: its data.last_error says why it had not succeeded yet; raise timeoutMs if it needs longer.',
 };

@@ -10,6 +10,11 @@ export const RESULT_MARGIN_MS = 5000;
 export const SETTLE_MS = 2000;
 /** A daemon must answer /ping this soon after it is spawned, polled at this interval. */
 export const DAEMON_READY_TIMEOUT_MS = 3000;
+/**
+ * The same for a daemon run from the TypeScript sources (a clone whose bundle is stale, a test's copy of the sources):
+ * it strips and loads its modules one by one before it listens, seconds on a loaded machine (6 s measured at load 17).
+ */
+export const DAEMON_SOURCES_READY_TIMEOUT_MS = 20_000;
 export const DAEMON_READY_POLL_MS = 100;
 /** A daemon nobody called for this long exits (the next call starts a fresh one): no daemon outlives its use. */
 export const DAEMON_IDLE_EXIT_MS = 30 * 60_000;

@@ -7,7 +7,13 @@ import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type DetachedProcess, nodeProcessRunner, type ProcessRunner } from '../adapters/process/process-runner.ts';
 import { SvcError } from '../contracts/errors.ts';
-import { DAEMON_PROBE_MS, DAEMON_READY_POLL_MS, DAEMON_READY_TIMEOUT_MS, DAEMON_STOP_WAIT_MS } from '../core/config.ts';
+import {
+  DAEMON_PROBE_MS,
+  DAEMON_READY_POLL_MS,
+  DAEMON_READY_TIMEOUT_MS,
+  DAEMON_SOURCES_READY_TIMEOUT_MS,
+  DAEMON_STOP_WAIT_MS,
+} from '../core/config.ts';
 import { type BuildIdentity, CLI_ENTRY_PATH } from './identity.ts';
 import { withLifecycleLock } from './lifecycle-lock.ts';
 import { commandLineOf, type DaemonMetadata, isOwnedDaemonProcess, readMetadata } from './metadata.ts';
@@ -90,21 +96,26 @@ export async function restartDaemon(paths: DaemonPaths, options: StartOptions, p
   });
 }
 
+/** How long a daemon spawned from `entry` may take to answer: longer when it runs from the TypeScript sources. */
+export const daemonReadyTimeoutMs = (entry = CLI_ENTRY_PATH) =>
+  entry.endsWith('.ts') ? DAEMON_SOURCES_READY_TIMEOUT_MS : DAEMON_READY_TIMEOUT_MS;
+
 export async function startLocked(paths: DaemonPaths, options: StartOptions): Promise<DaemonStatus> {
   const live = await liveStatus(paths);
   if (live !== undefined) return { ...live, status: 'already_running' };
   await stopLocked(paths, nodeLifecyclePorts); // a hung or half-dead daemon of this key, and stale files
   await removeStaleSocket(paths.socket);
   const child = spawnDaemon(paths, options);
+  const readyMs = daemonReadyTimeoutMs();
   const failure = (reason: string, extra: Record<string, unknown> = {}) =>
     new SvcError('DAEMON_START_FAILED', `The daemon did not start: ${reason}.`, {
       socketPath: paths.socket,
-      timeoutMs: DAEMON_READY_TIMEOUT_MS,
+      timeoutMs: readyMs,
       logPath: paths.log,
       ...extra,
       ...(logTail(paths.log) ? { logTail: logTail(paths.log) } : {}),
     });
-  const deadline = Date.now() + DAEMON_READY_TIMEOUT_MS;
+  const deadline = Date.now() + readyMs;
   for (;;) {
     if (child.error !== undefined) throw failure(`spawn failed (${child.error})`);
     if (child.exitCode !== undefined)
@@ -113,7 +124,7 @@ export async function startLocked(paths: DaemonPaths, options: StartOptions): Pr
     if (live !== undefined) return { ...live, status: 'started' };
     if (Date.now() >= deadline) {
       if (child.pid !== undefined) nodeLifecyclePorts.kill(child.pid, 'SIGTERM');
-      throw failure(`not ready within ${DAEMON_READY_TIMEOUT_MS} ms`);
+      throw failure(`not ready within ${readyMs} ms`);
     }
     await sleep(DAEMON_READY_POLL_MS);
   }

@@ -7,6 +7,7 @@ import { checkCapability, discoverDevice } from './checks/device.ts';
 import { checkHandshake, checkSmoke } from './checks/handshake.ts';
 import { checkAdbPresence, checkAdbServer, checkNodeVersion } from './checks/host.ts';
 import { checkApkPresence, checkSettings, checkVersionCompatibility } from './checks/readiness.ts';
+import { checkUnicodeKeyboard } from './checks/unicode-keyboard.ts';
 import { doctorPackage } from './detect-operator.ts';
 import { finalize, halts } from './finalize.ts';
 import type { CheckResult, DoctorOptions, DoctorReport } from './types.ts';
@@ -65,6 +66,7 @@ export async function runDoctor(ctx: SvcContext, options: DoctorOptions): Promis
   for (const check of await checkSettings(ctx, serial, operatorPackage)) record(check);
   if (adbMayDrive && (options.target.driver === 'adb' || !passed(presence))) {
     if (!record(await checkAdbDriver(ctx, serial, operatorPackage))) return done();
+    record(await checkUnicodeKeyboard(ctx, serial));
   }
   // 10–11. handshake, then the --full smoke run
   if (!passed(presence) || !compatible) return done();

@@ -1,10 +1,12 @@
 // take_screenshot on the host (OPERATOR-PROTOCOL §5): the operator cannot capture, so the host runs
-// `exec-out screencap -p` (raw bytes, no tty translation) and writes the PNG where the step asked (relative to the
+// `exec-out screencap -p` (raw bytes, no tty translation; the display in use on a device with several:
+// screen-capture.ts) and writes the PNG where the step asked (relative to the
 // caller's cwd; a front end that takes paths from others confines them first: screenshot-paths.ts), or, when no
 // path is given, under an unpredictable name in the screenshots folder (private, ~/.svc/screenshots by default).
 import { isAbsolute, resolve } from 'node:path';
-import { isPng, writePngFile } from '../adapters/fs/png-file.ts';
+import { writePngFile } from '../adapters/fs/png-file.ts';
 import type { SvcContext } from '../core/context.ts';
+import { screenPng } from './screen-capture.ts';
 import { ensureScreenshotsDir, randomScreenshotPath, screenshotsDirOf } from './screenshot-paths.ts';
 
 export function screenshotPath(
@@ -21,15 +23,11 @@ export function screenshotPath(
 
 /** Captures the screen into `path`; throws with a readable message when the device gave no PNG or the path is refused. */
 export async function captureScreenshot(
-  ctx: Pick<SvcContext, 'adb' | 'env' | 'home'>,
+  ctx: Pick<SvcContext, 'adb' | 'env' | 'home' | 'shared'>,
   serial: string,
   path: string,
 ): Promise<void> {
-  const png = await ctx.adb.execOut(serial, 'screencap -p');
-  if (!isPng(png)) {
-    const text = new TextDecoder().decode(png.subarray(0, 200)).trim();
-    throw new Error(`screencap -p did not return a PNG${text ? `: ${text}` : ''}`);
-  }
+  const png = await screenPng(ctx, serial);
   const folder = screenshotsDirOf(ctx.env, ctx.home);
   if (path.startsWith(`${folder}/`)) ensureScreenshotsDir(folder);
   await writePngFile(path, png, { createFolders: true });

@@ -1,145 +1,30 @@
-// The transparent proxy: an execution reaches the daemon of its device as one POST on the Unix socket that carries
-// this CLI's identity (version, build, environment); the daemon runs it only when that identity is its own, else it
-// refuses before anything runs and the proxy restarts it (daemons/protocol.ts). A daemon is only ever started for a
-// device that is there, keyed by its serial: before starting one, the device is resolved (one quick question to the
-// adb server), so a typo or an unplugged phone gets its error at once and leaves no daemon behind. A call that names
-// a device whose daemon already runs skips that question (the hot path of an agent's calls): the daemon was keyed by
-// a serial the adb server reported, and it resolves the device itself before acting.
-// Any problem BEFORE the request reaches the daemon means "run direct"; a response lost AFTER it is
-// DAEMON_PROXY_ERROR (the action may have run: never run it twice), except a snapshot-only execution, which is
-// read-only and may run direct once.
-import { existsSync } from 'node:fs';
-import { quickDeviceList } from '../adapters/adb/quick-device-list.ts';
+// The transparent proxy: an execution goes to the daemon of its device (running-daemon.ts), and when none of this
+// CLI's identity runs, one is started for it first. A daemon is only ever started for a device that is there, keyed
+// by its serial: before starting one, the device is resolved (one quick question to the adb server), so a typo or an
+// unplugged phone gets its error at once and leaves no daemon behind.
 import type { Env } from '../contracts/env.ts';
-import { errorBodyOf } from '../contracts/errors.ts';
-import type { RunResult, ValidExecution } from '../contracts/types.ts';
-import { DAEMON_PROBE_MS, DAEMON_READY_TIMEOUT_MS } from '../core/config.ts';
+import { DAEMON_PROBE_MS } from '../core/config.ts';
 import { currentIdentity, type DaemonIdentity, identityMismatch } from '../daemons/identity.ts';
 import { type DaemonPaths, daemonPaths, ensurePrivateDir } from '../daemons/paths.ts';
-import { DaemonClient, SocketRequestError } from '../daemons/socket-client.ts';
-import { chooseDevice } from '../devices/resolve-device.ts';
-import type { Target } from '../executions/target.ts';
-import { asRunResult, fromEnvironment, postProxied, proxyError } from './proxy-wire.ts';
+import { DaemonClient } from '../daemons/socket-client.ts';
+import { dispatch, type ProxyOutcome, type ProxyRequest, viaRunningDaemon } from './running-daemon.ts';
 
-type ProxiedExecution = Pick<ValidExecution, 'actions' | 'timeoutMs'>;
-
-export interface ProxyRequest {
-  execution: ValidExecution;
-  target: Target;
-  cwd: string;
-  verbose: boolean;
-  waitDeviceMs?: number | undefined;
-  env: Env;
-  home: string;
-}
-
-/** Why this request must run in the CLI process, or undefined when the daemon may take it. */
-export function directReason(
-  request: { execution: ProxiedExecution; env: Env },
-  daemon: boolean,
-  platform: NodeJS.Platform = process.platform,
-) {
-  if (!daemon) return '--no-daemon';
-  if (request.env.SVC_NO_DAEMON === '1') return 'SVC_NO_DAEMON=1';
-  if (platform === 'win32') return 'windows';
-  const relativeShot = request.execution.actions.some(
-    (a) => a.type === 'take_screenshot' && typeof a.params?.path === 'string' && !isAbsolutePath(a.params.path),
-  );
-  if (relativeShot) return 'take_screenshot with a relative path';
-  return undefined;
-}
-
-const isAbsolutePath = (path: string) => path.startsWith('/');
-
-/** Snapshot-only executions read the screen and change nothing: the one kind that may run again directly. */
-export function isReadOnly(execution: ProxiedExecution): boolean {
-  return execution.actions.every((a) => a.type === 'snapshot_ui');
-}
-
-export type ProxyOutcome =
-  | { kind: 'result'; result: RunResult }
-  | { kind: 'direct'; reason: string; execution?: ValidExecution };
-
-/**
- * The direct re-run of a snapshot gets its own commandId (`<id>-retry`): the first run may still answer on the
- * device, and its late envelope must not be taken for the re-run's (its hierarchy frames went by unseen).
- */
-export function retryOf<T extends { commandId: string }>(execution: T): T {
-  return { ...execution, commandId: `${execution.commandId.slice(0, 128 - '-retry'.length)}-retry` };
-}
-
-/** The serial the request targets, or the device-selection error to answer with (no daemon is started for it). */
-async function serialOf(request: ProxyRequest): Promise<{ serial: string } | { error: RunResult } | undefined> {
-  let devices: Awaited<ReturnType<typeof quickDeviceList>>;
-  try {
-    devices = await quickDeviceList(request.env);
-  } catch {
-    return undefined; // no adb server answers: the direct path starts one, or says why it cannot
-  }
-  try {
-    return { serial: chooseDevice(devices, request.target).serial };
-  } catch (error) {
-    return { error: { ok: false, error: errorBodyOf(error) } };
-  }
-}
+export {
+  directReason,
+  isReadOnly,
+  type ProxyOutcome,
+  type ProxyRequest,
+  retryOf,
+} from './running-daemon.ts';
 
 export async function proxyExecution(request: ProxyRequest): Promise<ProxyOutcome> {
   const identity = currentIdentity(request.env);
-  const named = request.target.deviceId;
-  if (named !== undefined) {
-    const outcome = await dispatch(request, daemonPaths(request.home, named), named, identity);
-    if (outcome !== undefined) return outcome;
-  }
-  const resolved = await serialOf(request);
-  if (resolved === undefined) return { kind: 'direct', reason: 'no adb server answered' };
-  if ('error' in resolved) return { kind: 'result', result: resolved.error };
-  const { serial } = resolved;
+  const running = await viaRunningDaemon(request, identity);
+  if (running.kind !== 'start') return running;
+  const { serial } = running;
   const paths = daemonPaths(request.home, serial);
-  if (serial !== named) {
-    const outcome = await dispatch(request, paths, serial, identity);
-    if (outcome !== undefined) return outcome;
-  }
   if (!(await startFreshDaemon(paths, identity, request.env))) return { kind: 'direct', reason: 'daemon not ready' };
   return (await dispatch(request, paths, serial, identity)) ?? { kind: 'direct', reason: 'daemon not ready' };
-}
-
-/**
- * POST /proxy/execute to the daemon at `paths` with this CLI's identity. Undefined when nothing can have run there:
- * no socket, no connection, a daemon of another identity (409) or one older than the route (404 without the
- * identity-checked header); the caller then (re)starts the daemon.
- */
-async function dispatch(
-  request: ProxyRequest,
-  paths: DaemonPaths,
-  serial: string,
-  identity: DaemonIdentity,
-): Promise<ProxyOutcome | undefined> {
-  if (!existsSync(paths.socket)) return undefined;
-  let response: Awaited<ReturnType<typeof postProxied>>;
-  try {
-    response = await postProxied(paths, identity, {
-      execution: request.execution,
-      timeoutMs: request.execution.timeoutMs,
-      serial,
-      target: request.target,
-      cwd: request.cwd,
-      verbose: request.verbose,
-      waitDeviceMs: request.waitDeviceMs,
-    });
-  } catch (error) {
-    if (!(error instanceof SocketRequestError)) throw error;
-    if (!error.afterDispatch) return undefined; // nobody listens (a stale socket): a new daemon takes the call
-    if (isReadOnly(request.execution)) {
-      return {
-        kind: 'direct',
-        reason: 'snapshot response lost; one direct run',
-        execution: retryOf(request.execution),
-      };
-    }
-    return { kind: 'result', result: proxyError(paths, error) };
-  }
-  if (response === 'refused') return undefined;
-  return { kind: 'result', result: fromEnvironment(asRunResult(response.json, paths), request.target) };
 }
 
 /**
@@ -150,12 +35,10 @@ async function dispatch(
 async function startFreshDaemon(paths: DaemonPaths, identity: DaemonIdentity, env: Env): Promise<boolean> {
   try {
     // The lifecycle code (spawn, signals) loads only when a daemon must be started or replaced.
-    const [{ nodeLifecyclePorts, startLocked, stopLocked }, { acquireLifecycleLock }] = await Promise.all([
-      import('../daemons/lifecycle.ts'),
-      import('../daemons/lifecycle-lock.ts'),
-    ]);
+    const [{ daemonReadyTimeoutMs, nodeLifecyclePorts, startLocked, stopLocked }, { acquireLifecycleLock }] =
+      await Promise.all([import('../daemons/lifecycle.ts'), import('../daemons/lifecycle-lock.ts')]);
     ensurePrivateDir(paths.dir);
-    const lock = await acquireLifecycleLock(paths.lock, DAEMON_READY_TIMEOUT_MS);
+    const lock = await acquireLifecycleLock(paths.lock, daemonReadyTimeoutMs());
     try {
       const mismatch = await reportedMismatch(new DaemonClient(paths.socket), identity);
       if (mismatch === undefined) return true;

@@ -7,6 +7,7 @@ import { crashesTool, crashTool } from './tools/crashes.ts';
 import { foregroundTool } from './tools/foreground.ts';
 import { doubleTapTool, longPressTool, swipeTool } from './tools/gestures.ts';
 import { installTool, uninstallTool } from './tools/install.ts';
+import { keyboardInstallTool } from './tools/keyboard.ts';
 import { locationTool } from './tools/location.ts';
 import { logsTool } from './tools/logs.ts';
 import { recordPullTool, recordStartTool, recordStopTool } from './tools/recording.ts';
@@ -19,6 +20,7 @@ export const DEVICE_TOOLS: readonly DeviceTool<never>[] = [
   appsTool,
   installTool,
   uninstallTool,
+  keyboardInstallTool,
   logsTool,
   crashesTool,
   crashTool,

@@ -3,6 +3,7 @@
 // AndroidViewClient and atx read `orientation=` and `deviceWidth=`/`deviceHeight=` from the line with
 // `valid=true`. deviceWidth/deviceHeight are the size in the current rotation.
 import type { ShellCommand } from '../../device/types.ts';
+import { hasSecondDisplay, MAIN_DISPLAY, SECOND_DISPLAY } from '../../faults/display-faults.ts';
 import { naturalSizeOf, rotationOf } from './rotation.ts';
 
 export const dumpsysDisplay: ShellCommand = async (_args, io, device) => {
@@ -11,14 +12,30 @@ export const dumpsysDisplay: ShellCommand = async (_args, io, device) => {
   const [w, h] = rotation % 2 === 1 ? [height, width] : [width, height];
   const density = device.ui.display?.density ?? 420;
   const frame = `Rect(0, 0 - ${w}, ${h})`;
+  const viewports = [
+    `DisplayViewport{type=INTERNAL, valid=true, isActive=true, displayId=${MAIN_DISPLAY.logicalId}, uniqueId='local:${MAIN_DISPLAY.physicalId}', physicalPort=0, orientation=${rotation}, logicalFrame=${frame}, physicalFrame=${frame}, deviceWidth=${w}, deviceHeight=${h}}`,
+  ];
+  const devices = [
+    `  DisplayDeviceInfo{"Built-in Screen": uniqueId="local:${MAIN_DISPLAY.physicalId}", ${width} x ${height}, modeId 1, defaultModeId 1, density ${density}, rotation ${rotation}, type INTERNAL, state ON}\n`,
+  ];
+  if (hasSecondDisplay(device.faults)) {
+    const s = SECOND_DISPLAY;
+    const second = `Rect(0, 0 - ${s.width}, ${s.height})`;
+    viewports.push(
+      `DisplayViewport{type=EXTERNAL, valid=true, isActive=true, displayId=${s.logicalId}, uniqueId='local:${s.physicalId}', physicalPort=1, orientation=0, logicalFrame=${second}, physicalFrame=${second}, deviceWidth=${s.width}, deviceHeight=${s.height}}`,
+    );
+    devices.push(
+      `  DisplayDeviceInfo{"${s.name}": uniqueId="local:${s.physicalId}", ${s.width} x ${s.height}, modeId 2, defaultModeId 2, density ${s.density}, rotation 0, type EXTERNAL, state ON}\n`,
+    );
+  }
   await io.writeStdout(
     'DISPLAY MANAGER (dumpsys display)\n' +
       '  mOnlyCore=false\n' +
       '  mSafeMode=false\n' +
-      `  mViewports=[DisplayViewport{type=INTERNAL, valid=true, isActive=true, displayId=0, uniqueId='local:4619827259835644672', physicalPort=0, orientation=${rotation}, logicalFrame=${frame}, physicalFrame=${frame}, deviceWidth=${w}, deviceHeight=${h}}]\n` +
+      `  mViewports=[${viewports.join(', ')}]\n` +
       '\n' +
-      'Display Devices: size=1\n' +
-      `  DisplayDeviceInfo{"Built-in Screen": uniqueId="local:4619827259835644672", ${width} x ${height}, modeId 1, defaultModeId 1, density ${density}, rotation ${rotation}, type INTERNAL, state ON}\n`,
+      `Display Devices: size=${devices.length}\n` +
+      devices.join(''),
   );
   return 0;
 };

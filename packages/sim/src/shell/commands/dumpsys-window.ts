@@ -6,6 +6,7 @@
 // says whether the keyguard shows: `KeyguardServiceDelegate` / `showing=true` (appium-adb lockmgmt reads it), and
 // before Android 8 (API 26) PhoneWindowManager's `mShowingLockscreen=true`.
 import type { DeviceApi, ShellIO } from '../../device/types.ts';
+import { hasSecondDisplay, SECOND_DISPLAY } from '../../faults/display-faults.ts';
 import { naturalSizeOf } from './rotation.ts';
 
 /** `pkg/.Activity` of the foreground app, as ActivityRecord prints it. */
@@ -34,12 +35,30 @@ function focusLines(device: DeviceApi): string {
   return `  mCurrentFocus=Window{1b2c3d4 u0 ${focusedWindowName(device)}}\n  mFocusedApp=${app}\n`;
 }
 
+/**
+ * The second display of `second_display`, listed before the phone's own as the window manager may list it (a BYD
+ * head unit's dump shows display 1 first), with another app in focus there: only `mTopFocusedDisplayId` says which
+ * display's focus is the user's (faults/display-faults.ts).
+ */
+function secondDisplaySection(withFocus: boolean): string {
+  const s = SECOND_DISPLAY;
+  const [pkg = '', cls = ''] = s.component.split('/');
+  const focus =
+    `  mCurrentFocus=Window{7c1d2e3 u0 ${s.component}}\n` +
+    `  mFocusedApp=ActivityRecord{3e4f5a6 u0 ${pkg}/${cls} t20}\n`;
+  return (
+    `  Display: mDisplayId=${s.logicalId} rootTasks=1\n    init=${s.width}x${s.height} ${s.density}dpi cur=${s.width}x${s.height}\n` +
+    (withFocus ? `\n${focus}` : '')
+  );
+}
+
 /** `init=` is the natural size, `cur=` the logical size as the screen is turned now (AOSP DisplayContent.dump). */
 function displaysSection(device: DeviceApi, withFocus: boolean): string {
   const { width = 1080, height = 2400, density = 420 } = device.ui.display ?? {};
   const init = naturalSizeOf(device);
   return (
     'WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)\n' +
+    (hasSecondDisplay(device.faults) ? secondDisplaySection(withFocus) : '') +
     `  Display: mDisplayId=0 rootTasks=3\n    init=${init.width}x${init.height} ${density}dpi cur=${width}x${height}\n` +
     (withFocus ? `\n${focusLines(device)}` : '')
   );
@@ -54,7 +73,10 @@ function windowsSection(device: DeviceApi, withFocus: boolean): string {
     '    mDisplayId=0 rootTaskId=1 mSession=Session{2b3c4d 1820:u0a10045} mClient=android.os.BinderProxy@1c2d3e4',
     '',
   ].join('\n');
-  return lines + (withFocus ? focusLines(device) : '');
+  // Since Android 10 each display has a focus of its own; the window list says which display has the user's
+  // (AOSP RootWindowContainer.dumpTopFocusedDisplayId).
+  const topFocus = apiLevel(device) >= 29 ? '  mTopFocusedDisplayId=0\n' : '';
+  return lines + topFocus + (withFocus ? focusLines(device) : '');
 }
 
 function policySection(device: DeviceApi): string {
@@ -91,6 +113,7 @@ export async function dumpsysWindow(args: readonly string[], io: ShellIO, device
 /** `dumpsys input_method`: appium-adb reads `mInputShown` (and `mIsInputViewShown`) to tell the keyboard is up. */
 export async function dumpsysInputMethod(io: ShellIO, device: DeviceApi): Promise<number> {
   const shown = device.ui.keyboardShown();
+  const view = device.ui.keyboardViewShown?.() ?? shown;
   const ime = device.settings.secure.get('default_input_method') ?? '';
   await io.writeStdout(
     'Current Input Method Manager state:\n' +
@@ -98,7 +121,7 @@ export async function dumpsysInputMethod(io: ShellIO, device: DeviceApi): Promis
       `  mCurFocusedWindowName=${focusedWindowName(device)}\n` +
       `  mInputShown=${shown} mShowRequested=${shown} mShowExplicitlyRequested=false mShowForced=false\n` +
       '  mInputMethodService:\n' +
-      `    mIsInputViewShown=${shown}\n`,
+      `    mIsInputViewShown=${view}\n`,
   );
   return 0;
 }

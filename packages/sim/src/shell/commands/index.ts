@@ -9,6 +9,7 @@ import { echo } from './echo.ts';
 import { getprop, setprop } from './getprop.ts';
 import { grep } from './grep.ts';
 import { id } from './id.ts';
+import { ime } from './ime.ts';
 import { input } from './input.ts';
 import { log } from './log.ts';
 import { logcat } from './logcat.ts';
@@ -36,6 +37,7 @@ export const COMMANDS: ReadonlyMap<string, ShellCommand> = new Map([
   ['setprop', setprop],
   ['grep', grep],
   ['id', id],
+  ['ime', ime],
   ['input', input],
   ['kill', kill],
   ['killall', killall],

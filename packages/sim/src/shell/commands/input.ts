@@ -3,7 +3,10 @@
 // for characters outside ASCII: a real device then fails with a NullPointerException (KeyCharacterMap.getEvents
 // returns null; mobile-next/mobile-mcp#78) and types nothing.
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { InputEvent } from '../../device/input-log.ts';
+import { commitThroughIme } from '../../device/input-methods.ts';
 import type { DeviceApi, ShellCommand, ShellIO } from '../../device/types.ts';
+import { injectionDenied, injectionDeniedOutput } from '../../faults/input-faults.ts';
 
 const SOURCES = new Set([
   'keyboard',
@@ -71,33 +74,52 @@ function numbers(values: readonly string[]): number[] | undefined {
   return parsed.every((n, i) => Number.isFinite(n) && values[i] !== '') ? parsed : undefined;
 }
 
+const COMMANDS = new Set(['tap', 'swipe', 'text', 'keyevent']);
+
 export const input: ShellCommand = async (argv, io, device) => {
   const args = [...argv];
   if (SOURCES.has(args[0] ?? '')) args.shift();
-  if (args[0] === '-d') args.splice(0, 2);
+  let display: number | undefined;
+  if (args[0] === '-d') display = Number(args.splice(0, 2)[1]);
   const [command, ...rest] = args;
   if (device.timing.inputMs > 0 && command !== undefined) {
     await sleep(device.timing.inputMs, undefined, { signal: io.signal }).catch(() => {});
   }
+  if (command !== undefined && COMMANDS.has(command) && injectionDenied(device.faults)) {
+    const denied = injectionDeniedOutput(Number(device.props.get('ro.build.version.sdk') ?? 35), command);
+    await io.writeStderr(denied.stderr);
+    return denied.status;
+  }
+  const received = (event: InputEvent) =>
+    device.inputs.record(event, { time: device.now(), ...(display === undefined ? {} : { display }) });
+  const touched = (x: number, y: number) => {
+    const node = device.ui.touchedNodeAt?.(x, y);
+    return node === undefined ? {} : { node };
+  };
   switch (command) {
     case 'tap': {
       const xy = rest.length === 2 ? numbers(rest) : undefined;
       if (!xy) return invalid(io, command);
-      device.ui.tap(xy[0] as number, xy[1] as number);
+      const [x, y] = xy as [number, number];
+      received({ kind: 'tap', x, y, ...touched(x, y) });
+      device.ui.tap(x, y);
       return 0;
     }
     case 'swipe': {
       const values = rest.length === 4 || rest.length === 5 ? numbers(rest) : undefined;
       if (!values) return invalid(io, command);
-      const [x1, y1, x2, y2, duration = 300] = values as [number, number, number, number, number?];
-      device.ui.swipe(x1, y1, x2, y2, duration);
+      const [x1, y1, x2, y2, durationMs = 300] = values as [number, number, number, number, number?];
+      received({ kind: 'swipe', x1, y1, x2, y2, durationMs, ...touched(x1, y1) });
+      device.ui.swipe(x1, y1, x2, y2, durationMs);
       return 0;
     }
     case 'text': {
       if (rest.length !== 1) return invalid(io, command);
       const text = spacesFromPercentS(rest[0] as string);
       if (!TYPABLE.test(text)) return untypable(io, device);
-      device.ui.inputText(text);
+      received({ kind: 'text', text });
+      // The selected keyboard turns the keys into text (the Unicode keyboard decodes modified UTF-7).
+      device.ui.inputText(commitThroughIme(device, text));
       return 0;
     }
     case 'keyevent': {
@@ -106,7 +128,10 @@ export const input: ShellCommand = async (argv, io, device) => {
         (a, i) => !a.startsWith('--') && !['--duration', '--delay'].includes(rest[i - 1] ?? ''),
       );
       if (codes.length === 0) return invalid(io, command);
-      for (const code of codes) device.ui.keyevent(code);
+      for (const code of codes) {
+        received({ kind: 'keyevent', code });
+        device.ui.keyevent(code);
+      }
       return 0;
     }
   }

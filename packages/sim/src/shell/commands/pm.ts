@@ -1,7 +1,8 @@
 // `pm` and `cmd package`: list packages, path, install (push-install from a device file, or `-S N` bytes of stdin),
 // uninstall, grant/revoke, clear, resolve-activity. Output as Android 15's PackageManagerShellCommand prints it.
 import { normalizePath } from '../../adbd/sync/sync-files.ts';
-import { installApk, requestedPermissions } from '../../device/apk.ts';
+import { installApk, parseApk, requestedPermissions } from '../../device/apk.ts';
+import { readRealApk } from '../../device/real-apk.ts';
 import type { DeviceApi, ShellCommand, ShellIO } from '../../device/types.ts';
 import { dumpPackage, uidOf } from './dumpsys-package.ts';
 import { javaException } from './java-exception.ts';
@@ -77,7 +78,13 @@ async function install(args: readonly string[], io: ShellIO, device: DeviceApi):
     await io.writeStderr('Error: must either specify a package size or an APK file\n');
     return 1;
   }
-  const outcome = installApk(device, bytes, { allowDowngrade, grantAll });
+  // A real APK (a zip, such as Appium Settings) is read for its manifest; the simulator's own APKs are JSON.
+  const outcome = installApk(
+    device,
+    bytes,
+    { allowDowngrade, grantAll },
+    parseApk(bytes) ?? (await readRealApk(bytes)),
+  );
   if (!outcome.ok) {
     await io.writeStdout(`Failure [${outcome.failure}]\n`);
     return 1;

@@ -18,11 +18,16 @@ interface WmState {
 const states = new WeakMap<DeviceApi, WmState>();
 
 function stateOf(device: DeviceApi): WmState {
+  const d = device.ui?.display ?? { width: 1080, height: 2400, density: 420 };
   let state = states.get(device);
   if (!state) {
-    const d = device.ui?.display ?? { width: 1080, height: 2400, density: 420 };
     state = { physical: { width: d.width, height: d.height, density: d.density } };
     states.set(device, state);
+  }
+  // Without an override the display in use is the physical one (a capture shown by `svc-sim screen` brings the size
+  // of the phone it was taken on).
+  if (state.size === undefined && state.density === undefined) {
+    state.physical = { width: d.width, height: d.height, density: d.density };
   }
   return state;
 }

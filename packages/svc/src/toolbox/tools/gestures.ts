@@ -1,10 +1,12 @@
 // Raw gestures by coordinates, in device pixels of the screen as it is now: a double tap (two `input tap` in one
 // shell line, so they follow each other as fast as the device runs them; mobile-mcp taps twice 100 ms apart),
 // a long press (`input swipe x y x y <ms>`: a swipe that does not move, appium-adb and mobile-mcp), and a swipe.
-// A point outside the screen is refused before anything is sent.
+// A point outside the screen is refused before anything is sent; a gesture the phone refuses is an error
+// (INPUT_INJECTION_DENIED when it does not let adb inject input).
 import { z } from 'zod';
 import { SvcError } from '../../contracts/errors.ts';
 import type { SvcContext } from '../../core/context.ts';
+import { deviceRefusal, injectionDeniedMessage } from '../../executions/drivers/adb/device-outcome.ts';
 import { deviceTool } from '../tool.ts';
 import { readScreen } from './screen.ts';
 import { pixel } from './tool-fields.ts';
@@ -23,12 +25,17 @@ async function checkOnScreen(ctx: SvcContext, serial: string, points: [string, n
   }
 }
 
+/** Sends an `input` line and reads its outcome: a refused injection (INPUT_INJECTION_DENIED) or any error fails. */
 async function input(ctx: SvcContext, serial: string, command: string) {
   const out = await ctx.adb.shell(serial, command);
-  if (out.exitCode !== 0 || /Exception|Error/.test(out.stderr)) {
-    throw new SvcError('GESTURE_FAILED', `\`${command}\` failed: ${out.stderr.trim() || `exit ${out.exitCode}`}`, {
+  const refused = deviceRefusal(`${out.stdout}\n${out.stderr}`, out.exitCode);
+  if (refused?.injectionDenied) {
+    throw new SvcError('INPUT_INJECTION_DENIED', injectionDeniedMessage('gesture', refused.said), {
       deviceId: serial,
     });
+  }
+  if (refused !== undefined) {
+    throw new SvcError('GESTURE_FAILED', `\`${command}\` failed: ${refused.said}`, { deviceId: serial });
   }
 }
 

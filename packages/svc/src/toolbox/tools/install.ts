@@ -6,8 +6,9 @@ import { basename, resolve } from 'node:path';
 import { z } from 'zod';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
 import { SvcError } from '../../contracts/errors.ts';
+import type { SvcContext } from '../../core/context.ts';
 import { forgetDriverChoiceEverywhere } from '../../daemons/forget-driver.ts';
-import { deviceTool } from '../tool.ts';
+import { deviceTool, type ToolProgress } from '../tool.ts';
 import { packageName } from './tool-fields.ts';
 
 function failureOf(output: string): string | undefined {
@@ -33,24 +34,30 @@ export const installTool = deviceTool({
     if (data === undefined) {
       throw new SvcError('APK_NOT_FOUND', `No APK file at ${path}.`, { path: 'apk', apk: path });
     }
-    const remote = `/data/local/tmp/svc-install-${process.pid}-${Date.now()}.apk`;
-    await ctx.adb.push(serial, remote, data, (done, total) => progress({ phase: 'pushing', done, total }));
-    progress({ phase: 'installing' });
-    const out = await ctx.adb.shell(
-      serial,
-      `pm install -r -t ${quoteShellArg(remote)}; rm -f ${quoteShellArg(remote)}`,
-    );
-    const reason = failureOf(`${out.stdout}\n${out.stderr}`);
-    if (reason !== undefined) {
-      throw new SvcError('INSTALL_FAILED', `The device refused ${basename(path)}: ${reason}`, {
-        apk: path,
-        reason,
-      });
-    }
-    await forgetDriverChoiceEverywhere(ctx, serial); // it may have been the operator app
+    await pushAndInstall(ctx, serial, data, progress, basename(path), { apk: path });
     return { installed: true, apk: path, bytes: data.length };
   },
 });
+
+/** Pushes APK bytes and installs them (`pm install -r -t`); INSTALL_FAILED with the package manager's reason. */
+export async function pushAndInstall(
+  ctx: SvcContext,
+  serial: string,
+  data: Uint8Array,
+  progress: (event: ToolProgress) => void,
+  name: string,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  const remote = `/data/local/tmp/svc-install-${process.pid}-${Date.now()}.apk`;
+  await ctx.adb.push(serial, remote, data, (done, total) => progress({ phase: 'pushing', done, total }));
+  progress({ phase: 'installing' });
+  const out = await ctx.adb.shell(serial, `pm install -r -t ${quoteShellArg(remote)}; rm -f ${quoteShellArg(remote)}`);
+  const reason = failureOf(`${out.stdout}\n${out.stderr}`);
+  if (reason !== undefined) {
+    throw new SvcError('INSTALL_FAILED', `The device refused ${name}: ${reason}`, { ...details, reason });
+  }
+  await forgetDriverChoiceEverywhere(ctx, serial); // it may have been the operator app
+}
 
 export const uninstallTool = deviceTool({
   name: 'uninstall',

@@ -10,7 +10,7 @@ import { quoteShellArg } from '../../contracts/dispatch.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { SvcContext } from '../../core/context.ts';
 import { DeviceShell } from '../../executions/drivers/adb/device-shell.ts';
-import { pidsCommand, pidsIn } from '../../executions/drivers/adb/processes.ts';
+import { inBackground, pidsCommand, pidsIn } from '../../executions/drivers/adb/processes.ts';
 import { confinedRecordingPath } from '../../executions/screenshot-paths.ts';
 import { deviceTool } from '../tool.ts';
 
@@ -73,9 +73,10 @@ export const recordStartTool = deviceTool({
     }
     const id = new Date().toISOString().replace(/[-:]/g, '').replace('.', '-').replace('Z', '');
     const limit = args.timeLimitS ?? MAX_SECONDS;
+    const sdk = await new DeviceShell(ctx, serial).sdk();
     const out = await ctx.adb.shell(
       serial,
-      `command -v screenrecord >/dev/null || exit 127; nohup screenrecord --time-limit ${limit} ${quoteShellArg(devicePath(id))} >/dev/null 2>&1 &`,
+      `command -v screenrecord >/dev/null || exit 127; ${inBackground(sdk, `screenrecord --time-limit ${limit} ${quoteShellArg(devicePath(id))}`)}`,
     );
     if (out.exitCode === 127) {
       throw new SvcError('RECORDING_UNSUPPORTED', `${serial} has no screenrecord command.`, { deviceId: serial });

@@ -8,8 +8,10 @@ import type { Action, ResultEnvelope, StepResult } from '../../../contracts/type
 import type { Driver } from '../../driver.ts';
 import { SETTLE_WARNING } from '../operator/post-process.ts';
 import { ADB_ACTIONS } from './actions/index.ts';
+import { DeviceShell } from './device-shell.ts';
 import type { DumpStats } from './dump.ts';
 import { runSteps } from './run-steps.ts';
+import { unicodeTextRefused } from './unicode-refusal.ts';
 
 export const adbDriver: Driver = {
   name: 'adb',
@@ -17,6 +19,8 @@ export const adbDriver: Driver = {
   async run(ctx, run) {
     const stats: DumpStats = { dumps: 0 };
     try {
+      const refused = await unicodeTextRefused(new DeviceShell(ctx, run.serial), run.execution);
+      if (refused !== undefined) return { kind: 'error', error: refused, settle: false };
       const envelope = await runSteps(ctx, run, ADB_ACTIONS, stats);
       return { kind: 'envelope', envelope: withSettleWarnings(envelope, run.execution.actions) };
     } catch (error) {

@@ -31,25 +31,68 @@ export interface DumpStats {
   dumps: number;
 }
 
-/** The hierarchy XML of the focused window; throws DumpError with the last failure when `deadline` passes. */
+/**
+ * The dump that had not answered when `deadline` passed. A phone's dump waits up to 10 s for an idle screen before
+ * it gives up (`ERROR: could not get idle state.`: DumpCommand's waitForIdle(1000, 10000)), so on a screen that never
+ * goes idle (a video, an animation) one attempt alone can outlast a step's time: the step stops waiting at its
+ * deadline. The dump itself runs on to its end in the device's queue (never abandoned mid-run: the next dump waits
+ * for it), but the step has its answer in time.
+ */
+export class DumpTimeout extends DumpError {
+  constructor(waitedMs: number, attempts: number) {
+    super(
+      'UI_DUMP_NOT_IDLE',
+      `uiautomator dump had not answered after ${Math.round(waitedMs)} ms, when the time ran out: it waits up to 10 s for the screen to go idle (${DUMP_FAILURE_MEANING.UI_DUMP_NOT_IDLE})`,
+      attempts,
+    );
+  }
+}
+
+/** `task`, or undefined when `deadline` (monotonic) passes first; the timer goes with whichever ends first. */
+async function within<T>(ctx: SvcContext, deadline: number, task: Promise<T>): Promise<T | undefined> {
+  const left = deadline - ctx.clock.monotonic();
+  if (left <= 0) return undefined;
+  const stop = new AbortController();
+  const timer = ctx.clock.sleep(left, stop.signal).then(
+    () => undefined,
+    () => undefined,
+  );
+  try {
+    return await Promise.race([task, timer]);
+  } finally {
+    stop.abort();
+  }
+}
+
+/**
+ * The hierarchy XML of the focused window; throws DumpError with the last failure when the retries run out, and
+ * DumpTimeout when `deadline` passes while a dump is still running.
+ */
 export async function dumpWindow(
   ctx: SvcContext,
   shell: DeviceShell,
   deadline: number,
   stats?: DumpStats,
 ): Promise<string> {
-  const until = Math.min(deadline, ctx.clock.monotonic() + DUMP_RETRY_BUDGET_MS);
+  const started = ctx.clock.monotonic();
+  const until = Math.min(deadline, started + DUMP_RETRY_BUDGET_MS);
+  let last: DumpError | undefined;
   for (let attempt = 1; ; attempt++) {
-    const result = await serializedPerDevice(ctx, shell.serial, () => shell.run(DUMP_COMMAND, AFTER_DUMP));
+    const running = serializedPerDevice(ctx, shell.serial, () => shell.run(DUMP_COMMAND, AFTER_DUMP));
+    const result = await within(ctx, deadline, running);
     if (stats) stats.dumps++;
+    if (result === undefined) {
+      running.catch(() => {});
+      // An earlier attempt's own failure says more than "no answer yet" from the one the deadline cut short.
+      throw last ?? new DumpTimeout(ctx.clock.monotonic() - started, attempt);
+    }
     const outcome = classifyDump(result);
     if (outcome.ok) return outcome.xml;
     const left = until - ctx.clock.monotonic();
-    if (!outcome.retryable || left <= RETRY_PAUSE_MS) {
-      const tries = attempt === 1 ? '1 attempt' : `${attempt} attempts`;
-      const message = `${DUMP_FAILURE_MEANING[outcome.code]} (uiautomator dump, ${tries}; last: ${outcome.detail})`;
-      throw new DumpError(outcome.code, message, attempt);
-    }
+    const tries = attempt === 1 ? '1 attempt' : `${attempt} attempts`;
+    const message = `${DUMP_FAILURE_MEANING[outcome.code]} (uiautomator dump, ${tries}; last: ${outcome.detail})`;
+    last = new DumpError(outcome.code, message, attempt);
+    if (!outcome.retryable || left <= RETRY_PAUSE_MS) throw last;
     await ctx.clock.sleep(RETRY_PAUSE_MS);
   }
 }

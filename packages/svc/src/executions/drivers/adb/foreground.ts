@@ -28,10 +28,44 @@ export function windowDumpCommand(sdk: number): string {
 }
 
 const COMPONENT = /^([A-Za-z0-9_.]+)\/([A-Za-z0-9_.$]+)$/;
+const DISPLAY_HEADER = /^\s*Display: mDisplayId=(\d+)/m;
+const TOP_FOCUSED_DISPLAY = /mTopFocusedDisplayId=(\d+)/;
+/** Names the display that has the user's focus when there are several (AOSP RootWindowContainer). */
+export const TOP_FOCUSED_DISPLAY_COMMAND = 'dumpsys window windows | grep mTopFocusedDisplayId';
+
+/** The sections of `dumpsys window displays`, one per display (`Display: mDisplayId=N`), by display id. */
+function displaySections(text: string): Map<number, string> {
+  const sections = new Map<number, string>();
+  const parts = text.split(/^(?=\s*Display: mDisplayId=\d+)/m);
+  for (const part of parts) {
+    const id = DISPLAY_HEADER.exec(part)?.[1];
+    if (id !== undefined) sections.set(Number(id), part);
+  }
+  return sections;
+}
+
+/** The device shows several displays (each with a focus of its own): which one has the user's is worth asking. */
+export function hasSeveralDisplays(text: string): boolean {
+  return displaySections(text).size > 1;
+}
+
+/**
+ * Since Android 10 every display has its own focused app and window (foldables, car head units, an emulator's
+ * second display), each printed in its own section: package, window and size are read from the section of the
+ * display that has the user's focus (`mTopFocusedDisplayId`, display 0 when not named), never mixed across
+ * sections. Below API 29, and with one display, the whole text is one section.
+ */
+function focusedSection(text: string): string {
+  const sections = displaySections(text);
+  if (sections.size <= 1) return text;
+  const focused = Number(TOP_FOCUSED_DISPLAY.exec(text)?.[1] ?? 0);
+  return sections.get(focused) ?? sections.get(0) ?? text;
+}
 
 export function parseForeground(text: string): Foreground {
-  const focusedApp = /mFocusedApp=.*?ActivityRecord\{\S+ u\d+ (\S+?)(?: t\d+)?\}/.exec(text)?.[1];
-  const currentFocus = /mCurrentFocus=Window\{\S+ (?:u\d+ )?([^}\s]+)\}/.exec(text)?.[1];
+  const section = focusedSection(text);
+  const focusedApp = /mFocusedApp=.*?ActivityRecord\{\S+ u\d+ (\S+?)(?: t\d+)?\}/.exec(section)?.[1];
+  const currentFocus = /mCurrentFocus=Window\{\S+ (?:u\d+ )?([^}\s]+)\}/.exec(section)?.[1];
   const app = COMPONENT.exec(focusedApp ?? '') ?? COMPONENT.exec(currentFocus ?? '');
   const lockFlags =
     /mShowingLockscreen=true|isStatusBarKeyguard=true|mDreamingLockscreen=true|KeyguardServiceDelegate\s+showing=true/.test(
@@ -41,7 +75,7 @@ export function parseForeground(text: string): Foreground {
   const systemBarFocused = currentFocus === 'StatusBar' || currentFocus === 'NotificationShade';
   const foreground: Foreground = { locked: keyguardFocused || (lockFlags && systemBarFocused) };
   if (currentFocus !== undefined) foreground.focusedWindow = currentFocus;
-  const cur = /\bcur=(\d+)x(\d+)/.exec(text);
+  const cur = /\bcur=(\d+)x(\d+)/.exec(section);
   if (cur) foreground.screen = { width: Number(cur[1]), height: Number(cur[2]) };
   if (app) {
     foreground.package = app[1] as string;
@@ -51,7 +85,10 @@ export function parseForeground(text: string): Foreground {
 }
 
 export async function readForeground(shell: DeviceShell): Promise<Foreground> {
-  return parseForeground(await shell.read(windowDumpCommand(await shell.sdk())));
+  const text = await shell.read(windowDumpCommand(await shell.sdk()));
+  // One display (nearly every phone): one round trip. Several: ask which one has the focus.
+  if (!hasSeveralDisplays(text) || TOP_FOCUSED_DISPLAY.test(text)) return parseForeground(text);
+  return parseForeground(`${text}\n${await shell.read(TOP_FOCUSED_DISPLAY_COMMAND)}`);
 }
 
 /** `dumpsys input_method`: `mInputShown=true` while the soft keyboard is up (appium-adb keyboard-commands). */

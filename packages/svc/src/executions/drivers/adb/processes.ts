@@ -29,3 +29,13 @@ export function pidsIn(output: string, name: string, sdk: number): number[] {
     return (last === name || last.endsWith(`/${name}`)) && /^\d+$/.test(pid) ? [Number(pid)] : [];
   });
 }
+
+/**
+ * `command` started in the background so that it outlives the adb shell that starts it (the session's hang-up
+ * would stop it): under toybox's `nohup` from API 23, and below, where Android 5's toolbox has no nohup, after the
+ * shell ignores SIGHUP (`trap '' HUP`: an ignored signal stays ignored across exec, which is all nohup does besides
+ * redirecting the output). Its output goes nowhere.
+ */
+export function inBackground(sdk: number, command: string): string {
+  return sdk >= PIDOF_SINCE_API ? `nohup ${command} >/dev/null 2>&1 &` : `trap '' HUP; ${command} >/dev/null 2>&1 &`;
+}

@@ -134,6 +134,7 @@ async function runStep<T extends ActionType>(step: StepContext<T>, entry: AdbAct
   const { ctx, action } = step;
   const policy = retryPolicyOf(retryOf(action), definitionOf(action.type).retry);
   const bound = waitBound(step);
+  if (bound !== undefined) step.until = bound.until;
   const end = (failure: StepFailure): StepResult => {
     const result = failed(action, failure.code, failure.message, failure.data);
     if (isFatal(action, failure.code)) throw new FatalStep(result, failure.message);

@@ -12,8 +12,9 @@ import {
   type UiNode,
   type UiTree,
 } from '../../../ui/index.ts';
-import { dumpWindow } from './dump.ts';
-import { ExecutionFailure, type StepContext, StepFailure } from './step.ts';
+import { checkInput, inputLine, KEYCODE, sendInput } from './device-input.ts';
+import { DumpTimeout, dumpWindow } from './dump.ts';
+import { ExecutionFailure, type StepContext, StepFailure, TimedOut } from './step.ts';
 
 export interface Screen {
   tree: UiTree;
@@ -30,8 +31,22 @@ export function isKeyguard(tree: UiTree): boolean {
   return system && tree.nodes.some((n) => KEYGUARD_ID.test(n.resourceId) || /keyguard/i.test(n.cls));
 }
 
-export async function readScreen(step: StepContext, options: { interacts: boolean }): Promise<Screen> {
-  const xml = await dumpWindow(step.ctx, step.shell, step.deadline, step.stats);
+/**
+ * One screen read. `until` (monotonic) is a limit of the step's own, before the execution's deadline (a wait's
+ * timeoutMs): a dump still running then fails the read with UI_DUMP_NOT_IDLE; at the execution's deadline the
+ * execution times out during this step with that as its last error.
+ */
+export async function readScreen(step: StepContext, options: { interacts: boolean; until?: number }): Promise<Screen> {
+  const cutoff = Math.min(step.deadline, options.until ?? Number.POSITIVE_INFINITY);
+  let xml: string;
+  try {
+    xml = await dumpWindow(step.ctx, step.shell, cutoff, step.stats);
+  } catch (error) {
+    if (error instanceof DumpTimeout && cutoff >= step.deadline) {
+      throw new TimedOut(new StepFailure(error.code, error.message), 1);
+    }
+    throw error;
+  }
   const parsed = parseHierarchy(xml);
   if (!parsed.ok)
     throw new StepFailure('UI_DUMP_UNREADABLE', `the hierarchy dump is not readable: ${parsed.reason}`, {
@@ -66,10 +81,16 @@ const KEYBOARD_FREE_FRACTION = 0.5;
 const KEYBOARD_UP = '__svc_keyboard_up';
 /**
  * How a step closes a keyboard that is up, in turn (appium-adb keyboard-commands): KEYCODE_ESCAPE first, which
- * never navigates; then KEYCODE_BACK, which some keyboards need (sent only while the keyboard is up, when it closes
- * the keyboard rather than the screen). A keyboard still up after both fails the step.
+ * never navigates; then KEYCODE_BACK, which some keyboards need (sent only while the keyboard shows its view, when
+ * it closes the keyboard rather than the screen). A keyboard still up after both fails the step.
  */
-const KEYBOARD_CLOSERS = [111, 4];
+const KEYBOARD_CLOSERS = [KEYCODE.ESCAPE, KEYCODE.BACK];
+/**
+ * The keyboard covers the screen only when its input view is shown: `mInputShown=true` is also true with a hardware
+ * keyboard or an input method that has no view, where nothing covers the app and BACK would navigate it away
+ * (appium-adb isSoftKeyboardPresent reads `mIsInputViewShown` to decide it can close the keyboard; issue #56).
+ */
+const KEYBOARD_VIEW_SHOWN = 'mIsInputViewShown=true';
 const closersSent = new WeakMap<StepContext, number>();
 
 /**
@@ -82,15 +103,19 @@ export async function gestureAt(
   y: number,
   gesture: string,
 ): Promise<'done' | 'retry'> {
+  const what = gesture.startsWith('input tap') ? 'tap' : 'swipe';
   if (y < screen.height * KEYBOARD_FREE_FRACTION) {
-    await step.shell.run(gesture);
+    await sendInput(step.shell, gesture, 'GESTURE_FAILED', what);
     return 'done';
   }
   // `a && b || c` rather than if/then/fi: the driver's lines are simple lists, which every device shell runs.
   const out = await step.shell.run(
-    `dumpsys input_method | grep -q 'mInputShown=true' && echo ${KEYBOARD_UP} || ${gesture}`,
+    `dumpsys input_method | grep -q '${KEYBOARD_VIEW_SHOWN}' && echo ${KEYBOARD_UP} || ${gesture}`,
   );
-  if (!out.output.includes(KEYBOARD_UP)) return 'done';
+  if (!out.output.includes(KEYBOARD_UP)) {
+    checkInput(out, 'GESTURE_FAILED', what);
+    return 'done';
+  }
   const sent = closersSent.get(step) ?? 0;
   const key = KEYBOARD_CLOSERS[sent];
   if (key === undefined) {
@@ -100,17 +125,14 @@ export async function gestureAt(
     );
   }
   closersSent.set(step, sent + 1);
-  await step.shell.run(`input keyevent ${key}`);
+  await sendInput(step.shell, inputLine.keys([key]), 'GESTURE_FAILED', 'key that closes the keyboard');
   return 'retry';
 }
 
 export type ClickType = 'default' | 'long_click';
 
-/** A long press: a swipe that does not move, held past the long-press timeout (500 ms by default). */
-const LONG_PRESS_MS = 800;
-
 export function pointGesture(x: number, y: number, type: ClickType): string {
-  return type === 'long_click' ? `input swipe ${x} ${y} ${x} ${y} ${LONG_PRESS_MS}` : `input tap ${x} ${y}`;
+  return type === 'long_click' ? inputLine.longPress(x, y) : inputLine.tap(x, y);
 }
 
 /**

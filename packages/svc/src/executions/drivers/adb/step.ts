@@ -15,6 +15,8 @@ export interface StepContext<T extends ActionType = ActionType> {
   readonly index: number;
   /** Monotonic ms when the execution's own timeout passes. */
   readonly deadline: number;
+  /** Monotonic ms when the step's own bound passes (wait_for_node's timeoutMs), if it has one. */
+  until?: number;
   readonly stats: DumpStats;
 }
 

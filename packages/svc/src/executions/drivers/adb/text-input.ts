@@ -2,31 +2,23 @@
 // printable ASCII only (anything else fails with `java.lang.NullPointerException: Attempt to get length of null
 // array`, mobile-next/mobile-mcp#78), turns `%s` into a space, and its argument passes one shell: quoted once,
 // never twice (double escaping types the backslashes: openatx/adbutils#197). A newline is the enter key.
-import { quoteShellArg } from '../../../contracts/dispatch.ts';
+import { inputLine, KEYCODE } from './device-input.ts';
 
-export const KEYCODE_ENTER = 66;
-
-/** The first character `input text` cannot type (outside printable ASCII, tab and newline), or undefined. */
-export function untypable(text: string): { char: string; index: number } | undefined {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 10 || (code >= 0x20 && code <= 0x7e)) continue;
-    return { char: String.fromCodePoint(text.codePointAt(i) ?? code), index: i };
-  }
-  return undefined;
-}
+export { untypable } from './unicode-keyboard.ts';
 
 /**
  * The shell commands that type `text` exactly: `input text '<chunk>'` per run of text, `input keyevent 66` for each
  * newline. Spaces are sent as `%s`, which `input text` turns into spaces on every API level; a literal `%s` in the
  * text is split between two commands so the device never sees it as one token.
  */
-export function typingCommands(text: string): string[] {
+export function typingCommands(text: string, encode: (line: string) => string = (line) => line): string[] {
   const commands: string[] = [];
   for (const [i, line] of text.split('\n').entries()) {
-    if (i > 0) commands.push(`input keyevent ${KEYCODE_ENTER}`);
-    for (const chunk of line.split('%s').flatMap((part, j) => (j === 0 ? [part] : ['%', `s${part}`]))) {
-      if (chunk !== '') commands.push(`input text ${quoteShellArg(chunk.replaceAll(' ', '%s'))}`);
+    if (i > 0) commands.push(inputLine.keys([KEYCODE.ENTER]));
+    for (const chunk of encode(line)
+      .split('%s')
+      .flatMap((part, j) => (j === 0 ? [part] : ['%', `s${part}`]))) {
+      if (chunk !== '') commands.push(inputLine.text(chunk.replaceAll(' ', '%s')));
     }
   }
   return commands;

@@ -22,7 +22,7 @@ export const SETTLE_WARNING =
   'snapshot_ui ran right after a click with no sleep between; the UI may not have settled (add a sleep step)';
 
 export async function postProcess(
-  ctx: Pick<SvcContext, 'adb' | 'files' | 'clock' | 'env' | 'home'>,
+  ctx: Pick<SvcContext, 'adb' | 'files' | 'clock' | 'env' | 'home' | 'shared'>,
   input: PostProcessInput,
 ): Promise<ResultEnvelope> {
   const { envelope } = input;
@@ -34,7 +34,7 @@ export async function postProcess(
 }
 
 async function processStep(
-  ctx: Pick<SvcContext, 'adb' | 'files' | 'clock' | 'env' | 'home'>,
+  ctx: Pick<SvcContext, 'adb' | 'files' | 'clock' | 'env' | 'home' | 'shared'>,
   input: PostProcessInput,
   step: StepResult,
 ): Promise<StepResult> {

@@ -89,13 +89,19 @@ export const openUri: ActionRunner<'open_uri'> = async ({ shell, action }) => {
 };
 
 /**
- * `am force-stop` is silent and exits 0 even for unknown packages: whether the app still has a process tells
+ * `am force-stop` is silent and exits 0 even for unknown packages (ADB-DRIVER-NOTES of the repo's design: "silent
+ * and exits 0 even for unknown packages"): `pm path` in the same line says whether the package is installed (an
+ * app that is not cannot be closed: APP_NOT_FOUND, never a success), and whether the app still has a process tells
  * whether it worked (`pidof`, or `ps` on Android 5, which has no pidof).
  */
 export const closeApp: ActionRunner<'close_app'> = async ({ shell, action }) => {
   const pkg = action.params.applicationId;
   const sdk = await shell.sdk();
-  const out = await shell.run(`am force-stop ${quoteShellArg(pkg)}; ${pidsCommand(sdk, pkg)}`);
+  const quoted = quoteShellArg(pkg);
+  const out = await shell.run(`am force-stop ${quoted}; pm path ${quoted}; ${pidsCommand(sdk, pkg)}`);
+  if (!/^package:/m.test(out.output)) {
+    throw new StepFailure('APP_NOT_FOUND', `${pkg} is not installed on this device`);
+  }
   const pids = pidsIn(out.output, pkg, sdk);
   if (pids.length > 0) {
     throw new StepFailure('APP_CLOSE_FAILED', `${pkg} is still running (pid ${pids.join(' ')})`, {

@@ -10,7 +10,7 @@ import { click, readKeyValuePair, readText } from './nodes.ts';
 import { startRecording, stopRecording } from './recording.ts';
 import { scroll, scrollAndClick, scrollUntil } from './scroll.ts';
 import { snapshotUi } from './snapshot.ts';
-import { enterText, refuseUntypable } from './text.ts';
+import { enterText } from './text.ts';
 import { waitForNavigation, waitForNode } from './waits.ts';
 
 /** How the adb driver runs one action type (its retry preset comes from the action's definition). */
@@ -25,7 +25,7 @@ export const ADB_ACTIONS: AdbTable = {
   open_uri: { run: openUri },
   close_app: { run: closeApp },
   click: { run: click },
-  enter_text: { run: enterText, refuse: refuseUntypable },
+  enter_text: { run: enterText },
   read_text: { run: readText },
   read_key_value_pair: { run: readKeyValuePair },
   wait_for_node: { run: waitForNode },

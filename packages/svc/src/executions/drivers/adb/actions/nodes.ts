@@ -4,6 +4,7 @@
 // app can only mean tapping a text field, which focuses it; other nodes cannot be focused from adb.
 import type { NodeMatcher } from '../../../../contracts/types.ts';
 import { editableWithin, findAll, labelOf, valueBeside } from '../../../../ui/index.ts';
+import { sendInput } from '../device-input.ts';
 import { readForeground } from '../foreground.ts';
 import {
   type ClickType,
@@ -44,7 +45,13 @@ async function clickPoint(step: StepContext, x: number, y: number, type: ClickPa
     throw new StepFailure('GESTURE_FAILED', 'tap outside the screen');
   }
   if (locked) throw new ExecutionFailure('SECURITY_BLOCK_DETECTED', 'the lock screen is showing; unlock the device');
-  await step.shell.run(pointGesture(x, y, type === 'long_click' ? 'long_click' : 'default'));
+  const gesture = type === 'long_click' ? 'long_click' : 'default';
+  await sendInput(
+    step.shell,
+    pointGesture(x, y, gesture),
+    'GESTURE_FAILED',
+    gesture === 'long_click' ? 'long press' : 'tap',
+  );
 }
 
 export const click: ActionRunner<'click'> = async (step) => {

@@ -1,10 +1,10 @@
 // start_recording / stop_recording with `screenrecord` running on the device (Maestro's way): started in the
-// background under nohup so it outlives the adb shell, stopped with SIGINT (`kill -2` by pid: `killall` only exists
+// background so it outlives the adb shell (under nohup, or with SIGHUP ignored on Android 5: processes.ts), stopped with SIGINT (`kill -2` by pid: `killall` only exists
 // from API 24, `pidof` from API 23, see processes.ts) so it finishes the file. Which session runs is read from the
 // device (the file name carries the session id), so a recording started by one svc process can be stopped by
 // another. Every line is a simple command list (no if/for/subshell), which every device shell runs.
 import { quoteShellArg } from '../../../../contracts/dispatch.ts';
-import { pidsCommand, pidsIn } from '../processes.ts';
+import { inBackground, pidsCommand, pidsIn } from '../processes.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
 
 export const RECORDING_DIR = '/data/local/tmp';
@@ -64,7 +64,7 @@ export const startRecording: ActionRunner<'start_recording'> = async (step) => {
   const sdk = await step.shell.sdk();
   const out = await step.shell.run(
     `rm -f ${RECORDING_DIR}/${PREFIX}*.mp4; ` +
-      `nohup ${SCREENRECORD} --time-limit ${TIME_LIMIT_S} ${quoteShellArg(file)} >/dev/null 2>&1 & ` +
+      `${inBackground(sdk, `${SCREENRECORD} --time-limit ${TIME_LIMIT_S} ${quoteShellArg(file)}`)} ` +
       `sleep 0.3; ${pidsCommand(sdk, SCREENRECORD)}`,
   );
   if (pidsIn(out.output, SCREENRECORD, sdk).length === 0) {

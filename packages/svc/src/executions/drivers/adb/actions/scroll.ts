@@ -8,6 +8,7 @@
 import { ACTION_DEFAULTS } from '../../../../contracts/limits.ts';
 import type { NodeMatcher } from '../../../../contracts/types.ts';
 import { findFirst, refindContainer, resolveContainer, subtreeSignature, type UiNode } from '../../../../ui/index.ts';
+import { inputLine, sendInput } from '../device-input.ts';
 import { clickGesture, gestureAt, readScreen, type Screen } from '../screen.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
 import { clickTypeName } from './nodes.ts';
@@ -54,9 +55,7 @@ export function swipeLine(node: UiNode, direction: Direction, ratio: number): st
   const to = Math.round(start + length * (forward ? 0.8 - 0.8 * ratio : 0.2 + 0.8 * ratio));
   const cx = Math.round((b.left + b.right) / 2);
   const cy = Math.round((b.top + b.bottom) / 2);
-  return vertical
-    ? `input swipe ${cx} ${from} ${cx} ${to} ${SWIPE_MS}`
-    : `input swipe ${from} ${cy} ${to} ${cy} ${SWIPE_MS}`;
+  return vertical ? inputLine.swipe(cx, from, cx, to, SWIPE_MS) : inputLine.swipe(from, cy, to, cy, SWIPE_MS);
 }
 
 function containerOf(screen: Screen, p: ScrollParams, findChild: boolean) {
@@ -81,7 +80,8 @@ async function swipeOnce(
   const line = swipeLine(container, s.direction, s.distanceRatio);
   if (line === undefined) return { outcome: 'gesture_failed' };
   const before = subtreeSignature(container);
-  await step.shell.run(line);
+  // A swipe the device refused is a failed step, never the end of the list.
+  await sendInput(step.shell, line, 'GESTURE_FAILED', 'swipe');
   if (s.settleDelayMs > 0) await step.ctx.clock.sleep(s.settleDelayMs);
   const after = await readScreen(step, { interacts: true });
   const moved = refindContainer(after.tree, container);

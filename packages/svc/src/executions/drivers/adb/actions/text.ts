@@ -5,27 +5,23 @@
 // operator app's submit is ACTION_CLICK on it (TaskUiScopeDefault.kt:507-560 @ v0.5.2), not an Enter key.
 // A password field shows no text to check; a field showing its hint while empty (Android 7-9 report the hint as the
 // text: appium/appium#13618) is cleared the same way, harmlessly.
-import { SvcError } from '../../../../contracts/errors.ts';
 import type { NodeMatcher } from '../../../../contracts/types.ts';
 import { centerOf, editableWithin, findAll, type UiNode, type UiTree } from '../../../../ui/index.ts';
-import type { Supported } from '../../../driver-table.ts';
+import { checkInput, inputLine, KEYCODE, sendInput } from '../device-input.ts';
 import { findOrFail, gestureAt, readScreen } from '../screen.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
-import { typingCommands, untypable } from '../text-input.ts';
+import { typingCommands } from '../text-input.ts';
+import { restoreKeyboard, selectUnicodeKeyboard, unicodeKeyboardText, untypable } from '../unicode-keyboard.ts';
 
-const KEYCODE_MOVE_END = 123;
-const KEYCODE_DEL = 67;
-const KEYCODE_FORWARD_DEL = 112;
 /** Key events per `input keyevent` call: one JVM start types them all. */
 const KEYS_PER_CALL = 200;
 
 function clearCommands(current: string): string[] {
   const count = [...current].length;
-  const keys: number[] = [KEYCODE_MOVE_END];
-  for (let i = 0; i < count; i++) keys.push(KEYCODE_DEL, KEYCODE_FORWARD_DEL);
+  const keys: number[] = [KEYCODE.MOVE_END];
+  for (let i = 0; i < count; i++) keys.push(KEYCODE.DEL, KEYCODE.FORWARD_DEL);
   const out: string[] = [];
-  for (let i = 0; i < keys.length; i += KEYS_PER_CALL)
-    out.push(`input keyevent ${keys.slice(i, i + KEYS_PER_CALL).join(' ')}`);
+  for (let i = 0; i < keys.length; i += KEYS_PER_CALL) out.push(inputLine.keys(keys.slice(i, i + KEYS_PER_CALL)));
   return out;
 }
 
@@ -48,24 +44,37 @@ async function focusField(step: StepContext, matcher: NodeMatcher): Promise<UiNo
     // Already focused: key events reach it as they are (a tap would only cost a keyboard check and a round trip).
     if (field.focused) return field;
     const { x, y } = centerOf(field.bounds);
-    if ((await gestureAt(step, screen, y, `input tap ${x} ${y}`)) === 'done') return field;
+    if ((await gestureAt(step, screen, y, inputLine.tap(x, y))) === 'done') return field;
   }
 }
 
 export const enterText: ActionRunner<'enter_text'> = async (step) => {
+  const { text } = step.action.params;
+  // Text beyond printable ASCII goes through the Unicode keyboard (the driver checked it is installed before the
+  // execution started); the user's own keyboard is selected again whatever becomes of the step.
+  if (untypable(text) === undefined) return typeInto(step, false);
+  const previous = await selectUnicodeKeyboard(step.shell);
+  try {
+    return await typeInto(step, true);
+  } finally {
+    await restoreKeyboard(step.shell, previous);
+  }
+};
+
+async function typeInto(step: StepContext<'enter_text'>, unicode: boolean): Promise<Record<string, string>> {
   const { text, matcher } = step.action.params;
   const submit = step.action.params.submit ?? false;
   const field = await focusField(step, matcher);
-  const lines = [...clearCommands(field.text), ...typingCommands(text)];
+  const lines = [...clearCommands(field.text), ...typingCommands(text, unicode ? unicodeKeyboardText : undefined)];
   const typed = await step.shell.run(lines.join(' && '));
-  if (typed.status !== 0) {
-    throw new StepFailure(
-      'TEXT_ENTRY_FAILED',
-      `typing failed (exit ${typed.status}): ${typed.output.trim().slice(0, 200)}`,
-      {
-        retryable: true,
-      },
-    );
+  try {
+    checkInput(typed, 'TEXT_ENTRY_FAILED', 'typing');
+  } catch (error) {
+    // Typing that failed for a reason that passes is tried again by the step's retry; a refused injection is not.
+    if (error instanceof StepFailure && error.code === 'TEXT_ENTRY_FAILED') {
+      throw new StepFailure(error.code, error.message, { retryable: true });
+    }
+    throw error;
   }
   if (!field.password) {
     const after = await readScreen(step, { interacts: false });
@@ -78,19 +87,9 @@ export const enterText: ActionRunner<'enter_text'> = async (step) => {
     }
   }
   if (submit) {
+    // The operator app's submit is ACTION_CLICK on the field (TaskUiScopeDefault.kt:507-560 @ v0.5.2): a tap here.
     const { x, y } = centerOf(field.bounds);
-    await step.shell.run(`input tap ${x} ${y}`);
+    await sendInput(step.shell, inputLine.tap(x, y), 'TEXT_ENTRY_FAILED', 'submit tap');
   }
   return { text, submit: String(submit) };
-};
-
-/** Text `input text` cannot type (outside printable ASCII and newlines) is refused before the execution starts. */
-export const refuseUntypable: NonNullable<Supported<'enter_text'>['refuse']> = (action, { path, details }) => {
-  const bad = untypable(action.params.text);
-  if (bad === undefined) return undefined;
-  return new SvcError(
-    'TEXT_NOT_TYPABLE',
-    `${path}.params.text (${action.id}): the adb driver cannot type ${JSON.stringify(bad.char)} (position ${bad.index}); \`input text\` types printable ASCII only. Nothing was run.`,
-    { ...details, path: `${path}.params.text`, character: bad.char, index: bad.index },
-  );
-};
+}

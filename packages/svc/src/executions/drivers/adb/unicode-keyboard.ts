@@ -1,0 +1,70 @@
+/// <reference path="./emailjs-utf7.d.ts" />
+// Any text on a stock phone: `input text` types printable ASCII only (anything else fails with a
+// NullPointerException: mobile-next/mobile-mcp#78), so text beyond it goes through an input method that takes
+// modified UTF-7 (RFC 3501 5.1.3) as ASCII key events and commits the Unicode text it encodes: UnicodeIME of Appium
+// Settings (npm io.appium.settings, Apache-2.0; app/src/main/java/io/appium/settings/UnicodeIME.java: `&` shifts to
+// modified base64, `-` shifts back and commits the decoded text, printable ASCII outside a shift is committed as
+// it is). It is installed only when the user asks (`svc keyboard install`); for one enter_text step the driver
+// selects it (`ime enable`, `ime set`: appium-adb keyboard-commands), types, reads the field back, and selects the
+// user's own keyboard again (`settings get secure default_input_method` before), even when the step fails.
+// Why this input method and not the clipboard or ADBKeyBoard: docs/decisions.md.
+import { imapEncode } from 'emailjs-utf7';
+import { quoteShellArg } from '../../../contracts/dispatch.ts';
+import { deviceRefusal } from './device-outcome.ts';
+import type { DeviceShell } from './device-shell.ts';
+import { StepFailure } from './step.ts';
+
+export const UNICODE_KEYBOARD_PACKAGE = 'io.appium.settings';
+export const UNICODE_IME = 'io.appium.settings/.UnicodeIME';
+/** The one command that installs it, as hints and doctor name it. */
+export const INSTALL_COMMAND = 'svc keyboard install';
+/** Lists every input method installed, enabled or not, one id per line (AOSP InputMethodManagerService). */
+export const LIST_IMES = 'ime list -a -s';
+
+/** The first character `input text` cannot type by itself (outside printable ASCII and newline), or undefined. */
+export function untypable(text: string): { char: string; index: number } | undefined {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 10 || (code >= 0x20 && code <= 0x7e)) continue;
+    return { char: String.fromCodePoint(text.codePointAt(i) ?? code), index: i };
+  }
+  return undefined;
+}
+
+/** One line of text as the Unicode keyboard takes it: modified UTF-7, all printable ASCII (`&` itself is `&-`). */
+export function unicodeKeyboardText(line: string): string {
+  return imapEncode(line);
+}
+
+/** Whether the Unicode keyboard is installed on the device (`ime list -a -s` names it). */
+export async function unicodeKeyboardInstalled(shell: DeviceShell): Promise<boolean> {
+  const out = await shell.read(LIST_IMES);
+  return out.split('\n').some((line) => line.trim() === UNICODE_IME);
+}
+
+/**
+ * Selects the Unicode keyboard for typing; returns the input method to select again afterwards (the user's own).
+ * One round trip: the current one (the first line), then enable and select it.
+ */
+export async function selectUnicodeKeyboard(shell: DeviceShell): Promise<string> {
+  const out = await shell.run(
+    `settings get secure default_input_method; ime enable ${UNICODE_IME}; ime set ${UNICODE_IME}`,
+  );
+  const [first = '', ...rest] = out.output.split('\n');
+  const previous = first.trim();
+  const answer = rest.join('\n');
+  const refused = deviceRefusal(answer, out.status);
+  if (refused !== undefined || !/selected/.test(answer)) {
+    throw new StepFailure(
+      'TEXT_ENTRY_FAILED',
+      `the Unicode keyboard could not be selected (${refused?.said ?? answer.trim().slice(0, 200)})`,
+    );
+  }
+  return previous;
+}
+
+/** Selects `previous` again (the user's keyboard); a device that had none set keeps the Unicode one. */
+export async function restoreKeyboard(shell: DeviceShell, previous: string): Promise<void> {
+  if (previous === '' || previous === 'null' || previous === UNICODE_IME) return;
+  await shell.run(`ime set ${quoteShellArg(previous)}`);
+}

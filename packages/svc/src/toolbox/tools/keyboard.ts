@@ -1,0 +1,50 @@
+// `svc keyboard install`: the one command that lets svc type any text on a phone without the operator app. It
+// installs Appium Settings (npm io.appium.settings, Apache-2.0), whose UnicodeIME takes modified UTF-7 through
+// `input text`, in the build for the device's API level (keyboard-apk.ts), and enables that input method without
+// selecting it: svc selects it only while it types text beyond ASCII and selects the user's keyboard again after
+// (executions/drivers/adb/unicode-keyboard.ts). Installing again updates it; a device with it already is unchanged.
+import { z } from 'zod';
+import { SvcError } from '../../contracts/errors.ts';
+import { deviceRefusal } from '../../executions/drivers/adb/device-outcome.ts';
+import { DeviceShell } from '../../executions/drivers/adb/device-shell.ts';
+import { UNICODE_IME, UNICODE_KEYBOARD_PACKAGE } from '../../executions/drivers/adb/unicode-keyboard.ts';
+import { deviceTool } from '../tool.ts';
+import { pushAndInstall } from './install.ts';
+import { keyboardApkFor } from './keyboard-apk.ts';
+
+export const keyboardInstallTool = deviceTool({
+  name: 'keyboard-install',
+  title: 'Install the Unicode keyboard',
+  description:
+    'Install the keyboard svc types text beyond ASCII with (accents, CJK, emoji) on a phone without the operator ' +
+    `app: Appium Settings (${UNICODE_KEYBOARD_PACKAGE}, Apache-2.0) and its input method ${UNICODE_IME}, enabled ` +
+    'but not selected: svc selects it only while it types and selects your keyboard again after. Once per device.',
+  args: z.strictObject({}),
+  locksDevice: true,
+  readOnly: false,
+  run: async ({ ctx, serial, progress }) => {
+    const sdk = await new DeviceShell(ctx, serial).sdk();
+    const apk = keyboardApkFor(sdk);
+    if (apk === undefined) {
+      throw new SvcError('UNICODE_KEYBOARD_UNAVAILABLE', `svc has no Unicode keyboard for API ${sdk}.`, {
+        deviceId: serial,
+        sdk,
+      });
+    }
+    const data = await ctx.files.readBytes(apk.path);
+    if (data === undefined) {
+      throw new SvcError('UNICODE_KEYBOARD_UNAVAILABLE', `The keyboard's APK is missing from svc (${apk.path}).`, {
+        apk: apk.path,
+      });
+    }
+    await pushAndInstall(ctx, serial, data, progress, `${UNICODE_KEYBOARD_PACKAGE} ${apk.version}`);
+    const enabled = await ctx.adb.shell(serial, `ime enable ${UNICODE_IME}`);
+    const refused = deviceRefusal(`${enabled.stdout}\n${enabled.stderr}`, enabled.exitCode);
+    if (refused !== undefined) {
+      throw new SvcError('INSTALL_FAILED', `The keyboard was installed but could not be enabled: ${refused.said}`, {
+        reason: refused.said,
+      });
+    }
+    return { installed: true, package: UNICODE_KEYBOARD_PACKAGE, version: apk.version, inputMethod: UNICODE_IME };
+  },
+});

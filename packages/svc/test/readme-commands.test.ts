@@ -33,6 +33,14 @@ const NOT_RUN: Record<string, string> = {
   'npm test': 'this test is part of npm test',
   'npx svc sim start --no-operator':
     'the alternative to the line before it; two devices would make the tour ask for --device (the adb-driver suites run a stock phone)',
+  'curl -fLO https://downloads.clawperator.com/operator/v0.5.2/operator-v0.5.2.apk':
+    'a download of the published operator from the internet (svc never downloads it); the simulator installs that operator itself (svc-sim start --operator clawperator, driven by published-operator.test.ts and doctor-published-operator.test.ts)',
+  'curl -fLO https://downloads.clawperator.com/operator/v0.5.2/operator-v0.5.2.apk.sha256':
+    'a download of the published operator from the internet (svc never downloads it); the simulator installs that operator itself (svc-sim start --operator clawperator, driven by published-operator.test.ts and doctor-published-operator.test.ts)',
+  'test "$(sha256sum operator-v0.5.2.apk | cut -d\' \' -f1)" = "$(cut -d\' \' -f1 operator-v0.5.2.apk.sha256)" && echo OK':
+    'checks the downloaded APK, which this test does not download',
+  'npx svc operator setup --apk operator-v0.5.2.apk --operator-package com.clawperator.operator':
+    'installs the downloaded APK; cli-e2e-operator-setup.test.ts installs an APK on the simulator',
   'npx svc inspect --open':
     'opens a browser and serves until Ctrl-C; inspector-browser.test.ts drives the page in Chromium',
 };

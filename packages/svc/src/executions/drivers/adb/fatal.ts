@@ -21,6 +21,9 @@ const ALWAYS_FATAL = new Set<Action['type']>([
 const unreadableScreen = (code: string) => code.startsWith('UI_DUMP_');
 
 export function isFatal(action: Action, code: string): boolean {
+  // A phone that refuses adb's input refuses every step's input: each step says so (nothing reaches the device
+  // either way), so the user sees every action the setting blocks.
+  if (code === 'INPUT_INJECTION_DENIED') return false;
   if (ALWAYS_FATAL.has(action.type)) return true;
   if (action.type === 'read_text') {
     const { all, container } = action.params;

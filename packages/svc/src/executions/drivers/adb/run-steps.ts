@@ -14,11 +14,10 @@ import { retryDelayMs, retryPolicyOf } from '../../../contracts/retry.ts';
 import type { Action, ActionType, ResultEnvelope, StepResult } from '../../../contracts/types.ts';
 import type { SvcContext } from '../../../core/context.ts';
 import { DeviceShell } from '../../../device-shell/device-shell.ts';
-import { DumpError, type DumpStats, DumpTimeout } from '../../../device-shell/dump.ts';
+import { DumpError, type DumpStats } from '../../../device-shell/dump.ts';
 import type { DeviceRun } from '../../device-run.ts';
 import { entryOf, isUnsupported } from '../../driver-table.ts';
 import type { AdbAction, AdbTable } from './actions/index.ts';
-import { FIRST_LOOK_MS } from './actions/waits.ts';
 import { isFatal } from './fatal.ts';
 import { describeMatcher } from './screen.ts';
 import { ExecutionFailure, failed, type StepContext, StepFailure, succeeded, TimedOut } from './step.ts';
@@ -134,8 +133,8 @@ class FatalStep extends Error {
 async function runStep<T extends ActionType>(step: StepContext<T>, entry: AdbAction<T>): Promise<StepResult> {
   const { ctx, action } = step;
   const policy = retryPolicyOf(retryOf(action), definitionOf(action.type).retry);
-  const started = ctx.clock.monotonic();
   const bound = waitBound(step);
+  if (bound !== undefined) step.until = bound.until;
   const end = (failure: StepFailure): StepResult => {
     const result = failed(action, failure.code, failure.message, failure.data);
     if (isFatal(action, failure.code)) throw new FatalStep(result, failure.message);
@@ -145,16 +144,9 @@ async function runStep<T extends ActionType>(step: StepContext<T>, entry: AdbAct
   for (let attempt = 1; ; attempt++) {
     if (ctx.clock.monotonic() >= step.deadline) throw new TimedOut(last, attempt - 1);
     if (bound !== undefined && ctx.clock.monotonic() >= bound.until) return end(bound.timedOut());
-    // The first look may take a phone's usual dump time even when the wait is shorter: a wait always looks once.
-    const attemptStep =
-      bound === undefined
-        ? step
-        : { ...step, waitUntil: attempt === 1 ? Math.max(bound.until, started + FIRST_LOOK_MS) : bound.until };
     try {
-      return succeeded(action, await entry.run(attemptStep));
+      return succeeded(action, await entry.run(step));
     } catch (error) {
-      // A later look cut short by the wait's own time: the wait ends with what the looks before it saw.
-      if (bound !== undefined && attempt > 1 && error instanceof DumpTimeout) return end(bound.timedOut());
       const failure = asStepFailure(error);
       if (failure === undefined) throw error;
       last = failure;

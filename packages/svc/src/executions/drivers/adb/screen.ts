@@ -5,7 +5,7 @@
 import type { NodeMatcher } from '../../../contracts/types.ts';
 import { DumpTimeout, dumpWindow } from '../../../device-shell/dump.ts';
 import {
-  clickableSelfOrAncestor,
+  centerOf,
   findFirst,
   parseHierarchy,
   type Scope,
@@ -64,12 +64,18 @@ export async function readScreen(
   return { tree, xml, width, height };
 }
 
-export const describeMatcher = (m: NodeMatcher) => JSON.stringify(m);
+/** A matcher as the operator app prints it in its messages (the Kotlin data class's toString, NodeMatcher.kt:19-27). */
+export const describeMatcher = (m: NodeMatcher) =>
+  `NodeMatcher(resourceId=${m.resourceId ?? null}, role=${m.role ?? null}, textEquals=${m.textEquals ?? null}, ` +
+  `textContains=${m.textContains ?? null}, contentDescEquals=${m.contentDescEquals ?? null}, ` +
+  `contentDescContains=${m.contentDescContains ?? null})`;
 
 export function findOrFail(scope: Scope, matcher: NodeMatcher): UiNode {
   const node = findFirst(scope, matcher);
   if (!node)
-    throw new StepFailure('NODE_NOT_FOUND', `no node matches ${describeMatcher(matcher)}`, { retryable: true });
+    throw new StepFailure('NODE_NOT_FOUND', `No UI node found matching criteria: ${describeMatcher(matcher)}`, {
+      retryable: true,
+    });
   return node;
 }
 
@@ -133,15 +139,17 @@ export function pointGesture(x: number, y: number, type: ClickType): string {
 }
 
 /**
- * The gesture that clicks `node` as the operator would: the node or its nearest enabled ancestor that handles the
- * click is the target, and the finger lands where the touch reaches that target (not on a disabled button or
- * another view drawn over it).
+ * The gesture that clicks `node` as the operator app does (NodeExt.kt:460-547 @ v0.5.2): the first node among the
+ * match and its 7 nearest ancestors that handles the click is the target; when it is enabled the finger lands where
+ * the touch reaches it (not on another view drawn over it); when there is none, or it is disabled, the app taps the
+ * match's centre.
  */
 export function clickGesture(screen: Screen, node: UiNode, type: ClickType): { line: string; y: number } {
-  const want = type === 'long_click' ? (n: UiNode) => n.longClickable || n.clickable : undefined;
-  const target = clickableSelfOrAncestor(node, want);
-  if (!target) throw new StepFailure('NODE_NOT_CLICKABLE', 'neither the node nor an ancestor is clickable');
-  const point = tapPointFor(screen.tree, node, target);
+  const handles = type === 'long_click' ? (n: UiNode) => n.longClickable || n.clickable : (n: UiNode) => n.clickable;
+  let target: UiNode | undefined;
+  let n: UiNode | undefined = node;
+  for (let depth = 0; n && depth <= 7 && !target; depth++, n = n.parent) if (handles(n)) target = n;
+  const point = target?.enabled ? tapPointFor(screen.tree, node, target) : centerOf(node.bounds);
   if (!point) throw new StepFailure('NODE_NOT_CLICKABLE', 'other views cover every point of the clickable node');
   return { line: pointGesture(point.x, point.y, type), y: point.y };
 }

@@ -2,9 +2,9 @@
 // and codes as the operator's (a failed step carries `data.error` = code and `data.message`).
 import type { Action, ActionOf, ActionType, StepResult } from '../../../contracts/types.ts';
 import type { SvcContext } from '../../../core/context.ts';
-import type { DeviceShell } from '../../../device-shell/device-shell.ts';
-import type { DumpStats } from '../../../device-shell/dump.ts';
 import type { DeviceRun } from '../../device-run.ts';
+import type { DeviceShell } from './device-shell.ts';
+import type { DumpStats } from './dump.ts';
 
 /** One step of one action type: its params are typed by the action's definition. */
 export interface StepContext<T extends ActionType = ActionType> {
@@ -15,8 +15,8 @@ export interface StepContext<T extends ActionType = ActionType> {
   readonly index: number;
   /** Monotonic ms when the execution's own timeout passes. */
   readonly deadline: number;
-  /** A wait's own limit (monotonic) for this attempt's look, before the deadline: its timeoutMs (run-steps.ts). */
-  readonly waitUntil?: number;
+  /** Monotonic ms when the step's own bound passes (wait_for_node's timeoutMs), if it has one. */
+  until?: number;
   readonly stats: DumpStats;
 }
 
@@ -66,7 +66,8 @@ export function failed(action: Action, code: string, message: string, data: Reco
     id: action.id,
     actionType: action.type,
     success: false,
+    // The app's failed steps carry no step-level error key (docs/published-operator.md 3.6): code and message
+    // are in data.
     data: { ...data, error: code, message },
-    error: message,
   };
 }

@@ -78,13 +78,19 @@ export const readText: ActionRunner<'read_text'> = async (step) => {
   const wantAll = p.all ?? false;
   const nodes = wantAll ? findAll(scope, matcher) : [findOrFail(scope, matcher)];
   if (nodes.length === 0)
-    throw new StepFailure('NODE_NOT_FOUND', `no node matches ${describeMatcher(matcher)}`, { retryable: true });
+    throw new StepFailure('NODE_NOT_FOUND', `No UI node found matching criteria: ${describeMatcher(matcher)}`, {
+      retryable: true,
+    });
   const texts = nodes.map(labelOf);
   const name = p.validator;
   const validate = textValidator(name, p.validatorPattern);
   const bad = validate ? texts.find((t) => !validate(t)) : undefined;
   if (bad !== undefined) {
-    throw new StepFailure('VALIDATION_FAILED', `text "${bad}" does not pass validator ${name}`, { retryable: true });
+    // UiActionEngine.kt:423-594 @ v0.5.2: VALIDATOR_MISMATCH with the text read, after the retries.
+    throw new StepFailure('VALIDATOR_MISMATCH', `text "${bad}" does not pass validator ${name}`, {
+      retryable: true,
+      data: { raw_text: bad },
+    });
   }
   const validator = validate ? (name as string) : 'none';
   if (!wantAll) return { text: texts[0] as string, validator };
@@ -97,7 +103,9 @@ export const readKeyValuePair: ActionRunner<'read_key_value_pair'> = async (step
   const wantAll = all ?? false;
   const labels = wantAll ? findAll(tree, matcher) : [findOrFail(tree, matcher)];
   if (labels.length === 0)
-    throw new StepFailure('NODE_NOT_FOUND', `no node matches ${describeMatcher(matcher)}`, { retryable: true });
+    throw new StepFailure('NODE_NOT_FOUND', `No UI node found matching criteria: ${describeMatcher(matcher)}`, {
+      retryable: true,
+    });
   const pairs = labels.map((l) => ({ label: labelOf(l), value: valueBeside(l, tree)?.text }));
   const missing = pairs.find((pair) => pair.value === undefined);
   if (missing) throw new StepFailure('NODE_NOT_FOUND', `no value next to "${missing.label}"`, { retryable: true });

@@ -7,14 +7,7 @@
 
 import { ACTION_DEFAULTS } from '../../../../contracts/limits.ts';
 import type { NodeMatcher } from '../../../../contracts/types.ts';
-import {
-  containerName,
-  findFirst,
-  refindContainer,
-  resolveContainer,
-  subtreeSignature,
-  type UiNode,
-} from '../../../../ui/index.ts';
+import { findFirst, refindContainer, resolveContainer, subtreeSignature, type UiNode } from '../../../../ui/index.ts';
 import { inputLine, sendInput } from '../device-input.ts';
 import { clickGesture, gestureAt, readScreen, type Screen } from '../screen.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
@@ -67,7 +60,14 @@ export function swipeLine(node: UiNode, direction: Direction, ratio: number): st
 
 function containerOf(screen: Screen, p: ScrollParams, findChild: boolean) {
   const outcome = resolveContainer(screen.tree, p.container, findChild);
-  if (!outcome.ok) throw new StepFailure(outcome.code, outcome.message);
+  if (!outcome.ok) {
+    // UiActionEngine.kt:265-324 @ v0.5.2: the failure's data is the direction and the settle delay.
+    const data = {
+      direction: p.direction ?? ACTION_DEFAULTS.direction,
+      settle_delay_ms: String(p.settleDelayMs ?? ACTION_DEFAULTS.settleDelayMs),
+    };
+    throw new StepFailure(outcome.code, outcome.message, { data });
+  }
   return outcome;
 }
 
@@ -93,14 +93,15 @@ export const scroll: ActionRunner<'scroll'> = async (step) => {
   const p = step.action.params ?? {};
   const s = settingsOf(p);
   const screen = await readScreen(step, { interacts: true });
-  const { node, auto } = containerOf(screen, p, s.findFirstScrollableChild);
+  const { node } = containerOf(screen, p, s.findFirstScrollableChild);
   const { outcome } = await swipeOnce(step, node, s);
   const data = {
     scroll_outcome: outcome === 'moved' ? 'moved' : outcome === 'gesture_failed' ? 'gesture_failed' : 'edge_reached',
     direction: s.direction,
     distance_ratio: String(s.distanceRatio),
     settle_delay_ms: String(s.settleDelayMs),
-    ...(auto ? { resolved_container: containerName(node) } : {}),
+    // UiActionEngine.kt:265-324 @ v0.5.2: the scrolled node's resource id whenever it has one.
+    ...(node.resourceId ? { resolved_container: node.resourceId } : {}),
   };
   if (outcome === 'gesture_failed')
     throw new StepFailure('GESTURE_FAILED', `cannot scroll ${s.direction} in this container`, { data });
@@ -129,29 +130,43 @@ export const scrollUntil: ActionRunner<'scroll_until'> = async (step) => {
   let screen = await readScreen(step, { interacts: true });
   const resolved = resolveContainer(screen.tree, p.container, s.findFirstScrollableChild);
   if (!resolved.ok) {
-    const data = { direction: s.direction, termination_reason: resolved.code, scrolls_executed: '0' };
+    const data = {
+      termination_reason: resolved.code,
+      scrolls_executed: '0',
+      direction: s.direction,
+      click_after: String(clickAfter),
+      click_types: clickTypeName(type),
+    };
     throw new StepFailure(resolved.code, resolved.message, { data });
   }
   let container = resolved.node;
   const started = step.ctx.clock.monotonic();
   let scrolls = 0;
+  let still = 0;
   let reason: string;
+  // The app's loop (TaskUiScopeDefault.kt:855-1017 @ v0.5.2): every swipe counts, the edge ends it after a last look
+  // for the target, a rejected swipe counts as no movement.
   for (;;) {
     if (matcher && findFirst(screen.tree, matcher)) reason = 'TARGET_FOUND';
-    else if (scrolls >= maxScrolls) reason = 'MAX_SCROLLS_REACHED';
     else if (step.ctx.clock.monotonic() - started >= maxDurationMs) reason = 'MAX_DURATION_REACHED';
+    else if (scrolls >= maxScrolls) reason = 'MAX_SCROLLS_REACHED';
+    else if (still >= (p.noPositionChangeThreshold ?? ACTION_DEFAULTS.noPositionChangeThreshold))
+      reason = 'NO_POSITION_CHANGE';
     else {
       const swiped = await swipeOnce(step, container, s);
+      scrolls++;
       if (swiped.outcome === 'gesture_failed') {
-        throw new StepFailure('GESTURE_FAILED', `cannot scroll ${s.direction}`, { data: { direction: s.direction } });
-      }
-      screen = swiped.after as Screen;
-      if (swiped.outcome === 'edge') reason = 'EDGE_REACHED';
-      else {
-        scrolls++;
-        container = swiped.container ?? container;
+        still++;
         continue;
       }
+      screen = swiped.after as Screen;
+      if (swiped.outcome === 'edge') {
+        reason = matcher && findFirst(screen.tree, matcher) ? 'TARGET_FOUND' : 'EDGE_REACHED';
+        break;
+      }
+      still = 0;
+      container = swiped.container ?? container;
+      continue;
     }
     break;
   }
@@ -159,14 +174,14 @@ export const scrollUntil: ActionRunner<'scroll_until'> = async (step) => {
     termination_reason: reason,
     scrolls_executed: String(scrolls),
     direction: s.direction,
-    resolved_container: containerName(container),
+    click_after: String(clickAfter),
+    click_types: clickTypeName(type),
+    ...(scrolls > 0 && container.resourceId ? { resolved_container: container.resourceId } : {}),
   };
-  if (clickAfter && matcher) {
-    if (!findFirst(screen.tree, matcher))
-      throw new StepFailure('NODE_NOT_FOUND', `target not found (${reason})`, { data });
-    await clickNode(step, matcher, type, screen);
-    data.click_types = clickTypeName(type);
+  if (matcher && reason !== 'TARGET_FOUND') {
+    throw new StepFailure('TARGET_NOT_FOUND', `target not found (${reason})`, { data });
   }
+  if (clickAfter && matcher) await clickNode(step, matcher, type, screen);
   return data;
 };
 

@@ -87,6 +87,7 @@ async function typeInto(step: StepContext<'enter_text'>, unicode: boolean): Prom
     }
   }
   if (submit) {
+    // The operator app's submit is ACTION_CLICK on the field (TaskUiScopeDefault.kt:507-560 @ v0.5.2): a tap here.
     const { x, y } = centerOf(field.bounds);
     await sendInput(step.shell, inputLine.tap(x, y), 'TEXT_ENTRY_FAILED', 'submit tap');
   }

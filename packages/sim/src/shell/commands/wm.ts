@@ -2,7 +2,7 @@
 // `Override ...` lines, as Android does, and `reset` drops them). An override is a configuration change: the UI host
 // re-lays out at the new size or density, as apps and overlays do on a phone.
 import type { DeviceApi, ShellCommand } from '../../device/types.ts';
-import { rotationOf } from './rotation.ts';
+import { naturalSizeOf, rotationOf } from './rotation.ts';
 
 interface Metrics {
   width: number;
@@ -29,10 +29,8 @@ function stateOf(device: DeviceApi): WmState {
   // of the phone it was taken on).
   // The physical size is the natural orientation's: a quarter turn swaps the display in use, never `wm size`.
   if (state.size === undefined && state.density === undefined) {
-    const quarter = rotationOf(device) % 2 === 1;
-    state.physical = quarter
-      ? { width: d.height, height: d.width, density: d.density }
-      : { width: d.width, height: d.height, density: d.density };
+    const natural = rotationOf(device) % 2 === 1 ? naturalSizeOf(device) : d;
+    state.physical = { width: natural.width, height: natural.height, density: d.density };
   }
   return state;
 }

@@ -54,8 +54,13 @@ describe('doctor readiness', () => {
         'readiness.settings.dev_options',
         'readiness.settings.usb_debugging',
         'readiness.driver.adb',
+        'readiness.adb.unicode_keyboard',
       ]);
       assert.equal(report.criticalOk, true, JSON.stringify(report.checks.filter((c) => c.status === 'fail')));
+      // Without the operator, the keyboard that types any text is advised (not installed on this device).
+      const keyboard = check(report, 'readiness.adb.unicode_keyboard');
+      assert.deepEqual([keyboard.status, keyboard.code], ['warn', 'UNICODE_KEYBOARD_MISSING']);
+      assert.match(keyboard.detail ?? '', /svc keyboard install/);
       const presence = check(report, 'readiness.apk.presence');
       assert.deepEqual([presence.status, presence.code], ['warn', 'OPERATOR_NOT_INSTALLED']);
       assert.match(presence.summary, /svc drives .* with the adb driver/);

@@ -53,6 +53,10 @@ async function everyTool(lab: Lab, sim: SimDevice, call: Call, dir: string, shot
   assert.equal((await ok('install', { apk })).installed, true);
   assert.ok(sim.device.packages.has('com.example.demo'));
   assert.equal((await ok('uninstall', { package: 'com.example.demo' })).uninstalled, true);
+  // The Unicode keyboard svc ships: installed and enabled as an input method on the device.
+  const keyboard = await ok('keyboard-install', {});
+  assert.deepEqual([keyboard.installed, keyboard.package], [true, 'io.appium.settings']);
+  assert.match((await lab.adb('-s', sim.serial, 'shell', 'ime', 'list', '-s')).stdout, /io\.appium\.settings\//);
   assert.ok(!sim.device.packages.has('com.example.demo'));
 
   const pid = Number((await lab.adb('-s', sim.serial, 'shell', 'pidof', SETTINGS)).stdout.trim());

@@ -2,6 +2,7 @@
 // `Override ...` lines, as Android does, and `reset` drops them). An override is a configuration change: the UI host
 // re-lays out at the new size or density, as apps and overlays do on a phone.
 import type { DeviceApi, ShellCommand } from '../../device/types.ts';
+import { naturalSizeOf, rotationOf } from './rotation.ts';
 
 interface Metrics {
   width: number;
@@ -26,8 +27,10 @@ function stateOf(device: DeviceApi): WmState {
   }
   // Without an override the display in use is the physical one (a capture shown by `svc-sim screen` brings the size
   // of the phone it was taken on).
+  // The physical size is the natural orientation's: a quarter turn swaps the display in use, never `wm size`.
   if (state.size === undefined && state.density === undefined) {
-    state.physical = { width: d.width, height: d.height, density: d.density };
+    const natural = rotationOf(device) % 2 === 1 ? naturalSizeOf(device) : d;
+    state.physical = { width: natural.width, height: natural.height, density: d.density };
   }
   return state;
 }

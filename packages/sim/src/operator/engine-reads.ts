@@ -1,12 +1,13 @@
 // The engine's read_text and scroll actions (apps/android/shared/data/task/src/main/kotlin/clawperator/task/runner/
 // UiActionEngine.kt @ v0.5.2, lines per function): which failures return a failed step and which end the execution.
-import type { EngineContext } from './engine.ts';
+
 import { IllegalArgumentException, IllegalStateException } from './kotlin.ts';
 import { clickWire, floatString, matcherString, RETRY, type StepResult, type UiActionOf } from './model.ts';
 import { compileKotlinRegex } from './parser.ts';
 import { scrollLoop, scrollUntilFound } from './scroll-loops.ts';
 import { scrollOnce } from './scrolling.ts';
 import { ui } from './task-scope.ts';
+import type { UiContext } from './ui-scope.ts';
 import { click, readAllText, readText, waitForNode } from './ui-scope.ts';
 
 const step = (
@@ -44,7 +45,7 @@ function validatorOf(action: UiActionOf<'ReadText'>): ((text: string) => boolean
 }
 
 /** executeReadText (:423-594). */
-export async function readStep(ctx: EngineContext, action: UiActionOf<'ReadText'>): Promise<StepResult> {
+export async function readStep(ctx: UiContext, action: UiActionOf<'ReadText'>): Promise<StepResult> {
   const container = action.container;
   const containerData = container ? { container: matcherString(container) } : {};
   try {
@@ -94,7 +95,7 @@ const scrollParams = (a: UiActionOf<'Scroll' | 'ScrollUntil' | 'ScrollAndClick'>
 });
 
 /** executeScroll (:265-324): every IllegalStateException becomes a container failure (a cancellation too). */
-export async function scrollStep(ctx: EngineContext, action: UiActionOf<'Scroll'>): Promise<StepResult> {
+export async function scrollStep(ctx: UiContext, action: UiActionOf<'Scroll'>): Promise<StepResult> {
   const direction = action.direction.toLowerCase();
   try {
     const r = await ui(ctx, () => scrollOnce(ctx, scrollParams(action), action.retry));
@@ -118,7 +119,7 @@ export async function scrollStep(ctx: EngineContext, action: UiActionOf<'Scroll'
 }
 
 /** executeScrollUntil (:326-421). */
-export async function scrollUntilStep(ctx: EngineContext, action: UiActionOf<'ScrollUntil'>): Promise<StepResult> {
+export async function scrollUntilStep(ctx: UiContext, action: UiActionOf<'ScrollUntil'>): Promise<StepResult> {
   const p = {
     ...scrollParams(action),
     maxScrolls: action.maxScrolls,
@@ -159,10 +160,7 @@ export async function scrollUntilStep(ctx: EngineContext, action: UiActionOf<'Sc
 }
 
 /** executeScrollAndClick (:232-263) over clickAfterScroll (TaskUiScope.kt:278-299): not found is fatal. */
-export async function scrollAndClickStep(
-  ctx: EngineContext,
-  action: UiActionOf<'ScrollAndClick'>,
-): Promise<StepResult> {
+export async function scrollAndClickStep(ctx: UiContext, action: UiActionOf<'ScrollAndClick'>): Promise<StepResult> {
   await ui(ctx, async () => {
     const p = { ...scrollParams(action), maxSwipes: action.maxSwipes };
     const found = await scrollUntilFound(ctx, action.matcher, p, action.scrollRetry);

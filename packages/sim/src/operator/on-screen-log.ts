@@ -5,11 +5,11 @@
 // (panel/controller.ts, panel/panel-params.ts) already keeps those rules and svc's defaults (anchor right), so it
 // serves the svc variant. A failure returns a failed step {error, message}.
 
-import type { EngineContext } from './engine.ts';
 import type { StepResult, UiActionOf } from './model.ts';
 import { PanelController } from './panel/controller.ts';
 import { StepError } from './panel/panel-error.ts';
 import { checkClearParams, parsePanelParams } from './panel/panel-params.ts';
+import type { UiContext } from './ui-scope.ts';
 
 export class OnScreenLogHost {
   readonly panel: PanelController;
@@ -18,7 +18,7 @@ export class OnScreenLogHost {
     this.panel = panel;
   }
 
-  async run(ctx: EngineContext, action: UiActionOf<'OnScreenLog'>): Promise<StepResult> {
+  async run(ctx: UiContext, action: UiActionOf<'OnScreenLog'>): Promise<StepResult> {
     const actionType = action.set ? 'set_on_screen_log' : 'clear_on_screen_log';
     try {
       let data: Record<string, string>;

@@ -11,7 +11,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
 import type { RunResult } from '../src/contracts/types.ts';
-import { createContext } from '../src/core/context.ts';
 import { runExecution } from '../src/submit/validate-and-run.test-helper.ts';
 import { labContext, payload } from './executions-helpers.ts';
 

@@ -31,8 +31,3 @@ export function valueBeside(label: UiNode, tree: UiTree): UiNode | undefined {
   const inside = new Set(walk(label));
   return tree.nodes.slice(label.order + 1).find((n) => n.text && !inside.has(n));
 }
-
-/** Short name of a container for result data: its resource id, else its class. */
-export function containerName(node: UiNode): string {
-  return node.resourceId || node.cls;
-}

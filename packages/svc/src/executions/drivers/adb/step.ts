@@ -2,9 +2,9 @@
 // and codes as the operator's (a failed step carries `data.error` = code and `data.message`).
 import type { Action, ActionOf, ActionType, StepResult } from '../../../contracts/types.ts';
 import type { SvcContext } from '../../../core/context.ts';
+import type { DeviceShell } from '../../../device-shell/device-shell.ts';
+import type { DumpStats } from '../../../device-shell/dump.ts';
 import type { DeviceRun } from '../../device-run.ts';
-import type { DeviceShell } from './device-shell.ts';
-import type { DumpStats } from './dump.ts';
 
 /** One step of one action type: its params are typed by the action's definition. */
 export interface StepContext<T extends ActionType = ActionType> {

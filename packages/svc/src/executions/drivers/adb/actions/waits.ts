@@ -7,8 +7,9 @@
 // a look may take until the wait's end, and at least FIRST_LOOK_MS (a phone's dump takes 1-2 s); a dump that has not
 // answered by then fails the look with UI_DUMP_NOT_IDLE. A dump cut short runs on to its end on the device (dump.ts),
 // which keeps the device locked until then.
-import { findFirst, labelOf } from '../../../../ui/index.ts';
+
 import { readForeground } from '../../../../device-shell/foreground.ts';
+import { findFirst, labelOf } from '../../../../ui/index.ts';
 import { describeMatcher, readScreen } from '../screen.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
 

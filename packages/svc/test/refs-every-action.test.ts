@@ -144,7 +144,10 @@ describe('refs in the selectors of the MCP tools', () => {
     const nav = await call('wait-for-nav', { selector: { ref: refOf(list, /"Storage"/) }, timeoutMs: 3000 });
     assert.equal(nav.isError, false, nav.content[0].text);
     const scrolled = await call('scroll', { container: { ref: refOf(list, /list id=recycler_view/) } });
-    assert.match(scrolled.content[0].text, /^ok scroll_outcome="moved"\n/);
+    assert.match(
+      scrolled.content[0].text,
+      /^ok scroll_outcome="moved" resolved_container="com\.android\.settings:id\/recycler_view"\n/,
+    );
     await call('scroll-until', { selector: { textEquals: 'About phone' }, click: true });
     const about = (await call('wait', { selector: { textEquals: 'Android version' }, screen: 'full' })).content[0]
       .text as string;

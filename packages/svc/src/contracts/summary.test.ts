@@ -32,10 +32,23 @@ describe('the summary beside the envelope', () => {
     assert.match(String(summary.hint), /closest/);
   });
 
-  it('names the step a timeout cut short and the envelope code', () => {
-    const summary = summarize(envelope('failed', [ok('a'), bad('b', 'EXECUTION_TIMEOUT')], 'EXECUTION_TIMEOUT'));
+  it('names the step a timeout cut short and the envelope code; points at last_error only where a driver wrote it', () => {
+    const counted = bad('b', 'EXECUTION_TIMEOUT');
+    counted.data.last_error = 'NODE_NOT_FOUND';
+    const summary = summarize(envelope('failed', [ok('a'), counted], 'EXECUTION_TIMEOUT'));
     assert.deepEqual([summary.failedStepId, summary.failedCode], ['b', 'EXECUTION_TIMEOUT']);
     assert.match(String(summary.hint), /last_error/);
+    const uncounted = summarize(envelope('failed', [ok('a'), bad('b', 'EXECUTION_TIMEOUT')], 'EXECUTION_TIMEOUT'));
+    assert.doesNotMatch(String(uncounted.hint), /last_error/);
+    assert.match(String(uncounted.hint), /raise timeoutMs/);
+  });
+
+  it("names a fatal step failure by the step's own code, with that code's hint", () => {
+    const summary = summarize(envelope('failed', [ok('a'), bad('b', 'NODE_NOT_FOUND')], 'ACTION_FAILED'));
+    assert.deepEqual([summary.failedStepId, summary.failedCode], ['b', 'NODE_NOT_FOUND']);
+    assert.match(String(summary.hint), /closest/);
+    const unnamed = summarize(envelope('failed', [ok('a')], 'ACTION_FAILED'));
+    assert.deepEqual([unnamed.failedStepId, unnamed.failedCode], [undefined, 'ACTION_FAILED']);
   });
 
   it("speaks svc's code for the device's spelling of a condition", () => {

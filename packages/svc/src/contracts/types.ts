@@ -2,6 +2,7 @@
 import type { ActionParams, ActionType } from './actions/index.ts';
 import { DEVICE_CODE_ALIASES } from './conditions.ts';
 import { type ErrorBody, hintOf } from './errors.ts';
+import { FATAL_FAILURE_CODE } from './fatal-failures.ts';
 import { STEP_HINTS } from './step-hints.ts';
 
 export type { ActionParams, ActionType } from './actions/index.ts';
@@ -93,8 +94,9 @@ export type RunResult =
 
 /**
  * The summary of an envelope: succeeded when it completed and every step succeeded. When the whole run failed: the
- * envelope's errorCode (the device's spelling of a condition translated to svc's, conditions.ts) and the step it
- * failed in (the last step, when that one failed: a timeout during it). Otherwise the first failed step and its code.
+ * envelope's errorCode (the device's spelling of a condition translated to svc's, conditions.ts), or the failed step's
+ * own code when the run ended because that step failed (ACTION_FAILED), and the step it failed in (the last step, when
+ * that one failed: a timeout during it). Otherwise the first failed step and its code.
  */
 export function summarize(envelope: ResultEnvelope): RunSummary {
   const steps = envelope.stepResults ?? [];
@@ -105,12 +107,18 @@ export function summarize(envelope: ResultEnvelope): RunSummary {
     failed = last?.success === false ? last : undefined;
     const raw = envelope.errorCode ?? 'EXECUTION_FAILED';
     code = DEVICE_CODE_ALIASES[raw] ?? raw;
+    // A fatal step failure says only "a step failed"; the step's own code (NODE_NOT_FOUND, APP_NOT_FOUND, ...) is
+    // what the agent acts on, and its hint says what to do.
+    const stepCode = failed?.data.error;
+    if (code === FATAL_FAILURE_CODE && typeof stepCode === 'string' && stepCode !== '') code = stepCode;
   } else {
     failed = steps.find((step) => !step.success);
     if (failed === undefined) return { succeeded: true };
     code = failed.data.error ?? failed.error ?? 'STEP_FAILED';
   }
-  const hint = STEP_HINTS[code] ?? hintOf(code);
+  // The step hint of a timeout points at data.last_error, which only a driver that counts attempts writes.
+  const stepHint = code === 'EXECUTION_TIMEOUT' && failed?.data.last_error === undefined ? undefined : STEP_HINTS[code];
+  const hint = stepHint ?? hintOf(code);
   return {
     succeeded: false,
     ...(failed === undefined ? {} : { failedStepId: failed.id }),

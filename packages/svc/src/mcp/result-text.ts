@@ -62,12 +62,14 @@ export function runText(result: RunResult): string {
   const { envelope } = result;
   const steps = envelope.stepResults ?? [];
   const lines: string[] = [];
-  if (envelope.status !== 'success') {
+  // Said once: when the run ended in a failed step, that step's line says the code and the message.
+  const endedInStep = envelope.status !== 'success' && steps.some((step) => step.id === result.failedStepId);
+  if (envelope.status !== 'success' && !endedInStep) {
     lines.push(
       `FAILED: ${result.failedCode ?? envelope.errorCode ?? 'EXECUTION_FAILED'} ${envelope.error ?? ''}`.trim(),
     );
   }
-  const single = steps.length === 1 && envelope.status === 'success';
+  const single = steps.length === 1 && (envelope.status === 'success' || endedInStep);
   for (const step of steps) lines.push(...stepLine(step, single));
   if (!result.succeeded && result.hint) lines.push(`hint: ${result.hint}`);
   if (result.screen !== undefined) lines.push(result.screen);

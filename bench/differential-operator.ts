@@ -25,7 +25,12 @@ const { values } = parseArgs({
   },
 });
 const cli = values['clawperator-cli'] ?? process.env.SVC_CLAWPERATOR_CLI;
-// --record runs svc alone and writes what it sent and returned as the fixture of differential-corpus.test.ts.
+// --record runs svc alone and writes what it sent and returned as the fixture of differential-corpus.test.ts: the
+// whole corpus in the test's order (the first case starts on a fresh log), so not with --only.
+if (values.record && values.only) {
+  console.error('--record writes the whole corpus: run it without --only');
+  process.exit(2);
+}
 if (!cli && !values.record) {
   const skipped = 'needs the published host CLI: --clawperator-cli <apps/node/dist/cli/index.js>';
   console.log(JSON.stringify({ bench: 'differential-operator', skipped }, null, 2));
@@ -35,8 +40,16 @@ if (!cli && !values.record) {
 
 // Loaded only when the bench runs (a skipped run stays instant).
 const { createLab } = await import('../packages/sim/src/testing/lab.ts');
-const { CLAWPERATOR_PACKAGE, loadCorpus, normalizeCommands, payloads, resetDevice, sortedCommands, summarizeResult } =
-  await import('../packages/svc/test/differential.ts');
+const {
+  CLAWPERATOR_PACKAGE,
+  dispatched,
+  loadCorpus,
+  normalizeCommands,
+  payloads,
+  resetDevice,
+  sortedCommands,
+  summarizeResult,
+} = await import('../packages/svc/test/differential.ts');
 const { BIN } = await import('./lib/measure.ts');
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -62,6 +75,7 @@ try {
       {
         commands: string[];
         sorted: string[];
+        dispatched: string[];
         payloads: unknown[];
         result: ReturnType<typeof summarizeResult>;
         ms: number;
@@ -94,12 +108,13 @@ try {
       sides[side] = {
         commands: normalizeCommands(entries),
         sorted: sortedCommands(entries),
+        dispatched: dispatched(entries),
         payloads: payloads(entries),
         result: summarizeResult(out.stdout),
         ms,
       };
     }
-    const none = { commands: [], sorted: [], payloads: [], result: { outcome: 'not run' }, ms: 0 };
+    const none = { commands: [], sorted: [], dispatched: [], payloads: [], result: { outcome: 'not run' }, ms: 0 };
     const a = sides.clawperator ?? none;
     const b = sides.svc ?? none;
     report.push({
@@ -120,8 +135,8 @@ try {
 if (values.record) {
   const cases = Object.fromEntries(
     report.map((r) => {
-      const svcSide = r.svc as { sorted: string[]; result: unknown };
-      return [r.name, { commands: svcSide.sorted, result: svcSide.result }];
+      const svcSide = r.svc as { sorted: string[]; dispatched: string[]; result: unknown };
+      return [r.name, { commands: svcSide.sorted, dispatched: svcSide.dispatched, result: svcSide.result }];
     }),
   );
   const about =

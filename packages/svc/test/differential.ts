@@ -72,6 +72,16 @@ export function payloads(entries: readonly LoggedDeviceCommand[]): unknown[] {
   );
 }
 
+/**
+ * Each execution the device received, in order, as `<commandId>: <action types>`: what the payload placeholders of
+ * the command lines hide, so a second broadcast shows whether it re-ran the execution or only read the screen.
+ */
+export function dispatched(entries: readonly LoggedDeviceCommand[]): string[] {
+  return (payloads(entries) as { commandId?: string; actions?: { type?: string }[] }[]).map(
+    (p) => `${p.commandId}: ${(p.actions ?? []).map((a) => a.type).join(' ')}`,
+  );
+}
+
 export interface ResultSummary {
   /** `envelope` when the client returned one, else the client's error code. */
   outcome: 'envelope' | string;

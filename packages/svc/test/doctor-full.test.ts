@@ -64,7 +64,9 @@ describe('doctor --full', () => {
         assert.match(skipped.summary, /^skipped: no operator app project is configured/);
       }
       assert.equal(check(report, 'host.java.version').status, 'pass', 'this machine has Java 17');
-      assert.equal(check(report, 'build.android.launch').status, 'pass');
+      const launch = check(report, 'build.android.launch');
+      assert.equal(launch.status, 'pass');
+      assert.equal(launch.evidence?.component, 'com.svc.operator/svc.activity.MainActivity');
       const smoke = check(report, 'readiness.smoke');
       assert.equal(smoke.status, 'pass');
       assert.deepEqual([smoke.evidence?.openApp, smoke.evidence?.snapshot], ['success', 'success']);
@@ -119,6 +121,18 @@ describe('doctor --full', () => {
     assert.equal(java.code, undefined);
     assert.equal(java.evidence?.javaMajor, 11);
     assert.equal(old.criticalOk, false);
+  });
+
+  test("the launch check starts the published operator's own launcher activity", async () => {
+    // clawperator/clawperator apps/android/app/src/main/AndroidManifest.xml:29-39 @ v0.5.2: the MAIN/LAUNCHER
+    // activity is clawperator.activity.MainActivity.
+    await withDevice(lab, { operator: { variant: 'clawperator' } }, async () => {
+      const report = await doctor(lab, { full: true });
+      const launch = check(report, 'build.android.launch');
+      assert.equal(launch.status, 'pass', JSON.stringify(launch));
+      assert.equal(launch.evidence?.component, 'com.clawperator.operator/clawperator.activity.MainActivity');
+      assert.equal(check(report, 'readiness.smoke').status, 'pass');
+    });
   });
 
   test('an operator that is not installed fails build.android.launch with ANDROID_APP_LAUNCH_FAILED', async () => {

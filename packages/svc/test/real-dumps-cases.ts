@@ -26,8 +26,16 @@ export interface DumpCase {
   matcher: NodeMatcher;
   /** Bounds of the first node the matcher finds. */
   bounds: string;
-  /** The click: where the finger lands and the view that takes the touch, or why nothing can be tapped. */
-  tap: { x: number; y: number; touched: { resourceId: string; bounds: string } } | 'NODE_NOT_CLICKABLE';
+  /**
+   * The click: where the finger lands and the view that takes the touch there (null: no view under that point
+   * handles touches).
+   */
+  tap: { x: number; y: number; touched: { resourceId: string; bounds: string } | null };
+  /**
+   * No view among the match and its ancestors handles a click: the operator app then taps the match's centre (its
+   * gesture fallback, UiTreeManagerAndroid.kt:155-179 @ v0.5.2), and so does the adb driver.
+   */
+  unclickable?: true;
   /** The code the adb driver refuses the click with on a device showing the dump, when it does. */
   refused?: 'SECURITY_BLOCK_DETECTED';
 }
@@ -67,8 +75,10 @@ export const CASES: Record<string, DumpCase> = {
     header: '# com.kabam.marvelbattle 2780x1264 rotation 1',
     matcher: { contentDescEquals: 'Game view' },
     bounds: '[0,0][2780,1264]',
-    // A game draws its own buttons: the one view takes no click, so nothing can be clicked by node.
-    tap: 'NODE_NOT_CLICKABLE',
+    // A game draws its own buttons: the one view handles no click, so the tap lands on its centre, where no view
+    // takes the touch (the game reads it from its surface).
+    tap: { x: 1390, y: 632, touched: null },
+    unclickable: true,
   },
   'motorola-launcher.xml': {
     header: '# com.motorola.launcher3 720x1483',
@@ -158,7 +168,9 @@ export const CASES: Record<string, DumpCase> = {
     header: '# com.google.android.youtube 359x311',
     matcher: { textEquals: 'Processing' },
     bounds: '[289,668][430,706]',
-    tap: 'NODE_NOT_CLICKABLE',
+    // A status label: nothing around it handles a click, so the tap lands on its centre and reaches no view.
+    tap: { x: 359, y: 687, touched: null },
+    unclickable: true,
   },
   'youtube-js-adb.xml': {
     header: '# com.google.android.youtube 1080x1794',

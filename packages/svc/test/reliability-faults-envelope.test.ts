@@ -76,10 +76,12 @@ describe('fault matrix on the result channel (server + real adb + simulator)', (
     await assertRecovered(bench);
   });
 
-  it('duplicated frames of a large envelope and of a snapshot still give one result with one hierarchy', async () => {
+  it('duplicated chunk lines of a large envelope still give one result, and its snapshot one hierarchy', async () => {
     sim().faults.set('duplicate_frames');
     try {
-      // A long taskId pushes the envelope over the inline limit, so it travels as result frames too.
+      // A long taskId and long step ids push the envelope over the operator's 3000-byte line, so it travels as
+      // `[svc-Result-Chunk]` lines (ResultEnvelopeTransport.kt of the app's later builds; packages/sim/src/operator/
+      // envelope.ts), each written twice by the fault.
       const execution = {
         ...sleeps([]),
         taskId: 'x'.repeat(120),
@@ -96,11 +98,18 @@ describe('fault matrix on the result channel (server + real adb + simulator)', (
       const steps = (response.body.envelope as { stepResults: { data: Record<string, string> }[] }).stepResults;
       assert.equal(steps.length, 41);
       assert.equal(steps[0]?.data.text?.match(/<hierarchy/g)?.length, 1);
-      assert.ok(
-        sim()
-          .device.log.entries()
-          .some((e) => e.message.startsWith(`[svc-Frame] result ${commandId} `)),
-        'the envelope was framed',
+      const marker = '[svc-Result-Chunk] ';
+      const chunks = sim()
+        .device.log.entries()
+        .filter((e) => e.message.startsWith(marker))
+        .map((e) => JSON.parse(e.message.slice(marker.length)) as { commandId: string; index: number; count: number })
+        .filter((chunk) => chunk.commandId === commandId);
+      const count = chunks[0]?.count ?? 0;
+      assert.ok(count >= 2, 'the envelope was chunked');
+      assert.deepEqual(
+        chunks.map((chunk) => chunk.index),
+        Array.from({ length: count }, (_, i) => [i, i]).flat(),
+        'every chunk line was written twice',
       );
       assert.equal(bench.events.resultsFor(commandId).length, 1);
     } finally {

@@ -74,6 +74,7 @@ describe('round trip and shell safety through real adb', () => {
   it('a bounded sample of accepted random payloads reaches the device exactly as normalized and encoded for the operator, one envelope each', async () => {
     const samples = fc.sample(payload, { numRuns: 12, seed: 12 });
     let ran = 0;
+    let whole = 0;
     for (const input of samples) {
       const validated = normalizeAndValidateExecution(input);
       if (!validated.ok) continue; // e.g. a source of blanks after the cut; validation is fuzzed elsewhere
@@ -90,13 +91,24 @@ describe('round trip and shell safety through real adb', () => {
       assert.deepEqual(own[0], encodeForOperator(validated.execution));
       assert.equal(result.envelope.commandId, validated.execution.commandId);
       assert.equal(result.envelope.taskId, validated.execution.taskId);
+      // The operator ends an execution at a step whose failure it throws (a read, click or typing on a node that is
+      // not there: UiActionEngine.kt, docs/published-operator.md 3.1 and 3.6): the steps are the actions up to that
+      // one, in order, and that one failed; otherwise every action has its step.
+      const actions = validated.execution.actions;
+      const steps = result.envelope.stepResults ?? [];
+      assert.ok(steps.length > 0, 'no step result');
       assert.deepEqual(
-        result.envelope.stepResults?.map((s) => [s.id, s.actionType]),
-        validated.execution.actions.map((a) => [a.id, a.type]),
+        steps.map((s) => [s.id, s.actionType]),
+        actions.slice(0, steps.length).map((a) => [a.id, a.type]),
       );
+      if (steps.length < actions.length) {
+        assert.equal(steps.at(-1)?.success, false, 'the execution ended early only at a failed step');
+        assert.equal(result.envelope.status, 'failed');
+      } else whole++;
       ran++;
     }
     assert.ok(ran >= 8, `only ${ran} samples were valid`);
+    assert.ok(whole >= 3, `only ${whole} samples ran every action`);
   });
 
   it('injection strings in every string field are single quoted arguments on the device shell', async () => {

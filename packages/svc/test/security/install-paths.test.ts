@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { SimDevice } from 'svc-sim';
-import { connectStdio, type Loose } from '../mcp-client.ts';
+import { codeOfText, connectStdio, type Loose, textOf } from '../mcp-client.ts';
 import { isolatedEnv } from '../run-cli.ts';
 import { type JsonResponse, type LabServer, postJson, startLabServer } from '../server-helpers.ts';
 
@@ -112,15 +112,24 @@ describe('install from a server', () => {
           name: 'install',
           arguments: { apk, deviceId: sim.serial },
         })) as Loose;
-        return result.structuredContent;
+        // A failure is text that starts with its code; a success, the tool's JSON.
+        return { isError: result.isError === true, text: textOf(result) };
       } finally {
         await session.close();
       }
     };
-    assert.equal((await call({}, secret)).error?.code, 'PATH_FORBIDDEN');
-    assert.equal((await call({ SVC_APKS_DIR: apks }, secret)).error?.code, 'PATH_FORBIDDEN');
-    assert.equal((await call({ SVC_APKS_DIR: apks }, join(dir, 'absent.apk'))).error?.code, 'PATH_FORBIDDEN');
+    const refused = [
+      await call({}, secret),
+      await call({ SVC_APKS_DIR: apks }, secret),
+      await call({ SVC_APKS_DIR: apks }, join(dir, 'absent.apk')),
+    ];
+    for (const answer of refused) {
+      assert.equal(answer.isError, true, answer.text);
+      assert.equal(codeOfText(answer.text), 'PATH_FORBIDDEN', answer.text);
+    }
+    assert.match(refused[0]?.text ?? '', /--apks-dir|SVC_APKS_DIR/);
     const installed = await call({ SVC_APKS_DIR: apks }, 'demo.apk');
-    assert.equal(installed.installed, true, JSON.stringify(installed));
+    assert.equal(installed.isError, false, installed.text);
+    assert.equal(JSON.parse(installed.text).installed, true, installed.text);
   });
 });

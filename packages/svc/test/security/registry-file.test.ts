@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { connectStdio, type Loose } from '../mcp-client.ts';
+import { connectStdio, type Loose, textOf } from '../mcp-client.ts';
 import { isolatedEnv, runCliJson } from '../run-cli.ts';
 import { getJson, startLabServer } from '../server-helpers.ts';
 
@@ -65,15 +65,22 @@ describe('the registry file of a skills repository', () => {
     const http = await getJson(server.url, '/skills').finally(() => server.close());
     const session = await connectStdio([], isolatedEnv({ ...env, HOME: dir }), dir);
     try {
-      const result = (await session.client.callTool({ name: 'skills-list', arguments: {} })) as Loose;
-      return {
-        cli,
-        http: http.body.error,
-        mcp: result.structuredContent?.error ?? JSON.parse(result.content[0].text).error,
-      };
+      // The MCP tool that lists skills (`skills`, a search without filters) answers a failure as text.
+      const result = (await session.client.callTool({ name: 'skills', arguments: {} })) as Loose;
+      assert.equal(result.isError, true, textOf(result));
+      return { cli, http: http.body.error, mcp: errorOfText(textOf(result)) };
     } finally {
       await session.close();
     }
+  }
+
+  /** An MCP failure's text (`CODE: message`, `hint: ...`, `details: {json}`) as an error body, its text kept whole. */
+  function errorOfText(text: string): Loose {
+    const [head = '', ...rest] = text.split('\n');
+    const code = /^([A-Z][A-Z0-9_]+): /.exec(head)?.[1] ?? '';
+    const line = (key: string) => rest.find((l) => l.startsWith(`${key}: `))?.slice(key.length + 2);
+    const details = JSON.parse(line('details') ?? '{}');
+    return { code, message: head.slice(code.length + 2), hint: line('hint'), details, text };
   }
 
   it('refuses a registry that is a link out of its repository, and says nothing of what it points at', async () => {

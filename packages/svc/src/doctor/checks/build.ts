@@ -3,6 +3,7 @@
 // wrapper only when SVC_OPERATOR_PROJECT names a checkout, and say so plainly (a warn) when none is set (DR-2).
 import { join } from 'node:path';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
+import { launcherComponent } from '../../contracts/operator-variants.ts';
 import type { SvcContext } from '../../core/context.ts';
 import { displayWord, fix, manual, operatorInstallSteps } from '../fixes.ts';
 import type { CheckResult } from '../types.ts';
@@ -107,10 +108,13 @@ export const checkAssemble = (ctx: SvcContext) =>
 export const checkInstall = (ctx: SvcContext, serial: string) =>
   gradle(ctx, { id: 'build.android.install', task: 'installDebug', code: 'ANDROID_INSTALL_FAILED', serial });
 
-/** Starts the operator's launcher activity (OPERATOR-PROTOCOL §1) and waits for the launch (`am start -W`). */
+/**
+ * Starts the operator's launcher activity and waits for the launch (`am start -W`): the one its variant declares
+ * (`<pkg>/clawperator.activity.MainActivity` for the published app, `<pkg>/svc.activity.MainActivity` for svc's own).
+ */
 export async function checkLaunch(ctx: SvcContext, serial: string, pkg: string): Promise<CheckResult> {
   const id = 'build.android.launch';
-  const component = `${pkg}/svc.operator.MainActivity`;
+  const component = launcherComponent(pkg);
   let output = '';
   let exitCode = -1;
   try {

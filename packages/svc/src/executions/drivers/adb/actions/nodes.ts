@@ -1,7 +1,8 @@
 // click (default, long_click, focus; by matcher or coordinate), read_text and read_key_value_pair: one dump per
-// attempt, the host matcher, then one gesture at the centre of the matched node. A click needs the node or an
-// ancestor to be clickable and enabled (the operator's rule), else NODE_NOT_CLICKABLE. `focus` without the operator
-// app can only mean tapping a text field, which focuses it; other nodes cannot be focused from adb.
+// attempt, the host matcher, then one gesture where the operator app would click (screen.ts clickGesture: where the
+// touch reaches the clickable view holding the match, else the match's centre; NODE_NOT_CLICKABLE only when other
+// views cover all of that clickable view). `focus` without the operator app can only mean tapping a text field,
+// which focuses it; other nodes cannot be focused from adb.
 import type { NodeMatcher } from '../../../../contracts/types.ts';
 import { readForeground } from '../../../../device-shell/foreground.ts';
 import { editableWithin, findAll, labelOf, valueBeside } from '../../../../ui/index.ts';

@@ -3,7 +3,8 @@
 export const STEP_HINTS: Readonly<Record<string, string>> = {
   NODE_NOT_FOUND:
     'Nothing on screen matched: use an element of the screen as it is (data.closest names the nearest, with refs), or wait for it first.',
-  NODE_NOT_CLICKABLE: 'The node matched but cannot be clicked: match its clickable parent, or use --coordinate.',
+  NODE_NOT_CLICKABLE:
+    'Other views cover the matched element everywhere a tap could reach it: close what covers it (a dialog, the keyboard) first.',
   GESTURE_FAILED: 'The device refused the gesture: check the screen is unlocked and nothing covers the app.',
   GLOBAL_ACTION_FAILED: 'The device refused the key: check the operator accessibility service is on.',
   URI_NOT_HANDLED: 'No app on the device opens that URI: install one, or check the scheme.',

@@ -1,6 +1,6 @@
 // Whether the soft keyboard covers the screen, from `dumpsys input_method`. Two flags, both needed (appium-adb
-// keyboard-commands: hideKeyboard acts only when `mInputShown` is true, and closes the keyboard only when
-// `mIsInputViewShown` is true too):
+// keyboard-commands since appium/appium-adb#59: hideKeyboard acts only when `mInputShown` is true, and closes the
+// keyboard only when `mIsInputViewShown` is true too):
 // - `mInputShown` (the input method manager's part of the dump) is true while an input method is shown, also one with
 //   no view (a hardware keyboard attached, Appium's UnicodeIME: appium/appium-adb#56), where nothing covers the app
 //   and BACK would navigate it away;

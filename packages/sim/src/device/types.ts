@@ -101,6 +101,11 @@ export interface UiHost {
    * hardware keyboard, an input method with no view). Absent = the same as keyboardShown().
    */
   keyboardViewShown?(): boolean;
+  /**
+   * The input method's own `mIsInputViewShown`: what keyboardViewShown() was the last time the keyboard showed, kept
+   * after it hides (InputMethodService does not reset it). Absent = keyboardViewShown().
+   */
+  inputViewFlag?(): boolean;
   /** The node a touch at (x, y) reaches now, for the input log (absent = not known). */
   touchedNodeAt?(x: number, y: number): TouchedNode | undefined;
   /** The lock screen is showing. */

@@ -47,6 +47,8 @@ export class VirtualUi extends TaskStack implements UiHost {
   #keyguard: AppState | undefined;
   /** The soft keyboard, shown for a field of one screen of one app: it goes when that screen does. */
   #keyboard: { state: AppState; screen: string } | undefined;
+  /** The input method's own `mIsInputViewShown`: set each time the keyboard shows, kept after it hides. */
+  #inputViewFlag = false;
   /** A screen captured from a real phone, shown over the apps until cleared, and the display size it replaced. */
   #captured: { screen: CapturedScreen; size: { width: number; height: number } } | undefined;
 
@@ -117,6 +119,16 @@ export class VirtualUi extends TaskStack implements UiHost {
     );
   }
 
+  /**
+   * What the input method's own dump says of its view (`mIsInputViewShown`): evaluated while the keyboard shows and
+   * kept after it hides, as InputMethodService.hideWindow does not reset it (a real Motorola dump, Android 9: true
+   * with mInputShown=false and no keyboard on screen; svc test/fixtures/real-dumpsys).
+   */
+  inputViewFlag(): boolean {
+    if (this.keyboardShown()) this.#inputViewFlag = this.keyboardViewShown();
+    return this.#inputViewFlag;
+  }
+
   /** The node a touch at (x, y) reaches now (the input log records it). */
   touchedNodeAt(x: number, y: number): TouchedNode | undefined {
     const node = this.touchTarget(x, y);
@@ -180,7 +192,10 @@ export class VirtualUi extends TaskStack implements UiHost {
     const node = this.touchTarget(x, y);
     if (!node) return;
     this.click(node);
-    if (node.cls.endsWith('EditText')) this.#keyboard = { state: this.top, screen: currentScreen(this.top) };
+    if (node.cls.endsWith('EditText')) {
+      this.#keyboard = { state: this.top, screen: currentScreen(this.top) };
+      this.#inputViewFlag = this.keyboardViewShown();
+    }
   }
 
   private longPress(x: number, y: number): void {

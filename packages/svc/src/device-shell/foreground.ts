@@ -90,8 +90,3 @@ export async function readForeground(shell: DeviceShell): Promise<Foreground> {
   if (!hasSeveralDisplays(text) || TOP_FOCUSED_DISPLAY.test(text)) return parseForeground(text);
   return parseForeground(`${text}\n${await shell.read(TOP_FOCUSED_DISPLAY_COMMAND)}`);
 }
-
-/** `dumpsys input_method`: `mInputShown=true` while the soft keyboard is up (appium-adb keyboard-commands). */
-export function keyboardShown(text: string): boolean {
-  return /mInputShown=true/.test(text);
-}

@@ -1,7 +1,8 @@
 // `dumpsys display`: the part tools read, the display viewport line. Its shape is DisplayViewport.toString()
 // (AOSP core/java/android/hardware/display/DisplayViewport.java, API 29+ field order); uiautomator2,
 // AndroidViewClient and atx read `orientation=` and `deviceWidth=`/`deviceHeight=` from the line with
-// `valid=true`. deviceWidth/deviceHeight are the size in the current rotation.
+// `valid=true`. deviceWidth/deviceHeight are the size in the current rotation. The header lines as real phones print
+// them (`mOnlyCode` is DisplayManagerService's own spelling: a Pixel 3 XL on Android 12, nikp123/scrcpy-desktop#1).
 import type { ShellCommand } from '../../device/types.ts';
 import { hasSecondDisplay, MAIN_DISPLAY, SECOND_DISPLAY } from '../../faults/display-faults.ts';
 import { naturalSizeOf, rotationOf } from './rotation.ts';
@@ -30,7 +31,7 @@ export const dumpsysDisplay: ShellCommand = async (_args, io, device) => {
   }
   await io.writeStdout(
     'DISPLAY MANAGER (dumpsys display)\n' +
-      '  mOnlyCore=false\n' +
+      '  mOnlyCode=false\n' +
       '  mSafeMode=false\n' +
       `  mViewports=[${viewports.join(', ')}]\n` +
       '\n' +

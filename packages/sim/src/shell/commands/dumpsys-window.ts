@@ -110,18 +110,40 @@ export async function dumpsysWindow(args: readonly string[], io: ShellIO, device
   return 0;
 }
 
-/** `dumpsys input_method`: appium-adb reads `mInputShown` (and `mIsInputViewShown`) to tell the keyboard is up. */
+/** The input method service's class as its dump names it (`pkg/.Cls` or `pkg/full.Cls`). */
+function serviceClass(ime: string): string {
+  const [pkg = '', cls = ''] = ime.split('/');
+  return cls.startsWith('.') ? `${pkg}${cls}` : cls;
+}
+
+/**
+ * `dumpsys input_method` in the layout of a real one (a Motorola phone, Android 9: svc
+ * test/fixtures/real-dumpsys/input-method-motorola-api28.txt), the lines tools read kept: the manager's
+ * `mInputShown` (appium-adb isSoftKeyboardPresent) on the mShowRequested line, and the input method's own section
+ * with `mIsInputViewShown`, which stays true after the keyboard hides (VirtualUi.inputViewFlag).
+ */
 export async function dumpsysInputMethod(io: ShellIO, device: DeviceApi): Promise<number> {
   const shown = device.ui.keyboardShown();
-  const view = device.ui.keyboardViewShown?.() ?? shown;
+  const view = shown && (device.ui.keyboardViewShown?.() ?? true);
+  const flag = device.ui.inputViewFlag?.() ?? view;
   const ime = device.settings.secure.get('default_input_method') ?? '';
+  const service =
+    ime === ''
+      ? ''
+      : `\nInput method service state for ${serviceClass(ime)}@1def8f6:\n` +
+        '  mWindowCreated=true mWindowAdded=true\n' +
+        `  mWindowVisible=${shown} mWindowWasVisible=${shown} mInShowWindow=false\n` +
+        `  mInputStarted=${shown} mInputViewStarted=${view} mCandidatesViewStarted=false\n` +
+        `  mShowInputRequested=${shown} mLastShowInputRequested=${shown} mShowInputFlags=0x0\n` +
+        `  mIsInputViewShown=${flag} mStatusIcon=0\n`;
   await io.writeStdout(
     'Current Input Method Manager state:\n' +
       `  mCurMethodId=${ime}\n` +
       `  mCurFocusedWindowName=${focusedWindowName(device)}\n` +
-      `  mInputShown=${shown} mShowRequested=${shown} mShowExplicitlyRequested=false mShowForced=false\n` +
-      '  mInputMethodService:\n' +
-      `    mIsInputViewShown=${view}\n`,
+      `  mShowRequested=${shown} mShowExplicitlyRequested=false mShowForced=false mInputShown=${shown}\n` +
+      '  mInFullscreenMode=false\n' +
+      '  mSystemReady=true mInteractive=true\n' +
+      service,
   );
   return 0;
 }

@@ -19,12 +19,19 @@ function orientationName(rotation: number, width: number, height: number): strin
   return name;
 }
 
-function lastSize(text: string, kind: 'size' | 'density'): number[] | undefined {
+/** `wm size` / `wm density`: the last value printed ("Override" follows "Physical" and is what the screen uses). */
+export function wmValue(text: string, kind: 'size' | 'density'): number[] | undefined {
   const pattern =
     kind === 'size' ? /(?:Physical|Override) size: (\d+)x(\d+)/g : /(?:Physical|Override) density: (\d+)/g;
   let found: number[] | undefined;
   for (const m of text.matchAll(pattern)) found = m.slice(1).map(Number);
   return found;
+}
+
+/** The rotation (0-3) of the first valid display viewport of `dumpsys display`; 0 when none is valid. */
+export function displayRotation(dumpsysDisplay: string): number {
+  const viewport = /DisplayViewport\{[^}]*?valid=true[^}]*?orientation=(\d)/.exec(dumpsysDisplay);
+  return viewport ? Number(viewport[1]) : 0;
 }
 
 export async function readScreen(ctx: SvcContext, serial: string) {
@@ -33,8 +40,8 @@ export async function readScreen(ctx: SvcContext, serial: string) {
     ctx.adb.shell(serial, 'wm density'),
     ctx.adb.shell(serial, 'dumpsys display'),
   ]);
-  const wh = lastSize(size.stdout, 'size');
-  const dpi = lastSize(density.stdout, 'density');
+  const wh = wmValue(size.stdout, 'size');
+  const dpi = wmValue(density.stdout, 'density');
   if (wh === undefined || dpi === undefined) {
     throw new SvcError(
       'DEVICE_SHELL_UNAVAILABLE',
@@ -44,8 +51,7 @@ export async function readScreen(ctx: SvcContext, serial: string) {
       },
     );
   }
-  const viewport = /DisplayViewport\{[^}]*?valid=true[^}]*?orientation=(\d)/.exec(display.stdout);
-  const rotation = viewport ? Number(viewport[1]) : 0;
+  const rotation = displayRotation(display.stdout);
   const [physicalWidth = 0, physicalHeight = 0] = wh;
   const quarter = rotation % 2 === 1;
   const width = quarter ? physicalHeight : physicalWidth;

@@ -1,7 +1,8 @@
 // Whether a device command did what it was asked, read from what it printed and its exit status: a device's error
 // text is an error, never a success. Commands that report a refusal only in words (`am` prints `Error: ...` with
 // exit 0 on some builds: kaeawc/auto-mobile#5254; `cmd` prints "No shell command implementation.") are judged by
-// their words as well as their status.
+// their words as well as their status (and `cmd` says "Can't find service: <name>" while a system service is not
+// running).
 //
 // One refusal has its own code: phones that do not let adb inject input. Xiaomi, Redmi, POCO and HONOR phones
 // without the developer option "USB debugging (Security settings)" answer every `input` with a SecurityException
@@ -20,7 +21,7 @@ export interface DeviceRefusal {
 const INJECTION_DENIED = /INJECT_EVENTS permission/;
 /** Lines a device tool prints when it failed, whatever its exit status. */
 const ERROR_LINE =
-  /^(?:Error[: ].*|.*Exception\b.*|.*: not found|.*: inaccessible or not found|Unknown command.*|No shell command implementation.*|Failure \[.*|Security exception.*|Permission Denial.*)$/im;
+  /^(?:Error[: ].*|.*Exception\b.*|.*: not found|.*: inaccessible or not found|Unknown (?:command|input method).*|No shell command implementation.*|.*Can't find service.*|Failure \[.*|Security exception.*|Permission Denial.*)$/im;
 
 /**
  * The refusal in a command's output and status, or undefined when it did what it was asked. `status` -1 (no

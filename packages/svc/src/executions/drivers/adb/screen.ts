@@ -4,6 +4,7 @@
 // and, with the keyboard up, closes it and reads the screen again (the layout may move when it goes).
 import type { NodeMatcher } from '../../../contracts/types.ts';
 import { DumpTimeout, dumpWindow } from '../../../device-shell/dump.ts';
+import { keyboardCheckLine } from '../../../device-shell/keyboard-state.ts';
 import {
   centerOf,
   findFirst,
@@ -88,12 +89,6 @@ const KEYBOARD_UP = '__svc_keyboard_up';
  * it closes the keyboard rather than the screen). A keyboard still up after both fails the step.
  */
 const KEYBOARD_CLOSERS = [KEYCODE.ESCAPE, KEYCODE.BACK];
-/**
- * The keyboard covers the screen only when its input view is shown: `mInputShown=true` is also true with a hardware
- * keyboard or an input method that has no view, where nothing covers the app and BACK would navigate it away
- * (appium-adb isSoftKeyboardPresent reads `mIsInputViewShown` to decide it can close the keyboard; issue #56).
- */
-const KEYBOARD_VIEW_SHOWN = 'mIsInputViewShown=true';
 const closersSent = new WeakMap<StepContext, number>();
 
 /**
@@ -111,10 +106,9 @@ export async function gestureAt(
     await sendInput(step.shell, gesture, 'GESTURE_FAILED', what);
     return 'done';
   }
-  // `a && b || c` rather than if/then/fi: the driver's lines are simple lists, which every device shell runs.
-  const out = await step.shell.run(
-    `dumpsys input_method | grep -q '${KEYBOARD_VIEW_SHOWN}' && echo ${KEYBOARD_UP} || ${gesture}`,
-  );
+  // Covered only when an input method is shown with its view (device-shell/keyboard-state.ts); `a && b || c`
+  // rather than if/then/fi: the driver's lines are simple lists, which every device shell runs.
+  const out = await step.shell.run(keyboardCheckLine(KEYBOARD_UP, gesture));
   if (!out.output.includes(KEYBOARD_UP)) {
     checkInput(out, 'GESTURE_FAILED', what);
     return 'done';

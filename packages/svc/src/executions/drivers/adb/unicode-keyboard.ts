@@ -43,6 +43,13 @@ export async function unicodeKeyboardInstalled(shell: DeviceShell): Promise<bool
 }
 
 /**
+ * What `ime set` prints once it selected the Unicode keyboard ("Input method <id> selected for user #0", the
+ * input method manager's shell command). A refusal says "Unknown input method <id> cannot be selected for
+ * user #0" (alexal1/Insomniac#333): it contains "selected" too, and must not read as selected whatever the status.
+ */
+const SELECTED = `Input method ${UNICODE_IME} selected`;
+
+/**
  * Selects the Unicode keyboard for typing; returns the input method to select again afterwards (the user's own).
  * One round trip: the current one (the first line), then enable and select it.
  */
@@ -54,7 +61,7 @@ export async function selectUnicodeKeyboard(shell: DeviceShell): Promise<string>
   const previous = first.trim();
   const answer = rest.join('\n');
   const refused = deviceRefusal(answer, out.status);
-  if (refused !== undefined || !/selected/.test(answer)) {
+  if (refused !== undefined || !answer.split('\n').some((line) => line.trim().startsWith(SELECTED))) {
     throw new StepFailure(
       'TEXT_ENTRY_FAILED',
       `the Unicode keyboard could not be selected (${refused?.said ?? answer.trim().slice(0, 200)})`,

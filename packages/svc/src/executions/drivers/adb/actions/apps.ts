@@ -22,11 +22,27 @@ const LAUNCHER_FLAGS = '0x10200000';
 export async function launcherActivity(shell: DeviceShell, pkg: string): Promise<string | 'chooser' | undefined> {
   // The launcher intent, not the package alone: an intent naming only the package matches every activity with an
   // intent filter, and one of higher priority (a share target) wins over the launcher's (callstack/agent-device#115).
-  const out = await shell.read(`cmd package resolve-activity --brief ${LAUNCHER_INTENT} ${quoteShellArg(pkg)}`);
-  const last = out.trim().split('\n').at(-1)?.trim() ?? '';
+  const out = await shell.run(`cmd package resolve-activity --brief ${LAUNCHER_INTENT} ${quoteShellArg(pkg)}`);
+  packageServiceAnswers(out.output);
+  const last = out.output.trim().split('\n').at(-1)?.trim() ?? '';
   if (last === RESOLVER) return 'chooser';
   if (/^[A-Za-z0-9_.]+\/[A-Za-z0-9_.$]+$/.test(last)) return last;
   return undefined;
+}
+
+/**
+ * `cmd` and `pm` answer "cmd: Can't find service: package" while the system's package manager is not running (an
+ * emulator or container that has not finished starting: docker-android-sdk/android-30#6, evdenis/adb_root#6): that is
+ * the device failing, not the app missing.
+ */
+function packageServiceAnswers(output: string): void {
+  const said = /^.*Can't find service: package.*$/m.exec(output)?.[0]?.trim();
+  if (said === undefined) return;
+  throw new StepFailure(
+    'DEVICE_SHELL_UNAVAILABLE',
+    `the device's package manager does not answer (${said}); the system may still be starting`,
+    { retryable: true },
+  );
 }
 
 /** Errors `am start` prints (on stderr, or on stdout with -W): `Error: ...`, `Error type 3`, `Exception`. */
@@ -99,6 +115,7 @@ export const closeApp: ActionRunner<'close_app'> = async ({ shell, action }) => 
   const sdk = await shell.sdk();
   const quoted = quoteShellArg(pkg);
   const out = await shell.run(`am force-stop ${quoted}; pm path ${quoted}; ${pidsCommand(sdk, pkg)}`);
+  packageServiceAnswers(out.output);
   if (!/^package:/m.test(out.output)) {
     throw new StepFailure('APP_NOT_FOUND', `${pkg} is not installed on this device`);
   }

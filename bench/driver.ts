@@ -50,7 +50,12 @@ const ACTIONS: Record<string, unknown> = {
     params: { matcher: { resourceId: `${NOTES}:id/note` }, text: 'café 北京 🎉' },
   },
   screenshot_two_displays: { type: 'take_screenshot', params: { path: '/dev/null' } },
-  foreground_two_displays: { type: 'wait_for_navigation', params: { expectedPackage: NOTES, timeoutMs: 5000 } },
+  // The app is in front already, which alone does not count (a change of app does: TaskScopeDefault.kt:374-455 @
+  // clawperator v0.5.2): the first look reads the app in front of the focused display, then finds the element.
+  foreground_two_displays: {
+    type: 'wait_for_navigation',
+    params: { expectedPackage: NOTES, expectedNode: { textEquals: 'Save' }, timeoutMs: 5000 },
+  },
 };
 /** Actions measured with a simulator fault on (both phones), switched on before and off after. */
 const FAULTS: Record<string, string> = {

@@ -5,10 +5,13 @@
 // packages never run on the Node that runs npm (npm scripts run them on the Node 24 of the devDependencies), and npm
 // would warn about every workspace, twice, on each `npm ci` with an older system Node. `prepack` writes the packed
 // manifest (keeping the clone's file aside), `postpack` puts the clone's file back; a strip finding a file left aside
-// by a pack that died first restores it before anything else.
+// by a pack that died first restores it before anything else. The clone's file is moved aside and back, never
+// copied, so it comes back with its own mtime: the bundle's freshness check (bin/svc.js) compares the mtime and size
+// of every file the bundle was made from, package.json among them, and a copy would leave the bundle stale after
+// every `npm pack` (each later call in the clone running the sources).
 //
 // Usage (in the package folder, as npm runs lifecycle scripts): node ../../scripts/pack-manifest.ts strip|restore
-import { copyFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 
 const SOURCE_CONDITION = 'svc-source';
 /** The Node an installed svc or svc-sim runs on (bin/svc.js and bin/svc-sim.js refuse older ones). */
@@ -29,8 +32,8 @@ function withoutSourceCondition(exports: unknown): unknown {
 const action = process.argv[2];
 if (action === 'strip') {
   if (existsSync(aside)) renameSync(aside, manifest);
-  copyFileSync(manifest, aside);
-  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, unknown>;
+  renameSync(manifest, aside);
+  const pkg = JSON.parse(readFileSync(aside, 'utf8')) as Record<string, unknown>;
   const packed = { ...pkg, exports: withoutSourceCondition(pkg.exports), engines: RUNTIME_ENGINES };
   writeFileSync(manifest, `${JSON.stringify(packed, null, 2)}\n`);
 } else if (action === 'restore') {

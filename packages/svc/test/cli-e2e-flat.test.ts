@@ -42,12 +42,18 @@ describe('flat commands against a simulated device', () => {
     assert.equal(result.data.application_id, SETTINGS);
   });
 
-  test('wait --text finds the node and wait-for-nav --app sees the package in front', async () => {
+  test('wait --text finds the node; wait-for-nav waits for a change of app, or for an element already showing', async () => {
     assert.equal((await step('wait', '--text', 'Settings', '--timeout', '5000')).actionType, 'wait_for_node');
-    assert.equal(
-      (await step('wait-for-nav', '--app', SETTINGS, '--timeout', '5000')).actionType,
-      'wait_for_navigation',
-    );
+    // Settings is in front already: its element counts, the app alone does not (the operator app waits for a change
+    // of app: TaskScopeDefault.kt:374-455 @ clawperator v0.5.2), and the failure says so.
+    const shown = await step('wait-for-nav', '--app', SETTINGS, '--text', 'Settings', '--timeout', '5000');
+    assert.equal(shown.actionType, 'wait_for_navigation');
+    assert.equal(shown.data.resolved_package, SETTINGS);
+    const stayed = await svc('wait-for-nav', '--app', SETTINGS, '--timeout', '1000');
+    assert.equal(stayed.code, 1, stayed.stdout);
+    assert.equal(stayed.json.failedCode, 'NAVIGATION_TIMEOUT');
+    assert.equal(stayed.json.envelope.stepResults[0].data.last_package, SETTINGS);
+    assert.match(stayed.json.hint, /already in front at the start does not count.*give its selector/);
   });
 
   test('snapshot returns the hierarchy XML and screenshot writes a PNG to --path', async () => {

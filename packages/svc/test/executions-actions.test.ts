@@ -29,7 +29,12 @@ test('app, node and text actions on the thermostat app all succeed', async () =>
   const steps = await run([
     { id: 'open', type: 'open_app', params: { applicationId: T } },
     { id: 'wait', type: 'wait_for_node', params: { matcher: { resourceId: `${T}:id/current_temp` } } },
-    { id: 'nav', type: 'wait_for_navigation', params: { expectedPackage: T, timeoutMs: 5000 } },
+    // The app is in front since open_app: its element is what arrives (a package alone needs a change of app).
+    {
+      id: 'nav',
+      type: 'wait_for_navigation',
+      params: { expectedPackage: T, expectedNode: { resourceId: `${T}:id/current_temp` }, timeoutMs: 5000 },
+    },
     {
       id: 'read',
       type: 'read_text',

@@ -182,7 +182,11 @@ describe('svc mcp over stdio against a simulated device', () => {
     assert.equal(read.data.text, 'wifi');
     await step('click', { selector: { textEquals: 'Network & internet' } });
     await step('wait', { selector: { textEquals: 'Internet' }, timeoutMs: 5000 });
-    assert.equal((await step('press-key', { key: 'back' })).data.key, 'back');
+    // The key pressed is not said back (the agent sent it); the screen after it shows where back led.
+    const back = await step('press-key', { key: 'back', screen: 'full' });
+    assert.deepEqual(back.data, {}, 'nothing echoed');
+    assert.match(back.rest, /^e\d+ text "Settings" id=homepage_title /m, 'back left Network & internet');
+    assert.doesNotMatch(back.rest, /"Network & internet" id=toolbar_title/);
   });
 
   test('read-value reads the value beside a label; on-screen-log-set and -clear drive the panel', async () => {

@@ -5,11 +5,18 @@
 // a call loaded is read from the process itself (a --require probe prints them at exit).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { executeLines, firstSerial, stopDaemonsOf, svcIn } from './daemon-helpers.ts';
+
+const { bundleIsFresh } = createRequire(import.meta.url)('../bin/svc.js') as { bundleIsFresh: () => boolean };
+/** Said when a call loaded nothing of dist/: bin/svc.js runs the sources when one changed after the build. */
+const STALE =
+  'the bundle is older than a source it was made from (a file changed after the build), so every call runs the ' +
+  'sources and no bundle file shows: rebuild (`npm run build`) and do not edit sources while this test runs';
 
 const probeDir = mkdtempSync(join(tmpdir(), 'svc-thin-'));
 const PROBE = join(probeDir, 'loaded.cjs');
@@ -54,6 +61,7 @@ describe('svc exec through a running daemon, by the thin client', () => {
     const run = await svc.json(['exec', ...args], { env });
     const line = run.stderr.split('\n').find((l) => l.startsWith('LOADED '));
     assert.ok(line, `no probe line in stderr:\n${run.stderr}`);
+    assert.ok(bundleIsFresh(), STALE);
     return { code: run.code, json: run.json, loaded: JSON.parse(line.slice('LOADED '.length)) as string[] };
   }
 

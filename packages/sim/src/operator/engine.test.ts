@@ -292,6 +292,21 @@ describe('the rest', () => {
     assert.equal(step?.success, false);
   });
 
+  test('wait_for_navigation: the expected app coming to the front, or leaving and coming back, is the transition (TaskScopeDefault.kt:374-455)', async () => {
+    const SETTINGS = 'com.android.settings';
+    h.clock.setTimer(600, () => h.ui.launch(SETTINGS));
+    const arrived = await firstStep(h, 'wait_for_navigation', { expectedPackage: SETTINGS, timeoutMs: 3000 });
+    assert.equal(arrived.step?.success, true, JSON.stringify(arrived.step));
+    assert.equal(arrived.step?.data?.resolved_package, SETTINGS);
+    assert.ok(Number(arrived.step?.data?.elapsed_ms) >= 600, 'not before it came');
+    assert.ok(arrived.out.elapsedMs < 3000, 'the wait ended when it came');
+    h.clock.setTimer(300, () => h.ui.launch(APP));
+    h.clock.setTimer(700, () => h.ui.launch(SETTINGS));
+    const back = await firstStep(h, 'wait_for_navigation', { expectedPackage: SETTINGS, timeoutMs: 3000 });
+    assert.equal(back.step?.success, true, JSON.stringify(back.step));
+    assert.ok(Number(back.step?.data?.elapsed_ms) >= 700, 'in front at the start; it counts once it came back');
+  });
+
   test('press_key: {key} (UiActionEngine.kt:760-782); doctor_ping: the two developer settings only (UiActionEngine.kt:744-758)', async () => {
     assert.deepEqual((await firstStep(h, 'press_key', { key: 'HOME' })).step?.data, { key: 'home' });
     assert.deepEqual((await firstStep(h, 'doctor_ping')).step?.data, {

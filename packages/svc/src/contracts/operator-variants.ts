@@ -59,8 +59,11 @@ export interface OperatorVariant {
   readonly apk?: ApkSource;
   /** Action types its parser accepts (a payload with any other is dropped whole, without an answer). */
   readonly actions: ReadonlySet<ActionType>;
-  /** press_key keys its parser accepts (lower case). */
-  readonly pressKeys: readonly string[];
+  /**
+   * press_key keys its parser accepts: `spec` the specification's back, home and recents only (the published app's
+   * parser refuses any other, UiAction.kt:193-199); `all` every key svc names and any key code (svc's extension).
+   */
+  readonly pressKeys: 'spec' | 'all';
 }
 
 /** The debug suffix of versionName (app.gradle.kts:104-108): `0.5.2-d`. */
@@ -91,7 +94,7 @@ function variant(
   brand: OperatorBrand,
   title: string,
   brandWord: string,
-  rest: Pick<OperatorVariant, 'versions' | 'actions'> & { apk?: ApkSource },
+  rest: Pick<OperatorVariant, 'versions' | 'actions' | 'pressKeys'> & { apk?: ApkSource },
 ): OperatorVariant {
   const release = `com.${brand}.operator`;
   return {
@@ -109,7 +112,6 @@ function variant(
       resultChunk: `[${brandWord}-Result-Chunk] `,
       command: `[${brandWord}-Command] `,
     },
-    pressKeys: ['back', 'home', 'recents'],
     ...rest,
   };
 }
@@ -119,8 +121,10 @@ const CLAWPERATOR_DOWNLOADS = 'https://downloads.clawperator.com/operator';
 export const OPERATOR_VARIANTS: readonly OperatorVariant[] = [
   variant('svc', 'the svc operator', 'svc', {
     versions: 'cli-major-minor',
-    // svc's own variant adds the on-screen log panel and drag (svc extensions the published app lacks).
+    // svc's own variant adds the on-screen log panel, drag and the keys beyond back, home and recents (svc
+    // extensions the published app lacks).
     actions: new Set<ActionType>([...ALL_BUT_ON_SCREEN_LOG, 'set_on_screen_log', 'clear_on_screen_log', 'drag']),
+    pressKeys: 'all',
   }),
   variant('clawperator', 'the Clawperator operator', 'Clawperator', {
     // 0.5.0 is the first with every parameter svc sends; 0.5.0–0.5.3 run identical operator code.
@@ -131,6 +135,7 @@ export const OPERATOR_VARIANTS: readonly OperatorVariant[] = [
       releasePage: (v) => `https://github.com/clawperator/clawperator/releases/tag/v${v}`,
     },
     actions: new Set<ActionType>(ALL_BUT_ON_SCREEN_LOG),
+    pressKeys: 'spec',
   }),
 ];
 

@@ -62,3 +62,20 @@ test('values the parser rejects are refused with their path, on every variant (o
     );
   }
 });
+
+test('keys beyond back, home and recents: svc extension on svc operator, refused with what to do on the published one', () => {
+  const [svc, clawperator] = ['svc', 'clawperator'].map((b) => OPERATOR_VARIANTS.find((v) => v.brand === b));
+  assert.ok(svc && clawperator);
+  for (const key of ['delete', 'ENTER', 'KEYCODE_VOLUME_UP', '66', 'back']) {
+    assert.equal(refusedByOperator(valid('press_key', { key }), svc), undefined, `svc operator presses ${key}`);
+  }
+  // UiAction.kt:193-199 @ v0.5.2: the published parser knows BACK, HOME and RECENTS only.
+  for (const key of ['back', 'HOME', 'recents'])
+    assert.equal(refusedByOperator(valid('press_key', { key }), clawperator), undefined);
+  for (const key of ['delete', '66']) {
+    const error = refusedByOperator(valid('press_key', { key }), clawperator);
+    assert.equal(error?.code, 'EXECUTION_VALIDATION_FAILED', key);
+    assert.equal(error?.details?.path, 'actions[0].params.key');
+    assert.match(error?.message ?? '', /presses only back, home, recents.*--driver adb/);
+  }
+});

@@ -9,6 +9,7 @@
 //   (Parser:286-309), while svc's rule is that a missing field keeps the action's preset, so svc fills them in.
 import { definitionOf } from './actions/index.ts';
 import { SvcError } from './errors.ts';
+import { isSpecKey, SPEC_KEYS } from './keys.ts';
 import { RETRY_PRESETS } from './limits.ts';
 import type { OperatorVariant } from './operator-variants.ts';
 import { type Retry, type RetryPresetName, retryPolicyOf } from './retry.ts';
@@ -82,8 +83,12 @@ function parserProblem(
   if (action.type === 'enter_text' && typeof p.text === 'string' && p.text.trim() === '') {
     return { field: 'text', why: 'text of blanks only is refused by the operator app', expected: 'a non-blank text' };
   }
-  if (action.type === 'press_key' && typeof p.key === 'string' && !variant.pressKeys.includes(p.key.toLowerCase())) {
-    return { field: 'key', why: `${variant.title} has no key "${p.key}"`, expected: variant.pressKeys.join(', ') };
+  if (action.type === 'press_key' && typeof p.key === 'string' && variant.pressKeys === 'spec' && !isSpecKey(p.key)) {
+    return {
+      field: 'key',
+      why: `${variant.title} presses only ${SPEC_KEYS.join(', ')}, not "${p.key}": press it with the adb driver (--driver adb), which sends any key`,
+      expected: SPEC_KEYS.join(', '),
+    };
   }
   const coordinate = p.coordinate as { x?: unknown; y?: unknown } | undefined;
   for (const axis of ['x', 'y'] as const) {

@@ -15,6 +15,8 @@ export const STEP_HINTS: Readonly<Record<string, string>> = {
   RECORDING_NOT_IN_PROGRESS: 'Start a recording (start_recording) before stopping one.',
   APP_NOT_FOUND:
     'The app is not installed (or has no launcher activity): check its package name with `svc apps --all`.',
+  NAVIGATION_TIMEOUT:
+    'Neither came in time: a change of app to the expected one (one already in front at the start does not count; data.last_package says which was in front) nor the element. For a screen that may already show, give its selector.',
   EXECUTION_TIMEOUT:
     'The time ran out during this step: its data.last_error says why it had not succeeded yet; raise timeoutMs if it needs longer.',
 };

@@ -1,4 +1,6 @@
-// wait_for_navigation: until the expected package and/or element is in front (SPEC 2.5, part 8).
+// wait_for_navigation: until the expected package and/or element is in front (SPEC 2.5, part 8). The package counts
+// as the operator app counts it (TaskScopeDefault.kt:374-455 @ clawperator v0.5.2), on both drivers: after a change
+// of app, so one already in front at the start does not; its element does. The help says so.
 import { int, matcher, retry, str } from '../fields.ts';
 import { ACTION_RANGES } from '../limits.ts';
 import { fail } from '../validation-issue.ts';
@@ -31,14 +33,19 @@ export const waitForNavigation = defineAction({
   cli: [
     {
       verb: 'wait-for-nav',
-      description: 'wait until an app or screen is in front (needs --timeout)',
+      description: 'wait for a change of app to --app, or for an element to show (needs --timeout)',
       examples: [
         'svc wait-for-nav --app com.android.settings --timeout 5000',
         'svc wait-for-nav --text "Internet" --timeout 5000',
       ],
       inputs: [
         { kind: 'selector', param: 'expectedNode', flags: 'element' },
-        { kind: 'flag', flag: '--app <package>', param: 'expectedPackage', help: 'expected package in front' },
+        {
+          kind: 'flag',
+          flag: '--app <package>',
+          param: 'expectedPackage',
+          help: 'the app the one in front must change to (already in front does not count: add a selector of its screen)',
+        },
         { kind: 'timeout', param: 'timeoutMs', missing: 'wait-for-nav requires --timeout <ms> (at most 30000)' },
       ],
       needsOneOf: {
@@ -50,7 +57,7 @@ export const waitForNavigation = defineAction({
   mcp: {
     name: 'wait-for-nav',
     description:
-      'Wait until the app `app` is in front and/or `selector` shows (one at least), up to `timeoutMs` (max 30000).',
+      'Wait until the app in front changes to `app` (already in front does not count) or `selector` shows, up to `timeoutMs` (max 30000).',
     arguments: {
       app: { param: 'expectedPackage' },
       selector: { param: 'expectedNode' },

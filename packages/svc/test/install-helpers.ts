@@ -2,8 +2,10 @@
 // installed packages would run them (a clean environment: no npm, NODE_OPTIONS or adb variables of this run), and a
 // `svc sim start` in the background.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { cpSync, readFileSync, symlinkSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -68,15 +70,34 @@ export interface PackedFile {
   files: { path: string }[];
 }
 
-/** `npm pack` of both workspaces into `dest` (their prepack scripts build what the tarballs ship). */
+/**
+ * `npm pack` of both workspaces into `dest` (their prepack scripts build what the tarballs ship), from a copy of the
+ * clone: a pack rewrites each package.json (pack-manifest.ts) and README for its duration, and the other suites that
+ * run meanwhile must keep seeing the clone's own files.
+ */
 export async function packWorkspaces(dest: string, env: NodeJS.ProcessEnv): Promise<PackedFile[]> {
-  const packed = await run(
-    'npm',
-    ['pack', '-w', SVC_PACKAGE, '-w', 'svc-sim', '--pack-destination', dest, '--json', '--loglevel=error'],
-    { cwd: REPO_ROOT, env, timeoutMs: 300_000 },
-  );
-  if (packed.code !== 0) throw new Error(`npm pack exited ${packed.code}:\n${packed.stderr}`);
-  return JSON.parse(packed.stdout) as PackedFile[];
+  const stage = await mkdtemp(join(tmpdir(), 'svc-pack-'));
+  try {
+    const outsideNodeModules = (from: string) => !from.split(sep).includes('node_modules');
+    for (const entry of ['package.json', 'README.md', 'tsconfig.base.json', 'scripts', 'packages']) {
+      // Timestamps kept: the bundle's freshness check compares them, so a fresh bundle stays fresh in the copy.
+      cpSync(join(REPO_ROOT, entry), join(stage, entry), {
+        recursive: true,
+        preserveTimestamps: true,
+        filter: outsideNodeModules,
+      });
+    }
+    symlinkSync(join(REPO_ROOT, 'node_modules'), join(stage, 'node_modules'), 'dir');
+    const packed = await run(
+      'npm',
+      ['pack', '-w', SVC_PACKAGE, '-w', 'svc-sim', '--pack-destination', dest, '--json', '--loglevel=error'],
+      { cwd: stage, env, timeoutMs: 300_000 },
+    );
+    if (packed.code !== 0) throw new Error(`npm pack exited ${packed.code}:\n${packed.stderr}`);
+    return JSON.parse(packed.stdout) as PackedFile[];
+  } finally {
+    await rm(stage, { recursive: true, force: true });
+  }
 }
 
 export interface BackgroundSim {

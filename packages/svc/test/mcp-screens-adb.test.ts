@@ -157,7 +157,26 @@ for (const transport of ['stdio', 'http'] as const) {
       await ok('press-key', { key: 'back', screen: 'none' });
     });
 
+    test('scroll-until finds a far entry saying only how it ended; with click it opens it and returns that screen', async () => {
+      await ok('close-app', { target: SETTINGS, screen: 'none' });
+      await ok('open', { target: SETTINGS, screen: 'none' });
+      const found = await ok('scroll-until', { selector: { textEquals: 'About phone' } });
+      const [head = ''] = found.split('\n');
+      assert.match(head, /^ok termination_reason="TARGET_FOUND" scrolls_executed="\d+"/, found);
+      // What the call sent (no click, the default click type) is not said back.
+      assert.doesNotMatch(head, /click_after|click_types/, found);
+      assert.match(found, /^e\d+ listitem "About phone" /m, found);
+      const about = await ok('scroll-until', { selector: { textEquals: 'About phone' }, click: true });
+      assert.match(about, /^ok\n# com\.android\.settings 1080x2400: /, about);
+      assert.match(about, /^e\d+ text "Build number" /m, about);
+      // Back on the list as it was scrolled: the rows read then are named again, the About phone row among them.
+      const back = await ok('press-key', { key: 'back' });
+      const again = / again ([e\d -]+),/.exec(back)?.[1] ?? '';
+      assert.ok(expand(again).includes(refOf(found, /listitem "About phone"/)), back);
+    });
+
     test('screen none says only the outcome; screen full the whole screen even when little changed', async () => {
+      await ok('close-app', { target: SETTINGS, screen: 'none' });
       await ok('open', { target: SETTINGS, screen: 'none' });
       assert.equal(await ok('sleep', { durationMs: 1, screen: 'none' }), 'ok');
       const whole = await ok('sleep', { durationMs: 1, screen: 'full' });

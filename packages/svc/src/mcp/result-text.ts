@@ -21,7 +21,7 @@ const ECHOED: Readonly<Record<string, readonly string[]>> = {
   press_key: ['key'],
   sleep: ['duration_ms'],
   scroll: ['direction', 'distance_ratio', 'settle_delay_ms'],
-  scroll_until: ['direction'],
+  scroll_until: ['direction', 'click_after', 'click_types'],
   scroll_and_click: ['max_swipes', 'direction', 'click_types', 'click_after'],
   snapshot_ui: ['actual_format', 'format', 'refs'],
   set_on_screen_log: ['visible', 'rendered'],

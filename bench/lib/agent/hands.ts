@@ -2,7 +2,8 @@
 // each server's tool descriptions teach it. Each method is one decision's action; it returns the screen when the
 // server returned one with the action (so the agent need not look again), else undefined.
 import type { MeteredClient } from './metered-client.ts';
-import { type Element, find, parseMobileMcpList, parseSvcCompact, type Screen } from './screen.ts';
+import { type Element, find, parseMobileMcpList, type Screen } from './screen.ts';
+import { SvcScreens } from './svc-screens.ts';
 
 export interface Hand {
   /** Once per session, before any task (what the server needs before it can act: a device id). */
@@ -10,8 +11,11 @@ export interface Hand {
   open(app: string): Promise<Screen | undefined>;
   look(): Promise<Screen>;
   tap(element: Element): Promise<Screen | undefined>;
-  /** Enters `text` into the field (focusing it first where the server needs that). */
-  type(element: Element, text: string): Promise<Screen | undefined>;
+  /**
+   * Enters each text into its field (focusing it first where the server needs that), then taps `submit`: a form
+   * filled and sent, in as few calls as the server allows.
+   */
+  fill(entries: readonly { field: Element; text: string }[], submit: Element): Promise<Screen | undefined>;
   back(): Promise<Screen | undefined>;
   /** Brings the element showing `words` into view from `screen` (a long list) and taps it. */
   scrollToAndTap(screen: Screen, words: string): Promise<Screen | undefined>;
@@ -24,17 +28,36 @@ async function must(client: MeteredClient, tool: string, args: Record<string, un
   return reply.texts;
 }
 
-/** svc: one tool per action, selectors by the refs of its compact snapshot; `scroll-until` scrolls and taps. */
+/**
+ * svc: one tool per action, by the refs of the screens it returns with every action (so no separate reads);
+ * `scroll-until` scrolls and taps; a form's fields and its button go in one `execute` (refs may follow typing in one
+ * execution, and the screen after it comes back with the result).
+ */
 export function svcHand(client: MeteredClient): Hand {
+  const screens = new SvcScreens();
+  const act = async (tool: string, args: Record<string, unknown>) =>
+    screens.read((await must(client, tool, args)).join('\n'));
+  const byRef = (element: Element) => ({ ref: element.ref });
   return {
     setup: async () => {}, // one device: every tool takes it without a device id
-    open: async (app) => void (await must(client, 'open', { target: app })),
-    look: async () => parseSvcCompact((await must(client, 'snapshot', {})).join('\n')),
-    tap: async (element) => void (await must(client, 'click', { selector: { ref: element.ref } })),
-    type: async (element, text) => void (await must(client, 'type', { selector: { ref: element.ref }, text })),
-    back: async () => void (await must(client, 'press-key', { key: 'back' })),
-    scrollToAndTap: async (_screen, words) =>
-      void (await must(client, 'scroll-until', { selector: { textEquals: words }, click: true })),
+    open: (app) => act('open', { target: app }),
+    look: async () => {
+      const screen = await act('snapshot', { format: 'diff' });
+      if (screen === undefined) throw new Error('snapshot returned no screen');
+      return screen;
+    },
+    tap: (element) => act('click', { selector: byRef(element) }),
+    fill: (entries, submit) =>
+      act('execute', {
+        execution: {
+          actions: [
+            ...entries.map(({ field, text }) => ({ type: 'enter_text', params: { matcher: byRef(field), text } })),
+            { type: 'click', params: { matcher: byRef(submit) } },
+          ],
+        },
+      }),
+    back: () => act('press-key', { key: 'back' }),
+    scrollToAndTap: (_screen, words) => act('scroll-until', { selector: { textEquals: words }, click: true }),
   };
 }
 
@@ -59,9 +82,12 @@ export function mobileMcpHand(client: MeteredClient): Hand {
     open: async (app) => void (await must(client, 'mobile_launch_app', { device, packageName: app })),
     look,
     tap,
-    type: async (element, text) => {
-      await tap(element); // mobile_type_keys types into the focused element
-      await must(client, 'mobile_type_keys', { device, text, submit: false });
+    fill: async (entries, submit) => {
+      for (const { field, text } of entries) {
+        await tap(field); // mobile_type_keys types into the focused element
+        await must(client, 'mobile_type_keys', { device, text, submit: false });
+      }
+      await tap(submit);
       return undefined;
     },
     back: async () => void (await must(client, 'mobile_press_button', { device, button: 'BACK' })),

@@ -1,6 +1,6 @@
 // The tasks, and the one decision logic every server is driven by: read the screen, pick the element, act, verify
-// on the screen that results (the one the action returned, else one more look). Typing into several fields of a
-// form is not verified field by field (a careful agent checks the outcome after submitting). The simulated apps are
+// on the screen that results (the one the action returned, else one more look). A form's fields are filled and sent
+// as one decision, not verified field by field (a careful agent checks the outcome after submitting). The simulated apps are
 // packages/sim/src/ui/apps/*.json; each task starts with its apps stopped, so every server meets the same screens.
 import type { Hand } from './hands.ts';
 import {
@@ -45,10 +45,13 @@ export class Agent {
     await this.#after(this.#hand.tap(this.expect(words)));
   }
 
-  /** Types into a field; the screen the server returned with it, if any, is the agent's new screen. */
-  async typeInto(field: Element | undefined, text: string): Promise<void> {
-    if (field === undefined) throw new Error(`no text field on screen: ${describe(this.screen)}`);
-    this.screen = (await this.#hand.type(field, text)) ?? this.screen;
+  /** Fills a form's fields (each found on the screen seen) and taps `submit`; then the screen that results. */
+  async fill(entries: readonly [Element | undefined, string][], submit: string): Promise<void> {
+    const fields = entries.map(([field, text]) => {
+      if (field === undefined) throw new Error(`no text field on screen: ${describe(this.screen)}`);
+      return { field, text };
+    });
+    await this.#after(this.#hand.fill(fields, this.expect(submit)));
   }
 
   back(): Promise<void> {
@@ -110,9 +113,13 @@ export const TASKS: AgentTask[] = [
     expected: 'Welcome, alice',
     async run(agent) {
       await agent.open('com.svc.login');
-      await agent.typeInto(findInput(agent.screen, 'Username'), 'alice');
-      await agent.typeInto(findInput(agent.screen, 'Password'), 'secret');
-      await agent.tapOn('Log in');
+      await agent.fill(
+        [
+          [findInput(agent.screen, 'Username'), 'alice'],
+          [findInput(agent.screen, 'Password'), 'secret'],
+        ],
+        'Log in',
+      );
       return findStarting(agent.screen, 'Welcome')?.text ?? '';
     },
   },
@@ -164,8 +171,7 @@ export const TASKS: AgentTask[] = [
     expected: 'Last note: buy milk',
     async run(agent) {
       await agent.open('com.svc.notes');
-      await agent.typeInto(findInput(agent.screen), 'buy milk');
-      await agent.tapOn('Save');
+      await agent.fill([[findInput(agent.screen), 'buy milk']], 'Save');
       const saved = () => findStarting(agent.screen, 'Last note:')?.text ?? '';
       if (saved() !== 'Last note: buy milk') {
         // Driven by taps (a stock phone), the soft keyboard the field opened covers Save, as on a phone: the tap

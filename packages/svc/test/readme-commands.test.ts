@@ -97,7 +97,10 @@ const SHOWN: Record<string, (stdout: string) => void> = {
     );
   },
   'npx svc back --screen diff': (out) => {
-    assert.match(JSON.parse(out).screen, /^# com\.android\.settings 1080x2400: 20 as before, gone( e\d+){7}$/);
+    assert.match(
+      JSON.parse(out).screen,
+      /^# com\.android\.settings 1080x2400: 20 as before, again e\d+-e\d+, gone e\d+-e\d+$/,
+    );
   },
   'npx svc snapshot --format compact --max-chars 300': (out) => {
     const text: string = JSON.parse(out).envelope.stepResults[0].data.text;

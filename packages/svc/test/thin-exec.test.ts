@@ -79,7 +79,14 @@ describe('svc exec through a running daemon, by the thin client', () => {
     }
     const fromEnv = await exec([payload()], { ANDROID_SERIAL: serial });
     assert.deepEqual(fromEnv.loaded, ['thin-exec.js']);
-    assert.equal(executeLines(lab, serial).length, 5, 'every call ran once, in the daemon');
+    // The same call answered by the full CLI (`--output json`, the default spelled out, is a flag it declines): the
+    // result has the same fields, so nothing the CLI adds to a result is missing from the thin client's.
+    const full = await exec([payload(), '--output', 'json']);
+    assert.equal(full.code, 0, JSON.stringify(full.json));
+    assert.ok(full.loaded.includes('main.js'));
+    assert.deepEqual(Object.keys(fromEnv.json), Object.keys(full.json));
+    assert.deepEqual(Object.keys(fromEnv.json.envelope), Object.keys(full.json.envelope));
+    assert.equal(executeLines(lab, serial).length, 6, 'every call ran once, in the daemon');
   });
 
   test('a failed step: the same result and exit code as the full CLI prints', async () => {

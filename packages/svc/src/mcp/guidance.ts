@@ -7,8 +7,8 @@ import { MCP_DEFAULT_WAIT_DEVICE_MS } from './schema-parts.ts';
 export const SCREEN_GUIDE =
   'Screens: `snapshot` prints one line per element to act on or read: `e12 button "OK" desc="label" id=ok ' +
   '[left,top][right,bottom] state` (device pixels). Every action returns the screen after it (`screen`: diff, the ' +
-  'default, prints only what changed since your last read: new and changed lines replace yours, refs after "gone" ' +
-  'are no longer there; full: the whole screen; none); in snapshot and execute maxChars and maxElements cap a screen, saying what ' +
+  'default, prints only what changed since your last read: new and changed lines replace yours, refs after "again" ' +
+  'are back as you read them earlier, those after "gone" are no longer there; full: the whole screen; none); in snapshot and execute maxChars and maxElements cap a screen, saying what ' +
   'they left out. svc waits until the screen is still before it reads it: no need to sleep or to read again.';
 
 export const SELECTOR_GUIDE =

@@ -1,5 +1,6 @@
 // A run result as the one text an MCP client reads (no second copy as structured content: no svc tool declares an
-// output schema): a line per step, only the data that says something the agent did not send (a read's text, where
+// output schema): "ok", or a line per step when one failed (a run that succeeded prints only the steps with
+// something to say), only the data that says something the agent did not send (a read's text, where
 // a scroll ended, the file a screenshot went to), a failure with its code, the elements closest to a selector that
 // found nothing and what to do, then the screen after the run when one was asked for.
 //   ok
@@ -13,12 +14,14 @@ const ECHOED: Readonly<Record<string, readonly string[]>> = {
   open_app: ['application_id'],
   open_uri: ['uri'],
   close_app: ['application_id'],
-  click: ['click_types'],
-  enter_text: ['text', 'submit'],
+  // A click's coordinate is the one sent, or the centre of the ref's element, which its line already shows.
+  click: ['click_types', 'coordinate'],
+  // The length of the text sent: the caller knows it.
+  enter_text: ['text', 'text_length', 'submit'],
   press_key: ['key'],
   sleep: ['duration_ms'],
   scroll: ['direction', 'distance_ratio', 'settle_delay_ms'],
-  scroll_until: ['direction'],
+  scroll_until: ['direction', 'click_after', 'click_types'],
   scroll_and_click: ['max_swipes', 'direction', 'click_types', 'click_after'],
   snapshot_ui: ['actual_format', 'format', 'refs'],
   set_on_screen_log: ['visible', 'rendered'],
@@ -28,7 +31,7 @@ const ECHOED: Readonly<Record<string, readonly string[]>> = {
 /** Keys printed on lines of their own after the step (several lines each). */
 const BLOCKS = new Set(['text', 'closest']);
 
-function stepLine(step: StepResult, single: boolean): string[] {
+function stepLine(step: StepResult, single: boolean, quiet: boolean): string[] {
   const echoed = ECHOED[step.actionType] ?? [];
   const failed = !step.success;
   const skip = new Set([...(failed ? ['error', 'message'] : echoed), 'warn']);
@@ -40,6 +43,8 @@ function stepLine(step: StepResult, single: boolean): string[] {
     else if (BLOCKS.has(key) && step.actionType === 'snapshot_ui') blocks.push(value);
     else inline.push(`${key}=${JSON.stringify(value)}`);
   }
+  // In a run that succeeded whole, a step with nothing to say beyond its success is not printed: the run's "ok" says it.
+  if (quiet && inline.length === 0 && blocks.length === 0) return [];
   const name = single ? '' : ` ${step.id} ${step.actionType}`;
   const head = failed
     ? `FAILED${name}: ${step.data.error ?? step.error ?? 'STEP_FAILED'} ${step.data.message ?? step.error ?? ''}`.trim()
@@ -69,8 +74,10 @@ export function runText(result: RunResult): string {
       `FAILED: ${result.failedCode ?? envelope.errorCode ?? 'EXECUTION_FAILED'} ${envelope.error ?? ''}`.trim(),
     );
   }
+  const whole = envelope.status === 'success' && steps.every((step) => step.success);
   const single = steps.length === 1 && (envelope.status === 'success' || endedInStep);
-  for (const step of steps) lines.push(...stepLine(step, single));
+  if (whole && !single) lines.push('ok');
+  for (const step of steps) lines.push(...stepLine(step, single, whole && !single));
   if (!result.succeeded && result.hint) lines.push(`hint: ${result.hint}`);
   if (result.screen !== undefined) lines.push(result.screen);
   return lines.join('\n');

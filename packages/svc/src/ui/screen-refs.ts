@@ -46,6 +46,8 @@ export interface AssignedRefs {
   unique: boolean[];
   /** Refs of the known screen whose element is not on this one. */
   gone: string[];
+  /** Elements back from a screen before the known one (not on the known screen): their ref is theirs again. */
+  again: boolean[];
   next: number;
 }
 
@@ -111,7 +113,9 @@ export function assignRefs(
   const kept = new Set(refs);
   const gone = (known?.elements ?? []).map((element) => element.ref).filter((ref) => !kept.has(ref));
   const unique = current.map((element) => counts.get(element.identity) === 1);
-  return { refs, status, unique, gone, next };
+  const onKnown = new Set((known?.elements ?? []).map((element) => element.ref));
+  const again = seen.map((element) => element !== undefined && !onKnown.has(element.ref));
+  return { refs, status, unique, gone, again, next };
 }
 
 /** What is remembered of earlier screens after this one: the known elements no longer here, then the older ones. */

@@ -120,17 +120,22 @@ describe('the compact screen of a client', () => {
     );
     const next = read(other, moved.after);
     assert.deepEqual(next.refs, ['e1', 'e7'], 'the heading keeps e1; the new text gets e7, not a ref used before');
-    assert.match(next.text, /^# com\.svc\.login 1080x2400: 1 new, 1 as before, gone e2 e3 e4 e5 e6$/m);
+    assert.match(next.text, /^# com\.svc\.login 1080x2400: 1 new, 1 as before, gone e2-e6$/m);
     const back = read(form(), next.after, 'full');
     assert.deepEqual(back.refs, first.refs, 'back on the form, its elements get their refs again');
     const backDiff = read(form(), next.after);
     assert.equal(
       backDiff.text,
-      '# com.svc.login 1080x2400: 2 changed, 4 as before, gone e7\n' +
+      '# com.svc.login 1080x2400: 2 changed, 4 as before, again e2 e3 e6, gone e7\n' +
         'e4 checkbox "Remember me" id=remember [0,600][1080,700] unchecked\n' +
         'e5 button "Log in" id=login [0,700][1080,800]',
-      'as the client read them before, but for the two that moved since it last saw them',
+      'as the client read them before, but for the two that moved since it last saw them; those back named',
     );
+    // Back on a screen with nothing changed since it was read: which elements are there again is said, not left to
+    // guess from a count.
+    const welcome = read(other, moved.after);
+    const formAgain = read(form('', 800), welcome.after);
+    assert.equal(formAgain.text, '# com.svc.login 1080x2400: 6 as before, again e2-e6, gone e7');
   });
 
   it('prints the whole screen when the changes would not be shorter, or for another app', () => {

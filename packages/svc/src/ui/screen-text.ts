@@ -4,6 +4,7 @@
 //   # com.svc.login 1080x2400, 6 elements                    (the whole screen: refs not listed are gone)
 //   # com.svc.login 1080x2400: 1 changed, 5 as before         (the changes: listed lines replace or add)
 //   # com.android.settings 1080x2400: 2 new, 18 as before, gone e4 e5
+//   # com.android.settings 1080x2400: 20 as before, again e1-e20, gone e21-e27   (back on a screen read earlier)
 import { readScreen, type Screen } from './compact.ts';
 import type { UiTree } from './node.ts';
 import { type AssignedRefs, assignRefs } from './screen-refs.ts';
@@ -71,20 +72,37 @@ function fullText(screen: Screen, assigned: AssignedRefs, budget: ScreenBudget):
   return { text, known: screen.elements.map((_, i) => printed.has(i)), form: 'full' };
 }
 
+/** Refs as few words: a run of three or more numbers in a row as `e21-e27`, the rest one by one (`e2 e3 e6`). */
+function refRanges(refs: readonly string[]): string {
+  const numbers = refs.map((ref) => Number(ref.slice(1))).sort((a, b) => a - b);
+  const words: string[] = [];
+  for (let at = 0; at < numbers.length; ) {
+    let end = at;
+    while (end + 1 < numbers.length && numbers[end + 1] === (numbers[end] as number) + 1) end++;
+    if (end - at >= 2) words.push(`e${numbers[at]}-e${numbers[end]}`);
+    else for (let i = at; i <= end; i++) words.push(`e${numbers[i]}`);
+    at = end + 1;
+  }
+  return words.join(' ');
+}
+
 function diffText(screen: Screen, assigned: AssignedRefs, budget: ScreenBudget): ScreenText {
   const lines = new Map<number, string>();
   screen.elements.forEach((element, i) => {
     if (assigned.status[i] !== 'same') lines.set(i, `${assigned.refs[i]} ${element.body}`);
   });
   const count = (status: string) => assigned.status.filter((s) => s === status).length;
+  // As before but not on the last screen read (back on an earlier one): named, so the reader knows which they are.
+  const again = assigned.refs.filter((_, i) => assigned.status[i] === 'same' && assigned.again[i]);
   const parts = [
     ...(count('new') > 0 ? [`${count('new')} new`] : []),
     ...(count('changed') > 0 ? [`${count('changed')} changed`] : []),
     `${count('same')} as before`,
-    ...(assigned.gone.length > 0 ? [`gone ${assigned.gone.join(' ')}`] : []),
+    ...(again.length > 0 ? [`again ${refRanges(again)}`] : []),
+    ...(assigned.gone.length > 0 ? [`gone ${refRanges(assigned.gone)}`] : []),
   ];
   const head =
-    lines.size === 0 && assigned.gone.length === 0
+    lines.size === 0 && assigned.gone.length === 0 && again.length === 0
       ? `# ${screen.title}: unchanged (${screen.elements.length} elements as before)`
       : `# ${screen.title}: ${parts.join(', ')}`;
   const { text, printed } = render(screen, head, lines, budget);

@@ -103,7 +103,9 @@ describe('svc exec through a running daemon, by the thin client', () => {
       failedCode: json.failedCode,
       hint: json.hint,
     });
-    assert.equal(thin.json.failedCode, 'ACTION_FAILED'); // a click on no node ends the execution, as the app does
+    // A click on no node ends the execution, as the app does (envelope ACTION_FAILED), named by the step's own code.
+    assert.equal(thin.json.envelope.errorCode, 'ACTION_FAILED');
+    assert.equal(thin.json.failedCode, 'NODE_NOT_FOUND');
     assert.deepEqual(shape(thin.json), shape(full.json));
   });
 

@@ -197,7 +197,9 @@ for (const transport of ['stdio', 'http'] as const) {
       });
       const text = textOf(missed);
       assert.equal(missed.isError, true, text);
-      assert.match(text, /^FAILED .*NODE_NOT_FOUND/m, text);
+      // One action: its failure is the result's first line, said once.
+      assert.match(text, /^FAILED: NODE_NOT_FOUND Timeout waiting for node matching: /, text);
+      assert.equal(text.match(/Timeout waiting/g)?.length, 1, text);
       assert.match(text, /^closest on screen:\ne\d+ button "\+" desc="Raise target" id=temp_up /m, text);
       assert.doesNotMatch(text, /snapshot/i, 'the result shows the screen: no need to ask for it');
       const raise = refOf(text.slice(text.indexOf('closest on screen:')), /desc="Raise target"/);

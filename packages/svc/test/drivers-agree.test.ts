@@ -254,6 +254,10 @@ const SCENARIOS: [string, unknown[]][] = [
       { id: 'type', type: 'enter_text', params: { matcher: { textEquals: 'Username' }, text: 'ada' } },
       { id: 'typed', type: 'read_text', params: { matcher: { resourceId: `${L}:id/username` } } },
       { id: 'thermo', type: 'open_app', params: { applicationId: T } },
+      // Roles beyond svc's old nine: a text in a Toolbar is a title, a TabLayout a tabbar (UiRoleInferenceAndroid.kt
+      // :55-56,91-97).
+      { id: 'title', type: 'read_text', params: { matcher: { role: 'title' } } },
+      { id: 'tabbar', type: 'wait_for_node', params: { matcher: { role: 'TabBar' } } },
       { id: 'textfirst', type: 'read_text', params: { matcher: { contentDescContains: 'current TEMPERATURE' } } },
       {
         id: 'notdesc',
@@ -436,6 +440,8 @@ const REACHED: Record<string, Record<string, Record<string, string>>> = {
     bydesc: { label: 'Username', resource_id: `${L}:id/username` },
     anycase: { text: 'Password' },
     typed: { text: 'ada' },
+    title: { text: 'Thermostat' },
+    tabbar: { resource_id: `${T}:id/room_tabs` },
   },
   'text goes to the matched field, never to a field inside the match': { read: { text: 'tea' } },
   'reads: all as a JSON array, containers, whole-text validators, values by the row walk': {

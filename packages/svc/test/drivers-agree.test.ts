@@ -162,12 +162,16 @@ const SCENARIOS: [string, unknown[]][] = [
       {
         id: 'inside',
         type: 'read_text',
-        params: { matcher: { role: 'text' }, container: { resourceId: `${N}:id/toolbar` } },
+        params: { matcher: { role: 'title' }, container: { resourceId: `${N}:id/toolbar` } },
       },
       {
         id: 'regex',
         type: 'read_text',
-        params: { matcher: { textContains: 'Last' }, validator: 'regex', validatorPattern: 'milk' },
+        params: {
+          matcher: { textContains: 'Last' },
+          validator: 'regex',
+          validatorPattern: 'Last note: buy milk\\s+and eggs',
+        },
       },
       { id: 'snap', type: 'snapshot_ui' },
     ],
@@ -237,6 +241,149 @@ const SCENARIOS: [string, unknown[]][] = [
       { id: 'present', type: 'wait_for_node', params: { matcher: { textEquals: 'Settings' } } },
     ],
   ],
+  // Matching as the app matches (NodeMatcher.kt:19-27, AccessibilityNodeInfoExtAndroid.kt:266-271 @ v0.5.2): text
+  // tests read the label (text, else content description), *Contains and role ignore case.
+  [
+    'matching by label, ignoring case where the app does',
+    [
+      ...fresh(L),
+      { id: 'bydesc', type: 'wait_for_node', params: { matcher: { textEquals: 'Username' } } },
+      { id: 'anycase', type: 'read_text', params: { matcher: { textContains: 'PASSWORD' } } },
+      { id: 'desccase', type: 'wait_for_node', params: { matcher: { contentDescContains: 'user' } } },
+      { id: 'rolecase', type: 'wait_for_node', params: { matcher: { role: 'CheckBox' } } },
+      { id: 'type', type: 'enter_text', params: { matcher: { textEquals: 'Username' }, text: 'ada' } },
+      { id: 'typed', type: 'read_text', params: { matcher: { resourceId: `${L}:id/username` } } },
+      { id: 'thermo', type: 'open_app', params: { applicationId: T } },
+      // Roles beyond svc's old nine: a text in a Toolbar is a title, a TabLayout a tabbar (UiRoleInferenceAndroid.kt
+      // :55-56,91-97).
+      { id: 'title', type: 'read_text', params: { matcher: { role: 'title' } } },
+      { id: 'tabbar', type: 'wait_for_node', params: { matcher: { role: 'TabBar' } } },
+      { id: 'textfirst', type: 'read_text', params: { matcher: { contentDescContains: 'current TEMPERATURE' } } },
+      {
+        id: 'notdesc',
+        type: 'read_text',
+        params: { matcher: { textEquals: 'Current temperature' }, retry: { maxAttempts: 1 } },
+      },
+      { id: 'never', type: 'sleep', params: { durationMs: 10 } },
+    ],
+  ],
+  // enter_text types into the first text field among the match and its ancestors, else into the match, which takes
+  // no text (AccessibilityNodeInfoExtAndroid.kt:610-629, UiTreeManagerAndroid.kt:76-108 @ v0.5.2).
+  [
+    'text goes to the matched field, never to a field inside the match',
+    [
+      ...fresh(N),
+      { id: 'field', type: 'enter_text', params: { matcher: { resourceId: `${N}:id/note` }, text: 'tea' } },
+      { id: 'read', type: 'read_text', params: { matcher: { resourceId: `${N}:id/note` } } },
+      {
+        id: 'holder',
+        type: 'enter_text',
+        params: { matcher: { resourceId: `${N}:id/notes_root` }, text: 'nope', retry: { maxAttempts: 1 } },
+      },
+      { id: 'never', type: 'sleep', params: { durationMs: 10 } },
+    ],
+  ],
+  // read_text (UiActionEngine.kt:423-594, TaskUiScopeDefault.kt:285-440, TaskValidators.kt:21-30 @ v0.5.2) and
+  // read_key_value_pair (TaskUiScopeDefault.kt:1389-1469).
+  [
+    'reads: all as a JSON array, containers, whole-text validators, values by the row walk',
+    [
+      ...fresh(N),
+      { id: 'none', type: 'read_text', params: { matcher: { textEquals: 'Nothing like this' }, all: true } },
+      { id: 'quoted', type: 'read_text', params: { matcher: { textContains: 'jerry' }, all: true } },
+      {
+        id: 'inrow',
+        type: 'read_text',
+        params: { matcher: { textContains: 'archive' }, container: { resourceId: `${N}:id/archive_row` } },
+      },
+      {
+        id: 'notinrow',
+        type: 'read_text',
+        params: {
+          matcher: { textEquals: 'Save' },
+          container: { resourceId: `${N}:id/archive_row` },
+          retry: { maxAttempts: 1 },
+        },
+      },
+      {
+        id: 'norow',
+        type: 'read_text',
+        params: {
+          matcher: { textEquals: 'Save' },
+          container: { resourceId: `${N}:id/nope` },
+          retry: { maxAttempts: 1 },
+        },
+      },
+      {
+        id: 'part',
+        type: 'read_text',
+        params: {
+          matcher: { resourceId: `${N}:id/last_note` },
+          validator: 'regex',
+          validatorPattern: 'nothing',
+          retry: { maxAttempts: 1 },
+        },
+      },
+      {
+        id: 'whole',
+        type: 'read_text',
+        params: { matcher: { resourceId: `${N}:id/last_note` }, validator: 'regex', validatorPattern: 'Last note: .*' },
+      },
+      {
+        id: 'version',
+        type: 'read_text',
+        params: { matcher: { resourceId: `${N}:id/mood` }, validator: 'version', retry: { maxAttempts: 1 } },
+      },
+      { id: 'row', type: 'read_key_value_pair', params: { labelMatcher: { textEquals: 'Archived notes' } } },
+      {
+        id: 'last',
+        type: 'read_key_value_pair',
+        params: { labelMatcher: { textEquals: 'Save' }, retry: { maxAttempts: 1 } },
+      },
+    ],
+  ],
+  [
+    'a read of a node without text ends the execution',
+    [
+      ...fresh(N),
+      {
+        id: 'blank',
+        type: 'read_text',
+        params: { matcher: { resourceId: `${N}:id/spacer` }, retry: { maxAttempts: 1 } },
+      },
+      { id: 'never', type: 'sleep', params: { durationMs: 10 } },
+    ],
+  ],
+  // scroll_and_click resolves its container on every pass before it looks for the target, and a target it never
+  // reveals ends the execution (TaskUiScopeDefault.kt:562-732, UiActionEngine.kt:232-263 @ v0.5.2).
+  [
+    'scroll_and_click without its container ends the execution, even with the target on screen',
+    [
+      ...fresh(S),
+      {
+        id: 'reveal',
+        type: 'scroll_and_click',
+        params: {
+          target: { textEquals: 'Network & internet' },
+          container: { resourceId: 'com.example:id/none' },
+          scrollRetry: { maxAttempts: 1 },
+        },
+      },
+      { id: 'never', type: 'sleep', params: { durationMs: 10 } },
+    ],
+  ],
+  [
+    'scroll_and_click that never reveals its target ends the execution',
+    [
+      ...fresh(S),
+      {
+        id: 'absent',
+        type: 'scroll_and_click',
+        params: { target: { textEquals: 'No such row' }, maxSwipes: 2, scrollRetry: { maxAttempts: 1 } },
+      },
+      { id: 'never', type: 'sleep', params: { durationMs: 10 } },
+    ],
+  ],
 ];
 
 /** The steps expected to fail, by scenario (every other step succeeds on both drivers). */
@@ -260,6 +407,20 @@ const FAILURES: Record<string, Record<string, string>> = {
   'scroll limits, a focus click on a text field and a wait left to its retry policy': {
     nolist: 'CONTAINER_NOT_FOUND',
   },
+  'matching by label, ignoring case where the app does': { notdesc: 'NODE_NOT_FOUND' },
+  'text goes to the matched field, never to a field inside the match': { holder: 'TEXT_ENTRY_FAILED' },
+  'reads: all as a JSON array, containers, whole-text validators, values by the row walk': {
+    notinrow: 'NODE_NOT_FOUND',
+    norow: 'CONTAINER_NOT_FOUND',
+    part: 'VALIDATOR_MISMATCH',
+    version: 'VALIDATOR_MISMATCH',
+    last: 'VALUE_NODE_NOT_FOUND',
+  },
+  'a read of a node without text ends the execution': { blank: 'NODE_TEXT_EMPTY' },
+  'scroll_and_click without its container ends the execution, even with the target on screen': {
+    reveal: 'CONTAINER_NOT_FOUND',
+  },
+  'scroll_and_click that never reveals its target ends the execution': { absent: 'NODE_NOT_FOUND' },
   'more failures report the same codes': {
     flat: 'CONTAINER_NOT_SCROLLABLE',
     temp: 'VALIDATOR_MISMATCH',
@@ -274,6 +435,24 @@ const REACHED: Record<string, Record<string, Record<string, string>>> = {
     one: { termination_reason: 'MAX_SCROLLS_REACHED', scrolls_executed: '1' },
     nolist: { termination_reason: 'CONTAINER_NOT_FOUND' },
     focus: { click_types: 'focus' },
+  },
+  'matching by label, ignoring case where the app does': {
+    bydesc: { label: 'Username', resource_id: `${L}:id/username` },
+    anycase: { text: 'Password' },
+    typed: { text: 'ada' },
+    title: { text: 'Thermostat' },
+    tabbar: { resource_id: `${T}:id/room_tabs` },
+  },
+  'text goes to the matched field, never to a field inside the match': { read: { text: 'tea' } },
+  'reads: all as a JSON array, containers, whole-text validators, values by the row walk': {
+    none: { text: '[]', all: 'true', count: '0', validator: 'none' },
+    quoted: { text: '["Tom & Jerry\'s \\"notes\\" <draft>"]', count: '1' },
+    inrow: {
+      text: 'Archived notes',
+      container: `NodeMatcher(resourceId=${N}:id/archive_row, role=null, textEquals=null, textContains=null, contentDescEquals=null, contentDescContains=null)`,
+    },
+    whole: { validator: 'regex' },
+    row: { label: 'Archived notes', value: 'Archive all' },
   },
   'scrolling to the end of a list and back': {
     down: { termination_reason: 'EDGE_REACHED' },

@@ -97,6 +97,30 @@ describe('fatal failures and wait bounds on both drivers', () => {
       assert.ok(wait?.data.message?.includes(driver === 'operator' ? NOPE : 'Nope'));
     });
 
+    // UiActionEngine.kt:326-421 @ v0.5.2: a scroll_until whose loop ended without its target waits for it once more
+    // with the UiReadiness preset (five looks) before it answers TARGET_NOT_FOUND, a failure it returns.
+    test(`${driver}: scroll_until looks for its target five more times before TARGET_NOT_FOUND`, async () => {
+      const { envelope, commands } = await run(index, driver, [
+        { id: 'open', type: 'open_app', params: { applicationId: 'com.android.settings' } },
+        { id: 'until', type: 'scroll_until', params: { matcher: { textEquals: 'Nope' }, maxScrolls: 1 } },
+        { id: 'after', type: 'sleep', params: { durationMs: 10 } },
+      ]);
+      assert.equal(envelope.status, 'success');
+      assert.deepEqual(
+        envelope.stepResults?.map((s) => [s.id, s.success, s.data.error, s.data.termination_reason]),
+        [
+          ['open', true, undefined, undefined],
+          ['until', false, 'TARGET_NOT_FOUND', 'MAX_SCROLLS_REACHED'],
+          ['after', true, undefined, undefined],
+        ],
+      );
+      if (driver === 'adb') {
+        // The screen after the one swipe, then the five looks of the last wait.
+        const afterSwipe = commands.slice(commands.findLastIndex((c) => c.startsWith('input swipe')) + 1);
+        assert.equal(afterSwipe.filter((c) => c.includes('uiautomator dump')).length, 6, afterSwipe.join('\n'));
+      }
+    });
+
     test(`${driver}: a 20000 ms wait for a missing node ends when its retries run out, never later`, async () => {
       const { envelope } = await run(index, driver, [
         { id: 'wait', type: 'wait_for_node', params: { matcher: { textEquals: 'Nope' }, timeoutMs: 20000 } },

@@ -18,10 +18,16 @@ const lineOf = (text: string, pattern: RegExp) => {
 };
 const refOf = (text: string, pattern: RegExp) => lineOf(text, pattern).split(' ')[0] as string;
 
-/** Every value a compact line prints, as the selector it stands for. */
+/**
+ * Every value a compact line prints, as the selector it stands for; and its role, with its id when it prints one (a
+ * row's texts may be those of the nodes inside it).
+ */
 function printedSelectors(text: string): Record<string, string>[] {
   const out: Record<string, string>[] = [];
   for (const line of text.split('\n').filter((l) => /^e\d+ /.test(l))) {
+    const role = line.split(' ')[1] as string;
+    const id = / id=(\S+)/.exec(line)?.[1];
+    out.push(id === undefined ? { role } : { role, id });
     for (const [, key, raw] of line.matchAll(/ (?:(desc|id)=)?("(?:[^"\\]|\\.)*"(?!…)|(?<=id=)\S+)/g)) {
       const value = raw?.startsWith('"') ? (JSON.parse(raw) as string) : (raw as string);
       out.push(key === 'desc' ? { desc: value } : key === 'id' ? { id: value } : { text: value });
@@ -85,7 +91,7 @@ describe('screens with actions on the CLI and over HTTP', () => {
       assert.match(nothing.json.screen, /^# com\.svc\.login 1080x2400/, 'nothing close: the screen says what is there');
     });
 
-    test(`${driver}: every text, label and id a screen prints finds its element as printed`, async () => {
+    test(`${driver}: every role, text, label and id a screen prints finds its element as printed`, async () => {
       for (const app of ['com.android.settings', 'com.svc.login', 'com.svc.notes']) {
         await svc('close-app', app);
         const opened = await svc('open', app, '--screen', 'full');

@@ -145,9 +145,12 @@ test('matcher: AND of fields; text tests on the label; *Contains and role ignore
 test('the on-screen filter drops a node off the window with its whole subtree; the root stays (UiTreeFiltererDefault.kt:15-48)', () => {
   const root = tree();
   const list = byId(root, 'list');
-  const frame = { left: 0, top: 0, right: 1080, bottom: list.bounds.top };
+  const frame = { left: 0, top: 0, right: 1080, bottom: list.bounds.top - 1 };
   const filtered = filterOnScreenOnly(root, frame);
   assert.equal(findAll(filtered, (n) => n.resourceId === list.resourceId).length, 0);
   assert.equal(findAll(filtered, (n) => n.label === 'Row 1').length, 0);
+  // Touching the frame's edge is inside it (WindowFrame.containsAny, WindowFrame.kt:34-55).
+  const touching = filterOnScreenOnly(root, { ...frame, bottom: list.bounds.top });
+  assert.equal(findAll(touching, (n) => n.resourceId === list.resourceId).length, 1);
   assert.equal(filterOnScreenOnly(root, { left: 5000, top: 5000, right: 6000, bottom: 6000 }).children.length, 0);
 });

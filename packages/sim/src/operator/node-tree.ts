@@ -132,7 +132,8 @@ export function filterOnScreenOnly(root: AppNode, frame: Rect): AppNode {
     const b = n.bounds;
     const w = b.right - b.left;
     const h = b.bottom - b.top;
-    const intersects = b.left < frame.right && b.right > frame.left && b.top < frame.bottom && b.bottom > frame.top;
+    // WindowFrame.containsAny (WindowFrame.kt:34-55): apart only when wholly beyond an edge; touching it is inside.
+    const intersects = !(b.right < frame.left || b.left > frame.right || b.bottom < frame.top || b.top > frame.bottom);
     if (!(w > 0 && h > 0 && n.isVisible && intersects)) return undefined;
     return { ...n, children: n.children.map(keep).filter((c): c is AppNode => c !== undefined) };
   };

@@ -1,8 +1,7 @@
 // One matcher truth, simulator side: the shared cases (test/fixtures/matcher-cases.json) run against the operator's
 // matcher, node relations and container resolution (the published app's code: packages/sim/src/operator/) on the
 // same screens built as live UI nodes. The host's adb driver runs the same cases (packages/svc/src/ui/
-// matcher-cases.test.ts). Where the app's code answers otherwise than the table, APP_ANSWERS says what it answers and
-// why (file and lines @ v0.5.2): the table's expectation is then the host's alone, to be moved to the app's rule.
+// matcher-cases.test.ts): one table, the app's answers (its rules: docs/published-operator.md 3.4-3.6).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
@@ -79,38 +78,6 @@ function build(def: ScreenNode, parent: UiNode | undefined): UiNode {
   return node;
 }
 
-/** The app's answer where it differs from the table, with the rule that gives it. */
-const APP_ANSWERS: Record<string, { expect?: string[]; expectCode?: string; why: string }> = {
-  'textContains is a substring': {
-    expect: ['title', 'search', 'row2-summary'],
-    why: 'text tests read the label (text, else content description) and *Contains ignores case: NodeMatcher.kt:22-23, AccessibilityNodeInfoExtAndroid.kt:266-271',
-  },
-  'role image from the widget class': {
-    expect: [],
-    why: 'an ImageView that is clickable or has a clickable ancestor within 3 levels is an icon: UiRoleInferenceAndroid.kt:59-61, AccessibilityNodeInfoExtAndroid.kt:168-192,274',
-  },
-  'role tab from the widget class': {
-    expect: [],
-    why: 'a tab needs a TabLayout / BottomNavigationView parent or a tab-like parent id; a TabLayout$TabView class is a tabbar: UiRoleInferenceAndroid.kt:22-25,55-56,164-186',
-  },
-  'role button from an ImageButton': {
-    expect: ['search', 'row1-title', 'row2-title', 'row2-summary', 'row3-title'],
-    why: 'a text in a clickable row with short text is a button: UiRoleInferenceAndroid.kt:100-102',
-  },
-  'role text: a plain TextView': {
-    expect: [],
-    why: 'a text whose parent is a Toolbar is a title: UiRoleInferenceAndroid.kt:91-97,188-203',
-  },
-  'role button: a Button; a clickable text in a list row is a listitem': {
-    expect: ['login', 'help', 'tab-a'],
-    why: 'a clickable short text is a button: UiRoleInferenceAndroid.kt:100-102',
-  },
-  'list rows: the children of the one holder inside a scroll view, and of a horizontal list': {
-    expect: [],
-    why: 'only a node with CollectionItemInfo (a RecyclerView / ListView row) is a listitem: UiRoleInferenceAndroid.kt:67-69',
-  },
-};
-
 /** The first clickable node among a node and its 7 nearest ancestors (AccessibilityNodeInfoExtAndroid.kt:460-481). */
 function clickTarget(node: UiNode): UiNode | undefined {
   let current: UiNode | undefined = node;
@@ -158,8 +125,7 @@ for (const c of cases.cases) {
           : 'CONTAINER_NOT_FOUND';
       }
     }
-    const want = APP_ANSWERS[c.name] ?? c;
-    if (want.expectCode !== undefined || code !== undefined) assert.equal(code, want.expectCode);
-    else assert.deepEqual(found, want.expect);
+    if (c.expectCode !== undefined || code !== undefined) assert.equal(code, c.expectCode);
+    else assert.deepEqual(found, c.expect);
   });
 }

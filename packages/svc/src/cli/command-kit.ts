@@ -12,15 +12,20 @@ export function valueFlag(command: Command, flags: string, description: string, 
 
 export function addElementFlags(command: Command, options: { textIsTarget?: boolean } = {}): Command {
   valueFlag(command, '--selector <json>', 'raw NodeMatcher JSON object');
-  if (options.textIsTarget !== false) valueFlag(command, '--text <text>', 'exact visible text (textEquals)');
-  valueFlag(command, '--text-contains <text>', 'substring of visible text');
+  if (options.textIsTarget !== false)
+    valueFlag(command, '--text <text>', 'exact text, or label when it shows no text (textEquals)');
+  valueFlag(command, '--text-contains <text>', 'part of the text, or label when it shows no text; any case');
   valueFlag(command, '--id <resource-id>', 'exact resource id (<package>:id/<name>)');
   valueFlag(command, '--resource-id <resource-id>', 'same as --id', true);
   valueFlag(command, '--desc <text>', 'exact accessibility label (contentDescEquals)');
   valueFlag(command, '--content-desc <text>', 'same as --desc', true);
-  valueFlag(command, '--desc-contains <text>', 'substring of accessibility label');
+  valueFlag(command, '--desc-contains <text>', 'part of the accessibility label, any case');
   valueFlag(command, '--content-desc-contains <text>', 'same as --desc-contains', true);
-  valueFlag(command, '--role <role>', 'button, textfield, text, switch, checkbox, image, listitem, toolbar, tab');
+  valueFlag(
+    command,
+    '--role <role>',
+    'the role a compact screen prints: button, textfield, text, title, listitem, container, icon, ...',
+  );
   valueFlag(command, '--ref <eN>', 'an element of the last `snapshot --format compact` (e12), on its own');
   return command;
 }

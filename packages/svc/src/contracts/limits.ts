@@ -101,16 +101,34 @@ export const ACTION_DEFAULTS = {
 export const CLICK_TYPES = ['default', 'long_click', 'focus'] as const;
 export const DIRECTIONS = ['down', 'up', 'left', 'right'] as const;
 export const READ_TEXT_VALIDATORS = ['temperature', 'version', 'regex'] as const;
+/** The operator app's 26 roles, by their lower-case names (UiRole.kt:12-49 @ v0.5.2); matched ignoring case. */
 export const MATCHER_ROLES = [
+  'container',
+  'row',
+  'column',
+  'toolbar',
+  'tabbar',
+  'list',
+  'grid',
+  'listitem',
+  'pager',
+  'tab',
+  'card',
   'button',
   'textfield',
-  'text',
   'switch',
   'checkbox',
+  'radio',
+  'toggle',
+  'icon',
   'image',
-  'listitem',
-  'toolbar',
-  'tab',
+  'chip',
+  'menu',
+  'menuitem',
+  'text',
+  'label',
+  'title',
+  'unknown',
 ] as const;
 
 /** DECISIONS 7: on-screen log panel. */

@@ -87,7 +87,7 @@ export function validateMatcher(value: unknown, path: string): NodeMatcher {
         `at most ${LIMITS.MAX_MATCHER_VALUE_LENGTH} chars`,
       );
     }
-    if (field === 'role' && !ROLES.has(v)) {
+    if (field === 'role' && !ROLES.has(v.toLowerCase())) {
       fail(fieldPath, `unknown role ${describe(v)}`, `one of ${MATCHER_ROLES.join(', ')}`);
     }
     out[field] = v;

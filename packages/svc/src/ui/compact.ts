@@ -1,13 +1,14 @@
-// The compact screen: one element per node an agent can act on or read. Invisible nodes (no area) and purely
+// The compact screen: one element per node an agent can act on or read. Nodes a matcher never sees (on-screen.ts) and purely
 // structural ones (no text, label or action) are folded away; a tappable row without text of its own shows the texts
 // inside it, which are then not repeated. Every value a line prints works as a selector as printed: a quoted text
 // with textEquals (or, cut short with … after the quote, with textContains), desc= with contentDescEquals, id= with
-// resourceId (the short form, ui/match.ts). Pure: no I/O.
+// resourceId (the short form, ui/match.ts), and the role with role (the operator app's inference, ui/roles.ts). Pure:
+// no I/O.
 //   e1 text "Settings" id=homepage_title [0,110][1080,310]
 //   e3 listitem "Network & internet" [0,450][1080,560] tap
 //   e5 button "Internet" "Connected" [0,430][1080,610]
-import { shortResourceId } from './match.ts';
-import { area, rectString, type UiNode, type UiTree } from './node.ts';
+import { isVisible, shortResourceId } from './match.ts';
+import { rectString, type UiNode, type UiTree } from './node.ts';
 import { inferRole } from './roles.ts';
 
 /** One element of the compact screen, before it gets its ref. */
@@ -36,7 +37,6 @@ export interface Screen {
 const MAX_LABEL = 100;
 const SELF_DESCRIBING = new Set(['button', 'switch', 'checkbox', 'tab', 'textfield']);
 
-const visible = (node: UiNode) => area(node.bounds) > 0;
 const shows = (value: string) => value.trim() !== '';
 export const isActionable = (node: UiNode) =>
   node.clickable || node.longClickable || node.checkable || node.scrollable || inferRole(node) === 'textfield';
@@ -44,7 +44,7 @@ export const isActionable = (node: UiNode) =>
 /** The visible non-actionable nodes under `node`, in document order: what it shows besides its own text. */
 export function shownInside(node: UiNode, out: UiNode[] = []): UiNode[] {
   for (const child of node.children) {
-    if (!visible(child) || isActionable(child)) continue;
+    if (!isVisible(child) || isActionable(child)) continue;
     out.push(child);
     shownInside(child, out);
   }
@@ -68,7 +68,7 @@ function innerLabels(node: UiNode): string[] {
 
 function flagsOf(node: UiNode, role: string): string[] {
   const flags: string[] = [];
-  if (node.clickable && !SELF_DESCRIBING.has(role) && role !== 'tap') flags.push('tap');
+  if (node.clickable && !SELF_DESCRIBING.has(role)) flags.push('tap');
   if (node.longClickable) flags.push('long-press');
   if (node.checkable) flags.push(node.checked ? 'checked' : 'unchecked');
   if (node.selected) flags.push('selected');
@@ -97,12 +97,12 @@ export function contentOf(node: UiNode): string {
 }
 
 function elementOf(node: UiNode, absorbed: Set<UiNode>): ScreenElement | undefined {
-  if (!visible(node) || absorbed.has(node)) return undefined;
+  if (!isVisible(node) || absorbed.has(node)) return undefined;
   const ownText = shows(node.text) || shows(node.desc);
   const actionable = isActionable(node);
   if (!ownText && !actionable) return undefined;
-  const inferred = inferRole(node);
-  const role = inferred ?? (node.clickable ? 'tap' : node.scrollable ? 'list' : 'view');
+  // The role a matcher finds it by, on both drivers: the operator app's inference (roles.ts).
+  const role = inferRole(node);
   const labels: string[] = [];
   if (shows(node.text)) labels.push(quoted(node.text));
   if (shows(node.desc) && node.desc !== node.text) labels.push(`desc=${quoted(node.desc)}`);
@@ -112,7 +112,7 @@ function elementOf(node: UiNode, absorbed: Set<UiNode>): ScreenElement | undefin
   }
   const id = node.resourceId === '' ? [] : [`id=${shortResourceId(node.resourceId)}`];
   const flags = flagsOf(node, role);
-  const editable = inferred === 'textfield';
+  const editable = role === 'textfield';
   const shown = editable ? [node.desc, node.attributes.hint ?? ''].join('\u0000') : contentOf(node);
   return {
     node,

@@ -2,7 +2,7 @@
 // scrollable node; with one, the matched node if it scrolls, else (findFirstScrollableChild) its first scrollable
 // descendant; no match is CONTAINER_NOT_FOUND, nothing scrollable is CONTAINER_NOT_SCROLLABLE.
 import type { NodeMatcher } from '../contracts/types.ts';
-import { findFirst } from './match.ts';
+import { candidates, findFirst } from './match.ts';
 import { type UiNode, type UiTree, walk } from './node.ts';
 
 export type ContainerOutcome =
@@ -15,7 +15,7 @@ export function resolveContainer(
   findFirstScrollableChild: boolean,
 ): ContainerOutcome {
   if (matcher === undefined) {
-    const first = tree.nodes.find((n) => n.scrollable);
+    const first = [...candidates(tree)].find((n) => n.scrollable);
     if (!first) return { ok: false, code: 'CONTAINER_NOT_FOUND', message: 'no scrollable node on screen' };
     return { ok: true, node: first, auto: true };
   }
@@ -23,7 +23,7 @@ export function resolveContainer(
   if (!node)
     return { ok: false, code: 'CONTAINER_NOT_FOUND', message: `no container matches ${JSON.stringify(matcher)}` };
   if (node.scrollable) return { ok: true, node, auto: false };
-  const child = findFirstScrollableChild ? [...walk(node)].find((n) => n.scrollable) : undefined;
+  const child = findFirstScrollableChild ? [...candidates(node)].find((n) => n.scrollable) : undefined;
   if (!child) return { ok: false, code: 'CONTAINER_NOT_SCROLLABLE', message: 'the container is not scrollable' };
   return { ok: true, node: child, auto: false };
 }

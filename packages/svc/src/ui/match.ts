@@ -1,9 +1,14 @@
-// The NodeMatcher: every given field must hold (AND); only nodes visible on screen (non-empty bounds) are
-// candidates; results come in document order. Text values are compared as the dump shows them after XML unescaping.
+// The NodeMatcher as the operator app applies it (NodeMatcher.kt:19-27 over the candidate of
+// TaskUiScopeDefault.kt:205-223 @ v0.5.2): every given field must hold (AND); textEquals / textContains test the
+// node's label (its text, else its content description, node.ts labelOf); the *Contains forms and the role ignore
+// case; a node without a content description never matches contentDescEquals / contentDescContains. The candidates
+// are the nodes the app keeps on screen (on-screen.ts); results come in document order. Text values are compared as
+// the dump shows them after XML unescaping.
 // A resource id without `:id/` is the short form the compact screen prints (`username` for
 // `com.svc.login:id/username`): it names that id in any package.
 import type { NodeMatcher } from '../contracts/types.ts';
-import { area, type UiNode, type UiTree, walk } from './node.ts';
+import { labelOf, type UiNode, type UiTree } from './node.ts';
+import { isOnScreen, keptBelow, keptNodes } from './on-screen.ts';
 import { inferRole } from './roles.ts';
 
 const ID_PART = ':id/';
@@ -25,42 +30,50 @@ export function resourceIdMatches(nodeId: string, wanted: string): boolean {
   return isShortResourceId(wanted) && nodeId.endsWith(`${ID_PART}${wanted}`);
 }
 
+/** Kotlin's `contains(other, ignoreCase = true)`. */
+const containsIgnoringCase = (hay: string, needle: string) => hay.toLowerCase().includes(needle.toLowerCase());
+
 export function matches(node: UiNode, m: NodeMatcher): boolean {
   if (m.resourceId !== undefined && !resourceIdMatches(node.resourceId, m.resourceId)) return false;
-  if (m.textEquals !== undefined && node.text !== m.textEquals) return false;
-  if (m.textContains !== undefined && !node.text.includes(m.textContains)) return false;
-  if (m.contentDescEquals !== undefined && node.desc !== m.contentDescEquals) return false;
-  if (m.contentDescContains !== undefined && !node.desc.includes(m.contentDescContains)) return false;
-  if (m.role !== undefined && inferRole(node) !== m.role) return false;
+  if (m.role !== undefined && inferRole(node)?.toLowerCase() !== m.role.toLowerCase()) return false;
+  if (m.textEquals !== undefined && labelOf(node) !== m.textEquals) return false;
+  if (m.textContains !== undefined && !containsIgnoringCase(labelOf(node), m.textContains)) return false;
+  // A dump writes content-desc="" for a node without one (the app's null): it matches neither form.
+  if (m.contentDescEquals !== undefined && (node.desc === '' || node.desc !== m.contentDescEquals)) return false;
+  if (
+    m.contentDescContains !== undefined &&
+    (node.desc === '' || !containsIgnoringCase(node.desc, m.contentDescContains))
+  )
+    return false;
   return true;
 }
 
+/** The node is one the operator app would match against (on-screen.ts). */
 export function isVisible(node: UiNode): boolean {
-  return area(node.bounds) > 0;
+  return isOnScreen(node);
 }
 
-/** Where to look: one node's subtree, or the whole tree. */
+/** Where to look: one node's subtree (a node found among the candidates), or the whole tree. */
 export type Scope = UiTree | UiNode;
 
-function* candidates(scope: Scope): Generator<UiNode> {
-  if ('roots' in scope) for (const root of scope.roots) yield* walk(root);
-  else yield* walk(scope);
+export function candidates(scope: Scope): Generator<UiNode> {
+  return 'roots' in scope ? keptNodes(scope) : keptBelow(scope);
 }
 
 export function findAll(scope: Scope, m: NodeMatcher): UiNode[] {
   const out: UiNode[] = [];
-  for (const node of candidates(scope)) if (isVisible(node) && matches(node, m)) out.push(node);
+  for (const node of candidates(scope)) if (matches(node, m)) out.push(node);
   return out;
 }
 
 export function findFirst(scope: Scope, m: NodeMatcher): UiNode | undefined {
-  for (const node of candidates(scope)) if (isVisible(node) && matches(node, m)) return node;
+  for (const node of candidates(scope)) if (matches(node, m)) return node;
   return undefined;
 }
 
-/** How many visible nodes a matcher finds (the inspector's live count). */
+/** How many candidates a matcher finds (the inspector's live count). */
 export function countMatches(scope: Scope, m: NodeMatcher): number {
   let n = 0;
-  for (const node of candidates(scope)) if (isVisible(node) && matches(node, m)) n++;
+  for (const node of candidates(scope)) if (matches(node, m)) n++;
   return n;
 }

@@ -9,7 +9,7 @@ import { resolveContainer } from './container.ts';
 import { findAll, findFirst } from './match.ts';
 import type { UiNode } from './node.ts';
 import { parseHierarchy } from './parse.ts';
-import { clickableSelfOrAncestor, valueBeside } from './relations.ts';
+import { clickableSelfOrAncestor, valueOfLabel } from './relations.ts';
 
 interface ScreenNode {
   key: string;
@@ -84,7 +84,7 @@ for (const c of cases.cases) {
     } else if (c.label !== undefined) {
       const label = findFirst(tree, c.label);
       assert.ok(label);
-      found = [valueBeside(label, tree)].filter((n) => n !== undefined);
+      found = [valueOfLabel(label)].filter((n) => n !== undefined);
     } else if (c.clickTarget !== undefined) {
       const node = findFirst(tree, c.clickTarget);
       assert.ok(node);

@@ -57,6 +57,15 @@ export function rectString(r: Rect): string {
   return `[${r.left},${r.top}][${r.right},${r.bottom}]`;
 }
 
+/**
+ * The node's label as the operator app reads it for matching and result data (AccessibilityNodeInfoExtAndroid.kt:
+ * 266-271 @ v0.5.2): its text if not blank, else its content description if not blank, else "".
+ */
+export function labelOf(node: UiNode): string {
+  if (node.text.trim() !== '') return node.text;
+  return node.desc.trim() !== '' ? node.desc : '';
+}
+
 /** Depth-first, document order: the order uiautomator dumps and the operator searches. */
 export function* walk(node: UiNode): Generator<UiNode> {
   yield node;

@@ -1,45 +1,65 @@
-// The semantic role of a node (NodeMatcher `role`), inferred as the operator infers it: from the widget class
-// first, then from structure (rows of a scrolling list, clickable layouts and texts). The raw class name is never
-// matched directly. Keep this in step with the operator (the simulator's ui/roles.ts); the shared matcher cases
-// (test/fixtures/matcher-cases.json) run against both.
+// The semantic role of a node (NodeMatcher `role`), inferred as the published operator app infers it
+// (clawperator apps/android/shared/data/uitree/src/main/kotlin/clawperator/uitree/UiRoleInferenceAndroid.kt:13-107
+// and UiRole.kt:12-49 @ v0.5.2; docs/published-operator.md 3.5), from what a `uiautomator dump` shows of a node:
+// - "clickable" is the node or one of its 3 nearest ancestors (AccessibilityNodeInfoExtAndroid.kt:168-192,274);
+// - "has text" is a non-blank label (text, else content description: node.ts labelOf);
+// - a dump carries no collection-item info: a row of a RecyclerView / ListView / GridView (its direct child) is the
+//   node that has it (their adapters' accessibility delegates set it on their children);
+// - a dump carries no heading flag, no `android:orientation` extra, no screen-reader-focusable flag and no
+//   collection column count: never a heading, so a layout is a `container` and a text never a `label`, and a
+//   RecyclerView is a `list` (the simulated operator reads its nodes the same way: packages/sim operator/node-tree.ts).
 import { MATCHER_ROLES } from '../contracts/limits.ts';
-import type { UiNode } from './node.ts';
+import { labelOf, type UiNode } from './node.ts';
 
-/** The roles a NodeMatcher may name: the contracts' list, which the validator checks. */
+/** The roles a NodeMatcher may name: the app's 26 (the contracts' list, which the validator checks). */
 export const ROLES = MATCHER_ROLES;
 export type Role = (typeof ROLES)[number];
 
-function simpleName(cls: string): string {
-  return cls.slice(Math.max(cls.lastIndexOf('.'), cls.lastIndexOf('$')) + 1);
+/** Kotlin's `contains(part, ignoreCase = true)` on a value that may be absent. */
+const has = (value: string | undefined, part: string) => value?.toLowerCase().includes(part.toLowerCase()) === true;
+
+/** The node or one of its 3 nearest ancestors is clickable (isEffectivelyClickable). */
+export function isEffectivelyClickable(node: UiNode): boolean {
+  let current: UiNode | undefined = node;
+  for (let depth = 0; current && depth <= 3; depth++, current = current.parent) if (current.clickable) return true;
+  return false;
 }
 
-function roleFromClass(name: string): Role | undefined {
-  if (/EditText$|AutoCompleteTextView$|SearchView$/.test(name)) return 'textfield';
-  if (/^(Switch|SwitchCompat|SwitchMaterial|ToggleButton)$/.test(name)) return 'switch';
-  if (/CheckBox$|^CheckedTextView$/.test(name)) return 'checkbox';
-  if (/Button$|^Chip$/.test(name)) return 'button';
-  if (/Toolbar$|^ActionBar/.test(name)) return 'toolbar';
-  if (/^Tab(View)?$|TabView$/.test(name)) return 'tab';
-  if (/ImageView$/.test(name)) return 'image';
+const COLLECTIONS = ['RecyclerView', 'ListView', 'GridView'];
+const LAYOUTS = ['LinearLayout', 'FrameLayout', 'ConstraintLayout', 'CoordinatorLayout'];
+
+/** The role by class name, first rule that applies (:27-64). */
+function roleOfClass(c: string, clickable: boolean): Role | undefined {
+  if (has(c, 'ViewPager')) return 'pager';
+  // Catches ImageButton, RadioButton, ToggleButton, CompoundButton, MaterialButton too (:34-44).
+  if (has(c, 'Button')) return 'button';
+  if (has(c, 'EditText') || has(c, 'AutoCompleteTextView')) return 'textfield';
+  if (has(c, 'Switch')) return 'switch';
+  if (has(c, 'CheckBox')) return 'checkbox';
+  if (has(c, 'RecyclerView') || has(c, 'ListView')) return 'list';
+  if (has(c, 'GridView')) return 'grid';
+  if (has(c, 'Toolbar')) return 'toolbar';
+  if (has(c, 'TabLayout') || has(c, 'BottomNavigationView')) return 'tabbar';
+  if (has(c, 'ImageView')) return clickable ? 'icon' : 'image';
+  if (has(c, 'Chip')) return 'chip';
   return undefined;
 }
 
-/** A row of a list: a direct child of a scrollable container (or of the single content holder inside one). */
-function isListRow(node: UiNode): boolean {
+/** UiRoleInference.inferRole (:13-107). Every node has one (`unknown` at worst). */
+export function inferRole(node: UiNode): Role {
+  const c = node.cls;
   const parent = node.parent;
-  if (!parent) return false;
-  if (parent.scrollable) return true;
-  return parent.parent?.scrollable === true && parent.parent.children.length === 1 && !node.scrollable;
-}
-
-export function inferRole(node: UiNode): Role | undefined {
-  const name = simpleName(node.cls);
-  const byClass = roleFromClass(name);
+  const parentId = parent?.resourceId || undefined;
+  const clickable = isEffectivelyClickable(node);
+  const hasText = labelOf(node).trim() !== '';
+  const tabParent = has(parent?.cls, 'TabLayout') || has(parent?.cls, 'BottomNavigationView');
+  const tabId = has(parentId, 'tab') || has(parentId, 'navigation') || has(parentId, 'bottom');
+  if ((tabParent || tabId) && hasText) return 'tab';
+  const byClass = roleOfClass(c, clickable);
   if (byClass) return byClass;
-  if (node.scrollable) return undefined;
-  const isText = /TextView$/.test(name);
-  if (isListRow(node) && (node.clickable || !isText)) return 'listitem';
-  if (isText) return node.clickable ? 'button' : 'text';
-  if (node.clickable) return 'button';
-  return undefined;
+  if (COLLECTIONS.some((k) => has(parent?.cls, k))) return 'listitem';
+  if (LAYOUTS.some((k) => has(c, k))) return 'container';
+  if (hasText && !clickable) return has(parent?.cls, 'Toolbar') ? 'title' : 'text';
+  if (clickable && hasText) return node.text.includes(' ') && node.text.length > 20 ? 'text' : 'button';
+  return 'unknown';
 }

@@ -70,13 +70,18 @@ function read(tree: UiTree, known: KnownScreen | undefined, form: 'full' | 'diff
 }
 
 describe('the compact screen of a client', () => {
-  it('prints every text, label and id so that it finds its element as printed', () => {
+  it('prints every role, text, label and id so that it finds its element as printed', () => {
     const tree = form();
-    const { text } = read(tree, undefined);
+    const { text, screen } = read(tree, undefined);
     assert.match(text, /^# com\.svc\.login 1080x2400, 6 elements$/m);
     assert.match(text, /^e2 textfield desc="Username" id=username \[0,300\]\[1080,450\]$/m);
     // A row without text of its own shows each text inside it as its own selector: a text and a label.
-    assert.match(text, /^e6 button "Internet" desc="Connected" \[0,1000\]\[1080,1100\]$/m);
+    // Its role is the operator app's: a clickable layout is a container (UiRoleInferenceAndroid.kt:76-83).
+    assert.match(text, /^e6 container "Internet" desc="Connected" \[0,1000\]\[1080,1100\] tap$/m);
+    for (const element of screen.elements) {
+      const role = element.body.split(' ')[0] as string;
+      assert.ok(findAll(tree, { role }).includes(element.node), `role ${role} of "${element.body}" misses it`);
+    }
     for (const line of text.split('\n').slice(1)) {
       for (const [, key, raw] of line.matchAll(/ (?:(desc|id)=)?("(?:[^"\\]|\\.)*"|(?<=id=)\S+)/g)) {
         const value = raw?.startsWith('"') ? (JSON.parse(raw) as string) : (raw as string);

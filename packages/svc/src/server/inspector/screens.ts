@@ -90,7 +90,7 @@ export function pageNodes(tree: UiTree): PageNode[] {
       depth,
       bounds: [b.left, b.top, b.right, b.bottom],
       visible: isVisible(node),
-      role: inferRole(node) ?? null,
+      role: inferRole(node),
       attributes: node.attributes,
     };
   });

@@ -136,9 +136,10 @@ async function runStep<T extends ActionType>(step: StepContext<T>, entry: AdbAct
   const bound = waitBound(step);
   if (bound !== undefined) step.until = bound.until;
   const end = (failure: StepFailure): StepResult => {
-    const result = failed(action, failure.code, failure.message, failure.data);
-    if (isFatal(action, failure.code)) throw new FatalStep(result, failure.message);
-    return result;
+    // A thrown failure has no data of its own in the app: its code and message only (app-envelope.ts).
+    if (isFatal(action, failure.code))
+      throw new FatalStep(failed(action, failure.code, failure.message), failure.message);
+    return failed(action, failure.code, failure.message, failure.data);
   };
   let last: StepFailure | undefined;
   for (let attempt = 1; ; attempt++) {

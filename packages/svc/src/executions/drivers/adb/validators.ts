@@ -1,19 +1,28 @@
-// read_text validators as the operator applies them: temperature, version, regex (validatorPattern). Validation
-// upstream already refused unknown names and patterns that do not compile; a text that does not pass is retried
-// like a missing node.
-const TEMPERATURE = /-?\d+(?:[.,]\d+)?\s*°\s*[CF]?|-?\d+(?:[.,]\d+)?\s*[CF]\b/;
-const VERSION = /\bv?\d+(?:\.\d+)+(?:[-+][\w.]+)?\b/;
+// read_text validators as the operator app applies them (TaskValidators.kt:21-30 and Temperature.parse,
+// action/unit/Temperature.kt:52-78 @ v0.5.2): `temperature` = the text parses as a temperature (a number, optionally
+// followed by °C, °F, C or F: `20.7°C`, `75°F`, `18`); `version` = `^\d+(\.\d+)*$`; `regex` = the whole text matches
+// the pattern (Kotlin's String.matches). Validation upstream already refused unknown names and patterns that do not
+// compile; a text that does not pass is retried like a missing node.
+
+/** Kotlin's String.toDouble() after the unit is cut off: digits with an optional fraction and exponent. */
+const NUMBER = /^[+-]?(NaN|Infinity|(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[fFdD]?)$/;
+
+function isTemperature(text: string): boolean {
+  const t = text.trim();
+  if (t === '') return false;
+  return NUMBER.test(t.replace(/(°[CFcf]|[CFcf])$/, '').trim());
+}
 
 export function textValidator(
   name: string | undefined,
   pattern: string | undefined,
 ): ((t: string) => boolean) | undefined {
   if (name === undefined || name === 'none') return undefined;
-  if (name === 'temperature') return (t) => TEMPERATURE.test(t);
-  if (name === 'version') return (t) => VERSION.test(t);
+  if (name === 'temperature') return isTemperature;
+  if (name === 'version') return (t) => /^\d+(\.\d+)*$/.test(t);
   if (name === 'regex' && pattern !== undefined) {
-    const re = new RegExp(pattern);
-    return (t) => re.test(t);
+    const whole = new RegExp(`^(?:${pattern})$`);
+    return (t) => whole.test(t);
   }
   return undefined;
 }

@@ -5,7 +5,7 @@
 // which focuses it; other nodes cannot be focused from adb.
 import type { NodeMatcher } from '../../../../contracts/types.ts';
 import { readForeground } from '../../../../device-shell/foreground.ts';
-import { editableWithin, findAll, labelOf, valueBeside } from '../../../../ui/index.ts';
+import { findAll, findFirst, isEditable, labelOf, type Scope, valueOfLabel } from '../../../../ui/index.ts';
 import { sendInput } from '../device-input.ts';
 import {
   type ClickType,
@@ -25,7 +25,7 @@ async function clickMatched(step: StepContext, matcher: NodeMatcher, type: Click
   for (;;) {
     const screen = await readScreen(step, { interacts: true });
     const node = findOrFail(screen.tree, matcher);
-    if (type === 'focus' && editableWithin(node) !== node) {
+    if (type === 'focus' && !(isEditable(node) && node.enabled)) {
       throw new StepFailure(
         'FOCUS_UNSUPPORTED',
         'without the operator app only a text field can be focused (by tapping it)',
@@ -70,34 +70,66 @@ export const click: ActionRunner<'click'> = async (step) => {
 /** The operator app's name of a click type in step data: `click` for svc's `default`. */
 export const clickTypeName = (type: string): string => (type === 'default' ? 'click' : type);
 
+/** The app's JSON array of texts (UiActionEngine.kt:423-594 @ v0.5.2): only backslash and double quote escaped. */
+const textArray = (texts: readonly string[]) =>
+  `[${texts.map((t) => `"${t.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}]`;
+
+/**
+ * read_text as the operator app runs it (UiActionEngine.kt:423-594, TaskUiScopeDefault.kt:140-198,285-440 @ v0.5.2):
+ * the label (text, else content description) of the first match, inside the first container match when a container
+ * is given; `all` gives every non-blank label as a JSON array (none is success) and ignores the validator. Which of
+ * these failures end the execution: fatal.ts.
+ */
 export const readText: ActionRunner<'read_text'> = async (step) => {
   const p = step.action.params;
-  const { matcher } = p;
+  const { matcher, container } = p;
   const screen = await readScreen(step, { interacts: false });
-  const container = p.container === undefined ? undefined : findOrFail(screen.tree, p.container);
-  const scope = container ?? screen.tree;
-  const wantAll = p.all ?? false;
-  const nodes = wantAll ? findAll(scope, matcher) : [findOrFail(scope, matcher)];
-  if (nodes.length === 0)
-    throw new StepFailure('NODE_NOT_FOUND', `No UI node found matching criteria: ${describeMatcher(matcher)}`, {
-      retryable: true,
-    });
-  const texts = nodes.map(labelOf);
+  const containerData = container === undefined ? {} : { container: describeMatcher(container) };
+  let scope: Scope = screen.tree;
+  if (container !== undefined) {
+    const found = findFirst(screen.tree, container);
+    if (!found)
+      throw new StepFailure('CONTAINER_NOT_FOUND', `Container not found for: ${describeMatcher(container)}`, {
+        retryable: true,
+      });
+    scope = found;
+  }
+  if (p.all === true) {
+    const texts = findAll(scope, matcher)
+      .map(labelOf)
+      .filter((t) => t.trim() !== '');
+    return { text: textArray(texts), all: 'true', count: String(texts.length), validator: 'none', ...containerData };
+  }
+  const within = container === undefined ? '' : ` within container: ${describeMatcher(container)}`;
+  const node = findFirst(scope, matcher);
+  if (!node)
+    throw new StepFailure(
+      'NODE_NOT_FOUND',
+      `No UI node found matching criteria: ${describeMatcher(matcher)}${within}`,
+      {
+        retryable: true,
+      },
+    );
+  const text = labelOf(node);
+  if (text.trim() === '')
+    throw new StepFailure('NODE_TEXT_EMPTY', 'Matching UI node has no text content', { retryable: true });
   const name = p.validator;
   const validate = textValidator(name, p.validatorPattern);
-  const bad = validate ? texts.find((t) => !validate(t)) : undefined;
-  if (bad !== undefined) {
-    // UiActionEngine.kt:423-594 @ v0.5.2: VALIDATOR_MISMATCH with the text read, after the retries.
-    throw new StepFailure('VALIDATOR_MISMATCH', `text "${bad}" does not pass validator ${name}`, {
+  if (validate && !validate(text)) {
+    // VALIDATOR_MISMATCH with the text read, after the retries.
+    throw new StepFailure('VALIDATOR_MISMATCH', `text "${text}" does not pass validator ${name}`, {
       retryable: true,
-      data: { raw_text: bad },
+      data: { raw_text: text },
     });
   }
-  const validator = validate ? (name as string) : 'none';
-  if (!wantAll) return { text: texts[0] as string, validator };
-  return { text: texts.join('\n'), texts: JSON.stringify(texts), count: String(texts.length), validator };
+  return { text, validator: validate ? (name as string) : 'none', ...containerData };
 };
 
+/**
+ * read_key_value_pair as the operator app runs it (TaskUiScopeDefault.kt:270-283,1389-1469 @ v0.5.2): the value is
+ * found by walking up from the first label match (ui/relations.ts valueOfLabel). `all` (svc's own) does the same for
+ * every label match.
+ */
 export const readKeyValuePair: ActionRunner<'read_key_value_pair'> = async (step) => {
   const { labelMatcher: matcher, all } = step.action.params;
   const { tree } = await readScreen(step, { interacts: false });
@@ -107,9 +139,16 @@ export const readKeyValuePair: ActionRunner<'read_key_value_pair'> = async (step
     throw new StepFailure('NODE_NOT_FOUND', `No UI node found matching criteria: ${describeMatcher(matcher)}`, {
       retryable: true,
     });
-  const pairs = labels.map((l) => ({ label: labelOf(l), value: valueBeside(l, tree)?.text }));
+  const pairs = labels.map((l) => ({ label: labelOf(l), value: valueOfLabel(l) }));
   const missing = pairs.find((pair) => pair.value === undefined);
-  if (missing) throw new StepFailure('NODE_NOT_FOUND', `no value next to "${missing.label}"`, { retryable: true });
-  if (!wantAll) return { label: pairs[0]?.label ?? '', value: pairs[0]?.value ?? '' };
-  return { pairs: JSON.stringify(pairs), count: String(pairs.length) };
+  if (missing)
+    throw new StepFailure('VALUE_NODE_NOT_FOUND', `no value belongs to the label "${missing.label}"`, {
+      retryable: true,
+    });
+  const read = pairs.map((pair) => ({
+    label: pair.label,
+    value: labelOf(pair.value as NonNullable<typeof pair.value>),
+  }));
+  if (!wantAll) return { label: read[0]?.label ?? '', value: read[0]?.value ?? '' };
+  return { pairs: JSON.stringify(read), count: String(read.length) };
 };

@@ -6,10 +6,12 @@
 // it scrolls the other way is a failed gesture, as the operator reports it.
 
 import { ACTION_DEFAULTS } from '../../../../contracts/limits.ts';
+import { type RetryPolicy, retryPolicyOf } from '../../../../contracts/retry.ts';
 import type { NodeMatcher } from '../../../../contracts/types.ts';
 import { findFirst, refindContainer, resolveContainer, subtreeSignature, type UiNode } from '../../../../ui/index.ts';
 import { inputLine, sendInput } from '../device-input.ts';
-import { clickGesture, gestureAt, readScreen, type Screen } from '../screen.ts';
+import { retrying } from '../phase-retry.ts';
+import { clickGesture, describeMatcher, gestureAt, readScreen, type Screen } from '../screen.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
 import { clickTypeName } from './nodes.ts';
 
@@ -112,10 +114,53 @@ async function clickNode(step: StepContext, matcher: NodeMatcher, type: string, 
   let screen = first;
   for (;;) {
     const node = findFirst(screen.tree, matcher);
-    if (!node) throw new StepFailure('NODE_NOT_FOUND', `target ${JSON.stringify(matcher)} is no longer on screen`);
+    if (!node)
+      throw new StepFailure('NODE_NOT_FOUND', `No UI node found matching criteria: ${describeMatcher(matcher)}`, {
+        retryable: true,
+      });
     const gesture = clickGesture(screen, node, type === 'long_click' ? 'long_click' : 'default');
     if ((await gestureAt(step, screen, gesture.y, gesture.line)) === 'done') return;
     screen = await readScreen(step, { interacts: true });
+  }
+}
+
+/** The click after a scroll, retried by `policy`: the first attempt on the screen the scroll ended on. */
+async function clickRetried(
+  step: StepContext,
+  matcher: NodeMatcher,
+  type: string,
+  first: Screen,
+  policy: RetryPolicy,
+): Promise<void> {
+  let screen: Screen | undefined = first;
+  await retrying(step, policy, async () => {
+    const now = screen ?? (await readScreen(step, { interacts: true }));
+    screen = undefined;
+    await clickNode(step, matcher, type, now);
+  });
+}
+
+/** The loop's ends after which the app waits for the target once more (UiActionEngine.kt:326-421 @ v0.5.2). */
+const LOOKS_AGAIN: ReadonlySet<string> = new Set([
+  'EDGE_REACHED',
+  'MAX_SCROLLS_REACHED',
+  'MAX_DURATION_REACHED',
+  'NO_POSITION_CHANGE',
+]);
+
+/** One wait_for_node of the target with the UiReadiness preset: its screen when it shows, else undefined. */
+async function waitForTarget(step: StepContext, matcher: NodeMatcher): Promise<Screen | undefined> {
+  try {
+    return await retrying(step, retryPolicyOf(undefined, 'UiReadiness'), async () => {
+      const screen = await readScreen(step, { interacts: true });
+      if (findFirst(screen.tree, matcher)) return screen;
+      throw new StepFailure('NODE_NOT_FOUND', `No UI node found matching criteria: ${describeMatcher(matcher)}`, {
+        retryable: true,
+      });
+    });
+  } catch (error) {
+    if (error instanceof StepFailure) return undefined;
+    throw error;
   }
 }
 
@@ -170,6 +215,10 @@ export const scrollUntil: ActionRunner<'scroll_until'> = async (step) => {
     }
     break;
   }
+  if (matcher && LOOKS_AGAIN.has(reason)) {
+    const seen = await waitForTarget(step, matcher);
+    if (seen !== undefined) [reason, screen] = ['TARGET_FOUND', seen];
+  }
   const data: Record<string, string> = {
     termination_reason: reason,
     scrolls_executed: String(scrolls),
@@ -181,10 +230,54 @@ export const scrollUntil: ActionRunner<'scroll_until'> = async (step) => {
   if (matcher && reason !== 'TARGET_FOUND') {
     throw new StepFailure('TARGET_NOT_FOUND', `target not found (${reason})`, { data });
   }
-  if (clickAfter && matcher) await clickNode(step, matcher, type, screen);
+  if (clickAfter && matcher) await clickRetried(step, matcher, type, screen, retryPolicyOf(undefined, 'UiReadiness'));
   return data;
 };
 
+/**
+ * scroll_and_click's scan, one attempt (scrollUntil, TaskUiScopeDefault.kt:562-732 @ v0.5.2): up to maxSwipes + 1
+ * passes; each resolves the container first (none fails the attempt, even with the target on screen), then looks for
+ * the target, else swipes, settles and reads again; the container unchanged after two swipes in a row, or gone, ends
+ * the scan as not found. A swipe the container cannot take only waits the settle delay. The screen read after a swipe
+ * serves the next pass (the app reads it twice).
+ */
+async function scanFor(
+  step: StepContext,
+  target: NodeMatcher,
+  p: ScrollParams,
+  s: ReturnType<typeof settingsOf>,
+  maxSwipes: number,
+): Promise<Screen | undefined> {
+  let screen = await readScreen(step, { interacts: true });
+  let stuck = 0;
+  for (let swipes = 0; swipes <= maxSwipes; swipes++) {
+    const container = resolveContainer(screen.tree, p.container, s.findFirstScrollableChild);
+    if (!container.ok) throw new StepFailure(container.code, container.message, { retryable: true });
+    if (findFirst(screen.tree, target)) return screen;
+    if (swipes === maxSwipes) return undefined;
+    const line = swipeLine(container.node, s.direction, s.distanceRatio);
+    if (line === undefined) {
+      if (s.settleDelayMs > 0) await step.ctx.clock.sleep(s.settleDelayMs);
+      screen = await readScreen(step, { interacts: true });
+      continue;
+    }
+    const before = subtreeSignature(container.node);
+    await sendInput(step.shell, line, 'GESTURE_FAILED', 'swipe');
+    if (s.settleDelayMs > 0) await step.ctx.clock.sleep(s.settleDelayMs);
+    screen = await readScreen(step, { interacts: true });
+    const after = resolveContainer(screen.tree, p.container, s.findFirstScrollableChild);
+    if (!after.ok) return undefined;
+    stuck = subtreeSignature(after.node) === before ? stuck + 1 : 0;
+    if (stuck >= 2) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * scroll_and_click as the operator app runs it (UiActionEngine.kt:232-263, TaskUiScope.kt:278-299 @ v0.5.2): the
+ * scan retried by scrollRetry (UiScroll), a target never revealed fails it (fatal.ts: the execution ends), then the
+ * click retried by clickRetry (UiReadiness).
+ */
 export const scrollAndClick: ActionRunner<'scroll_and_click'> = async (step) => {
   const p = step.action.params;
   const s = settingsOf(p);
@@ -199,18 +292,12 @@ export const scrollAndClick: ActionRunner<'scroll_and_click'> = async (step) => 
     click_types: clickTypeName(type),
     click_after: String(clickAfter),
   };
-  let screen = await readScreen(step, { interacts: true });
-  for (let swipes = 0; !findFirst(screen.tree, target) && swipes < maxSwipes; swipes++) {
-    const { node } = containerOf(screen, p, s.findFirstScrollableChild);
-    const swiped = await swipeOnce(step, node, s);
-    if (swiped.outcome === 'gesture_failed')
-      throw new StepFailure('GESTURE_FAILED', `cannot scroll ${s.direction}`, { data });
-    screen = swiped.after as Screen;
-    if (swiped.outcome === 'edge') break;
+  const scanned = await retrying(step, retryPolicyOf(p.scrollRetry, 'UiScroll'), () =>
+    scanFor(step, target, p, s, maxSwipes),
+  );
+  if (scanned === undefined) {
+    throw new StepFailure('NODE_NOT_FOUND', `Target node not found after scrolling: ${describeMatcher(target)}`);
   }
-  if (!findFirst(screen.tree, target)) {
-    throw new StepFailure('NODE_NOT_FOUND', `no node matches ${JSON.stringify(target)} after scrolling`, { data });
-  }
-  if (clickAfter) await clickNode(step, target, type, screen);
+  if (clickAfter) await clickRetried(step, target, type, scanned, retryPolicyOf(p.clickRetry, 'UiReadiness'));
   return data;
 };

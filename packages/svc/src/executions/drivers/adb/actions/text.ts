@@ -1,4 +1,5 @@
-// enter_text without the operator app: find the field (the matched node or a text field inside it), tap it to focus
+// enter_text without the operator app: find the field as the operator app does (the first text field among the
+// matched node and its 7 nearest ancestors, else the match, which then takes no text: TEXT_ENTRY_FAILED), tap it to focus
 // it unless it has the focus already, clear what it holds (the operator's set-text replaces the text, so this driver always clears: MOVE_END, then
 // one DEL per character the dump shows, plus a FORWARD_DEL each for anything after the cursor), type with
 // `input text`, then read the screen again to check the field holds the text. `submit` taps the field, as the
@@ -6,7 +7,7 @@
 // A password field shows no text to check; a field showing its hint while empty (Android 7-9 report the hint as the
 // text: appium/appium#13618) is cleared the same way, harmlessly.
 import type { NodeMatcher } from '../../../../contracts/types.ts';
-import { centerOf, editableWithin, findAll, type UiNode, type UiTree } from '../../../../ui/index.ts';
+import { centerOf, editTargetOf, findAll, isEditable, type UiNode, type UiTree } from '../../../../ui/index.ts';
 import { checkInput, inputLine, KEYCODE, sendInput } from '../device-input.ts';
 import { findOrFail, gestureAt, readScreen } from '../screen.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
@@ -37,9 +38,14 @@ function sameField(tree: UiTree, old: UiNode): UiNode | undefined {
 async function focusField(step: StepContext, matcher: NodeMatcher): Promise<UiNode> {
   for (;;) {
     const screen = await readScreen(step, { interacts: true });
-    const field = editableWithin(findOrFail(screen.tree, matcher));
-    if (!field) {
-      throw new StepFailure('NODE_NOT_FOUND', 'the matched node holds no editable text field', { retryable: true });
+    // UiTreeManagerAndroid.kt:76-108 @ v0.5.2: set-text on a node that is not a text field fails, and is retried.
+    const field = editTargetOf(findOrFail(screen.tree, matcher));
+    if (!isEditable(field)) {
+      throw new StepFailure(
+        'TEXT_ENTRY_FAILED',
+        'Failed to set text on matching UI node: neither it nor an ancestor is a text field',
+        { retryable: true },
+      );
     }
     // Already focused: key events reach it as they are (a tap would only cost a keyboard check and a round trip).
     if (field.focused) return field;

@@ -118,7 +118,8 @@ describe('svc inspector in a browser', () => {
     await selectOnPicture('Battery');
     const details = (await page.textContent('#details')) ?? '';
     assert.match(details, /resource-id\s*com\.android\.settings:id\/title/);
-    assert.match(details, /roletext/);
+    // The operator app's role: a text in a clickable row is a button (RoleInference.kt @ clawperator v0.5.2).
+    assert.match(details, /rolebutton/);
     assert.match(details, /textBattery/);
 
     // And the other way: pointing at a row of the tree outlines that node on the picture.

@@ -3,7 +3,7 @@
 // descendant; no match is CONTAINER_NOT_FOUND, nothing scrollable is CONTAINER_NOT_SCROLLABLE.
 import type { NodeMatcher } from '../contracts/types.ts';
 import { candidates, findFirst } from './match.ts';
-import { type UiNode, type UiTree, walk } from './node.ts';
+import type { UiNode, UiTree } from './node.ts';
 
 export type ContainerOutcome =
   | { ok: true; node: UiNode; auto: boolean }
@@ -29,16 +29,19 @@ export function resolveContainer(
 }
 
 /**
- * A fingerprint of what a container shows: the text, description, id and bounds of every node below it. Equal
- * before and after a swipe means the list did not move: the end of the list, or a list that does not scroll.
+ * Whether a list moved, as the operator app tells it (leadingChildSignature, TaskUiScopeDefault.kt:1129-1142 @
+ * v0.5.2): the container's first three children as `<id>@y=<top>` (`@x=<left>` for a sideways scroll), joined by
+ * `|`; none without children (the app then reports the edge). Equal before and after a swipe means the list did not
+ * move. A dump has no accessibility node id, so a child without a resource id is named by its class: what moves a
+ * child's edge still changes the signature, and a change of content in place (a clock ticking) does not, as in the
+ * app.
  */
-export function subtreeSignature(node: UiNode): string {
-  const parts: string[] = [];
-  for (const n of walk(node)) {
-    const b = n.bounds;
-    parts.push(`${n.resourceId}|${n.text}|${n.desc}|${b.left},${b.top},${b.right},${b.bottom}`);
-  }
-  return parts.join('\n');
+export function leadingSignature(container: UiNode, vertical: boolean): string | undefined {
+  const leading = container.children.slice(0, 3);
+  if (leading.length === 0) return undefined;
+  return leading
+    .map((c) => `${c.resourceId || c.cls}@${vertical ? `y=${c.bounds.top}` : `x=${c.bounds.left}`}`)
+    .join('|');
 }
 
 /** The same container in a newer tree: same resource id and class, nearest to the old bounds. */

@@ -1,7 +1,7 @@
 // The UI tree: parse a hierarchy dump, match nodes the way the operator does, render snapshots. Pure: no I/O.
 export { closestElements } from './candidates.ts';
 export { readScreen, type Screen } from './compact.ts';
-export { refindContainer, resolveContainer, subtreeSignature } from './container.ts';
+export { leadingSignature, refindContainer, resolveContainer } from './container.ts';
 export { tapPointFor, touchedNode } from './hit-test.ts';
 export { countMatches, findAll, findFirst, isShortResourceId, isVisible, type Scope } from './match.ts';
 export { area, centerOf, rectString, type UiNode, type UiTree } from './node.ts';

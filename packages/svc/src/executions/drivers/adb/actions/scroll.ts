@@ -1,14 +1,15 @@
 // scroll, scroll_until and scroll_and_click with swipes inside the container's bounds: the container resolved as
 // the operator resolves it, a drag along its middle with a 10% inset from its edges (clear of the system's gesture
 // areas), `distanceRatio` of its length (at most the 80% the insets leave). Whether the list moved is read from the
-// next dump: the container's subtree unchanged means the end of the list (edge_reached; adb cannot tell a list that
-// refuses to move from one at its end, so NO_POSITION_CHANGE is never reported here). A container whose class says
+// next dump as the app reads it: the container's first three children where they were means the end of the list
+// (edge_reached; adb cannot tell a list that refuses to move from one at its end, so NO_POSITION_CHANGE is never
+// reported here). A container whose class says
 // it scrolls the other way is a failed gesture, as the operator reports it.
 
 import { ACTION_DEFAULTS } from '../../../../contracts/limits.ts';
 import { type RetryPolicy, retryPolicyOf } from '../../../../contracts/retry.ts';
 import type { NodeMatcher } from '../../../../contracts/types.ts';
-import { findFirst, refindContainer, resolveContainer, subtreeSignature, type UiNode } from '../../../../ui/index.ts';
+import { findFirst, leadingSignature, refindContainer, resolveContainer, type UiNode } from '../../../../ui/index.ts';
 import { inputLine, sendInput } from '../device-input.ts';
 import { retrying } from '../phase-retry.ts';
 import { clickGesture, describeMatcher, gestureAt, readScreen, type Screen } from '../screen.ts';
@@ -38,6 +39,7 @@ function settingsOf(p: ScrollParams) {
   };
 }
 
+const isVertical = (direction: Direction) => direction === 'down' || direction === 'up';
 const horizontal = (node: UiNode) => /Horizontal|ViewPager|TabLayout/.test(node.cls);
 
 /**
@@ -81,14 +83,17 @@ async function swipeOnce(
 ): Promise<{ outcome: Outcome; after?: Screen; container?: UiNode }> {
   const line = swipeLine(container, s.direction, s.distanceRatio);
   if (line === undefined) return { outcome: 'gesture_failed' };
-  const before = subtreeSignature(container);
+  const vertical = isVertical(s.direction);
+  const before = leadingSignature(container, vertical);
   // A swipe the device refused is a failed step, never the end of the list.
   await sendInput(step.shell, line, 'GESTURE_FAILED', 'swipe');
   if (s.settleDelayMs > 0) await step.ctx.clock.sleep(s.settleDelayMs);
   const after = await readScreen(step, { interacts: true });
   const moved = refindContainer(after.tree, container);
   if (!moved) return { outcome: 'edge', after };
-  return { outcome: subtreeSignature(moved) === before ? 'edge' : 'moved', after, container: moved };
+  const now = leadingSignature(moved, vertical);
+  const edge = before === undefined || now === undefined || now === before;
+  return { outcome: edge ? 'edge' : 'moved', after, container: moved };
 }
 
 export const scroll: ActionRunner<'scroll'> = async (step) => {
@@ -261,13 +266,14 @@ async function scanFor(
       screen = await readScreen(step, { interacts: true });
       continue;
     }
-    const before = subtreeSignature(container.node);
+    const before = leadingSignature(container.node, isVertical(s.direction));
     await sendInput(step.shell, line, 'GESTURE_FAILED', 'swipe');
     if (s.settleDelayMs > 0) await step.ctx.clock.sleep(s.settleDelayMs);
     screen = await readScreen(step, { interacts: true });
     const after = resolveContainer(screen.tree, p.container, s.findFirstScrollableChild);
     if (!after.ok) return undefined;
-    stuck = subtreeSignature(after.node) === before ? stuck + 1 : 0;
+    const now = leadingSignature(after.node, isVertical(s.direction));
+    stuck = before === undefined || now === undefined || now === before ? stuck + 1 : 0;
     if (stuck >= 2) return undefined;
   }
   return undefined;

@@ -3,9 +3,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { findFirst } from './find.test-helper.ts';
 import { installVirtualApps } from './install-apps.ts';
 import { loadAppsFrom, parseAppDef } from './load-apps.ts';
-import { findFirst } from './match.ts';
 import { testDevice } from './test-device.test-helper.ts';
 
 test('the built-in apps load: launcher targets, Settings, browser, thermostat, login', () => {

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { PNG } from 'pngjs';
+import { findAll, findFirst } from './find.test-helper.ts';
 import { installVirtualApps } from './install-apps.ts';
-import { findAll, findFirst } from './match.ts';
-import { inferRole } from './roles.ts';
 import { testDevice } from './test-device.test-helper.ts';
 import { centerOf, walk } from './ui-node.ts';
 
@@ -47,19 +46,15 @@ test('a 200-row list is virtualized: rows appear by number as it scrolls to the 
   assert.equal(findFirst(ui.tree(), { textEquals: 'App 1' }), undefined);
 });
 
-test('roles are inferred from class and structure', () => {
+test('the apps build their nodes with the widget classes a phone reports', () => {
   const { ui } = setup();
   ui.launch('com.svc.login');
   const tree = ui.tree();
-  assert.equal(findAll(tree, { role: 'textfield' }).length, 2);
-  assert.equal(inferRole(findFirst(tree, { resourceId: 'com.svc.login:id/login' })!), 'button');
-  assert.equal(inferRole(findFirst(tree, { resourceId: 'com.svc.login:id/remember' })!), 'checkbox');
-  assert.equal(inferRole(findFirst(tree, { resourceId: 'com.svc.login:id/heading' })!), 'text');
-  ui.launch('com.android.settings');
-  assert.equal(
-    inferRole(findFirst(ui.tree(), { resourceId: 'com.android.settings:id/recycler_view' })!.children[0]!),
-    'listitem',
-  );
+  assert.equal(findAll(tree, { cls: 'EditText' }).length, 2);
+  const classOf = (resourceId: string) => findFirst(ui.tree(), { resourceId })?.cls;
+  assert.equal(classOf('com.svc.login:id/login'), 'android.widget.Button');
+  assert.equal(classOf('com.svc.login:id/remember'), 'android.widget.CheckBox');
+  assert.equal(classOf('com.svc.login:id/heading'), 'android.widget.TextView');
 });
 
 test('matcher fields combine with AND', () => {
@@ -87,10 +82,10 @@ test('a switch toggles on click and the dump shows it', () => {
   const { ui } = setup();
   ui.launch('com.android.settings');
   ui.click(findFirst(ui.tree(), { textEquals: 'Network & internet' })!);
-  const sw = findFirst(ui.tree(), { role: 'switch' })!;
+  const sw = findFirst(ui.tree(), { cls: 'Switch' })!;
   assert.equal(sw.checked, true);
   ui.click(sw);
-  assert.equal(findFirst(ui.tree(), { role: 'switch' })!.checked, false);
+  assert.equal(findFirst(ui.tree(), { cls: 'Switch' })!.checked, false);
   assert.match(ui.dumpXml(), /resource-id="com.android.settings:id\/switch_widget"[^>]*checked="false"/);
 });
 

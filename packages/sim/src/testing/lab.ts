@@ -34,10 +34,25 @@ export interface Lab {
   close(): Promise<void>;
 }
 
+/**
+ * A private adb server on a free port. Another process can take the port between its pick and adb's bind (a busy
+ * machine hands out ephemeral ports fast), so a start that fails is tried again on another port.
+ */
+async function startPrivateAdbServer(home: string): Promise<{ adbPort: number; env: Record<string, string> }> {
+  let tried = '';
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const adbPort = await freePort();
+    const env = adbEnv(home, adbPort);
+    const code = await startAdbServer(adbPort, env);
+    if (code === 0) return { adbPort, env };
+    tried += `${tried ? ', ' : ''}port ${adbPort}: exit ${code}`;
+  }
+  throw new Error(`adb start-server failed on three free ports (${tried})`);
+}
+
 export async function createLab(options: LabOptions = {}): Promise<Lab> {
   const home = await mkdtemp(join(tmpdir(), 'svc-sim-lab-'));
-  const adbPort = await freePort();
-  const env = adbEnv(home, adbPort);
+  const { adbPort, env } = await startPrivateAdbServer(home);
   const devices: SimDevice[] = [];
   const adbBytes = (...args: string[]) => runAdb(adbPort, env, args);
 
@@ -82,8 +97,6 @@ export async function createLab(options: LabOptions = {}): Promise<Lab> {
     await waitForState(sim.serial, 'gone');
   }
 
-  const code = await startAdbServer(adbPort, env);
-  if (code !== 0) throw new Error(`adb -P ${adbPort} start-server exited with ${code}`);
   const lab: Lab = {
     adbPort,
     env,

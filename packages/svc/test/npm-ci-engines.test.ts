@@ -56,8 +56,7 @@ test('the workspaces claim no engines in the clone; the packing step gives the p
   assert.match(readFileSync(join(REPO, 'scripts/pack-manifest.ts'), 'utf8'), /node: '>=24'/);
 });
 
-test('the tarballs `npm pack -w svc -w svc-sim` writes at the root are ignored by git', (t) => {
-  if (spawnSync('git', ['rev-parse', '--git-dir'], { cwd: REPO }).status !== 0) return t.skip('not a git checkout');
+test('the tarballs `npm pack -w svc -w svc-sim` writes at the root are ignored by git', () => {
   const names = ['packages/svc', 'packages/sim'].map((dir) => {
     const pkg = JSON.parse(readFileSync(join(REPO, dir, 'package.json'), 'utf8'));
     return `${pkg.name}-${pkg.version}.tgz`;

@@ -3,7 +3,7 @@
 import { bool, int, matcher, retry } from '../fields.ts';
 import { ACTION_RANGES } from '../limits.ts';
 import { defineAction } from './define.ts';
-import { clickType, direction, distanceRatio, settleDelayMs } from './scroll-fields.ts';
+import { clickType, direction, directionFlag, distanceRatio, settleDelayMs } from './scroll-fields.ts';
 
 export const scrollAndClick = defineAction({
   type: 'scroll_and_click',
@@ -38,13 +38,7 @@ export const scrollAndClick = defineAction({
         { kind: 'switch', flag: '--click', help: 'click it when found (scroll_and_click)' },
         { kind: 'selector', param: 'target', flags: 'element', required: true },
         { kind: 'selector', param: 'container', flags: 'container' },
-        {
-          kind: 'flag',
-          flag: '--direction <direction>',
-          param: 'direction',
-          help: 'down (default), up, left or right',
-          default: 'down',
-        },
+        directionFlag,
         {
           kind: 'flag',
           flag: '--max-swipes <n>',
@@ -63,13 +57,7 @@ export const scrollAndClick = defineAction({
         { kind: 'selector', param: 'target', flags: 'element', required: true },
         { kind: 'selector', param: 'container', flags: 'container' },
         { kind: 'switch', flag: '--long', param: 'clickType', value: 'long_click', help: 'long click' },
-        {
-          kind: 'flag',
-          flag: '--direction <direction>',
-          param: 'direction',
-          help: 'down (default), up, left or right',
-          default: 'down',
-        },
+        directionFlag,
         {
           kind: 'flag',
           flag: '--max-swipes <n>',

@@ -3,7 +3,7 @@ import { bool, int, matcher, retry } from '../fields.ts';
 import { ACTION_RANGES } from '../limits.ts';
 import { fail } from '../validation-issue.ts';
 import { defineAction } from './define.ts';
-import { clickType, direction, distanceRatio, settleDelayMs } from './scroll-fields.ts';
+import { clickType, direction, directionFlag, distanceRatio, settleDelayMs } from './scroll-fields.ts';
 
 export const scrollUntil = defineAction({
   type: 'scroll_until',
@@ -45,13 +45,7 @@ export const scrollUntil = defineAction({
       inputs: [
         { kind: 'selector', param: 'matcher', flags: 'element', required: true },
         { kind: 'selector', param: 'container', flags: 'container' },
-        {
-          kind: 'flag',
-          flag: '--direction <direction>',
-          param: 'direction',
-          help: 'down (default), up, left or right',
-          default: 'down',
-        },
+        directionFlag,
         {
           kind: 'flag',
           flag: '--max-scrolls <n>',

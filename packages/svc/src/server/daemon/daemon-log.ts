@@ -2,7 +2,7 @@
 // cut at MAX_LOG_LINE_CHARS (a --verbose result can be megabytes of XML), and the file rotated when it passes
 // MAX_LOG_BYTES: its content moves to `<log>.1` (replacing the previous one) and the file starts over, so a daemon
 // that runs for weeks keeps at most two files of that size.
-import { copyFileSync, fstatSync, statSync, truncateSync } from 'node:fs';
+import { copyFileSync, fstatSync, renameSync, statSync, truncateSync } from 'node:fs';
 
 export const MAX_LOG_LINE_CHARS = 8 * 1024;
 export const MAX_LOG_BYTES = 1024 * 1024;
@@ -14,14 +14,16 @@ export function logLine(line: string): string {
 
 /**
  * Rotates `path` when it is this process's stderr (fd 2) and larger than `maxBytes`: copy, then truncate in place
- * (the descriptor appends, so the next line lands at the start). True when it rotated.
+ * (the descriptor appends, so the next line lands at the start). The copy is written aside and renamed into place, so
+ * `<log>.1` is never seen half-written. True when it rotated.
  */
 export function rotateIfLarge(path: string, maxBytes = MAX_LOG_BYTES): boolean {
   try {
     const log = statSync(path);
     const stderr = fstatSync(2);
     if (log.ino !== stderr.ino || log.dev !== stderr.dev || log.size <= maxBytes) return false;
-    copyFileSync(path, `${path}.1`);
+    copyFileSync(path, `${path}.1.tmp`);
+    renameSync(`${path}.1.tmp`, `${path}.1`);
     truncateSync(path, 0);
     return true;
   } catch {

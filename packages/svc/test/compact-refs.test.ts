@@ -85,6 +85,61 @@ for (const driver of ['operator', 'adb'] as const) {
       assert.equal(login.code, 0, login.stdout);
     });
 
+    test('a click by ref aims at its element when the step runs: typing brought the keyboard up over it, the click still lands', async () => {
+      // On a real phone the keyboard comes up with the first keystroke and covers the lower screen (or moves the
+      // layout); the Notes app's Save button sits under it. A tap at the centre seen before the typing would land
+      // on the keyboard.
+      await svc('close-app', 'com.svc.notes');
+      await svc('open', 'com.svc.notes');
+      const screen = await compact();
+      const run = await svc(
+        'exec',
+        JSON.stringify({
+          commandId: `ref-under-keyboard-${driver}`,
+          taskId: 't',
+          source: 'test',
+          expectedFormat: 'android-ui-automator',
+          timeoutMs: 30000,
+          actions: [
+            { id: 'type', type: 'enter_text', params: { matcher: { ref: refOf(screen, /id=note/) }, text: 'hello' } },
+            { id: 'save', type: 'click', params: { matcher: { ref: refOf(screen, /"Save"/) } } },
+          ],
+        }),
+      );
+      assert.equal(run.code, 0, run.stdout);
+      assert.equal(run.json.envelope.stepResults[1].data.coordinate, undefined, 'clicked by its selector, not a point');
+      const read = await svc('read', '--id', 'com.svc.notes:id/last_note');
+      assert.equal(read.json.envelope.stepResults[0].data.text, 'Last note: hello', read.stdout);
+    });
+
+    test('a row without text of its own is clicked through its text; an element no selector tells apart, at its centre', async () => {
+      await svc('close-app', 'com.android.settings');
+      await svc('open', 'com.android.settings');
+      const row = await svc('click', '--ref', refOf(await compact(), /listitem "Network & internet"/));
+      assert.equal(row.code, 0, row.stdout);
+      assert.equal(row.json.envelope.stepResults[0].data.coordinate, undefined, row.stdout);
+      assert.match(await compact(), /"Internet"/, 'the Network & internet screen is showing');
+    });
+
+    // The adb driver reads the screen itself (the operator app reads its own tree on the phone).
+    const adbOnly = driver === 'adb' ? test : () => {};
+    adbOnly(
+      "the read that checked a ref is the step's own first read: one dump before the step, one for the screen after",
+      async () => {
+        await svc('close-app', 'com.svc.notes');
+        await svc('open', 'com.svc.notes');
+        const screen = await compact();
+        const dumps = async (...args: string[]) => {
+          const mark = sim.device.commandLog.length;
+          const run = await svc(...args);
+          assert.equal(run.code, 0, run.stdout);
+          return sim.device.commandLog.slice(mark).filter((line) => line.includes('uiautomator dump')).length;
+        };
+        assert.equal(await dumps('read', '--ref', refOf(screen, /"Last note: nothing yet"/)), 1);
+        assert.equal(await dumps('click', '--ref', refOf(screen, /"Save"/), '--screen', 'diff'), 2);
+      },
+    );
+
     test('the refs file holds no screen text, is private, and still tells a changed element from the same one', async () => {
       await svc('close-app', 'com.svc.notes');
       await svc('open', 'com.svc.notes');

@@ -1,4 +1,5 @@
 import type { ValidExecution } from '../contracts/types.ts';
+import type { UiTree } from '../ui/index.ts';
 
 /** One validated execution bound for one resolved device and operator package. */
 export interface DeviceRun {
@@ -10,4 +11,9 @@ export interface DeviceRun {
   verbose: boolean;
   /** The operator package was seen installed just before this run, with this uid (no need to look again). */
   operatorUid?: number | undefined;
+  /**
+   * The screen as read under this run's lock just before it (to resolve its refs): a driver that reads the screen
+   * itself may take it as its first step's first read instead of reading again.
+   */
+  screenBefore?: UiTree | undefined;
 }

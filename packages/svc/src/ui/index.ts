@@ -6,7 +6,14 @@ export { tapPointFor, touchedNode } from './hit-test.ts';
 export { countMatches, findAll, findFirst, isShortResourceId, isVisible, type Scope } from './match.ts';
 export { area, centerOf, rectString, type UiNode, type UiTree } from './node.ts';
 export { parseHierarchy } from './parse.ts';
-export { clickableSelfOrAncestor, editTargetOf, isEditable, labelOf, valueOfLabel } from './relations.ts';
+export {
+  clickableSelfOrAncestor,
+  clickTargetOf,
+  editTargetOf,
+  isEditable,
+  labelOf,
+  valueOfLabel,
+} from './relations.ts';
 export { renderSnapshot } from './render.ts';
 export { inferRole } from './roles.ts';
 export {

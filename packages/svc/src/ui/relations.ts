@@ -16,6 +16,18 @@ export function clickableSelfOrAncestor(
   return undefined;
 }
 
+/**
+ * What a click on `node` acts on, as the operator app finds it (NodeExt.kt:460-547 @ v0.5.2): the first node among
+ * the match and its 7 nearest ancestors that handles the click (a long click: long-clickable or clickable), or
+ * undefined when none does (the app then taps the match's centre).
+ */
+export function clickTargetOf(node: UiNode, long = false): UiNode | undefined {
+  const handles = long ? (n: UiNode) => n.longClickable || n.clickable : (n: UiNode) => n.clickable;
+  let n: UiNode | undefined = node;
+  for (let depth = 0; n && depth <= 7; depth++, n = n.parent) if (handles(n)) return n;
+  return undefined;
+}
+
 /** A node that takes text: an EditText (or a subclass such as AutoCompleteTextView), as the dump's class says. */
 export const isEditable = (node: UiNode) => inferRole(node) === 'textfield';
 

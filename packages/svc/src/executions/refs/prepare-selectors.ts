@@ -88,5 +88,5 @@ export async function prepareSelectors(
   });
   const outcome = normalizeAndValidateExecution({ ...run.execution, actions });
   if (!outcome.ok) throw outcome.error;
-  return { ...run, execution: outcome.execution };
+  return { ...run, execution: outcome.execution, ...(tree === undefined ? {} : { screenBefore: tree }) };
 }

@@ -22,7 +22,9 @@ export async function readTree(ctx: SvcContext, driver: Driver, run: DeviceRun, 
     actions: [{ id: purpose, type: 'snapshot_ui' }],
   });
   if (!outcome.ok) throw outcome.error;
-  const snapped = await driver.run(ctx, { ...run, execution: outcome.execution });
+  // A read of its own: never the screen read before the run (that may be the run this read follows).
+  const { screenBefore: _, ...device } = run;
+  const snapped = await driver.run(ctx, { ...device, execution: outcome.execution });
   if (snapped.kind === 'error') throw snapped.error;
   const step = snapped.envelope.stepResults?.[0];
   const parsed = step?.success && step.data.text ? parseHierarchy(step.data.text) : undefined;

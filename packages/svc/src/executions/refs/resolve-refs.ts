@@ -2,14 +2,17 @@
 // fresh read through the same driver, under the same lock. A ref names an element of the screen its client read
 // last (client-screen.ts); it holds while that element is on screen: the one element with its identity (what it
 // shows, its id and class: it may have moved), or, for an element repeated on screen, the one at its place while the
-// layout is the one read. Otherwise STALE_REF, and nothing is sent. A click becomes a tap at the element's centre
-// (exactly the element that was seen); any other use becomes the most stable selector that matches only that
-// element, or, for a row without text of its own, only a text it shows (ui/selectors.ts selectorThroughText).
+// layout is the one read. Otherwise STALE_REF, and nothing is sent. Each use becomes the most stable selector that
+// matches only that element, or, for a row without text of its own, only a text it shows (ui/selectors.ts
+// selectorThroughText; for a click, one whose click reaches the row); a click that no selector can aim becomes a tap
+// at the element's centre (exactly the element that was seen).
 import { changesScreen, matcherKeysOf } from '../../contracts/action-rules.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { Action, NodeMatcher, ValidExecution } from '../../contracts/types.ts';
 import {
   centerOf,
+  clickTargetOf,
+  findFirst,
   readScreen,
   type Screen,
   selectorThroughText,
@@ -94,8 +97,12 @@ export function rewriteRefs(action: Action, finder: RefFinder, tree: UiTree, ind
     const path = `actions[${index}].params.${key}.ref`;
     const node = finder.node(ref, path);
     if (action.type === 'click' && key === 'matcher' && params.clickType !== 'focus') {
-      delete params.matcher;
-      params.coordinate = centerOf(node.bounds);
+      const matcher = clickSelector(tree, node, params.clickType === 'long_click');
+      if (matcher !== undefined) params.matcher = matcher;
+      else {
+        delete params.matcher;
+        params.coordinate = centerOf(node.bounds);
+      }
       continue;
     }
     // A row without text of its own is reached through the text it shows (a container must be the element itself).
@@ -110,6 +117,21 @@ export function rewriteRefs(action: Action, finder: RefFinder, tree: UiTree, ind
     params[key] = matcher;
   }
   return { ...action, params };
+}
+
+/**
+ * The selector a click by ref goes through: one that finds the element itself, else a text inside it whose click
+ * reaches the same clickable view; undefined when neither tells it apart (the click is then a tap at its centre). A
+ * selector is matched again when the step runs, so the click finds the element where it is then: after a keyboard
+ * that came up in an earlier step moved the layout, or once the driver has closed a keyboard drawn over it.
+ */
+function clickSelector(tree: UiTree, node: UiNode, long: boolean): NodeMatcher | undefined {
+  const own = uniqueSelector(tree, node);
+  if (own !== undefined) return own;
+  const through = selectorThroughText(tree, node);
+  const inner = through === undefined ? undefined : findFirst(tree, through);
+  const reaches = inner !== undefined && clickTargetOf(inner, long) === (clickTargetOf(node, long) ?? node);
+  return reaches ? through : undefined;
 }
 
 /** What a STALE_REF says when the client never read a screen of the device. */

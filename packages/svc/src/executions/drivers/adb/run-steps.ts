@@ -53,9 +53,11 @@ export async function runSteps(
     error,
     ...(errorCode === undefined ? {} : { errorCode }),
   });
+  // Only the first step sees the screen as it was read before the run; anything later may follow a change.
+  const before = { tree: run.screenBefore };
   for (const [index, action] of execution.actions.entries()) {
     try {
-      steps.push(await runAction(table, { ctx, run, shell, action, index, deadline, stats }));
+      steps.push(await runAction(table, { ctx, run, shell, action, index, deadline, stats, before }));
     } catch (error) {
       if (error instanceof TimedOut) {
         steps.push(timedOutStep(action, error, execution.timeoutMs));
@@ -77,6 +79,8 @@ export async function runSteps(
         return envelope('failed', gone, codeOf('deviceGone'));
       }
       throw error;
+    } finally {
+      before.tree = undefined;
     }
   }
   return envelope('success', null);

@@ -7,6 +7,7 @@ import { DumpTimeout, dumpWindow } from '../../../device-shell/dump.ts';
 import { keyboardCheckLine } from '../../../device-shell/keyboard-state.ts';
 import {
   centerOf,
+  clickTargetOf,
   findFirst,
   parseHierarchy,
   type Scope,
@@ -19,7 +20,6 @@ import { ExecutionFailure, type StepContext, StepFailure, TimedOut } from './ste
 
 export interface Screen {
   tree: UiTree;
-  xml: string;
   width: number;
   height: number;
 }
@@ -41,7 +41,24 @@ export async function readScreen(
   step: StepContext,
   options: { interacts: boolean; until?: number | undefined },
 ): Promise<Screen> {
-  const cutoff = Math.min(step.deadline, options.until ?? Number.POSITIVE_INFINITY);
+  const tree = takeScreenBefore(step) ?? (await dumpAndParse(step, options.until));
+  if (options.interacts && isKeyguard(tree)) {
+    throw new ExecutionFailure('SECURITY_BLOCK_DETECTED', 'the lock screen is showing; unlock the device');
+  }
+  const width = Math.max(0, ...tree.roots.map((r) => r.bounds.right));
+  const height = Math.max(0, ...tree.roots.map((r) => r.bounds.bottom));
+  return { tree, width, height };
+}
+
+/** The screen read under the lock just before the run (to resolve refs), once, for the first step's first read. */
+function takeScreenBefore(step: StepContext): UiTree | undefined {
+  const tree = step.before?.tree;
+  if (step.before !== undefined) step.before.tree = undefined;
+  return tree;
+}
+
+async function dumpAndParse(step: StepContext, until: number | undefined): Promise<UiTree> {
+  const cutoff = Math.min(step.deadline, until ?? Number.POSITIVE_INFINITY);
   let xml: string;
   try {
     xml = await dumpWindow(step.ctx, step.shell, cutoff, step.stats);
@@ -56,13 +73,7 @@ export async function readScreen(
     throw new StepFailure('UI_DUMP_UNREADABLE', `the hierarchy dump is not readable: ${parsed.reason}`, {
       retryable: true,
     });
-  const tree = parsed.tree;
-  if (options.interacts && isKeyguard(tree)) {
-    throw new ExecutionFailure('SECURITY_BLOCK_DETECTED', 'the lock screen is showing; unlock the device');
-  }
-  const width = Math.max(0, ...tree.roots.map((r) => r.bounds.right));
-  const height = Math.max(0, ...tree.roots.map((r) => r.bounds.bottom));
-  return { tree, xml, width, height };
+  return parsed.tree;
 }
 
 /** A matcher as the operator app prints it in its messages (the Kotlin data class's toString, NodeMatcher.kt:19-27). */
@@ -139,10 +150,7 @@ export function pointGesture(x: number, y: number, type: ClickType): string {
  * match's centre.
  */
 export function clickGesture(screen: Screen, node: UiNode, type: ClickType): { line: string; y: number } {
-  const handles = type === 'long_click' ? (n: UiNode) => n.longClickable || n.clickable : (n: UiNode) => n.clickable;
-  let target: UiNode | undefined;
-  let n: UiNode | undefined = node;
-  for (let depth = 0; n && depth <= 7 && !target; depth++, n = n.parent) if (handles(n)) target = n;
+  const target = clickTargetOf(node, type === 'long_click');
   const point = target?.enabled ? tapPointFor(screen.tree, node, target) : centerOf(node.bounds);
   if (!point) throw new StepFailure('NODE_NOT_CLICKABLE', 'other views cover every point of the clickable node');
   return { line: pointGesture(point.x, point.y, type), y: point.y };

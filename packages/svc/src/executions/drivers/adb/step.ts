@@ -4,6 +4,7 @@ import type { Action, ActionOf, ActionType, StepResult } from '../../../contract
 import type { SvcContext } from '../../../core/context.ts';
 import type { DeviceShell } from '../../../device-shell/device-shell.ts';
 import type { DumpStats } from '../../../device-shell/dump.ts';
+import type { UiTree } from '../../../ui/index.ts';
 import type { DeviceRun } from '../../device-run.ts';
 
 /** One step of one action type: its params are typed by the action's definition. */
@@ -18,6 +19,8 @@ export interface StepContext<T extends ActionType = ActionType> {
   /** Monotonic ms when the step's own bound passes (wait_for_node's timeoutMs), if it has one. */
   until?: number;
   readonly stats: DumpStats;
+  /** The screen read just before the run (DeviceRun.screenBefore), until the first step's first read takes it. */
+  readonly before?: { tree: UiTree | undefined };
 }
 
 /** A step's expected failure: its code goes to `data.error`; `retryable` lets the retry policy try again. */

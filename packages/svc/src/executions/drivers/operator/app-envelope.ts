@@ -62,19 +62,23 @@ function stepsThatReturned(collector: Pick<EnvelopeCollector, 'steps'>, executio
 }
 
 /**
- * `{key=value, key=value}` back into a map, when that can be done exactly: every entry starts with a key the action
- * reports, none twice. Undefined otherwise (a value holding `, ` followed by a word that is no such key).
+ * `{key=value, key=value}` back into a map, when that can be done exactly: the map starts with a key the action
+ * reports, an entry starts only where `, <such a key>=` does (so a value may hold `, ` and other words: "Welcome,
+ * alice", a matcher's description), and no key comes twice. Undefined otherwise. What it cannot tell: a value that
+ * itself holds `, <a key of that action>=` while the map has no such entry.
  */
 export function readKotlinMap(text: string, keys: readonly string[]): Record<string, string> | undefined {
   if (!text.startsWith('{') || !text.endsWith('}')) return undefined;
   const inner = text.slice(1, -1);
   if (inner === '') return {};
+  const names = keys.map((key) => key.replace(/[^A-Za-z0-9_]/g, '\\$&')).join('|');
+  const starts = [...inner.matchAll(new RegExp(`(?:^|, )(${names})=`, 'g'))];
+  if (starts[0]?.index !== 0) return undefined;
   const data: Record<string, string> = {};
-  for (const entry of inner.split(', ')) {
-    const eq = entry.indexOf('=');
-    const key = eq < 0 ? '' : entry.slice(0, eq);
-    if (!keys.includes(key) || Object.hasOwn(data, key)) return undefined;
-    data[key] = entry.slice(eq + 1);
+  for (const [i, start] of starts.entries()) {
+    const key = start[1] as string;
+    if (Object.hasOwn(data, key)) return undefined;
+    data[key] = inner.slice(start.index + start[0].length, starts[i + 1]?.index ?? inner.length);
   }
   return data;
 }

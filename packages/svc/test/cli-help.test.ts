@@ -32,6 +32,19 @@ test('every command and subcommand answers --help with a description and example
   assert.deepEqual(missing, []);
 });
 
+test('no two commands in the list share a description (each says what it is)', async () => {
+  const commands = (await buildProgram()).commands;
+  const byDescription = new Map<string, string[]>();
+  for (const command of commands) {
+    const said = command.summary() || command.description();
+    byDescription.set(said, [...(byDescription.get(said) ?? []), command.name()]);
+  }
+  const shared = [...byDescription].filter(([, names]) => names.length > 1);
+  assert.deepEqual(shared, []);
+  const keyboard = commands.find((command) => command.name() === 'keyboard');
+  assert.match(keyboard?.description() ?? '', /keyboard/i);
+});
+
 test('svc help <command> prints that command’s help', async () => {
   const run = await runCli(['help', 'wait-for-nav']);
   assert.equal(run.code, 0);

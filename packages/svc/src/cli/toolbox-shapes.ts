@@ -72,6 +72,13 @@ export const TOOL_SHAPES: readonly ToolShape[] = [
   },
 ];
 
+/** What each group of device tools (`svc clipboard get`, ...) is, as the command list shows it. */
+export const TOOL_GROUPS: Readonly<Record<string, string>> = {
+  clipboard: 'the device clipboard',
+  keyboard: 'the Unicode keyboard: type any text on a phone without the operator app',
+  record: 'screen recording',
+};
+
 /** The top-level command words the device tools register (for the command table). */
 export const TOOL_COMMAND_WORDS: readonly string[] = [...new Set(TOOL_SHAPES.map((shape) => shape.words[0] as string))];
 

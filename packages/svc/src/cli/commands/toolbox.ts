@@ -10,7 +10,7 @@ import { safeAction } from '../execution-command.ts';
 import { targetOf } from '../globals.ts';
 import { printValue } from '../output.ts';
 import { renderToolResult } from '../render-tool.ts';
-import { kebab, TOOL_SHAPES, type ToolShape } from '../toolbox-shapes.ts';
+import { kebab, TOOL_GROUPS, TOOL_SHAPES, type ToolShape } from '../toolbox-shapes.ts';
 
 interface ArgSchema {
   type?: string;
@@ -40,9 +40,10 @@ function progressPrinter(): (event: ToolProgress) => void {
 
 function groupFor(program: Command, word: string): Command {
   const existing = program.commands.find((c) => c.name() === word);
-  return (
-    existing ?? program.command(word).description(word === 'clipboard' ? 'the device clipboard' : 'screen recording')
-  );
+  if (existing !== undefined) return existing;
+  const description = TOOL_GROUPS[word];
+  if (description === undefined) throw new Error(`no description for the device tool group ${word}`);
+  return program.command(word).description(description);
 }
 
 function register(program: Command, shape: ToolShape): void {

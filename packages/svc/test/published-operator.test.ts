@@ -87,6 +87,32 @@ describe('the published operator (Clawperator) on a simulated phone', () => {
     assert.equal(sent.filter((line) => line.startsWith('input ')).length, 0, 'no tap reached the device');
   });
 
+  test('after a fatal failure, an earlier step keeps its data read back from the log, a text with a comma included', async () => {
+    // The app logs each returned step as `step_success ... data=<Kotlin map>` (UiActionEngine.kt:75-79 @ v0.5.2) and
+    // answers a fatal failure with no steps: svc rebuilds them from those lines.
+    const execution = {
+      commandId: `fatal-after-read-${Date.now()}`,
+      taskId: 'fatal',
+      source: 'test',
+      expectedFormat: 'android-ui-automator',
+      timeoutMs: 30000,
+      actions: [
+        { id: 'stop', type: 'close_app', params: { applicationId: 'com.svc.login' } },
+        { id: 'start', type: 'open_app', params: { applicationId: 'com.svc.login' } },
+        { id: 'name', type: 'enter_text', params: { matcher: { textEquals: 'Username' }, text: 'alice' } },
+        { id: 'login', type: 'click', params: { matcher: { textEquals: 'Log in' } } },
+        { id: 'hello', type: 'wait_for_node', params: { matcher: { textContains: 'Welcome' }, timeoutMs: 5000 } },
+        { id: 'read', type: 'read_text', params: { matcher: { textContains: 'Welcome' } } },
+        { id: 'open', type: 'open_app', params: { applicationId: 'com.nope.app', retry: { maxAttempts: 1 } } },
+      ],
+    };
+    const run = await svc('exec', JSON.stringify(execution));
+    assert.equal(run.json.envelope?.errorCode, 'ACTION_FAILED', run.stdout);
+    const read = run.json.envelope.stepResults.find((s: { id: string }) => s.id === 'read');
+    assert.equal(read?.success, true, run.stdout);
+    assert.equal(read?.data.text, 'Welcome, alice', run.stdout);
+  });
+
   test('the on-screen log, which this operator has none of, is refused before anything is sent', async () => {
     const before = lab.devices[0]?.device.commandLog.length ?? 0;
     const run = await svc('on-screen-log', 'set', '--text', 'hello');

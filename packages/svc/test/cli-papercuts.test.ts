@@ -3,7 +3,7 @@
 // real adb and a simulated device.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -97,5 +97,30 @@ describe('papercuts of the command line', () => {
       { env: lab.env, cwd: dir },
     );
     assert.equal(jpeg.code, 0, jpeg.stdout);
+  });
+
+  test('screenshot --path where no folder can be made fails at once, saying why, and leaves the device free', async () => {
+    // Node's recursive mkdir never returns under /proc; this hung the CLI and held the device's lock for good.
+    for (const how of [['--no-daemon'], []]) {
+      const run = await runCliJson(['screenshot', '--path', '/proc/svc-nope/shot.png', '--device', serial, ...how], {
+        env: lab.env,
+      });
+      assert.equal(run.code, 1, run.stdout);
+      assert.equal(run.json.failedCode, 'SCREENSHOT_CAPTURE_FAILED', run.stdout);
+      const message = run.json.envelope.stepResults[0].data.message;
+      assert.match(message, /captured but could not be saved to \/proc\/svc-nope\/shot\.png/);
+      assert.match(run.json.hint, /a folder you can write to/);
+      const after = await runCliJson(['snapshot', '--format', 'compact', '--device', serial, ...how], {
+        env: lab.env,
+      });
+      assert.equal(after.code, 0, `the device is free again: ${after.stdout}`);
+    }
+    await runCliJson(['daemon', 'stop', '--all'], { env: lab.env });
+    // A folder where the file should go: said in words, not as the system's EISDIR.
+    const folder = await mkdtemp(join(tmpdir(), 'svc-shot-dir-'));
+    await mkdir(join(folder, 'a.png'));
+    const dir = await svc('screenshot', '--path', join(folder, 'a.png'));
+    assert.equal(dir.code, 1);
+    assert.match(dir.json.envelope.stepResults[0].data.message, /could not be saved to .*a\.png: it is a folder/);
   });
 });

@@ -2,7 +2,7 @@
 // Execution-level codes take their hint from the error catalogue.
 export const STEP_HINTS: Readonly<Record<string, string>> = {
   NODE_NOT_FOUND:
-    'Nothing on screen matched: use an element of the screen as it is (data.closest names the nearest, with refs), or wait for it first.',
+    'Nothing on screen matched: use an element of the screen as it is now (the result shows the closest elements, or the screen, with refs); if it has yet to appear, wait for it.',
   NODE_NOT_CLICKABLE:
     'Other views cover the matched element everywhere a tap could reach it: close what covers it (a dialog, the keyboard) first.',
   GESTURE_FAILED: 'The device refused the gesture: check the screen is unlocked and nothing covers the app.',
@@ -10,6 +10,8 @@ export const STEP_HINTS: Readonly<Record<string, string>> = {
   URI_NOT_HANDLED: 'No app on the device opens that URI: install one, or check the scheme.',
   CONTAINER_NOT_FOUND: 'No scrollable container matched: take a snapshot and match one with scrollable="true".',
   CONTAINER_NOT_SCROLLABLE: 'The container does not scroll: match the scrollable node itself.',
+  SCREENSHOT_CAPTURE_FAILED:
+    'The message says whether the device gave no image or the file could not be saved: for a path, pick a file in a folder you can write to, or leave the path out (the screenshots folder).',
   SNAPSHOT_EXTRACTION_FAILED: 'The UI hierarchy could not be read: retry; `svc version --check-compat` if it persists.',
   RECORDING_ALREADY_IN_PROGRESS: 'Stop the running recording (stop_recording) first.',
   RECORDING_NOT_IN_PROGRESS: 'Start a recording (start_recording) before stopping one.',

@@ -1,8 +1,9 @@
 // `emulator start <name>` (SPEC 3.4): verify it exists and is supported, refuse a running one, spawn the emulator
 // detached, wait for adb registration, wait for boot completion, enable developer settings. When the timeout
 // passes, the emulator this call spawned is stopped again, so a retry does not meet EMULATOR_ALREADY_RUNNING.
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { makeFolders } from '../adapters/fs/make-folders.ts';
 import { homeOf } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { osHomedir } from '../core/home.ts';
@@ -73,7 +74,7 @@ async function bootAvd(deps: EmulatorDeps, name: string, timeoutMs: number): Pro
   const deadline = deps.now() + timeoutMs;
 
   const logPath = emulatorLogPath(deps.env, name);
-  await mkdir(join(logPath, '..'), { recursive: true });
+  await makeFolders(join(logPath, '..'));
   const child = deps.processes.spawnDetached(
     emulatorBin,
     ['-avd', name, '-port', String(port), '-no-snapshot-save', '-no-boot-anim'],

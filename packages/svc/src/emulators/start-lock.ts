@@ -1,8 +1,9 @@
 // One start per AVD across processes (two CLIs, a CLI and a server): a lock file `~/.svc/locks/avd-<name>.lock`
 // holding the starter's pid while it starts. A lock whose process is gone is taken over. A second starter is told
 // EMULATOR_ALREADY_RUNNING (the AVD is coming up), never spawns a twin.
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { makeFolders } from '../adapters/fs/make-folders.ts';
 import { isProcessAlive } from '../adapters/process/process-runner.ts';
 import { homeOf } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
@@ -24,7 +25,7 @@ function holderPid(text: string): number | undefined {
 
 export async function withStartLock<T>(env: Env, name: string, task: () => Promise<T>): Promise<T> {
   const path = startLockPath(env, name);
-  await mkdir(join(path, '..'), { recursive: true });
+  await makeFolders(join(path, '..'));
   const mine = JSON.stringify({ pid: process.pid, startedAt: Date.now() });
   for (let round = 0; ; round += 1) {
     try {

@@ -3,8 +3,9 @@
 // outside it, and resolve a relative path against it. The folder is SVC_SCREENSHOTS_DIR (or `svc serve --screenshots-dir`), else ~/.svc/screenshots,
 // made with mode 0700 when missing and refused when another user owns it or others may write to it.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { makeFoldersSync } from '../adapters/fs/make-folders.ts';
 import { type Env, nonBlank } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
 import type { ValidExecution } from '../contracts/types.ts';
@@ -16,7 +17,7 @@ export function screenshotsDirOf(env: Env, home: string): string {
 
 /** Makes the folder (0700) when missing; refuses one of another user or one that others may write to. */
 export function ensureScreenshotsDir(dir: string): string {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeFoldersSync(dir, 0o700);
   const stat = statSync(dir);
   const uid = process.getuid?.();
   if (!stat.isDirectory() || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o022) !== 0) {

@@ -30,5 +30,19 @@ export async function captureScreenshot(
   const png = await screenPng(ctx, serial);
   const folder = screenshotsDirOf(ctx.env, ctx.home);
   if (path.startsWith(`${folder}/`)) ensureScreenshotsDir(folder);
-  await writePngFile(path, png, { createFolders: true });
+  try {
+    await writePngFile(path, png, { createFolders: true });
+  } catch (error) {
+    throw new Error(`the screen was captured but could not be saved to ${path}: ${whyNotWritten(error)}`);
+  }
+}
+
+/** The system's refusal in words (EISDIR: "illegal operation on a directory" says less than this). */
+function whyNotWritten(error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  if (code === 'EISDIR') return 'it is a folder';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ENOENT') return 'its folder cannot be created there';
+  if (code === 'EROFS') return 'the file system is read-only';
+  return message;
 }

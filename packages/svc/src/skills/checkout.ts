@@ -2,8 +2,9 @@
 // cloned from the repository the user names (--repo or SVC_SKILLS_REPO: svc has no default one), and pinned to a
 // commit recorded beside it (pin.ts).
 import { existsSync } from 'node:fs';
-import { mkdir, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { makeFolders } from '../adapters/fs/make-folders.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { checkRef, git } from './git.ts';
 import { pinFileOf, readPin, type SkillsPin, writePin } from './pin.ts';
@@ -72,7 +73,7 @@ export async function installSkills(
       path: dir,
     });
   }
-  await mkdir(dirname(dir), { recursive: true, mode: 0o700 });
+  await makeFolders(dirname(dir), 0o700);
   const progress = options.onProgress ? ['--progress'] : [];
   await git(['clone', ...progress, '--', options.repo, dir], {
     env: options.env,

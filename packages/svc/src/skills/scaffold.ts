@@ -1,8 +1,9 @@
 // `skills new <id>` (beyond the spec: agents write skills too): a skill folder with SKILL.md, a Node script that
 // compiles its recipe and runs it with `svc exec`, one recipe, and the registry entry that points at them.
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
+import { makeFolders } from '../adapters/fs/make-folders.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { SOURCE_ROOT } from '../core/package-root.ts';
 import { BROKEN_HINT, NO_REGISTRY_HINT, registryPathOf, registryRootOf } from './registry.ts';
@@ -174,7 +175,7 @@ export async function scaffoldSkill(
   const written: string[] = [];
   for (const file of draft.files) {
     const path = join(skillDir, file.path);
-    await mkdir(dirname(path), { recursive: true });
+    await makeFolders(dirname(path));
     await writeFile(path, file.text);
     if (file.executable) await chmod(path, 0o755);
     written.push(path);
@@ -190,7 +191,7 @@ export async function scaffoldSkill(
     scripts: [rel(script)],
     artifacts: [{ name: `${draft.artifact}.recipe.json`, path: rel(recipe) }],
   };
-  await mkdir(registryDir, { recursive: true });
+  await makeFolders(registryDir);
   await writeFile(registryPath, `${JSON.stringify({ ...raw, skills: [...skills, skill] }, null, 2)}\n`);
   return { ok: true, skill, files: written };
 }

@@ -1,8 +1,9 @@
 // The file store port: the few file operations the use cases need (screenshots, lock files), so tests can see them
 // and nothing else in the use cases imports node:fs.
-import { link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
+import { makeFolders } from './make-folders.ts';
 import { writePngFile } from './png-file.ts';
 
 export interface FileStore {
@@ -35,12 +36,12 @@ const asidePath = (path: string) => `${path}.${process.pid}.${Math.random().toSt
 
 export const nodeFileStore: FileStore = {
   async writeFile(path, data) {
-    await mkdir(dirname(path), { recursive: true });
+    await makeFolders(dirname(path));
     await writeFile(path, data);
   },
   writeScreenshot: (path, data) => writePngFile(path, data, { createFolders: false }),
   async createExclusive(path, data) {
-    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    await makeFolders(dirname(path), 0o700);
     const aside = asidePath(path);
     await writeFile(aside, data, { mode: 0o600 });
     try {
@@ -54,7 +55,7 @@ export const nodeFileStore: FileStore = {
     }
   },
   async replace(path, data) {
-    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    await makeFolders(dirname(path), 0o700);
     const aside = asidePath(path);
     await writeFile(aside, data, { mode: 0o600 });
     await rename(aside, path);

@@ -5,8 +5,9 @@
 // socket is refused without blocking, and a character device (`/dev/null` of a benchmark) is written as it is. New
 // files are private (0600): a screen can show anything.
 import { constants } from 'node:fs';
-import { mkdir, open } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { makeFolders } from './make-folders.ts';
 
 export const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 
@@ -21,7 +22,7 @@ function isScreenshotImage(bytes: Uint8Array): boolean {
 
 /** Writes `png` to `path`; `createFolders`: make missing parent folders (the CLI's own paths), else they must exist. */
 export async function writePngFile(path: string, png: Uint8Array, options: { createFolders: boolean }): Promise<void> {
-  if (options.createFolders) await mkdir(dirname(path), { recursive: true });
+  if (options.createFolders) await makeFolders(dirname(path));
   const flags = constants.O_RDWR | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK;
   let file: Awaited<ReturnType<typeof open>>;
   try {

@@ -1,6 +1,7 @@
 // A directory only its owner can reach (mode 0700, owned by this user): ~/.svc and what lives in it (daemon
 // sockets, the server token, screenshots). Whoever can read or write there can drive the phone or read its screen.
-import { mkdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { makeFoldersSync } from './make-folders.ts';
 
 export interface PrivateDirProblem {
   reason: 'dir_owner' | 'dir_mode' | 'not_a_dir';
@@ -14,7 +15,7 @@ export interface PrivateDirProblem {
  * the user decides, and the message says how.
  */
 export function makePrivateDir(dir: string): PrivateDirProblem | undefined {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeFoldersSync(dir, 0o700);
   const stat = statSync(dir);
   if (!stat.isDirectory()) return { reason: 'not_a_dir', message: `${dir} is not a directory.`, details: { dir } };
   const uid = process.getuid?.();

@@ -2,7 +2,7 @@
 // running, stop, not running, restart, keys per device, reused pid, stale lock, and the private directory rule.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
@@ -95,6 +95,27 @@ describe('daemon lifecycle', () => {
       daemon: { status: 'not_running', socketPath: join(dir, `${base}.sock`) },
     });
     assert.equal((await svc.json(['daemon', 'status'])).json.daemon.status, 'not_running');
+  });
+
+  test('daemon stop during an execution says stopping, not stopped; the daemon exits once the execution ends', async () => {
+    const started = await svc.json(['daemon', 'start']);
+    assert.equal(started.code, 0, started.stdout);
+    const pid = started.json.daemon.pid;
+    const sleeping = svc.json(['sleep', '6000']);
+    const locks = join(lab.home, '.svc', 'locks');
+    const heldByDaemon = () =>
+      existsSync(locks) &&
+      readdirSync(locks).some(
+        (name) => name.endsWith('.lock') && readFileSync(join(locks, name), 'utf8').includes(`${pid}`),
+      );
+    await waitFor('the execution to hold the device', heldByDaemon);
+    const stopped = await svc.json(['daemon', 'stop']);
+    assert.equal(stopped.code, 0, stopped.stdout);
+    assert.equal(stopped.json.daemon.status, 'stopping', stopped.stdout);
+    assert.equal(stopped.json.daemon.pid, pid);
+    assert.match(stopped.json.daemon.note, /finishing an execution/);
+    assert.equal((await sleeping).code, 0, 'the execution ran to its end');
+    await waitFor('the daemon to exit', () => !daemonPidsOf(lab.home).includes(pid));
   });
 
   test('daemon restart starts a daemon when none runs and replaces a running one', async () => {

@@ -23,12 +23,15 @@ import { DaemonClient } from './socket-client.ts';
 import { removeStaleSocket } from './socket-files.ts';
 
 export interface DaemonStatus {
-  status: 'started' | 'already_running' | 'running' | 'not_running' | 'stopped';
+  /** `stopping`: told to stop, still finishing an execution; it exits when that ends (its files are gone already). */
+  status: 'started' | 'already_running' | 'running' | 'not_running' | 'stopped' | 'stopping';
   socketPath: string;
   pid?: number;
   version?: string;
   buildIdentity?: BuildIdentity;
   uptimeSeconds?: number;
+  /** What a user should know about this status (why a daemon told to stop is still there). */
+  note?: string;
 }
 
 export interface LifecyclePorts {
@@ -157,7 +160,13 @@ export async function stopLocked(paths: DaemonPaths, ports: LifecyclePorts): Pro
   // The daemon finishes in-flight executions before it exits; the key is free as soon as its files are gone.
   const deadline = Date.now() + DAEMON_STOP_WAIT_MS;
   while (ports.isAlive(target.pid) && Date.now() < deadline) await sleep(25);
-  return { status: 'stopped', socketPath: paths.socket, pid: target.pid };
+  if (!ports.isAlive(target.pid)) return { status: 'stopped', socketPath: paths.socket, pid: target.pid };
+  return {
+    status: 'stopping',
+    socketPath: paths.socket,
+    pid: target.pid,
+    note: `it is finishing an execution and exits when that ends; new calls start a new daemon (\`kill -9 ${target.pid}\` ends it now)`,
+  };
 }
 
 /** The live, owned daemon process of this key: from the pid file, or from /ping when the pid file is gone. */

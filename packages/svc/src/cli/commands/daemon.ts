@@ -37,6 +37,7 @@ function pretty(value: { daemon: DaemonStatus }): string {
   if (d.pid !== undefined) parts.push(`pid ${d.pid}`);
   if (d.version !== undefined) parts.push(`version ${d.version}`);
   if (d.uptimeSeconds !== undefined) parts.push(`up ${d.uptimeSeconds}s`);
+  if (d.note !== undefined) parts.push(d.note);
   return parts.join('\n');
 }
 

@@ -57,6 +57,11 @@ describe('devices across two adb servers', () => {
     const bad = await runCliJson(['devices', '--adb-server', 'h1:5037'], { env: labA.env });
     assert.equal(bad.json.code, 'EXECUTION_VALIDATION_FAILED');
     assert.equal(bad.json.details.path, '--adb-server');
+    // A server svc was pointed at and cannot reach: the hint names that server, never the default one's restart.
+    const away = await runCliJson(['devices', '--adb-server', 'tcp:127.0.0.2:9'], { env: labA.env });
+    assert.equal(away.json.code, 'ADB_SERVER_FAILED', away.stdout);
+    assert.match(away.json.hint, /Start the adb server at 127\.0\.0\.2:9 on its computer/);
+    assert.doesNotMatch(away.json.hint, /kill-server/);
   });
 
   test('the HTTP server pools the same servers: GET /devices and a device tool on each host', async () => {

@@ -21,7 +21,7 @@ import { parseDevicesLong } from './device-list.ts';
 import { DeviceConnectError, DeviceTransport } from './device-transport.ts';
 import { drain, readLines } from './line-reader.ts';
 import { MultiServerPort } from './multi-server-port.ts';
-import { type AdbServerAddress, adbServerAddress } from './server-address.ts';
+import { type AdbServerAddress, adbServerAddress, unreachableServerHint } from './server-address.ts';
 import { startAdbServer } from './start-server.ts';
 
 const SERVER_DOWN = new Set(['ECONNREFUSED', 'ENOENT']);
@@ -148,9 +148,12 @@ export class AdbServerPort implements AdbPort {
       }
       if (!SERVER_DOWN.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
       if (!address.local) {
-        throw new SvcError('ADB_SERVER_FAILED', `Cannot reach the adb server at ${address.host}:${address.port}.`, {
-          adbServer: `${address.host}:${address.port}`,
-        });
+        throw new SvcError(
+          'ADB_SERVER_FAILED',
+          `Cannot reach the adb server at ${address.host}:${address.port}.`,
+          { adbServer: `${address.host}:${address.port}` },
+          unreachableServerHint(`${address.host}:${address.port}`),
+        );
       }
       this.#starting ??= startAdbServer(address, this.#env, this.#processes).finally(() => {
         this.#starting = undefined;

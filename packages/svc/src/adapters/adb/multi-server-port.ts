@@ -8,6 +8,7 @@
 import { qualifiedId, splitDeviceId } from '../../contracts/adb-servers.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { AdbDevice, AdbPort, LineStream, PushProgress, ShellOutput } from './adb-port.ts';
+import { unreachableServerHint } from './server-address.ts';
 
 export interface LabelledPort {
   /** `host:port`, the first part of the ids of its devices. */
@@ -102,6 +103,7 @@ export class MultiServerPort implements AdbPort {
           'ADB_SERVER_FAILED',
           `Cannot reach the adb server at ${server.label} (device ${id}).`,
           details,
+          unreachableServerHint(server.label),
         );
       }
       throw new SvcError(

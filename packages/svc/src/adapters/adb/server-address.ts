@@ -33,3 +33,7 @@ function address(rawHost: string, port: number): AdbServerAddress {
   const host = rawHost.replace(/^\[(.*)\]$/, '$1');
   return { host, port, local: LOOPBACK.has(rawHost) || LOOPBACK.has(host) };
 }
+
+/** What to do when an adb server svc was pointed at (not one it may start itself) does not answer. */
+export const unreachableServerHint = (server: string) =>
+  `Start the adb server at ${server} on its computer (svc starts a server only on this one), or fix the address given with --adb-server, SVC_ADB_SERVERS or ADB_SERVER_SOCKET.`;

@@ -29,9 +29,11 @@ export async function startAdbServer(
     timeoutMs: START_TIMEOUT_MS,
   });
   if (result.code !== 0) {
-    throw new SvcError('ADB_SERVER_FAILED', `\`adb -P ${address.port} start-server\` exited with ${result.code}.`, {
-      adb,
-      stderr: result.stderr.trim(),
-    });
+    throw new SvcError(
+      'ADB_SERVER_FAILED',
+      `\`adb -P ${address.port} start-server\` exited with ${result.code}.`,
+      { adb, stderr: result.stderr.trim() },
+      `Run \`adb -P ${address.port} kill-server && adb -P ${address.port} start-server\` and read its output (details.stderr holds what it said here).`,
+    );
   }
 }

@@ -45,6 +45,11 @@ export interface InstalledPackage {
   activities?: string[];
   /** Input methods the app provides (`pkg/.Service`): `ime list -a` lists them (device/input-methods.ts). */
   inputMethods?: string[];
+  /**
+   * A system app with an update installed over it: the factory version under the update. `pm uninstall` removes
+   * only the update and this version comes back (shell/commands/pm.ts).
+   */
+  factory?: { versionName: string; versionCode: number; apkPath: string };
 }
 
 export interface BroadcastIntent {

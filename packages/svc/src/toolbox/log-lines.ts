@@ -33,3 +33,24 @@ export function parseEpochLog(text: string): LogRecord[] {
 export function formatRecord(record: LogRecord): string {
   return `${new Date(record.epochMs).toISOString()} ${record.pid} ${record.level} ${record.tag}: ${record.message}`;
 }
+
+/** Lines logcat prints when it refused (usage errors, a bad option, no permission, no logcat at all). */
+const LOGCAT_ERROR =
+  /^(?:logcat: .*|Usage: logcat.*|.*Invalid parameter.*|Unknown .*|Unrecognized Option.*|.*Permission denied.*|.*: not found|.*: inaccessible or not found)$/i;
+
+/**
+ * logcat's refusal in the device's words, or undefined when it read the log. Below Android 7 adb gives no status
+ * and no stderr apart, so a line that is no log record and says an error fails it too; log records themselves
+ * (any text an app logged) are never read as a refusal.
+ */
+export function logcatRefusal(out: { stdout: string; stderr: string; exitCode: number }): string | undefined {
+  const lines = `${out.stdout}\n${out.stderr}`
+    .split('\n')
+    .map((line) => line.replace(/\r$/, ''))
+    .filter((line) => line.trim() !== '' && !LINE.test(line) && !line.startsWith('--------- '));
+  const said = lines.find((line) => LOGCAT_ERROR.test(line.trim()))?.trim();
+  if (said !== undefined) return said.slice(0, 300);
+  if (out.exitCode !== 0 && out.exitCode !== -1)
+    return (lines[0]?.trim() || `exit status ${out.exitCode}`).slice(0, 300);
+  return undefined;
+}

@@ -98,6 +98,14 @@ async function uninstall(args: readonly string[], io: ShellIO, device: DeviceApi
   const name = args.filter((a, i) => !a.startsWith('-') && args[i - 1] !== '--user').at(-1);
   const pkg = name === undefined ? undefined : device.packages.get(name);
   // A system app is only removed for the user (`--user 0`); the full uninstall fails as on a real phone.
+  // An updated system app loses only its update, with "Success", and the factory version stays installed
+  // (samolego/Canta#173; d4rken-org/sdmaid#220: "Updated system applications require 2 uninstalls").
+  if (pkg?.factory !== undefined && !forUser) {
+    const { factory, ...updated } = pkg;
+    device.packages.set(pkg.name, { ...updated, ...factory });
+    await io.writeStdout('Success\n');
+    return 0;
+  }
   if (!pkg || (!pkg.thirdParty && !forUser)) {
     await io.writeStdout('Failure [DELETE_FAILED_INTERNAL_ERROR]\n');
     return 1;
@@ -151,6 +159,12 @@ async function resolveActivity(args: readonly string[], io: ShellIO, device: Dev
 
 /** Shared by `pm <args>` and `cmd package <args>`. */
 export async function packageCommand(argv: readonly string[], io: ShellIO, device: DeviceApi): Promise<number> {
+  // A system still starting has no package service yet: `cmd package` and `pm` answer with cmd's words
+  // (evdenis/adb_root#6, docker-android-sdk/android-30#6), played while the property below is 1.
+  if (device.props.get('svc.sim.package_service_down') === '1') {
+    await io.writeStderr("cmd: Can't find service: package\n");
+    return 20;
+  }
   const [verb, ...args] = argv;
   switch (verb) {
     case 'list':

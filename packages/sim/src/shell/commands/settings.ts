@@ -16,6 +16,15 @@ const USAGE = `Settings provider (settings) commands:
       NAMESPACE is one of {system, secure, global}, case-insensitive
 `;
 
+/**
+ * A phone that keeps its settings from the shell (a Xiaomi POCO M3 without "USB debugging (Security settings)":
+ * whyakari/TermuxDisableProcces#1), played while the property `svc.sim.settings_write_denied` is 1.
+ */
+const WRITE_DENIED = `Exception occurred while executing 'put':
+java.lang.SecurityException: Permission denial: writing to settings requires:android.permission.WRITE_SECURE_SETTINGS
+        at com.android.providers.settings.SettingsProvider.enforceWritePermission(SettingsProvider.java:2272)
+`;
+
 function table(device: DeviceApi, namespace: string | undefined): Map<string, string> | undefined {
   const ns = namespace?.toLowerCase();
   return ns === 'global' || ns === 'secure' || ns === 'system' ? device.settings[ns] : undefined;
@@ -45,6 +54,10 @@ export const settings: ShellCommand = async (argv, io, device) => {
       return 0;
     case 'put':
       if (key === undefined || value === undefined) break;
+      if (device.props.get('svc.sim.settings_write_denied') === '1') {
+        await io.writeStderr(WRITE_DENIED);
+        return 255;
+      }
       map.set(key, value);
       // As on a phone, a new font scale is a configuration change (apps and overlays re-lay out their text).
       if (map === device.settings.system && key === 'font_scale' && Number(value) > 0) {

@@ -2,10 +2,13 @@
 // `cmd package query-activities --components -a android.intent.action.MAIN -c android.intent.category.LAUNCHER`
 // (one `pkg/.Activity` per line; AOSP PackageManagerShellCommand.runQueryIntentActivities). An older build without
 // --components prints the ResolveInfo dump instead, whose `packageName=` lines mobile-mcp reads: both are parsed.
-// `all` adds every package of `pm list packages` (and `-3` says which the user installed).
+// `all` adds every package of `pm list packages` (and `-3` says which the user installed). Android 5 and 6 have no
+// `cmd`: the tool says so (DEVICE_SHELL_UNAVAILABLE) rather than list nothing.
 import { z } from 'zod';
 import { SvcError } from '../../contracts/errors.ts';
 import type { SvcContext } from '../../core/context.ts';
+import { DeviceShell } from '../../device-shell/device-shell.ts';
+import { androidName, checkedShell } from '../device-answer.ts';
 import { deviceTool } from '../tool.ts';
 
 const LAUNCHER_QUERY =
@@ -48,15 +51,19 @@ function packagesOf(text: string): string[] {
     .map((line) => line.slice('package:'.length));
 }
 
-async function shellOut(ctx: SvcContext, serial: string, command: string): Promise<string> {
-  const out = await ctx.adb.shell(serial, command);
-  if (out.exitCode !== 0) {
-    throw new SvcError('DEVICE_SHELL_UNAVAILABLE', `\`${command}\` failed (exit ${out.exitCode}).`, {
-      deviceId: serial,
-      stderr: out.stderr.trim(),
-    });
-  }
-  return out.stdout;
+/**
+ * Below Android 7 there is no `cmd` (AOSP system/core/shell_and_utilities/README.md): the phone answers
+ * "/system/bin/sh: cmd: not found" with no exit status, which must not read as "no apps".
+ */
+async function requireCmd(ctx: SvcContext, serial: string): Promise<void> {
+  const sdk = await new DeviceShell(ctx, serial).sdk();
+  if (sdk >= 24) return;
+  throw new SvcError(
+    'DEVICE_SHELL_UNAVAILABLE',
+    `${androidName(sdk)} cannot list its launchable apps over adb (it has no \`cmd package query-activities\`, which came with Android 7).`,
+    { deviceId: serial, sdk },
+    'Open an app by its package name (`svc open <package>`); `adb shell pm list packages` lists the installed packages.',
+  );
 }
 
 export const appsTool = deviceTool({
@@ -65,18 +72,20 @@ export const appsTool = deviceTool({
   brief: 'Launchable apps as { package, activity }; `all`: every installed package.',
   description:
     'The apps on the device: by default those with a launcher icon, as { package, activity } (open one with ' +
-    'open). With all: true every installed package, as { package, launchable, activity?, userInstalled }.',
+    'open). With all: true every installed package, as { package, launchable, activity?, userInstalled }. ' +
+    'Needs Android 7 or newer (DEVICE_SHELL_UNAVAILABLE on Android 5 and 6).',
   args: z.strictObject({
     all: z.boolean().optional().describe('Every installed package, not only launchable apps'),
   }),
   locksDevice: false,
   readOnly: true,
   run: async ({ ctx, serial, args }) => {
-    const launchable = parseLauncherActivities(await shellOut(ctx, serial, LAUNCHER_QUERY));
+    await requireCmd(ctx, serial);
+    const launchable = parseLauncherActivities(await checkedShell(ctx, serial, LAUNCHER_QUERY));
     if (args.all !== true) return { apps: launchable, count: launchable.length };
     const [all, third] = await Promise.all([
-      shellOut(ctx, serial, 'pm list packages'),
-      shellOut(ctx, serial, 'pm list packages -3'),
+      checkedShell(ctx, serial, 'pm list packages'),
+      checkedShell(ctx, serial, 'pm list packages -3'),
     ]);
     const userInstalled = new Set(packagesOf(third));
     const activities = new Map(launchable.map((app) => [app.package, app.activity]));

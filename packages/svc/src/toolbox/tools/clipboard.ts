@@ -9,20 +9,30 @@ import { SvcError } from '../../contracts/errors.ts';
 import type { SvcContext } from '../../core/context.ts';
 import { deviceTool } from '../tool.ts';
 
-const REFUSALS = /No shell command implementation|Unknown command|Exception|not found|denied/i;
+/**
+ * The device's own refusals, as whole lines: Binder's default answer, `cmd`'s unknown verb or service, a shell
+ * without `cmd`. Matched against the whole answer (never inside a clip, whose text may say anything).
+ */
+const REFUSAL =
+  /^(?:No shell command implementation\.|Unknown command: .*|cmd: Can't find service: .*|.*: cmd: not found)$/;
+
+/** The device's refusal of `cmd clipboard ...`, or undefined when it did what it was asked. */
+export function clipboardRefusal(stdout: string, stderr: string, exitCode: number): string | undefined {
+  if (stderr.trim() !== '') return stderr.trim();
+  if (exitCode !== 0) return stdout.trim() || `exit ${exitCode}`;
+  // Without adb's shell protocol (Android 6 and older) stderr arrives in stdout and the status is always 0.
+  const answer = stdout.replace(/\r?\n$/, '');
+  return REFUSAL.test(answer) ? answer : undefined;
+}
 
 async function clipboardCommand(ctx: SvcContext, serial: string, verb: string): Promise<string> {
   const out = await ctx.adb.shell(serial, `cmd clipboard ${verb}`);
-  const answer = `${out.stdout}${out.stderr}`;
-  if (out.exitCode !== 0 || REFUSALS.test(answer)) {
-    throw new SvcError(
-      'CLIPBOARD_UNAVAILABLE',
-      `This device does not let the shell use the clipboard (${answer.trim() || `exit ${out.exitCode}`}).`,
-      {
-        deviceId: serial,
-        answer: answer.trim().slice(0, 200),
-      },
-    );
+  const refused = clipboardRefusal(out.stdout, out.stderr, out.exitCode);
+  if (refused !== undefined) {
+    throw new SvcError('CLIPBOARD_UNAVAILABLE', `This device does not let the shell use the clipboard (${refused}).`, {
+      deviceId: serial,
+      answer: refused.slice(0, 200),
+    });
   }
   return out.stdout;
 }

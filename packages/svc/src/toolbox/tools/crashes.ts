@@ -9,24 +9,64 @@ import {
   mergeReports,
   reportsFromDropbox,
 } from '../crash-reports.ts';
-import { readDeviceClock } from '../device-clock.ts';
-import { parseEpochLog } from '../log-lines.ts';
+import { shellRefused } from '../device-answer.ts';
+import { clockUnknown, readDeviceClock } from '../device-clock.ts';
+import { logcatRefusal, parseEpochLog } from '../log-lines.ts';
 import { parseSince, sinceSchema } from '../time-spec.ts';
 import { deviceTool } from '../tool.ts';
 import { packageName } from './tool-fields.ts';
 
 const MAX_TEXT_CHARS = 32_000;
 
-async function readReports(ctx: SvcContext, serial: string): Promise<{ reports: CrashReport[]; nowMs: number }> {
+interface DeviceReports {
+  reports: CrashReport[];
+  nowMs: number;
+  /** false: the device did not tell its time (dropbox times read as UTC, since cannot be applied). */
+  clockKnown: boolean;
+}
+
+/** What dumpsys prints instead of a dump (no such service, no permission, no dumpsys). */
+const DUMPSYS_ERROR = /^(?:Can't find service: .*|Permission Denial.*|.*: not found|.*: inaccessible or not found)$/;
+
+/**
+ * The refusal of a read of the crash buffer (logcatRefusal) or of the dropbox, or undefined. The dropbox's reports
+ * hold any text an app threw, so only its first line (where dumpsys says it refused) and stderr are read for one.
+ */
+function refusalOf(command: string, out: { stdout: string; stderr: string; exitCode: number }): string | undefined {
+  if (command.startsWith('logcat')) return logcatRefusal(out);
+  const first = out.stdout.split('\n').find((line) => line.trim() !== '') ?? '';
+  const said = [first, ...out.stderr.split('\n')].map((line) => line.trim()).find((line) => DUMPSYS_ERROR.test(line));
+  if (said !== undefined) return said.slice(0, 300);
+  if (out.exitCode !== 0 && out.exitCode !== -1)
+    return out.stderr.trim().slice(0, 300) || `exit status ${out.exitCode}`;
+  return undefined;
+}
+
+/** stdout of a read of the crash buffer or dropbox; DEVICE_SHELL_UNAVAILABLE with the device's words if refused. */
+async function readChecked(ctx: SvcContext, serial: string, command: string): Promise<string> {
+  const out = await ctx.adb.shell(serial, command);
+  const refused = refusalOf(command, out);
+  if (refused !== undefined) throw shellRefused(serial, command, refused);
+  return out.stdout;
+}
+
+async function readReports(ctx: SvcContext, serial: string): Promise<DeviceReports> {
   const clock = await readDeviceClock(ctx, serial);
   // AND semantics of dumpsys dropbox search words: one call per tag (several tags in one call match nothing).
-  const [buffer, ...dropbox] = await Promise.all([
-    ctx.adb.shell(serial, 'logcat -d -b crash -v epoch'),
-    ...DROPBOX_TAGS.map((tag) => ctx.adb.shell(serial, `dumpsys dropbox --print ${tag}`)),
+  const [buffer = '', ...dropbox] = await Promise.all([
+    readChecked(ctx, serial, 'logcat -d -b crash -v epoch'),
+    ...DROPBOX_TAGS.map((tag) => readChecked(ctx, serial, `dumpsys dropbox --print ${tag}`)),
   ]);
-  const fromDropbox = dropbox.flatMap((out) => reportsFromDropbox(out.stdout, clock.offsetMs));
-  return { reports: mergeReports(crashesFromBuffer(parseEpochLog(buffer.stdout)), fromDropbox), nowMs: clock.nowMs };
+  const fromDropbox = dropbox.flatMap((text) => reportsFromDropbox(text, clock.offsetMs));
+  return {
+    reports: mergeReports(crashesFromBuffer(parseEpochLog(buffer)), fromDropbox),
+    nowMs: clock.nowMs,
+    clockKnown: clock.known,
+  };
 }
+
+/** Said in a result whose report times may be off: the device did not tell its time. */
+const clockNote = (known: boolean) => (known ? {} : { deviceClock: 'unknown' });
 
 const summaryOf = ({ text: _text, ...rest }: CrashReport) => rest;
 
@@ -37,7 +77,9 @@ export const crashesTool = deviceTool({
   description:
     'Recent app crashes and ANRs (app not responding), newest first: { id, kind (crash|anr), package, pid, time, ' +
     'summary (exception or reason), source }. Filter by package and since (10m, 2h, 1d, an ISO time); limit ' +
-    '(default 20). Read one in full with crash and its id.',
+    '(default 20). Read one in full with crash and its id. deviceClock: unknown says the device did not tell its ' +
+    'time (report times may be off by its zone; since then fails with DEVICE_SHELL_UNAVAILABLE); a device that ' +
+    'refuses the reads fails with DEVICE_SHELL_UNAVAILABLE and its words.',
   args: z.strictObject({
     package: packageName.optional(),
     since: sinceSchema.optional(),
@@ -46,13 +88,19 @@ export const crashesTool = deviceTool({
   locksDevice: false,
   readOnly: true,
   run: async ({ ctx, serial, args }) => {
-    const { reports, nowMs } = await readReports(ctx, serial);
+    const { reports, nowMs, clockKnown } = await readReports(ctx, serial);
+    if (args.since !== undefined && !clockKnown) throw clockUnknown(serial);
     const since = args.since === undefined ? undefined : parseSince(args.since, nowMs);
     const matching = reports.filter(
       (r) => (args.package === undefined || r.package === args.package) && (since === undefined || r.epochMs >= since),
     );
     const shown = matching.slice(0, args.limit ?? 20).map(summaryOf);
-    return { crashes: shown, count: shown.length, truncated: matching.length > shown.length };
+    return {
+      crashes: shown,
+      count: shown.length,
+      truncated: matching.length > shown.length,
+      ...clockNote(clockKnown),
+    };
   },
 });
 
@@ -67,7 +115,7 @@ export const crashTool = deviceTool({
   locksDevice: false,
   readOnly: true,
   run: async ({ ctx, serial, args }) => {
-    const { reports } = await readReports(ctx, serial);
+    const { reports, clockKnown } = await readReports(ctx, serial);
     const report = reports.find((r) => r.id === args.id);
     if (report === undefined) {
       throw new SvcError('CRASH_NOT_FOUND', `No crash or ANR report ${args.id} on ${serial}.`, {
@@ -77,6 +125,6 @@ export const crashTool = deviceTool({
       });
     }
     const truncated = report.text.length > MAX_TEXT_CHARS;
-    return { ...report, text: report.text.slice(0, MAX_TEXT_CHARS), truncated };
+    return { ...report, text: report.text.slice(0, MAX_TEXT_CHARS), truncated, ...clockNote(clockKnown) };
   },
 });

@@ -8,6 +8,7 @@ import { quoteShellArg } from '../../contracts/dispatch.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { SvcContext } from '../../core/context.ts';
 import { forgetDriverChoiceEverywhere } from '../../daemons/forget-driver.ts';
+import { packageServiceDown } from '../../executions/drivers/adb/device-outcome.ts';
 import { readApk } from '../apk-source.ts';
 import { deviceTool, type ToolProgress } from '../tool.ts';
 import { packageName } from './tool-fields.ts';
@@ -57,20 +58,38 @@ export async function pushAndInstall(
   await forgetDriverChoiceEverywhere(ctx, serial); // it may have been the operator app
 }
 
+/**
+ * Whether `pm path` finds the package. "cmd: Can't find service: package" (the system still starting) is the
+ * device failing: DEVICE_SHELL_UNAVAILABLE, never APP_NOT_INSTALLED.
+ */
+async function installed(ctx: SvcContext, serial: string, packageName: string): Promise<boolean> {
+  const out = await ctx.adb.shell(serial, `pm path ${quoteShellArg(packageName)}`);
+  const down = packageServiceDown(`${out.stdout}\n${out.stderr}`);
+  if (down !== undefined) {
+    throw new SvcError(
+      'DEVICE_SHELL_UNAVAILABLE',
+      `The device's package manager does not answer (${down}).`,
+      { deviceId: serial, said: down },
+      'The phone may still be starting: wait until it has booted (`svc devices`) and try again.',
+    );
+  }
+  return /^package:/m.test(out.stdout);
+}
+
 export const uninstallTool = deviceTool({
   name: 'uninstall',
   title: 'Uninstall an app',
   brief: 'Uninstall an app (`package`) and its data.',
   description:
     'Uninstall an app by package name, with its data. Fails with APP_NOT_INSTALLED when the package is not on ' +
-    'the device, UNINSTALL_FAILED (details.reason) when the device refuses (system apps).',
+    'the device, UNINSTALL_FAILED (details.reason) when the device refuses (system apps). An updated system ' +
+    'app loses only its updates: uninstalled: false, resetToFactory: true (the factory version stays).',
   args: z.strictObject({ package: packageName }),
   locksDevice: true,
   readOnly: false,
   run: async ({ ctx, serial, args }) => {
     const pkg = quoteShellArg(args.package);
-    const present = await ctx.adb.shell(serial, `pm path ${pkg}`);
-    if (!/^package:/m.test(present.stdout)) {
+    if (!(await installed(ctx, serial, args.package))) {
       throw new SvcError('APP_NOT_INSTALLED', `${args.package} is not installed on ${serial}.`, {
         path: 'package',
         package: args.package,
@@ -85,6 +104,11 @@ export const uninstallTool = deviceTool({
       });
     }
     await forgetDriverChoiceEverywhere(ctx, serial);
+    // An updated system app: "Success" removed only the update and the factory version is back
+    // (samolego/Canta#173; d4rken-org/sdmaid#220 "Updated system applications require 2 uninstalls").
+    if (await installed(ctx, serial, args.package)) {
+      return { uninstalled: false, resetToFactory: true, package: args.package };
+    }
     return { uninstalled: true, package: args.package };
   },
 });

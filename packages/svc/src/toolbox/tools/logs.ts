@@ -6,8 +6,9 @@ import { z } from 'zod';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
 import { DeviceShell } from '../../device-shell/device-shell.ts';
 import { pidsCommand, pidsIn } from '../../device-shell/processes.ts';
-import { readDeviceClock } from '../device-clock.ts';
-import { formatRecord, parseEpochLog } from '../log-lines.ts';
+import { shellRefused } from '../device-answer.ts';
+import { requireDeviceClock } from '../device-clock.ts';
+import { formatRecord, logcatRefusal, parseEpochLog } from '../log-lines.ts';
 import { isRelative, logcatTime, parseSince, sinceSchema } from '../time-spec.ts';
 import { deviceTool } from '../tool.ts';
 import { packageName } from './tool-fields.ts';
@@ -24,7 +25,8 @@ export const logsTool = deviceTool({
     'the lines of that app while it runs (running: false and no lines when it does not run: use crashes for a ' +
     'crashed app); since (90s, 10m, 2h, an ISO time), level (V D I W E F: that level and above), grep (text ' +
     'that must appear, case-insensitive) and maxLines (default 200, at most 2000) bound the answer; truncated ' +
-    'says older matching lines were left out.',
+    'says older matching lines were left out. A since relative to now (10m) is read on the device clock; a device ' +
+    'that refuses logcat or does not tell its time fails with DEVICE_SHELL_UNAVAILABLE and its words.',
   args: z.strictObject({
     package: packageName.optional(),
     since: sinceSchema.optional(),
@@ -45,13 +47,17 @@ export const logsTool = deviceTool({
     }
     let since: number | undefined;
     if (args.since !== undefined) {
-      const now = isRelative(args.since) ? (await readDeviceClock(ctx, serial)).nowMs : 0;
+      const now = isRelative(args.since) ? (await requireDeviceClock(ctx, serial)).nowMs : 0;
       since = parseSince(args.since, now);
     }
     const parts = ['logcat -d -v epoch'];
     if (since !== undefined) parts.push(`-T ${quoteShellArg(logcatTime(since))}`);
     parts.push(quoteShellArg(`*:${args.level ?? 'V'}`));
-    const out = await ctx.adb.shell(serial, parts.join(' '));
+    const command = parts.join(' ');
+    const out = await ctx.adb.shell(serial, command);
+    // A refused read is no empty log: usage errors, no permission, no logcat.
+    const refused = logcatRefusal(out);
+    if (refused !== undefined) throw shellRefused(serial, command, refused);
     const needle = args.grep?.toLowerCase();
     const matching = parseEpochLog(out.stdout).filter(
       (r) =>

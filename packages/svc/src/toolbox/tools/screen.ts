@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { SvcContext } from '../../core/context.ts';
+import { checkedShell } from '../device-answer.ts';
 import { deviceTool } from '../tool.ts';
 
 export const ORIENTATIONS = ['portrait', 'landscape', 'reverse-portrait', 'reverse-landscape'] as const;
@@ -102,16 +103,8 @@ export const rotateTool = deviceTool({
       rotation === -1
         ? 'settings put system accelerometer_rotation 1'
         : `settings put system accelerometer_rotation 0 && settings put system user_rotation ${quoteShellArg(String(rotation))}`;
-    const out = await ctx.adb.shell(serial, command);
-    if (out.exitCode !== 0) {
-      throw new SvcError(
-        'DEVICE_SHELL_UNAVAILABLE',
-        `Setting the rotation failed: ${out.stderr.trim() || out.stdout.trim()}`,
-        {
-          deviceId: serial,
-        },
-      );
-    }
+    // Judged by its words too: below Android 7 adb gives no exit status (`settings` refusing a write says so).
+    await checkedShell(ctx, serial, command);
     return { requested: args.orientation, ...(await readScreen(ctx, serial)) };
   },
 });

@@ -40,3 +40,12 @@ export function deviceRefusal(output: string, status: number): DeviceRefusal | u
 export function injectionDeniedMessage(what: string, said: string): string {
   return `the phone refused the ${what} injected over adb (${said})`;
 }
+
+/**
+ * The line saying the package manager does not run, or undefined: `cmd` and `pm` answer "cmd: Can't find service:
+ * package" while the system has not finished starting (docker-android-sdk/android-30#6, evdenis/adb_root#6). That
+ * is the device failing, never an app missing.
+ */
+export function packageServiceDown(output: string): string | undefined {
+  return /^.*Can't find service: package.*$/m.exec(output)?.[0]?.trim();
+}

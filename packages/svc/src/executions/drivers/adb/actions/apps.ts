@@ -8,6 +8,7 @@
 import { quoteShellArg } from '../../../../contracts/dispatch.ts';
 import type { DeviceShell } from '../../../../device-shell/device-shell.ts';
 import { pidsCommand, pidsIn } from '../../../../device-shell/processes.ts';
+import { packageServiceDown } from '../device-outcome.ts';
 import { type ActionRunner, StepFailure } from '../step.ts';
 
 const RESOLVER = 'android/com.android.internal.app.ResolverActivity';
@@ -30,13 +31,9 @@ export async function launcherActivity(shell: DeviceShell, pkg: string): Promise
   return undefined;
 }
 
-/**
- * `cmd` and `pm` answer "cmd: Can't find service: package" while the system's package manager is not running (an
- * emulator or container that has not finished starting: docker-android-sdk/android-30#6, evdenis/adb_root#6): that is
- * the device failing, not the app missing.
- */
+/** The package manager not running (packageServiceDown) fails the step as the device, not as a missing app. */
 function packageServiceAnswers(output: string): void {
-  const said = /^.*Can't find service: package.*$/m.exec(output)?.[0]?.trim();
+  const said = packageServiceDown(output);
   if (said === undefined) return;
   throw new StepFailure(
     'DEVICE_SHELL_UNAVAILABLE',

@@ -99,6 +99,15 @@ describe('papercuts of the command line', () => {
     assert.equal(jpeg.code, 0, jpeg.stdout);
   });
 
+  test('an unknown selector key names itself and every key a selector takes, ref and the short forms included', async () => {
+    const run = await svc('click', '--selector', '{"rf":"e4"}');
+    assert.equal(run.code, 1);
+    assert.equal(run.json.code, 'EXECUTION_VALIDATION_FAILED');
+    assert.match(run.json.message, /unknown selector key "rf"; allowed: resourceId, role, textEquals/);
+    assert.match(run.json.message, /short forms: id, text, desc, descContains\), or ref alone/);
+    assert.doesNotMatch(run.json.message, /a selector key/);
+  });
+
   test('screenshot --path where no folder can be made fails at once, saying why, and leaves the device free', async () => {
     // Node's recursive mkdir never returns under /proc; this hung the CLI and held the device's lock for good.
     for (const how of [['--no-daemon'], []]) {

@@ -62,10 +62,16 @@ test('click --coordinate needs exactly two integer values, given once', () => {
   throwsCode(() => buildClick(input({ coordinate: ['10px', '2'] })), 'EXECUTION_VALIDATION_FAILED');
 });
 
-test('click, read and wait require an element selector', () => {
+test('click, read and wait require an element selector, and say every way to give one', () => {
   for (const build of [buildClick, buildRead, buildWait]) {
-    throwsCode(() => build(input({})), 'EXECUTION_VALIDATION_FAILED', /needs an element selector/);
+    throwsCode(
+      () => build(input({})),
+      'EXECUTION_VALIDATION_FAILED',
+      /needs an element selector: .*--role, or --ref <eN>/,
+    );
   }
+  throwsCode(() => buildClick(input({})), 'EXECUTION_VALIDATION_FAILED', /, or --coordinate instead$/);
+  throwsCode(() => buildRead(input({})), 'EXECUTION_VALIDATION_FAILED', /of a compact screen$/);
 });
 
 test('read builds read_text with an optional container and omits it when no container flag is given', () => {

@@ -128,7 +128,12 @@ function checkRequired(verb: string, surface: CliSurface, params: Params): void 
     if (input.kind !== 'selector' || input.flags === 'json' || params[input.param] !== undefined) continue;
     const { required } = input;
     const needed = typeof required === 'object' ? params[required.unless] === undefined : required === true;
-    if (needed) throw invalid(input.missing ?? selectorMissing(verb, input.flags), at(input.param));
+    if (!needed) continue;
+    const unless = typeof required === 'object' ? required.unless : undefined;
+    const other = surface.inputs.find((i) => i.kind !== 'selector' && 'param' in i && i.param === unless);
+    const flag = other !== undefined && 'flag' in other ? other.flag : undefined;
+    const instead = (typeof flag === 'string' ? flag : flag?.flag)?.split(' ')[0];
+    throw invalid(input.missing ?? selectorMissing(verb, input.flags, instead), at(input.param));
   }
   const { needsOneOf } = surface;
   if (needsOneOf?.params.every((param) => params[param] === undefined)) {

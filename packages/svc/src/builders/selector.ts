@@ -129,9 +129,10 @@ export function parseSelector(flags: FlagBag, set: SelectorFlags): RawMatcher | 
 }
 
 /** What a command says when it needs a selector from this flag set and got none. */
-export function selectorMissing(verb: string, set: SelectorFlags): string {
+export function selectorMissing(verb: string, set: SelectorFlags, instead?: string): string {
   if (set === 'label') return `${verb} needs --label, --label-id, --label-desc or --label-ref`;
-  // `type` uses --text for the text to enter, so it is not one of its selector flags (SPEC 4.4).
+  // `type` uses --text for the text to enter, so it is not one of its selector flags.
   const text = set === 'element-without-text' ? '' : '--text, ';
-  return `${verb} needs an element selector: --selector '<json>' or ${text}--text-contains, --id, --desc, --desc-contains, --role`;
+  const or = instead === undefined ? '' : `, or ${instead} instead`;
+  return `${verb} needs an element selector: --selector '<json>' or ${text}--text-contains, --id, --desc, --desc-contains, --role, or --ref <eN> of a compact screen${or}`;
 }

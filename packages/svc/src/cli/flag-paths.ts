@@ -93,7 +93,9 @@ export function inFlagTerms(key: string, error: SvcError, flags: FlagBag): SvcEr
     const flag = flagOf(key, issue.path, flags);
     if (flag === undefined) return issue;
     const why = issue.path === 'timeoutMs' && derived !== undefined ? ` (the execution's timeout: ${derived})` : '';
-    const message = String(issue.message ?? '').replace(/\b(?:a )?matcher\b/g, 'a selector');
+    const message = String(issue.message ?? '')
+      .replace(/\ba matcher\b/g, 'a selector')
+      .replace(/\bmatcher\b/g, 'selector');
     return { ...issue, path: flag, executionPath: issue.path, message: `${message}${why}` };
   };
   const listed = Array.isArray(error.details?.issues) ? (error.details.issues as Issue[]) : [];

@@ -60,6 +60,9 @@ function validateRef(value: Record<string, unknown>, path: string): NodeMatcher 
   return { ref: value.ref };
 }
 
+/** The short spellings an agent meets first (the compact screen prints id=, desc=, and text in quotes). */
+const SHORT_FORMS = ['id', 'text', 'desc', 'descContains'].join(', ');
+
 export function validateMatcher(value: unknown, path: string): NodeMatcher {
   if (!isPlainObject(value)) fail(path, `expected ${EXPECTED}, got ${describe(value)}`, EXPECTED);
   if (Object.hasOwn(value, 'ref')) return validateRef(value, path);
@@ -68,7 +71,11 @@ export function validateMatcher(value: unknown, path: string): NodeMatcher {
   for (const key of Object.keys(value)) {
     const canonical = Object.hasOwn(MATCHER_KEY_ALIASES, key) ? (MATCHER_KEY_ALIASES[key] as string) : key;
     if (!FIELD_SET.has(canonical)) {
-      fail(`${path}.${key}`, `unknown matcher key; allowed: ${MATCHER_FIELDS.join(', ')}`, EXPECTED);
+      fail(
+        `${path}.${key}`,
+        `unknown matcher key ${JSON.stringify(key)}; allowed: ${MATCHER_FIELDS.join(', ')} (short forms: ${SHORT_FORMS}), or ref alone`,
+        EXPECTED,
+      );
     }
     const field = canonical as keyof NodeMatcher;
     const fieldPath = `${path}.${field}`;

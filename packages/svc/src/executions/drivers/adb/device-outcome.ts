@@ -10,6 +10,8 @@
 // openatx/uiautomator2#520, senzhk/ADBKeyBoard#78): "Injecting to another application requires INJECT_EVENTS
 // permission" up to Android 11, "Injecting input events requires the caller (...) to have the INJECT_EVENTS
 // permission." since Android 12 (termux/termux-app#3583).
+import type { ShellResult } from '../../../device-shell/device-shell.ts';
+import { StepFailure } from './step.ts';
 
 export interface DeviceRefusal {
   /** The phone refused to inject input (INPUT_INJECTION_DENIED). */
@@ -72,4 +74,13 @@ function exceptionWords(output: string): string | undefined {
 /** What to tell the user when the phone refused to inject input. */
 export function injectionDeniedMessage(what: string, said: string): string {
   return `the phone refused the ${what} injected over adb (${said})`;
+}
+
+/**
+ * Throws DEVICE_SHELL_UNAVAILABLE when the shell ended before `result`'s exit status came back: whatever the command
+ * printed so far, it did not say how it ended. `retryable` when running it again is harmless (a read, a start).
+ */
+export function requireOutcome(result: ShellResult, what: string, retryable: boolean): void {
+  if (result.status === -1)
+    throw new StepFailure('DEVICE_SHELL_UNAVAILABLE', outcomeUnknownMessage(what), { retryable });
 }

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FakeAdb, ok } from '../../../adapters/adb/fake-adb.test-helper.ts';
-import { openApp } from './actions/apps.ts';
+import { closeApp, openApp, openUri } from './actions/apps.ts';
 import { fakeStep } from './fake-step.test-helper.ts';
 
 const stepOn = (adb: FakeAdb, pkg: string) =>
@@ -104,4 +104,33 @@ test("am start's refusal is told by its `Error: ...` line, not the `Error type 3
     );
     return true;
   });
+});
+
+test('open_app, open_uri and close_app whose shell ended before the exit status came back are never done', async () => {
+  // The line is cut after what the command printed so far (a cable pulled): no sentinel, so no outcome.
+  const cut = (answer: (command: string) => string) => {
+    const adb = new FakeAdb();
+    adb.handle = (_serial, command) => (command.startsWith('getprop') ? ok('34\n') : ok(answer(command)));
+    return adb;
+  };
+  const unknown = (error: Error & { code?: string }) =>
+    error.code === 'DEVICE_SHELL_UNAVAILABLE' && /did not say whether/.test(error.message);
+  const opening = cut((command) =>
+    command.includes('resolve-activity') ? 'com.example.app/.Main\n__svc_rc=0\n' : 'Starting: Intent { }\n',
+  );
+  await assert.rejects(openApp(stepOn(opening, 'com.example.app')), unknown);
+  const uri = fakeStep(
+    cut(() => 'Starting: Intent { }\n'),
+    { id: 'u', type: 'open_uri', params: { uri: 'https://x.y' } },
+  );
+  await assert.rejects(openUri(uri), unknown);
+  const closing = fakeStep(
+    cut(() => 'package:/data/app/base.apk\n'),
+    {
+      id: 'c',
+      type: 'close_app',
+      params: { applicationId: 'com.example.app' },
+    },
+  );
+  await assert.rejects(closeApp(closing), unknown);
 });

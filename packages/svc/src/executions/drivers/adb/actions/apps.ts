@@ -8,7 +8,7 @@
 import { quoteShellArg } from '../../../../contracts/dispatch.ts';
 import type { DeviceShell } from '../../../../device-shell/device-shell.ts';
 import { pidsCommand, pidsIn } from '../../../../device-shell/processes.ts';
-import { deviceRefusal, outcomeUnknownMessage } from '../device-outcome.ts';
+import { deviceRefusal, outcomeUnknownMessage, requireOutcome } from '../device-outcome.ts';
 import { type ActionRunner, StepFailure } from '../step.ts';
 
 const RESOLVER = 'android/com.android.internal.app.ResolverActivity';
@@ -117,12 +117,8 @@ export const openApp: ActionRunner<'open_app'> = async ({ shell, action }) => {
   const error = startError(out.output);
   if (error !== undefined)
     throw new StepFailure('APP_NOT_FOUND', `am start ${activity}: ${error}`, { retryable: true });
-  if (out.status === -1) {
-    // Starting it again is harmless (the launcher flags bring a running task forward).
-    throw new StepFailure('DEVICE_SHELL_UNAVAILABLE', outcomeUnknownMessage(`start of ${activity}`), {
-      retryable: true,
-    });
-  }
+  // Starting it again is harmless (the launcher flags bring a running task forward).
+  requireOutcome(out, `start of ${activity}`, true);
   return { application_id: pkg };
 };
 
@@ -133,6 +129,7 @@ export const openUri: ActionRunner<'open_uri'> = async ({ shell, action }) => {
     throw new StepFailure('URI_NOT_HANDLED', `no activity handles ${uri}`);
   const error = startError(out.output);
   if (error !== undefined) throw new StepFailure('URI_NOT_HANDLED', `am start ${uri}: ${error}`);
+  requireOutcome(out, `start of ${uri}`, false);
   // A chooser (several handlers) is an answer too: the user or a later step picks one.
   return { uri };
 };
@@ -149,6 +146,7 @@ export const closeApp: ActionRunner<'close_app'> = async ({ shell, action }) => 
   const quoted = quoteShellArg(pkg);
   const out = await shell.run(`am force-stop ${quoted}; pm path ${quoted}; ${pidsCommand(sdk, pkg)}`);
   packageServiceAnswers(out.output);
+  requireOutcome(out, `close of ${pkg}`, true);
   if (!/^package:/m.test(out.output)) {
     throw new StepFailure('APP_NOT_FOUND', `${pkg} is not installed on this device`);
   }

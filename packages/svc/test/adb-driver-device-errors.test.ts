@@ -93,6 +93,13 @@ describe('the adb driver reads what the device said', () => {
     assert.equal(code, 'DEVICE_SHELL_UNAVAILABLE', JSON.stringify(run.result));
     assert.match(message, /no uiautomator.*uiautomator: not found/);
     assert.equal(dumpsIn(run.commands).length, 1, 'one dump: no retry brings the tool');
+    // A screen that cannot be read ends the execution for read_key_value_pair too, as a failed dump does.
+    const kv = await runAdb(lab, 3, [
+      { id: 'kv', type: 'read_key_value_pair', params: { labelMatcher: { textEquals: 'Target' } } },
+      { id: 'back', type: 'press_key', params: { key: 'back' } },
+    ]);
+    assert.equal(failure(kv, 'kv').code, 'DEVICE_SHELL_UNAVAILABLE', JSON.stringify(kv.result));
+    assert.ok(!kv.steps.some((s) => s.id === 'back'), `no later step ran: ${JSON.stringify(kv.result)}`);
   });
 
   test('a tap is judged by its own outcome when dumpsys cannot find the input method service', async () => {

@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
+import { summarize } from '../src/contracts/types.ts';
 import { dumpsIn, NOTES, runAdb, step } from './adb-driver-helpers.ts';
 
 const fresh = [
@@ -93,6 +94,8 @@ describe('the adb driver reads what the device said', () => {
     assert.equal(code, 'DEVICE_SHELL_UNAVAILABLE', JSON.stringify(run.result));
     assert.match(message, /no uiautomator.*uiautomator: not found/);
     assert.equal(dumpsIn(run.commands).length, 1, 'one dump: no retry brings the tool');
+    assert.ok(run.result.ok);
+    assert.match(summarize(run.result.envelope).hint ?? '', /A tool the phone lacks \(uiautomator/);
     // A screen that cannot be read ends the execution for read_key_value_pair too, as a failed dump does.
     const kv = await runAdb(lab, 3, [
       { id: 'kv', type: 'read_key_value_pair', params: { labelMatcher: { textEquals: 'Target' } } },

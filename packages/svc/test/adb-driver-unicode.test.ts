@@ -98,6 +98,7 @@ describe('any text on a phone without the operator app', () => {
     assert.match(typed.stdout, /Unknown input method com\.example\.gone\/\.Keyboard cannot be selected/);
     assert.match(typed.stdout, /left on the Unicode keyboard io\.appium\.settings\/\.UnicodeIME/);
     assert.match(typed.stdout, /adb shell ime set/);
+    assert.match(typed.json.hint ?? '', /keyboard left selected.*adb shell ime set/);
     assert.equal(await shell('settings get secure default_input_method'), 'io.appium.settings/.UnicodeIME');
     // A step that failed by itself keeps its own failure; the refused restore is added to it.
     await shell(`settings put secure default_input_method ${gone}`);

@@ -22,6 +22,9 @@ export const FAULT_NAMES = [
   'keyboard_no_view',
   'screencap_display_warning',
   'second_display',
+  'shell_cut_input',
+  'package_command_exception',
+  'input_method_service_missing',
 ] as const;
 
 export type FaultName = (typeof FAULT_NAMES)[number];

@@ -4,6 +4,7 @@
 import { homedir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AdbdServer } from './adbd/server.ts';
+import { recordCommandLine } from './device/command-log.ts';
 import { setGpsFix } from './device/location.ts';
 import type { TimingProfile } from './device/timing.ts';
 import type { DeviceApi, DeviceState, ShellIO } from './device/types.ts';
@@ -134,6 +135,12 @@ export async function startSimDevice(device: DeviceApi, runShell: RunShell, opti
         activeCommands++;
         try {
           if (delay > 0) await sleep(delay);
+          // The shell ends before an `input` line's exit status comes back (a cable pulled, adbd restarted): the
+          // stream closes with nothing more, as a real device's does below API 24 (no shell protocol: no exit).
+          if (/(?:^|[;&|] *)input /.test(commandLine) && faults.hit('shell_cut_input')) {
+            recordCommandLine(device.commandLog, commandLine);
+            return 0;
+          }
           return await runShell(device, commandLine, io);
         } finally {
           activeCommands--;

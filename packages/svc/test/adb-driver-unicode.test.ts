@@ -86,4 +86,34 @@ describe('any text on a phone without the operator app', () => {
     assert.equal(read.json.envelope.stepResults[0].data.text, text);
     assert.ok((await runCli(['keyboard', 'install', '--help'])).stdout.includes('Unicode'));
   });
+
+  test("a phone that refuses the user's keyboard back: the step fails, naming the keyboard left and how to pick one", async () => {
+    // The user's keyboard setting names an input method whose app is gone: `ime set` answers "Unknown input method
+    // <id> cannot be selected for user #0" (InputMethodManagerService's shell command; alexal1/Insomniac#333).
+    const gone = 'com.example.gone/.Keyboard';
+    await shell(`settings put secure default_input_method ${gone}`);
+    const typed = await svc('type', '--id', FIELD, '--text', 'naïve');
+    assert.equal(typed.code, 1, typed.stdout);
+    assert.equal(typed.json.failedCode, 'TEXT_ENTRY_FAILED', typed.stdout);
+    assert.match(typed.stdout, /Unknown input method com\.example\.gone\/\.Keyboard cannot be selected/);
+    assert.match(typed.stdout, /left on the Unicode keyboard io\.appium\.settings\/\.UnicodeIME/);
+    assert.match(typed.stdout, /adb shell ime set/);
+    assert.match(typed.json.hint ?? '', /keyboard left selected.*adb shell ime set/);
+    assert.equal(await shell('settings get secure default_input_method'), 'io.appium.settings/.UnicodeIME');
+    // A step that failed by itself keeps its own failure; the refused restore is added to it.
+    await shell(`settings put secure default_input_method ${gone}`);
+    const sim = lab.devices[0]!;
+    sim.faults.set('input_inject_denied');
+    try {
+      const denied = await svc('type', '--id', FIELD, '--text', 'über');
+      assert.equal(denied.json.failedCode, 'INPUT_INJECTION_DENIED', denied.stdout);
+      assert.match(denied.stdout, /your keyboard com\.example\.gone\/\.Keyboard could not be selected again/);
+    } finally {
+      sim.faults.clear('input_inject_denied');
+    }
+    // The next step never takes the Unicode keyboard for the user's: it selects the other enabled one again.
+    const again = await svc('type', '--id', FIELD, '--text', 'encore é');
+    assert.equal(again.code, 0, again.stdout);
+    assert.equal(await shell('settings get secure default_input_method'), LATIN_IME);
+  });
 });

@@ -19,6 +19,10 @@ export const STEP_HINTS: Readonly<Record<string, string>> = {
     'The app is not installed (or has no launcher activity): check its package name with `svc apps --all`.',
   NAVIGATION_TIMEOUT:
     'Neither came in time: a change of app to the expected one (one already in front at the start does not count; data.last_package says which was in front) nor the element. For a screen that may already show, give its selector.',
+  DEVICE_SHELL_UNAVAILABLE:
+    'The device did not run the command: its message says why. A tool the phone lacks (uiautomator, monkey) needs another phone or the operator app; a shell that ended (it did not say whether the step ran) needs the device reconnected: check the screen, then `svc devices`.',
+  TEXT_ENTRY_FAILED:
+    'Typing failed: the message says why. If it names a keyboard left selected, pick yours with `adb shell ime set <id>` (`adb shell ime list -s` lists them).',
   EXECUTION_TIMEOUT:
     'The time ran out during this step: its data.last_error says why it had not succeeded yet; raise timeoutMs if it needs longer.',
 };

@@ -11,24 +11,31 @@ export const RC_SENTINEL = '__svc_rc=';
 export interface ShellResult {
   /** stdout (and, for commands run with 2>&1 or on legacy shells, stderr) before the sentinel line. */
   output: string;
-  /** The command's exit status, from the sentinel; -1 when the sentinel never came (the shell died). */
+  /**
+   * The command's exit status, from the sentinel; -1 when the sentinel never came: the shell ended before it (a
+   * cable pulled, adbd restarted), so whether the command ran is unknown (device-outcome.ts reads it so).
+   */
   status: number;
   /** Anything printed after the sentinel (a command list may print more: the dump file). */
   after: string;
 }
 
+/** A sentinel line; what stands before the sentinel on it is the end of output that had no newline of its own. */
+const SENTINEL_LINE = new RegExp(`^(.*?)${RC_SENTINEL}(\\d+)\\s*$`);
+
 /**
  * Splits `<output>\n<sentinel><status>\n<after>` at the first sentinel line. Nothing the command prints before it
- * can start a line with the sentinel by accident, and what follows it is ours (the dump file).
+ * can end a line with the sentinel and a number by accident, and what follows it is ours (the dump file). Output
+ * without a final newline (`printf`, a tool cut short) leaves the sentinel after its last characters: still read.
  */
 export function splitAtSentinel(text: string): ShellResult {
   const lines = text.replaceAll('\r\n', '\n').split('\n');
-  const at = lines.findIndex((line) => line.startsWith(RC_SENTINEL));
+  const at = lines.findIndex((line) => SENTINEL_LINE.test(line));
   if (at === -1) return { output: lines.join('\n'), status: -1, after: '' };
-  const rc = (lines[at] as string).slice(RC_SENTINEL.length).trim();
+  const [, before = '', rc = ''] = SENTINEL_LINE.exec(lines[at] as string) ?? [];
   return {
-    output: lines.slice(0, at).join('\n'),
-    status: /^\d+$/.test(rc) ? Number(rc) : -1,
+    output: [...lines.slice(0, at), ...(before === '' ? [] : [before])].join('\n'),
+    status: Number(rc),
     after: lines.slice(at + 1).join('\n'),
   };
 }

@@ -16,7 +16,9 @@ export type DumpFailure =
   /** A non-zero exit with nothing on stderr: the dump crashed walking the tree (trace only in logcat). */
   | 'UI_DUMP_CRASHED'
   /** The success line, but no XML in the file (a swallowed write error). */
-  | 'UI_DUMP_EMPTY';
+  | 'UI_DUMP_EMPTY'
+  /** `/system/bin/sh: uiautomator: not found` (or `inaccessible or not found`): a stripped or TV build without it. */
+  | 'DEVICE_SHELL_UNAVAILABLE';
 
 /** What each failure means for the user, for the step's message. */
 export const DUMP_FAILURE_MEANING: Readonly<Record<DumpFailure, string>> = {
@@ -27,6 +29,8 @@ export const DUMP_FAILURE_MEANING: Readonly<Record<DumpFailure, string>> = {
   UI_DUMP_KILLED: 'the dump process was killed (the device is low on memory)',
   UI_DUMP_CRASHED: 'uiautomator crashed walking the tree (its trace is in the device log)',
   UI_DUMP_EMPTY: 'uiautomator said it dumped the screen but wrote no XML',
+  DEVICE_SHELL_UNAVAILABLE:
+    'this phone has no uiautomator (a stripped or TV build), so the screen cannot be read over adb; use a phone that has it, or the operator app',
 };
 
 export type DumpOutcome =
@@ -49,6 +53,9 @@ export function classifyDump(result: ShellResult): DumpOutcome {
     retryable,
     detail: said === '' ? `exit ${result.status}, no output` : `exit ${result.status}: ${first}`,
   });
+  // The shell's own words for a command it cannot run (mksh: "<sh>: <name>: not found", toybox/Android 10+ sh:
+  // "<name>: inaccessible or not found"): no retry brings it.
+  if (/uiautomator: (?:inaccessible or )?not found/.test(said)) return fail('DEVICE_SHELL_UNAVAILABLE', false);
   if (/null root node/i.test(said)) return fail('UI_DUMP_NULL_ROOT', true);
   if (/could not get idle state/i.test(said)) return fail('UI_DUMP_NOT_IDLE', true);
   if (/already registered/i.test(said)) return fail('UI_AUTOMATION_IN_USE', false);

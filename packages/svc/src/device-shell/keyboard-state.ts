@@ -24,9 +24,10 @@ export function keyboardCovers(dump: string): boolean {
 /**
  * A shell line that prints `up` when the keyboard covers the screen and runs `otherwise` when it does not: a simple
  * and-or list (every device shell runs it, Android 5's included). The second `dumpsys` runs only while an input
- * method is shown.
+ * method is shown. dumpsys's own complaints go nowhere: "Can't find service: input_method" (a service not running)
+ * means no keyboard is known to cover anything, and it must not read as the outcome of `otherwise`.
  */
 export function keyboardCheckLine(up: string, otherwise: string): string {
-  const has = (mark: string) => `dumpsys input_method | grep -q '${mark}'`;
+  const has = (mark: string) => `dumpsys input_method 2>/dev/null | grep -q '${mark}'`;
   return `${has(INPUT_SHOWN)} && ${has(INPUT_VIEW_SHOWN)} && echo ${up} || ${otherwise}`;
 }

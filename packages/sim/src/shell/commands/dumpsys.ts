@@ -27,6 +27,7 @@ export const dumpsys: ShellCommand = async (argv, io, device) => {
     case 'location':
       return dumpsysLocation(args, io, device);
     case 'input_method':
+      if (device.faults.get('input_method_service_missing') !== undefined) break;
       return dumpsysInputMethod(io, device);
     case 'activity': {
       const top = topActivity(device);
@@ -44,6 +45,8 @@ export const dumpsys: ShellCommand = async (argv, io, device) => {
       );
       return 0;
   }
+  // frameworks/native/cmds/dumpsys/dumpsys.cpp: `aerr << "Can't find service: " << serviceName << endl;` (a service
+  // not running: a phone still starting, or one whose input method service died: `input_method_service_missing`).
   await io.writeStderr(`Can't find service: ${service}\n`);
   return 0;
 };

@@ -187,6 +187,15 @@ export async function packageCommand(argv: readonly string[], io: ShellIO, devic
       await io.writeStdout(device.packages.has(args.at(-1) ?? '') ? 'Success\n' : 'Failed\n');
       return 0;
     case 'resolve-activity':
+      // `package_command_exception`: the package service throws while it runs the command; the shell command
+      // handler prints the exception and its trace (frameworks/libs/modules-utils BasicShellCommandHandler.exec:
+      // "Exception occurred while executing '<cmd>':" then printStackTrace), exit 255.
+      if (device.faults.get('package_command_exception') !== undefined) {
+        await io.writeStderr(
+          javaException(verb, 'SecurityException', 'Shell does not have permission to access user 0'),
+        );
+        return 255;
+      }
       return resolveActivity(args, io, device);
     case 'query-activities':
       return queryActivities(args, io, device);

@@ -1,10 +1,11 @@
 // Everything the adb driver sends with `input`, in one place: taps, swipes, key events and text, the key codes it
 // uses, and how it reads whether the device took them. Every `input` line's outcome is read: a phone that refuses
-// injected input fails the step with INPUT_INJECTION_DENIED (device-outcome.ts), any other error with the step's own
-// failure code, and never counts as done.
+// injected input fails the step with INPUT_INJECTION_DENIED (device-outcome.ts), a shell that ended before the exit
+// status came back with DEVICE_SHELL_UNAVAILABLE, any other error with the step's own failure code, and never counts
+// as done.
 import { quoteShellArg } from '../../../contracts/dispatch.ts';
 import type { DeviceShell, ShellResult } from '../../../device-shell/device-shell.ts';
-import { deviceRefusal, injectionDeniedMessage } from './device-outcome.ts';
+import { deviceRefusal, injectionDeniedMessage, outcomeUnknownMessage } from './device-outcome.ts';
 import { StepFailure } from './step.ts';
 
 /** Key codes the driver sends (KeyEvent.java). */
@@ -39,6 +40,10 @@ export const inputLine = {
 export function checkInput(result: ShellResult, failure: string, what: string): void {
   const refused = deviceRefusal(result.output, result.status);
   if (refused === undefined) return;
+  if (refused.outcomeUnknown) {
+    // Not retried: a tap or key that did reach the phone would be sent twice.
+    throw new StepFailure('DEVICE_SHELL_UNAVAILABLE', outcomeUnknownMessage(what));
+  }
   if (refused.injectionDenied) {
     throw new StepFailure('INPUT_INJECTION_DENIED', injectionDeniedMessage(what, refused.said));
   }

@@ -10,10 +10,17 @@
 // openatx/uiautomator2#520, senzhk/ADBKeyBoard#78): "Injecting to another application requires INJECT_EVENTS
 // permission" up to Android 11, "Injecting input events requires the caller (...) to have the INJECT_EVENTS
 // permission." since Android 12 (termux/termux-app#3583).
+import type { ShellResult } from '../../../device-shell/device-shell.ts';
+import { StepFailure } from './step.ts';
 
 export interface DeviceRefusal {
   /** The phone refused to inject input (INPUT_INJECTION_DENIED). */
   readonly injectionDenied: boolean;
+  /**
+   * The device never said how the command ended: the shell closed before the exit status came back (a cable
+   * pulled, adbd restarted; below API 24 the read just ends). Whether it ran is unknown: never a success.
+   */
+  readonly outcomeUnknown: boolean;
   /** The device's own words (the first line that says what went wrong), or the exit status. */
   readonly said: string;
 }
@@ -21,19 +28,47 @@ export interface DeviceRefusal {
 const INJECTION_DENIED = /INJECT_EVENTS permission/;
 /** Lines a device tool prints when it failed, whatever its exit status. */
 const ERROR_LINE =
-  /^(?:Error[: ].*|.*Exception\b.*|.*: not found|.*: inaccessible or not found|Unknown (?:command|input method).*|No shell command implementation.*|.*Can't find service.*|Failure \[.*|Security exception.*|Permission Denial.*)$/im;
+  /^(?:Error[: ].*|.*Exception\b.*|.*: not found|.*: inaccessible or not found|Unknown (?:command|input method).*|No shell command implementation.*|.*Can't find service.*|Failure \[.*|Security exception.*|Permission Denial.*|Killed\b.*)$/im;
+/** What a system service's shell command prints before the exception's trace (BasicShellCommandHandler.exec). */
+const EXCEPTION_HEADER = /^Exception occurred while executing\b.*$/m;
+
+/** What is known when the shell ended before the command's exit status came back. */
+const OUTCOME_UNKNOWN = "the shell ended before the command's exit status came back";
+
+/** What the user reads when the device never said whether `what` ran ("tap", "am start"). */
+export function outcomeUnknownMessage(what: string): string {
+  return `the device did not say whether the ${what} ran: ${OUTCOME_UNKNOWN} (the connection dropped or adbd restarted)`;
+}
 
 /**
  * The refusal in a command's output and status, or undefined when it did what it was asked. `status` -1 (no
- * sentinel came back) says nothing by itself.
+ * sentinel came back) is an unknown outcome, never a success: the device's error text if it printed one, else
+ * `outcomeUnknown`.
  */
 export function deviceRefusal(output: string, status: number): DeviceRefusal | undefined {
   const error = ERROR_LINE.exec(output)?.[0]?.trim();
   const denied = INJECTION_DENIED.test(output);
-  if (!denied && error === undefined && (status === 0 || status === -1)) return undefined;
+  if (!denied && error === undefined && status === 0) return undefined;
+  const unknown = !denied && error === undefined && status === -1;
   const securityLine = /^.*SecurityException.*$/m.exec(output)?.[0]?.trim();
-  const said = (denied ? securityLine : undefined) ?? error ?? `exit status ${status}`;
-  return { injectionDenied: denied, said: said.slice(0, 300) };
+  const said =
+    (denied ? securityLine : undefined) ??
+    exceptionWords(output) ??
+    error ??
+    (unknown ? OUTCOME_UNKNOWN : `exit status ${status}`);
+  return { injectionDenied: denied, outcomeUnknown: unknown, said: said.slice(0, 300) };
+}
+
+/** "Exception occurred while executing 'x':" says little alone: the exception's own line follows it. */
+function exceptionWords(output: string): string | undefined {
+  const header = EXCEPTION_HEADER.exec(output);
+  if (header === null) return undefined;
+  const next = output
+    .slice(header.index + header[0].length)
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => line !== '');
+  return next === undefined || next.startsWith('at ') ? header[0].trim() : `${header[0].trim()} ${next}`;
 }
 
 /** What to tell the user when the phone refused to inject input. */
@@ -48,4 +83,13 @@ export function injectionDeniedMessage(what: string, said: string): string {
  */
 export function packageServiceDown(output: string): string | undefined {
   return /^.*Can't find service: package.*$/m.exec(output)?.[0]?.trim();
+}
+
+/**
+ * Throws DEVICE_SHELL_UNAVAILABLE when the shell ended before `result`'s exit status came back: whatever the command
+ * printed so far, it did not say how it ended. `retryable` when running it again is harmless (a read, a start).
+ */
+export function requireOutcome(result: ShellResult, what: string, retryable: boolean): void {
+  if (result.status === -1)
+    throw new StepFailure('DEVICE_SHELL_UNAVAILABLE', outcomeUnknownMessage(what), { retryable });
 }

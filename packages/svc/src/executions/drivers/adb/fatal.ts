@@ -21,8 +21,11 @@ const ALWAYS_FATAL = new Set<Action['type']>([
 /** How the click after scroll_until fails (screen.ts clickGesture, the gesture itself). */
 const CLICK_FAILURES: ReadonlySet<string> = new Set(['NODE_NOT_FOUND', 'NODE_NOT_CLICKABLE', 'GESTURE_FAILED']);
 
-/** A screen the driver could not read (its dump failed): the app's `UI tree not available`. */
-const unreadableScreen = (code: string) => code.startsWith('UI_DUMP_');
+/**
+ * A screen the driver could not read (its dump failed, or the phone has no uiautomator: DEVICE_SHELL_UNAVAILABLE is
+ * the only other failure of a read): the app's `UI tree not available`.
+ */
+const unreadableScreen = (code: string) => code.startsWith('UI_DUMP_') || code === 'DEVICE_SHELL_UNAVAILABLE';
 
 export function isFatal(action: Action, code: string): boolean {
   // A phone that refuses adb's input refuses every step's input: each step says so (nothing reaches the device

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FakeAdb, ok } from '../../../adapters/adb/fake-adb.test-helper.ts';
-import { openApp } from './actions/apps.ts';
+import { closeApp, openApp, openUri } from './actions/apps.ts';
 import { fakeStep } from './fake-step.test-helper.ts';
 
 const stepOn = (adb: FakeAdb, pkg: string) =>
@@ -17,7 +17,7 @@ test('an app whose launcher intent resolves to the chooser starts its first laun
     if (command.startsWith('getprop')) return ok('34\n');
     if (command.includes('resolve-activity'))
       return ok(
-        'priority=0 preferredOrder=0 match=0x0 specificIndex=-1 isDefault=false\nandroid/com.android.internal.app.ResolverActivity\n',
+        'priority=0 preferredOrder=0 match=0x0 specificIndex=-1 isDefault=false\nandroid/com.android.internal.app.ResolverActivity\n__svc_rc=0\n',
       );
     // AOSP runQueryIntentActivities with --brief: the count, then per activity its ResolveInfo line and component.
     if (command.includes('query-activities'))
@@ -48,7 +48,7 @@ test('the launcher activity is resolved from the launcher intent, not from the p
     if (command.includes('resolve-activity')) {
       const launcher = command.includes('-a android.intent.action.MAIN -c android.intent.category.LAUNCHER');
       const line = launcher ? 'com.example.mail/.Launch' : 'com.example.mail/.share.ShareTarget';
-      return ok(`priority=10 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false\n${line}\n`);
+      return ok(`priority=10 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false\n${line}\n__svc_rc=0\n`);
     }
     if (command.startsWith('am start')) return ok('Starting: Intent { cmp=com.example.mail/.Launch }\n__svc_rc=0\n');
     return ok('__svc_rc=0\n');
@@ -65,4 +65,72 @@ test('monkey that aborts is APP_NOT_FOUND, whatever its exit status', async () =
     return ok('** No activities found to run, monkey aborted.\n__svc_rc=0\n');
   };
   await assert.rejects(openApp(stepOn(adb, 'com.example.absent')), { code: 'APP_NOT_FOUND' });
+});
+
+test('monkey killed or throwing is never a launch: the device failing, with its words', async () => {
+  // `Killed`: the shell's word for a process the low-memory killer ended; an exception: Monkey's own trace
+  // (mobile-next/mobile-mcp#360 shows its exit status says nothing, so only its words count).
+  for (const said of ['Killed\n', 'java.lang.SecurityException: Permission denial: injecting event\n']) {
+    const adb = new FakeAdb();
+    adb.handle = (_serial, command) => (command.startsWith('getprop') ? ok('22\n') : ok(`${said}__svc_rc=0\n`));
+    await assert.rejects(openApp(stepOn(adb, 'com.example.app')), (error: Error & { code?: string }) => {
+      assert.equal(error.code, 'DEVICE_SHELL_UNAVAILABLE');
+      assert.match(error.message, new RegExp(said.trim().split(':')[0] as string));
+      return true;
+    });
+  }
+});
+
+test("am start's refusal is told by its `Error: ...` line, not the `Error type 3` before it", async () => {
+  // AOSP ActivityManagerShellCommand.runStartActivity for a class that does not exist (the simulator prints the
+  // same: packages/sim/src/shell/commands/am.ts).
+  const adb = new FakeAdb();
+  adb.handle = (_serial, command) => {
+    if (command.startsWith('getprop')) return ok('34\n');
+    if (command.includes('resolve-activity'))
+      return ok(
+        'priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=true\ncom.example.app/.Main\n__svc_rc=0\n',
+      );
+    return ok(
+      'Starting: Intent { act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] cmp=com.example.app/.Main }\n' +
+        'Error type 3\nError: Activity class {com.example.app/com.example.app.Main} does not exist.\n__svc_rc=0\n',
+    );
+  };
+  await assert.rejects(openApp(stepOn(adb, 'com.example.app')), (error: Error & { code?: string }) => {
+    assert.equal(error.code, 'APP_NOT_FOUND');
+    assert.match(
+      error.message,
+      /Error: Activity class \{com\.example\.app\/com\.example\.app\.Main\} does not exist\./,
+    );
+    return true;
+  });
+});
+
+test('open_app, open_uri and close_app whose shell ended before the exit status came back are never done', async () => {
+  // The line is cut after what the command printed so far (a cable pulled): no sentinel, so no outcome.
+  const cut = (answer: (command: string) => string) => {
+    const adb = new FakeAdb();
+    adb.handle = (_serial, command) => (command.startsWith('getprop') ? ok('34\n') : ok(answer(command)));
+    return adb;
+  };
+  const unknown = (error: Error & { code?: string }) =>
+    error.code === 'DEVICE_SHELL_UNAVAILABLE' && /did not say whether/.test(error.message);
+  const opening = cut((command) =>
+    command.includes('resolve-activity') ? 'com.example.app/.Main\n__svc_rc=0\n' : 'Starting: Intent { }\n',
+  );
+  await assert.rejects(openApp(stepOn(opening, 'com.example.app')), unknown);
+  const uri = fakeStep(
+    cut(() => 'Starting: Intent { }\n'),
+    { id: 'u', type: 'open_uri', params: { uri: 'https://x.y' } },
+  );
+  await assert.rejects(openUri(uri), unknown);
+  const closing = fakeStep(
+    cut(() => 'package:/data/app/base.apk\n'),
+    {
+      id: 'c',
+      type: 'close_app',
+      params: { applicationId: 'com.example.app' },
+    },
+  );
+  await assert.rejects(closeApp(closing), unknown);
 });

@@ -25,6 +25,8 @@ test('the sentinel line splits a command output into what it printed, its exit s
   // A legacy shell (no shell protocol v2) ends lines with \r\n.
   assert.equal(splitAtSentinel(`x\r\n${RC_SENTINEL}1\r\n`).status, 1);
   assert.equal(splitAtSentinel('the shell died').status, -1);
+  // Output without a final newline leaves the sentinel after its last characters: still an exit status.
+  assert.deepEqual(splitAtSentinel(`no newline${RC_SENTINEL}0\n`), { output: 'no newline', status: 0, after: '' });
 });
 
 test('a dump is its XML even when the status line is on stdout; the file content wins', () => {

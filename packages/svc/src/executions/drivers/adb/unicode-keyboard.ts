@@ -67,11 +67,69 @@ export async function selectUnicodeKeyboard(shell: DeviceShell): Promise<string>
       `the Unicode keyboard could not be selected (${refused?.said ?? answer.trim().slice(0, 200)})`,
     );
   }
+  // The Unicode keyboard is never the user's: it was left selected (an earlier restore the phone refused), so the
+  // user's is the first other enabled one.
+  if (previous === UNICODE_IME) return otherEnabledKeyboard(shell);
   return previous;
 }
 
-/** Selects `previous` again (the user's keyboard); a device that had none set keeps the Unicode one. */
+async function otherEnabledKeyboard(shell: DeviceShell): Promise<string> {
+  const enabled = await shell.read('ime list -s');
+  return (
+    enabled
+      .split('\n')
+      .map((line) => line.trim())
+      .find((id) => /^[\w.]+\/[\w.$]+$/.test(id) && id !== UNICODE_IME) ?? ''
+  );
+}
+
+/**
+ * Selects `previous` again (the user's keyboard); a device that had none set keeps the Unicode one. Throws
+ * TEXT_ENTRY_FAILED when the phone refuses ("Unknown input method <id> cannot be selected for user #0":
+ * alexal1/Insomniac#333, an id whose app is gone): the phone is then left on the Unicode keyboard, which shows no
+ * on-screen keyboard, and the user must hear of it.
+ */
 export async function restoreKeyboard(shell: DeviceShell, previous: string): Promise<void> {
   if (previous === '' || previous === 'null' || previous === UNICODE_IME) return;
-  await shell.run(`ime set ${quoteShellArg(previous)}`);
+  const out = await shell.run(`ime set ${quoteShellArg(previous)}`);
+  const refused = deviceRefusal(out.output, out.status);
+  if (
+    refused === undefined &&
+    out.output.split('\n').some((l) => l.trim().startsWith(`Input method ${previous} selected`))
+  ) {
+    return;
+  }
+  const said = refused?.said ?? (out.output.trim().slice(0, 200) || `exit status ${out.status}`);
+  throw new StepFailure(
+    'TEXT_ENTRY_FAILED',
+    `your keyboard ${previous} could not be selected again (${said}): the phone is left on the Unicode keyboard ` +
+      `${UNICODE_IME}, which shows no on-screen keyboard; pick yours in the phone's keyboard settings or with ` +
+      `\`adb shell ime set <id>\` (\`adb shell ime list -s\` lists them)`,
+    { data: { keyboard_left_selected: UNICODE_IME, keyboard_not_restored: previous } },
+  );
+}
+
+/**
+ * Runs `typing` with the Unicode keyboard selected and selects the user's own again after, whatever became of it.
+ * A refused restore fails a step that typed; a step that had already failed keeps its own failure, the refused
+ * restore added to its message and data.
+ */
+export async function withUnicodeKeyboard<T>(shell: DeviceShell, typing: () => Promise<T>): Promise<T> {
+  const previous = await selectUnicodeKeyboard(shell);
+  let result: T;
+  try {
+    result = await typing();
+  } catch (error) {
+    const restoreFailure = await restoreKeyboard(shell, previous).then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
+    if (!(restoreFailure instanceof StepFailure) || !(error instanceof StepFailure)) throw error;
+    throw new StepFailure(error.code, `${error.message}; and ${restoreFailure.message}`, {
+      retryable: error.retryable,
+      data: { ...error.data, ...restoreFailure.data },
+    });
+  }
+  await restoreKeyboard(shell, previous);
+  return result;
 }

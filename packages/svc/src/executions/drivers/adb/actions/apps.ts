@@ -8,7 +8,7 @@
 import { quoteShellArg } from '../../../../contracts/dispatch.ts';
 import type { DeviceShell } from '../../../../device-shell/device-shell.ts';
 import { pidsCommand, pidsIn } from '../../../../device-shell/processes.ts';
-import { packageServiceDown } from '../device-outcome.ts';
+import { deviceRefusal, outcomeUnknownMessage, packageServiceDown, requireOutcome } from '../device-outcome.ts';
 import { type ActionRunner, StepFailure } from '../step.ts';
 
 const RESOLVER = 'android/com.android.internal.app.ResolverActivity';
@@ -25,6 +25,18 @@ export async function launcherActivity(shell: DeviceShell, pkg: string): Promise
   // intent filter, and one of higher priority (a share target) wins over the launcher's (callstack/agent-device#115).
   const out = await shell.run(`cmd package resolve-activity --brief ${LAUNCHER_INTENT} ${quoteShellArg(pkg)}`);
   packageServiceAnswers(out.output);
+  // An exception in the package service (its trace's last line is no activity) or a cut shell: the device failed,
+  // it did not say the app has no launcher activity.
+  const refused = deviceRefusal(out.output, out.status);
+  if (refused !== undefined) {
+    throw new StepFailure(
+      'DEVICE_SHELL_UNAVAILABLE',
+      refused.outcomeUnknown
+        ? outcomeUnknownMessage('launcher activity lookup')
+        : `the device's package manager failed to look up ${pkg}'s launcher activity (${refused.said})`,
+      { retryable: refused.outcomeUnknown },
+    );
+  }
   const last = out.output.trim().split('\n').at(-1)?.trim() ?? '';
   if (last === RESOLVER) return 'chooser';
   if (/^[A-Za-z0-9_.]+\/[A-Za-z0-9_.$]+$/.test(last)) return last;
@@ -42,9 +54,13 @@ function packageServiceAnswers(output: string): void {
   );
 }
 
-/** Errors `am start` prints (on stderr, or on stdout with -W): `Error: ...`, `Error type 3`, `Exception`. */
+/**
+ * Errors `am start` prints (on stderr, or on stdout with -W): `Error: ...`, `Error type 3`, `Exception`. The
+ * `Error: ...` line says what went wrong; `Error type 3` before it only numbers the kind (AOSP
+ * ActivityManagerShellCommand: "Error type 3" then "Error: Activity class {...} does not exist.").
+ */
 function startError(output: string): string | undefined {
-  return /^(Error[: ].*|.*Exception.*)$/m.exec(output)?.[0];
+  return /^Error: .*$/m.exec(output)?.[0] ?? /^(Error[: ].*|.*Exception.*)$/m.exec(output)?.[0];
 }
 
 const notFound = (pkg: string) =>
@@ -64,12 +80,22 @@ async function firstLauncherActivity(shell: DeviceShell, pkg: string): Promise<s
 }
 
 /**
- * `monkey` starts a package's launcher activity by itself: below API 24 (no `cmd`). Judged by its output
- * (`monkey aborted`), never its exit status (mobile-next/mobile-mcp#360).
+ * `monkey` starts a package's launcher activity by itself: below API 24 (no `cmd`). Judged by its output, never
+ * its exit status (mobile-next/mobile-mcp#360): `monkey aborted` is an app without a launcher activity; any other
+ * device error line (`/system/bin/sh: monkey: not found` on a build without it, `Killed`, an exception) is the
+ * device failing to launch it, never a success; and a shell that ended before the exit status came back is unknown.
  */
 async function launchWithMonkey(shell: DeviceShell, pkg: string): Promise<void> {
   const out = await shell.run(`monkey -p ${quoteShellArg(pkg)} -c android.intent.category.LAUNCHER 1 2>&1`);
   if (/monkey aborted|No activities found/i.test(out.output)) throw notFound(pkg);
+  const refused = deviceRefusal(out.output, out.status === -1 ? -1 : 0);
+  if (refused === undefined) return;
+  const message = refused.outcomeUnknown
+    ? outcomeUnknownMessage(`launch of ${pkg}`)
+    : /: (?:inaccessible or )?not found$/.test(refused.said)
+      ? `this phone has no monkey, which launches apps below Android 7 (${refused.said})`
+      : `monkey did not launch ${pkg} (${refused.said})`;
+  throw new StepFailure('DEVICE_SHELL_UNAVAILABLE', message, { retryable: refused.outcomeUnknown });
 }
 
 export const openApp: ActionRunner<'open_app'> = async ({ shell, action }) => {
@@ -87,6 +113,8 @@ export const openApp: ActionRunner<'open_app'> = async ({ shell, action }) => {
   const error = startError(out.output);
   if (error !== undefined)
     throw new StepFailure('APP_NOT_FOUND', `am start ${activity}: ${error}`, { retryable: true });
+  // Starting it again is harmless (the launcher flags bring a running task forward).
+  requireOutcome(out, `start of ${activity}`, true);
   return { application_id: pkg };
 };
 
@@ -97,6 +125,7 @@ export const openUri: ActionRunner<'open_uri'> = async ({ shell, action }) => {
     throw new StepFailure('URI_NOT_HANDLED', `no activity handles ${uri}`);
   const error = startError(out.output);
   if (error !== undefined) throw new StepFailure('URI_NOT_HANDLED', `am start ${uri}: ${error}`);
+  requireOutcome(out, `start of ${uri}`, false);
   // A chooser (several handlers) is an answer too: the user or a later step picks one.
   return { uri };
 };
@@ -113,6 +142,7 @@ export const closeApp: ActionRunner<'close_app'> = async ({ shell, action }) => 
   const quoted = quoteShellArg(pkg);
   const out = await shell.run(`am force-stop ${quoted}; pm path ${quoted}; ${pidsCommand(sdk, pkg)}`);
   packageServiceAnswers(out.output);
+  requireOutcome(out, `close of ${pkg}`, true);
   if (!/^package:/m.test(out.output)) {
     throw new StepFailure('APP_NOT_FOUND', `${pkg} is not installed on this device`);
   }

@@ -7,6 +7,7 @@
 // one). Every line is a simple command list (no if/for/subshell), which every device shell runs.
 import { quoteShellArg } from '../../../../contracts/dispatch.ts';
 import { inBackground, pidsCommand, pidsIn } from '../../../../device-shell/processes.ts';
+import { requireOutcome } from '../device-outcome.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
 
 export const RECORDING_DIR = '/data/local/tmp';
@@ -55,6 +56,7 @@ async function recorderState(step: StepContext): Promise<RecorderState> {
     `command -v ${SCREENRECORD} >/dev/null || echo ${NO_SCREENRECORD}; ${pidsCommand(sdk, SCREENRECORD)}; ` +
       `cat ${CURRENT} 2>/dev/null`,
   );
+  requireOutcome(out, 'screenrecord check', true);
   const lines = out.output.split('\n').map((l) => l.trim());
   const available = !lines.includes(NO_SCREENRECORD);
   const pids = pidsIn(out.output, SCREENRECORD, sdk);
@@ -84,6 +86,7 @@ export const startRecording: ActionRunner<'start_recording'> = async (step) => {
       `${inBackground(sdk, `${SCREENRECORD} --time-limit ${TIME_LIMIT_S} ${quoteShellArg(file)}`)} ` +
       `sleep 0.3; ${pidsCommand(sdk, SCREENRECORD)}`,
   );
+  requireOutcome(out, 'start of screenrecord', false);
   if (pidsIn(out.output, SCREENRECORD, sdk).length === 0) {
     throw new StepFailure('RECORDING_UNSUPPORTED', 'screenrecord stopped at once: this device cannot record', {
       data: { session_id: id },
@@ -105,10 +108,12 @@ export const stopRecording: ActionRunner<'stop_recording'> = async (step) => {
   const sdk = await step.shell.sdk();
   const left = pidsCommand(sdk, SCREENRECORD);
   let out = await step.shell.run(`kill -2 ${pids.join(' ')} 2>/dev/null; ${left}`);
+  requireOutcome(out, 'stop of screenrecord', true);
   for (let waited = 0; pidsIn(out.output, SCREENRECORD, sdk).length > 0 && waited < STOP_WAIT_MS; ) {
     await step.ctx.clock.sleep(STOP_POLL_MS);
     waited += STOP_POLL_MS;
     out = await step.shell.run(left);
+    requireOutcome(out, 'stop of screenrecord', true);
   }
   return { session_id: asked ?? running, recording: 'false', device_path: `${RECORDING_DIR}/${PREFIX}${running}.mp4` };
 };

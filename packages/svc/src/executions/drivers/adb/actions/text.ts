@@ -12,7 +12,7 @@ import { checkInput, inputLine, KEYCODE, sendInput } from '../device-input.ts';
 import { findOrFail, gestureAt, readScreen } from '../screen.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
 import { typingCommands } from '../text-input.ts';
-import { restoreKeyboard, selectUnicodeKeyboard, unicodeKeyboardText, untypable } from '../unicode-keyboard.ts';
+import { unicodeKeyboardText, untypable, withUnicodeKeyboard } from '../unicode-keyboard.ts';
 
 /** Key events per `input keyevent` call: one JVM start types them all. */
 const KEYS_PER_CALL = 200;
@@ -59,12 +59,7 @@ export const enterText: ActionRunner<'enter_text'> = async (step) => {
   // Text beyond printable ASCII goes through the Unicode keyboard (the driver checked it is installed before the
   // execution started); the user's own keyboard is selected again whatever becomes of the step.
   if (untypable(text) === undefined) return typeInto(step, false);
-  const previous = await selectUnicodeKeyboard(step.shell);
-  try {
-    return await typeInto(step, true);
-  } finally {
-    await restoreKeyboard(step.shell, previous);
-  }
+  return withUnicodeKeyboard(step.shell, () => typeInto(step, true));
 };
 
 async function typeInto(step: StepContext<'enter_text'>, unicode: boolean): Promise<Record<string, string>> {

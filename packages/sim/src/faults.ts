@@ -22,6 +22,10 @@ export const FAULT_NAMES = [
   'keyboard_no_view',
   'screencap_display_warning',
   'second_display',
+  'focused_virtual_display',
+  'screenrecord_codec_error',
+  'screenrecord_encoder_fails',
+  'screenrecord_ignores_sigint',
 ] as const;
 
 export type FaultName = (typeof FAULT_NAMES)[number];

@@ -21,14 +21,18 @@ export function screenshotPath(
   return randomScreenshotPath(screenshotsDirOf(ctx.env, ctx.home));
 }
 
-/** Captures the screen into `path`; throws with a readable message when the device gave no PNG or the path is refused. */
+/**
+ * Captures the screen into `path`; throws with a readable message when the device gave no PNG or the path is
+ * refused. Returns the step data beyond the path: `warning` when the picture may not be of the display in use.
+ */
 export async function captureScreenshot(
   ctx: Pick<SvcContext, 'adb' | 'env' | 'home' | 'shared'>,
   serial: string,
   path: string,
-): Promise<void> {
-  const png = await screenPng(ctx, serial);
+): Promise<{ warning?: string }> {
+  const { png, warning } = await screenPng(ctx, serial);
   const folder = screenshotsDirOf(ctx.env, ctx.home);
   if (path.startsWith(`${folder}/`)) ensureScreenshotsDir(folder);
   await writePngFile(path, png, { createFolders: true });
+  return warning === undefined ? {} : { warning };
 }

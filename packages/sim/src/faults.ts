@@ -25,6 +25,10 @@ export const FAULT_NAMES = [
   'shell_cut_input',
   'package_command_exception',
   'input_method_service_missing',
+  'focused_virtual_display',
+  'screenrecord_codec_error',
+  'screenrecord_encoder_fails',
+  'screenrecord_ignores_sigint',
 ] as const;
 
 export type FaultName = (typeof FAULT_NAMES)[number];

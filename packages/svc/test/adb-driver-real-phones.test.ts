@@ -117,11 +117,32 @@ describe('the adb driver on real-phone behaviours', () => {
         });
         assert.equal(run.code, 0, run.stdout);
         assert.deepEqual(pngSize(path), [1080, 2400], 'the phone, not the 1920x720 second display');
+        assert.doesNotMatch(run.stdout, /may not be the one in use/, 'the display in use was found: no warning');
       } finally {
         sim.faults.clear(fault);
       }
     });
   }
+
+  test('several displays, the focused one without a physical id: the screenshot says it may be the wrong display', async () => {
+    // A virtual display (a cast app's) has the focus: its viewport's unique id is `virtual:...`, which screencap -d
+    // cannot take, so the capture is the first display's (screencap's own warning: openatx/uiautomator2#1131).
+    const sim = lab.devices[0]!;
+    sim.faults.set('focused_virtual_display');
+    try {
+      const path = join(lab.home, 'virtual-focus.png');
+      const run = await runCliJson(['screenshot', '--path', path, '--device', sim.serial, '--driver', 'adb'], {
+        env: lab.env,
+      });
+      assert.equal(run.code, 0, run.stdout);
+      assert.deepEqual(pngSize(path), [1080, 2400]);
+      assert.match(run.stdout, /may not be the one in use/);
+      const steps = await runAdb(lab, 0, [{ id: 'shot', type: 'take_screenshot', params: { path } }]);
+      assert.match(step(steps, 'shot').data.warning ?? '', /first display/);
+    } finally {
+      sim.faults.clear('focused_virtual_display');
+    }
+  });
 
   test('several displays: the app in front comes from the focused display, never from another display section', async () => {
     const sim = lab.devices[0]!;

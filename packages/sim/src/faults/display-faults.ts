@@ -9,7 +9,10 @@
 //   head unit lists display 1 first), and `dumpsys window windows` names the display that has the focus:
 //   `mTopFocusedDisplayId=N` (AOSP RootWindowContainer.dumpTopFocusedDisplayId);
 // - `dumpsys display` lists a viewport per display: its logical id and the physical id `screencap -d` takes
-//   (`uniqueId='local:<id>'`: mobile-mcp reads it so).
+//   (`uniqueId='local:<id>'`: mobile-mcp reads it so);
+// - `focused_virtual_display`: the focus is on a virtual display (a cast or projection app's), whose viewport has a
+//   `virtual:` unique id (AOSP VirtualDisplayAdapter's UNIQUE_ID_PREFIX) and no physical id for `screencap -d`;
+//   screencap without -d warns and captures the phone's own display.
 import type { FaultControl } from '../faults.ts';
 
 export const SCREENCAP_WARNING =
@@ -33,11 +36,20 @@ export const SECOND_DISPLAY = {
   component: 'com.android.chrome/com.google.android.apps.chrome.Main',
 } as const;
 
+/** The virtual display of `focused_virtual_display`. */
+export const VIRTUAL_DISPLAY = { logicalId: 3, uniqueId: 'virtual:com.example.cast,10045,Cast,0' } as const;
+
+export function focusOnVirtualDisplay(faults: FaultControl): boolean {
+  return faults.get('focused_virtual_display') !== undefined;
+}
+
 export function hasSecondDisplay(faults: FaultControl): boolean {
   return faults.get('second_display') !== undefined;
 }
 
 /** `screencap` without `-d` warns (several physical displays). */
 export function screencapWarns(faults: FaultControl): boolean {
-  return hasSecondDisplay(faults) || faults.get('screencap_display_warning') !== undefined;
+  return (
+    hasSecondDisplay(faults) || faults.get('screencap_display_warning') !== undefined || focusOnVirtualDisplay(faults)
+  );
 }

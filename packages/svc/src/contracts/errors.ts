@@ -241,6 +241,14 @@ export const ERROR_CODES = {
   RECORDING_NOT_IN_PROGRESS: c(409, 'Start one with `svc record start`.'),
   RECORDING_NOT_FOUND: c(404, 'Use a recordingId from `svc record start` or `svc record stop`.'),
   RECORDING_UNSUPPORTED: c(409, 'This device has no screenrecord command; take screenshots instead.'),
+  RECORDING_FAILED: c(
+    500,
+    "The device's screenrecord failed (its words are in the message; a codec error means this phone cannot record its screen this way): retry once, else take screenshots instead.",
+  ),
+  RECORDING_STOP_FAILED: c(
+    500,
+    'screenrecord did not stop when told to: retry the stop; if it still runs, end it with `adb shell kill -9 <pid>` (its file stays unfinished).',
+  ),
   DEVICE_FILE_NOT_FOUND: c(404, 'The file is not on the device (any more); copy one that exists.'),
 } as const satisfies Record<string, CodeInfo>;
 

@@ -34,8 +34,8 @@ export function pidsIn(output: string, name: string, sdk: number): number[] {
  * `command` started in the background so that it outlives the adb shell that starts it (the session's hang-up
  * would stop it): under toybox's `nohup` from API 23, and below, where Android 5's toolbox has no nohup, after the
  * shell ignores SIGHUP (`trap '' HUP`: an ignored signal stays ignored across exec, which is all nohup does besides
- * redirecting the output). Its output goes nowhere.
+ * redirecting the output). Its output and errors go to `output` (a device file, already quoted), by default nowhere.
  */
-export function inBackground(sdk: number, command: string): string {
-  return sdk >= PIDOF_SINCE_API ? `nohup ${command} >/dev/null 2>&1 &` : `trap '' HUP; ${command} >/dev/null 2>&1 &`;
+export function inBackground(sdk: number, command: string, output = '/dev/null'): string {
+  return sdk >= PIDOF_SINCE_API ? `nohup ${command} >${output} 2>&1 &` : `trap '' HUP; ${command} >${output} 2>&1 &`;
 }

@@ -5,7 +5,9 @@
 // the PNG is taken from its signature on (any text before it is the device's), and once a device has shown it has
 // several displays, the capture names the display that has the focus: `mTopFocusedDisplayId` of the window
 // manager (AOSP RootWindowContainer), whose physical id `screencap -d` takes is the viewport's `uniqueId
-// 'local:<id>'` in `dumpsys display` (mobile-mcp reads it so). A phone with one display pays nothing more.
+// 'local:<id>'` in `dumpsys display` (mobile-mcp reads it so). A phone with one display pays nothing more. When the
+// focused display's physical id cannot be found, the capture is still the first display's, and says so (`warning`):
+// it may not be the display in use.
 import type { SvcContext } from '../core/context.ts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -55,19 +57,30 @@ function pngIn(bytes: Uint8Array, command: string): { png: Uint8Array; said: str
   return split;
 }
 
+/** A screen capture: the PNG, and why it may not show the display in use (several displays, the focused one unknown). */
+export interface ScreenCapture {
+  png: Uint8Array;
+  warning?: string;
+}
+
+const FIRST_DISPLAY_WARNING =
+  'several displays: the focused one could not be found (dumpsys display names no physical id for it), so this is ' +
+  "the device's first display, which may not be the one in use";
+
 /** The PNG of the display in use. Throws with the device's words when it printed no PNG. */
-export async function screenPng(ctx: Pick<SvcContext, 'adb' | 'shared'>, serial: string): Promise<Uint8Array> {
+export async function screenPng(ctx: Pick<SvcContext, 'adb' | 'shared'>, serial: string): Promise<ScreenCapture> {
   const known = severalDisplays(ctx);
   if (known.has(serial)) {
     const id = await focusedDisplay(ctx, serial);
     const command = id === undefined ? 'screencap -p' : `screencap -p -d ${id}`;
-    return pngIn(await ctx.adb.execOut(serial, command), command).png;
+    const { png } = pngIn(await ctx.adb.execOut(serial, command), command);
+    return id === undefined ? { png, warning: FIRST_DISPLAY_WARNING } : { png };
   }
   const first = pngIn(await ctx.adb.execOut(serial, 'screencap -p'), 'screencap -p');
-  if (!SEVERAL_DISPLAYS.test(first.said)) return first.png;
+  if (!SEVERAL_DISPLAYS.test(first.said)) return { png: first.png };
   known.add(serial);
   const id = await focusedDisplay(ctx, serial);
-  if (id === undefined) return first.png;
+  if (id === undefined) return { png: first.png, warning: FIRST_DISPLAY_WARNING };
   const command = `screencap -p -d ${id}`;
-  return pngIn(await ctx.adb.execOut(serial, command), command).png;
+  return { png: pngIn(await ctx.adb.execOut(serial, command), command).png };
 }

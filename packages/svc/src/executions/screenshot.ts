@@ -21,13 +21,16 @@ export function screenshotPath(
   return randomScreenshotPath(screenshotsDirOf(ctx.env, ctx.home));
 }
 
-/** Captures the screen into `path`; throws with a readable message when the device gave no PNG or the path is refused. */
+/**
+ * Captures the screen into `path`; throws with a readable message when the device gave no PNG or the path is
+ * refused. Returns the step data beyond the path: `warning` when the picture may not be of the display in use.
+ */
 export async function captureScreenshot(
   ctx: Pick<SvcContext, 'adb' | 'env' | 'home' | 'shared'>,
   serial: string,
   path: string,
-): Promise<void> {
-  const png = await screenPng(ctx, serial);
+): Promise<{ warning?: string }> {
+  const { png, warning } = await screenPng(ctx, serial);
   const folder = screenshotsDirOf(ctx.env, ctx.home);
   if (path.startsWith(`${folder}/`)) ensureScreenshotsDir(folder);
   try {
@@ -35,6 +38,7 @@ export async function captureScreenshot(
   } catch (error) {
     throw new Error(`the screen was captured but could not be saved to ${path}: ${whyNotWritten(error)}`);
   }
+  return warning === undefined ? {} : { warning };
 }
 
 /** The system's refusal in words (EISDIR: "illegal operation on a directory" says less than this). */

@@ -4,7 +4,13 @@
 // `valid=true`. deviceWidth/deviceHeight are the size in the current rotation. The header lines as real phones print
 // them (`mOnlyCode` is DisplayManagerService's own spelling: a Pixel 3 XL on Android 12, nikp123/scrcpy-desktop#1).
 import type { ShellCommand } from '../../device/types.ts';
-import { hasSecondDisplay, MAIN_DISPLAY, SECOND_DISPLAY } from '../../faults/display-faults.ts';
+import {
+  focusOnVirtualDisplay,
+  hasSecondDisplay,
+  MAIN_DISPLAY,
+  SECOND_DISPLAY,
+  VIRTUAL_DISPLAY,
+} from '../../faults/display-faults.ts';
 import { naturalSizeOf, rotationOf } from './rotation.ts';
 
 export const dumpsysDisplay: ShellCommand = async (_args, io, device) => {
@@ -19,6 +25,12 @@ export const dumpsysDisplay: ShellCommand = async (_args, io, device) => {
   const devices = [
     `  DisplayDeviceInfo{"Built-in Screen": uniqueId="local:${MAIN_DISPLAY.physicalId}", ${width} x ${height}, modeId 1, defaultModeId 1, density ${density}, rotation ${rotation}, type INTERNAL, state ON}\n`,
   ];
+  if (focusOnVirtualDisplay(device.faults)) {
+    const v = VIRTUAL_DISPLAY;
+    viewports.push(
+      `DisplayViewport{type=VIRTUAL, valid=true, isActive=true, displayId=${v.logicalId}, uniqueId='${v.uniqueId}', physicalPort=null, orientation=0, logicalFrame=${frame}, physicalFrame=${frame}, deviceWidth=${w}, deviceHeight=${h}}`,
+    );
+  }
   if (hasSecondDisplay(device.faults)) {
     const s = SECOND_DISPLAY;
     const second = `Rect(0, 0 - ${s.width}, ${s.height})`;

@@ -6,7 +6,12 @@
 // says whether the keyguard shows: `KeyguardServiceDelegate` / `showing=true` (appium-adb lockmgmt reads it), and
 // before Android 8 (API 26) PhoneWindowManager's `mShowingLockscreen=true`.
 import type { DeviceApi, ShellIO } from '../../device/types.ts';
-import { hasSecondDisplay, SECOND_DISPLAY } from '../../faults/display-faults.ts';
+import {
+  focusOnVirtualDisplay,
+  hasSecondDisplay,
+  SECOND_DISPLAY,
+  VIRTUAL_DISPLAY,
+} from '../../faults/display-faults.ts';
 import { naturalSizeOf } from './rotation.ts';
 
 /** `pkg/.Activity` of the foreground app, as ActivityRecord prints it. */
@@ -75,7 +80,8 @@ function windowsSection(device: DeviceApi, withFocus: boolean): string {
   ].join('\n');
   // Since Android 10 each display has a focus of its own; the window list says which display has the user's
   // (AOSP RootWindowContainer.dumpTopFocusedDisplayId).
-  const topFocus = apiLevel(device) >= 29 ? '  mTopFocusedDisplayId=0\n' : '';
+  const focused = focusOnVirtualDisplay(device.faults) ? VIRTUAL_DISPLAY.logicalId : 0;
+  const topFocus = apiLevel(device) >= 29 ? `  mTopFocusedDisplayId=${focused}\n` : '';
   return lines + topFocus + (withFocus ? focusLines(device) : '');
 }
 

@@ -4,23 +4,28 @@
 // adb's sync service. One recording at a time per device (screenrecord holds the display's encoder). Processes are
 // found and signalled as the adb driver does on every API level (`pidof` from API 23, `ps` below; `kill -2` by pid,
 // since `killall` only came with API 24), and the wait for the file to be finished runs on the host (no shell loop).
+// Start and stop share the adb driver's routine (device-shell/screen-recorder.ts): a recording that did not start,
+// or that outlives its stop, is a failure with screenrecord's own words.
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { SvcContext } from '../../core/context.ts';
 import { DeviceShell } from '../../device-shell/device-shell.ts';
-import { inBackground, pidsCommand, pidsIn } from '../../device-shell/processes.ts';
+import { pidsCommand, pidsIn } from '../../device-shell/processes.ts';
+import {
+  logOf,
+  RecorderFailure,
+  SCREENRECORD,
+  startRecorder,
+  stopRecorder,
+} from '../../device-shell/screen-recorder.ts';
 import { confinedRecordingPath } from '../../executions/screenshot-paths.ts';
 import { deviceTool } from '../tool.ts';
 
 const DIR = '/data/local/tmp';
 const PREFIX = 'svc-record-';
 const MAX_SECONDS = 180;
-const SCREENRECORD = 'screenrecord';
-/** How long a stop waits for screenrecord to finish its file after SIGINT, asking every STOP_POLL_MS. */
-const STOP_WAIT_MS = 3000;
-const STOP_POLL_MS = 200;
 
 const devicePath = (id: string) => `${DIR}/${PREFIX}${id}.mp4`;
 
@@ -29,6 +34,12 @@ async function recorderPids(ctx: SvcContext, serial: string): Promise<number[]> 
   const shell = new DeviceShell(ctx, serial);
   const sdk = await shell.sdk();
   return pidsIn(await shell.read(pidsCommand(sdk, SCREENRECORD)), SCREENRECORD, sdk);
+}
+
+/** A failed start or stop as the toolbox reports it: the code, with the device's words. */
+function asSvcError(error: unknown, serial: string): unknown {
+  if (!(error instanceof RecorderFailure)) return error;
+  return new SvcError(error.code, `${serial}: ${error.message}.`, { deviceId: serial });
 }
 
 async function isRecording(ctx: SvcContext, serial: string): Promise<boolean> {
@@ -54,7 +65,8 @@ export const recordStartTool = deviceTool({
   description:
     `Start recording the screen to an MP4 on the device (at most timeLimitS seconds, default and maximum ${MAX_SECONDS}). ` +
     'Returns recordingId; then record-stop, then record-pull to get the file. RECORDING_IN_PROGRESS when one runs, ' +
-    'RECORDING_UNSUPPORTED on a device without screenrecord.',
+    "RECORDING_UNSUPPORTED on a device without screenrecord; RECORDING_FAILED (with the device's words) when " +
+    'screenrecord does not start recording.',
   args: z.strictObject({
     timeLimitS: z
       .number()
@@ -74,23 +86,9 @@ export const recordStartTool = deviceTool({
     }
     const id = new Date().toISOString().replace(/[-:]/g, '').replace('.', '-').replace('Z', '');
     const limit = args.timeLimitS ?? MAX_SECONDS;
-    const sdk = await new DeviceShell(ctx, serial).sdk();
-    const out = await ctx.adb.shell(
-      serial,
-      `command -v screenrecord >/dev/null || exit 127; ${inBackground(sdk, `screenrecord --time-limit ${limit} ${quoteShellArg(devicePath(id))}`)}`,
-    );
-    if (out.exitCode === 127) {
-      throw new SvcError('RECORDING_UNSUPPORTED', `${serial} has no screenrecord command.`, { deviceId: serial });
-    }
-    if (out.exitCode !== 0) {
-      throw new SvcError(
-        'DEVICE_SHELL_UNAVAILABLE',
-        `Starting screenrecord failed: ${out.stderr.trim() || out.stdout.trim()}`,
-        {
-          deviceId: serial,
-        },
-      );
-    }
+    await startRecorder(new DeviceShell(ctx, serial), ctx.clock, devicePath(id), limit).catch((error: unknown) => {
+      throw asSvcError(error, serial);
+    });
     return { recordingId: id, devicePath: devicePath(id), timeLimitS: limit };
   },
 });
@@ -101,24 +99,24 @@ export const recordStopTool = deviceTool({
   brief: 'Stop the screen recording; returns its recordingId.',
   description:
     'Stop the running screen recording and finish its file. Returns recordingId for record-pull. ' +
-    'RECORDING_NOT_IN_PROGRESS when none runs.',
+    'RECORDING_NOT_IN_PROGRESS when none runs; RECORDING_STOP_FAILED when screenrecord outlives the stop (its ' +
+    'file is unfinished); RECORDING_FAILED when screenrecord said it failed while recording.',
   args: z.strictObject({}),
   locksDevice: false,
   readOnly: false,
   run: async ({ ctx, serial }) => {
-    let pids = await recorderPids(ctx, serial);
+    const pids = await recorderPids(ctx, serial);
     if (pids.length === 0) {
       throw new SvcError('RECORDING_NOT_IN_PROGRESS', `No screen recording is running on ${serial}.`, {
         deviceId: serial,
       });
     }
-    // SIGINT lets screenrecord write the end of the file; wait (bounded) until it is gone.
-    await ctx.adb.shell(serial, `kill -2 ${pids.join(' ')} 2>/dev/null`);
-    for (const deadline = ctx.clock.monotonic() + STOP_WAIT_MS; pids.length > 0 && ctx.clock.monotonic() < deadline; ) {
-      await ctx.clock.sleep(STOP_POLL_MS);
-      pids = await recorderPids(ctx, serial);
-    }
+    // The newest recording is the one running (ids are start times).
     const id = (await recordingsOn(ctx, serial)).at(-1);
+    const file = devicePath(id ?? 'unknown');
+    await stopRecorder(new DeviceShell(ctx, serial), ctx.clock, pids, file).catch((error: unknown) => {
+      throw asSvcError(error, serial);
+    });
     return { stopped: true, ...(id === undefined ? {} : { recordingId: id, devicePath: devicePath(id) }) };
   },
 });
@@ -168,7 +166,9 @@ export const recordPullTool = deviceTool({
       throw new SvcError('RECORDING_NOT_FOUND', `Recording ${id} is no longer on ${serial}.`, { path: 'recordingId' });
     });
     await ctx.files.writeFile(path, data);
-    if (args.keepOnDevice !== true) await ctx.adb.shell(serial, `rm -f ${quoteShellArg(devicePath(id))}`);
+    if (args.keepOnDevice !== true) {
+      await ctx.adb.shell(serial, `rm -f ${quoteShellArg(devicePath(id))} ${quoteShellArg(logOf(devicePath(id)))}`);
+    }
     return { recordingId: id, path, bytes: data.length, keptOnDevice: args.keepOnDevice === true };
   },
 });

@@ -57,8 +57,8 @@ async function processStep(
         ids,
       );
       try {
-        await captureScreenshot(ctx, input.serial, path);
-        return { id: step.id, actionType: step.actionType, success: true, data: { path } };
+        const extra = await captureScreenshot(ctx, input.serial, path);
+        return { id: step.id, actionType: step.actionType, success: true, data: { path, ...extra } };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         return failed(step, 'SCREENSHOT_CAPTURE_FAILED', message);

@@ -20,11 +20,10 @@ export const takeScreenshot: ActionRunner<'take_screenshot'> = async ({ ctx, run
   const ids = { commandId: run.execution.commandId, actionId: action.id };
   const path = screenshotPath(ctx, action.params?.path, run.cwd, ids);
   try {
-    await captureScreenshot(ctx, run.serial, path);
+    return { path, ...(await captureScreenshot(ctx, run.serial, path)) };
   } catch (error) {
     throw new StepFailure('SCREENSHOT_CAPTURE_FAILED', error instanceof Error ? error.message : String(error));
   }
-  return { path };
 };
 
 export const clearOnScreenLog: ActionRunner<'clear_on_screen_log'> = async () => ({ visible: 'false' });

@@ -6,7 +6,14 @@
 // earlier sessions stay on the device until they are pulled (each session has its own file, its id encoded one-to-
 // one). Every line is a simple command list (no if/for/subshell), which every device shell runs.
 import { quoteShellArg } from '../../../../contracts/dispatch.ts';
-import { inBackground, pidsCommand, pidsIn } from '../../../../device-shell/processes.ts';
+import { pidsCommand, pidsIn } from '../../../../device-shell/processes.ts';
+import {
+  endedRecorder,
+  RecorderFailure,
+  SCREENRECORD,
+  startRecorder,
+  stopRecorder,
+} from '../../../../device-shell/screen-recorder.ts';
 import { requireOutcome } from '../device-outcome.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
 
@@ -18,10 +25,6 @@ const CURRENT = `${RECORDING_DIR}/svc-rec.current`;
 const MAX_NAME = 120;
 /** screenrecord's own maximum (180 s; longer needs --time-limit on API 34+ only). */
 const TIME_LIMIT_S = 180;
-const NO_SCREENRECORD = '__svc_no_screenrecord';
-/** How long stop waits for screenrecord to finish its file after SIGINT, polling every STOP_POLL_MS. */
-const STOP_WAIT_MS = 3000;
-const STOP_POLL_MS = 200;
 
 /**
  * The session id as a file name, one-to-one: letters, digits, `.` and `-` stay, every other byte of its UTF-8 is
@@ -39,81 +42,90 @@ export function sessionFileId(id: string): string {
 }
 
 interface RecorderState {
+  /** The file name of the recording svc started last (its session), kept until a stop, or undefined. */
+  current: string | undefined;
   /** The session of the recording now running (from its file name), or undefined. */
   running: string | undefined;
   /** The pids of every screenrecord running (svc's or not). */
   pids: number[];
-  /** The device has a screenrecord command. */
-  available: boolean;
 }
 
-const SCREENRECORD = 'screenrecord';
-
-/** One round trip: is screenrecord running (and for which session), and does the device have it at all. */
+/** One round trip: is screenrecord running, and which recording did svc start last. */
 async function recorderState(step: StepContext): Promise<RecorderState> {
   const sdk = await step.shell.sdk();
-  const out = await step.shell.run(
-    `command -v ${SCREENRECORD} >/dev/null || echo ${NO_SCREENRECORD}; ${pidsCommand(sdk, SCREENRECORD)}; ` +
-      `cat ${CURRENT} 2>/dev/null`,
-  );
+  const out = await step.shell.run(`${pidsCommand(sdk, SCREENRECORD)}; cat ${CURRENT} 2>/dev/null`);
   requireOutcome(out, 'screenrecord check', true);
   const lines = out.output.split('\n').map((l) => l.trim());
-  const available = !lines.includes(NO_SCREENRECORD);
   const pids = pidsIn(out.output, SCREENRECORD, sdk);
   const current = lines.find((l) => l.startsWith(PREFIX) && l.endsWith('.mp4'));
-  if (pids.length === 0 || current === undefined) return { running: undefined, pids, available };
-  return { running: current.slice(PREFIX.length, -'.mp4'.length) || 'unknown', pids, available };
+  const session = current?.slice(PREFIX.length, -'.mp4'.length) || 'unknown';
+  return { current, running: pids.length === 0 || current === undefined ? undefined : session, pids };
+}
+
+/** A failure of screenrecord as this step's failure (its code, the device's words). */
+function asStepFailure(error: unknown, data: Record<string, string> = {}): unknown {
+  return error instanceof RecorderFailure ? new StepFailure(error.code, error.message, { data }) : error;
 }
 
 export const startRecording: ActionRunner<'start_recording'> = async (step) => {
   const id = step.action.params?.sessionId ?? `rec-${step.run.execution.commandId}`;
   const state = await recorderState(step);
-  if (!state.available) {
-    throw new StepFailure('RECORDING_UNSUPPORTED', 'this device has no screenrecord command', {
-      data: { session_id: id },
-    });
-  }
   if (state.running !== undefined) {
     throw new StepFailure('RECORDING_ALREADY_IN_PROGRESS', `recording ${state.running} is in progress`);
   }
   const name = `${PREFIX}${sessionFileId(id)}.mp4`;
   const file = `${RECORDING_DIR}/${name}`;
-  // screenrecord that cannot record (no encoder, a secure display) exits at once: still running a moment later
-  // means it records.
-  const sdk = await step.shell.sdk();
-  const out = await step.shell.run(
-    `echo ${quoteShellArg(name)} > ${CURRENT}; ` +
-      `${inBackground(sdk, `${SCREENRECORD} --time-limit ${TIME_LIMIT_S} ${quoteShellArg(file)}`)} ` +
-      `sleep 0.3; ${pidsCommand(sdk, SCREENRECORD)}`,
-  );
-  requireOutcome(out, 'start of screenrecord', false);
-  if (pidsIn(out.output, SCREENRECORD, sdk).length === 0) {
-    throw new StepFailure('RECORDING_UNSUPPORTED', 'screenrecord stopped at once: this device cannot record', {
-      data: { session_id: id },
-    });
-  }
+  // The marker names the running recording; a start that fails removes it again.
+  await startRecorder(
+    step.shell,
+    step.ctx.clock,
+    file,
+    TIME_LIMIT_S,
+    `echo ${quoteShellArg(name)} > ${CURRENT}; `,
+  ).catch(async (error: unknown) => {
+    await step.shell.run(`rm -f ${CURRENT}`);
+    throw asStepFailure(error, { session_id: id });
+  });
   return { session_id: id, recording: 'true', device_path: file };
 };
 
+/**
+ * Stops the running recording. One that already ended by itself (its time limit, or screenrecord died) is told
+ * apart from one that never started by its file: a finished file is a success that says so (`ended`), screenrecord's
+ * words of failure are RECORDING_FAILED, and no file at all is RECORDING_NOT_IN_PROGRESS.
+ */
 export const stopRecording: ActionRunner<'stop_recording'> = async (step) => {
   const asked = step.action.params?.sessionId;
-  const { running, pids } = await recorderState(step);
-  if (running === undefined || (asked !== undefined && sessionFileId(asked) !== running)) {
-    throw new StepFailure(
+  const { current, pids } = await recorderState(step);
+  const session = current?.slice(PREFIX.length, -'.mp4'.length);
+  const notRunning = () =>
+    new StepFailure(
       'RECORDING_NOT_IN_PROGRESS',
       asked ? `no recording ${asked} in progress` : 'no recording in progress',
     );
+  if (current === undefined || session === undefined || (asked !== undefined && sessionFileId(asked) !== session)) {
+    throw notRunning();
   }
-  // SIGINT makes screenrecord write the end of the file; wait (bounded) until it is gone.
-  const sdk = await step.shell.sdk();
-  const left = pidsCommand(sdk, SCREENRECORD);
-  let out = await step.shell.run(`kill -2 ${pids.join(' ')} 2>/dev/null; ${left}`);
-  requireOutcome(out, 'stop of screenrecord', true);
-  for (let waited = 0; pidsIn(out.output, SCREENRECORD, sdk).length > 0 && waited < STOP_WAIT_MS; ) {
-    await step.ctx.clock.sleep(STOP_POLL_MS);
-    waited += STOP_POLL_MS;
-    out = await step.shell.run(left);
-    requireOutcome(out, 'stop of screenrecord', true);
+  const file = `${RECORDING_DIR}/${current}`;
+  const result = { session_id: asked ?? session, recording: 'false', device_path: file };
+  // Whatever comes of it, this recording is over for svc: a second stop finds none.
+  const forget = () => step.shell.run(`rm -f ${CURRENT}`);
+  if (pids.length === 0) {
+    const size = await endedRecorder(step.shell, file).catch(async (error: unknown) => {
+      await forget();
+      throw asStepFailure(error, { device_path: file });
+    });
+    await forget();
+    if (size === 0) throw notRunning();
+    return {
+      ...result,
+      ended: 'by itself before the stop (time limit reached or screenrecord ended); the file is ready',
+    };
   }
-  return { session_id: asked ?? running, recording: 'false', device_path: `${RECORDING_DIR}/${PREFIX}${running}.mp4` };
+  await stopRecorder(step.shell, step.ctx.clock, pids, file).catch(async (error: unknown) => {
+    if (!(error instanceof RecorderFailure && error.code === 'RECORDING_STOP_FAILED')) await forget();
+    throw asStepFailure(error, { device_path: file });
+  });
+  await forget();
+  return result;
 };

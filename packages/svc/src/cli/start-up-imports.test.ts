@@ -65,9 +65,9 @@ function bundleLoadsOf(
 }
 
 // Allowed adapters: the raw device list of the proxy, the random ids of new executions and the private-folder check
-// of ~/.svc (each imports node:fs or node:net only).
+// of ~/.svc with the folder maker it uses (each imports node:fs or node:net only).
 const HEAVY =
-  /@yume-chan|@modelcontextprotocol|hono|zod|\/src\/(server|mcp|skills|emulators|doctor|adapters\/(?!adb\/(quick-device-list|device-list|server-address)|random-id|fs\/private-dir)|executions|core\/context)/;
+  /@yume-chan|@modelcontextprotocol|hono|zod|\/src\/(server|mcp|skills|emulators|doctor|adapters\/(?!adb\/(quick-device-list|device-list|server-address)|random-id|fs\/(private-dir|make-folders))|executions|core\/context)/;
 
 const EXECUTION_COMMANDS = ['actions.ts', 'execute.ts', 'observe.ts'];
 

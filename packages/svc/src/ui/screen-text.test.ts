@@ -163,7 +163,7 @@ describe('the compact screen of a client', () => {
     );
     assert.equal(
       lines.at(-1),
-      '… 2 more elements (1 to act on) left out by the budget: read the screen again with a larger maxChars/maxElements (--max-chars/--max-elements on the command line; 0 = all)',
+      '… 2 more elements (1 to act on) left out by the budget: read again with a larger maxChars/maxElements (CLI: --max-chars/--max-elements; 0 = all)',
     );
     assert.equal(after.elements.length, 4, 'only what was printed counts as read');
     const chars = read(form(), undefined, 'full', { maxChars: 120 });

@@ -50,7 +50,7 @@ function leftOut(screen: Screen, lines: Map<number, string>, kept: Set<number>):
   if (out.length === 0) return undefined;
   const acting = out.filter((i) => screen.elements[i]?.actionable).length;
   const what = acting > 0 ? `${out.length} more elements (${acting} to act on)` : `${out.length} more texts`;
-  return `… ${what} left out by the budget: read the screen again with a larger maxChars/maxElements (--max-chars/--max-elements on the command line; 0 = all)`;
+  return `… ${what} left out by the budget: read again with a larger maxChars/maxElements (CLI: --max-chars/--max-elements; 0 = all)`;
 }
 
 function render(

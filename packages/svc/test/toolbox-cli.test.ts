@@ -3,7 +3,7 @@
 // query-activities, cmd clipboard, console geo fix) follows the sources cited in packages/sim/src/shell/commands.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { reportAppAnr, reportAppCrash, type SimDevice } from 'svc-sim';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { withDevice } from './lab-device.ts';
+import { waitFor } from './reliability-helpers.ts';
 import { isolatedEnv, MAIN, runCliJson } from './run-cli.ts';
 
 const SETTINGS = 'com.android.settings';
@@ -249,8 +250,12 @@ describe('device toolbox on the command line', () => {
   }
 
   test('a locking tool refuses a device busy with an execution (EXECUTION_CONFLICT_IN_FLIGHT), or waits with --wait-device-ms', async () => {
-    const busy = svc('sleep', '3000');
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const busy = svc('sleep', '6000');
+    // Until the execution holds the device's lock (its file exists while held), however slow the machine.
+    const locks = join(lab.home, '.svc', 'locks');
+    await waitFor('the execution to hold the device', () =>
+      existsSync(locks) ? readdirSync(locks).some((name) => name.endsWith('.lock')) : false,
+    );
     const tap = await svc('double-tap', '10', '10');
     assert.equal(tap.json.code, 'EXECUTION_CONFLICT_IN_FLIGHT');
     assert.equal((await svc('foreground')).code, 0, 'a reading tool does not wait for the lock');

@@ -3,7 +3,7 @@
 // query-activities, cmd clipboard, console geo fix) follows the sources cited in packages/sim/src/shell/commands.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -220,6 +220,7 @@ describe('device toolbox on the command line', () => {
     assert.equal(bytes.subarray(4, 8).toString('latin1'), 'ftyp');
     assert.ok(bytes.includes(Buffer.from('moov')), 'the file was finished (moov box written on SIGINT)');
     assert.equal(existsSync(join(dir, 'clip.mp4')), true);
+    assert.equal(statSync(join(dir, 'clip.mp4')).mode & 0o777, 0o600, 'private, as a screenshot: it shows the screen');
     assert.equal((await svc('record', 'pull', started.json.recordingId)).json.code, 'RECORDING_NOT_FOUND');
     assert.equal((await svc('record', 'stop')).json.code, 'RECORDING_NOT_IN_PROGRESS');
   });

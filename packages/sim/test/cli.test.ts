@@ -311,6 +311,12 @@ describe('the svc-sim command', () => {
       const bad = await svcSim('start', '--operator', 'acme');
       assert.equal(bad.code, 2);
       assert.match(bad.stderr, /--operator svc\|clawperator/);
+      assert.match(bad.stderr, /^svc-sim start: --operator must be svc or clawperator \(got acme\)/);
+      // Each bad value is named, not only the usage printed (an API level that is no number was taken as 35).
+      const numbers = await svcSim('start', '--api-level', 'x', '--count', 'abc');
+      assert.equal(numbers.code, 2);
+      assert.match(numbers.stderr, /--count must be a whole number of 1 or more \(got abc\)/);
+      assert.match(numbers.stderr, /--api-level must be a whole number, such as 35 \(got x\)/);
     } finally {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

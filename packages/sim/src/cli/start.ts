@@ -57,15 +57,22 @@ export async function startCommand(argv: string[]): Promise<number> {
   const variant = values.operator;
   const version = values['operator-version'];
   const versionOk = version === undefined || /^\d+\.\d+\.\d+(?:-[0-9A-Za-z]+(?:\.\d+)?)?$/.test(version);
-  if (
-    !Number.isInteger(count) ||
-    count < 1 ||
-    !states.includes(state) ||
-    !isTimingProfile(timing) ||
-    (variant !== 'svc' && variant !== 'clawperator') ||
-    !versionOk
-  ) {
-    process.stderr.write(`${START_USAGE}\n`);
+  const whole = (text: string | undefined, least: number) =>
+    text === undefined || (/^\d+$/.test(text) && Number(text) >= least);
+  const problems = [
+    Number.isInteger(count) && count >= 1 ? '' : `--count must be a whole number of 1 or more (got ${values.count})`,
+    states.includes(state) ? '' : `--state must be one of ${states.join(', ')} (got ${state})`,
+    isTimingProfile(timing) ? '' : `--timing is not a timing profile (got ${timing})`,
+    variant === 'svc' || variant === 'clawperator' ? '' : `--operator must be svc or clawperator (got ${variant})`,
+    versionOk ? '' : `--operator-version must look like 0.5.2 (got ${version})`,
+    whole(values['api-level'], 1) ? '' : `--api-level must be a whole number, such as 35 (got ${values['api-level']})`,
+    whole(values.port, 1) ? '' : `--port must be a port number (got ${values.port})`,
+    whole(values['adb-port'], 1) ? '' : `--adb-port must be a port number (got ${values['adb-port']})`,
+    whole(values['accept-after'], 0) ? '' : `--accept-after must be milliseconds (got ${values['accept-after']})`,
+  ].filter((problem) => problem !== '');
+  // (The timing and operator tests again narrow their types; a failing one is among the problems already.)
+  if (problems.length > 0 || !isTimingProfile(timing) || (variant !== 'svc' && variant !== 'clawperator')) {
+    process.stderr.write(`svc-sim start: ${problems.join('; ')}\n${START_USAGE}\n`);
     return 2;
   }
   const adbPort = values['adb-port'] ? Number(values['adb-port']) : adbServerPort(process.env);

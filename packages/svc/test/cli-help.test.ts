@@ -45,6 +45,17 @@ test('no two commands in the list share a description (each says what it is)', a
   assert.match(keyboard?.description() ?? '', /keyboard/i);
 });
 
+test("a device tool's help speaks in flags and commands, not in the argument names of HTTP and MCP", async () => {
+  const start = (await runCli(['help', 'record', 'start'])).stdout;
+  assert.match(start, /at most --time-limit-s\s+seconds/);
+  assert.match(start, /then svc record stop,\s+then svc record pull/);
+  assert.match(start, /--time-limit-s <n> /);
+  const pull = (await runCli(['help', 'record', 'pull'])).stdout;
+  assert.match(pull, /unless --keep-on-device/);
+  assert.match(pull, /^ {2}recordingId +recording id$/m);
+  assert.doesNotMatch(start + pull, /<value>|timeLimitS|keepOnDevice|record-stop/);
+});
+
 test('svc help <command> prints that command’s help', async () => {
   const run = await runCli(['help', 'wait-for-nav']);
   assert.equal(run.code, 0);

@@ -46,6 +46,24 @@ function groupFor(program: Command, word: string): Command {
   return program.command(word).description(description);
 }
 
+/** Other tools as the command line names them (`record-stop` → `svc record stop`). */
+const COMMAND_OF_TOOL = new Map(TOOL_SHAPES.map((shape) => [shape.tool, `svc ${shape.words.join(' ')}`]));
+
+/**
+ * A tool's description (written for HTTP and MCP, where arguments go by name) in command-line terms: an argument
+ * named in camelCase becomes its flag (`timeLimitS` → `--time-limit-s`), a hyphenated tool name its command. Plain
+ * words that are also argument names (package, all) stay words.
+ */
+function inCommandLineTerms(description: string, args: readonly string[], positionals: readonly string[]): string {
+  let text = description.replace(/\b[a-z]+(?:-[a-z]+)+\b/g, (word) => COMMAND_OF_TOOL.get(word) ?? word);
+  for (const name of args) {
+    if (!/[A-Z]/.test(name)) continue;
+    const said = positionals.includes(name) ? `<${name}>` : `--${kebab(name)}`;
+    text = text.replace(new RegExp(`(?<!<)\\b${name}\\b(?!>)`, 'g'), said);
+  }
+  return text;
+}
+
 function register(program: Command, shape: ToolShape): void {
   const tool = DEVICE_TOOLS.find((t) => t.name === shape.tool);
   if (tool === undefined) throw new Error(`no device tool ${shape.tool}`);
@@ -54,16 +72,22 @@ function register(program: Command, shape: ToolShape): void {
   const [first, second] = shape.words as [string, string | undefined];
   const command = second === undefined ? program.command(first) : groupFor(program, first).command(second);
   // The list shows the title as the other commands read ("install an APK"); `svc help <tool>` the whole description.
-  command.summary(`${tool.title.charAt(0).toLowerCase()}${tool.title.slice(1)}`).description(tool.description);
   const positionals = shape.positionals ?? [];
+  command
+    .summary(`${tool.title.charAt(0).toLowerCase()}${tool.title.slice(1)}`)
+    .description(inCommandLineTerms(tool.description, Object.keys(properties), positionals));
   for (const name of positionals) {
     const optional = shape.optional?.includes(name) ?? false;
-    command.argument(optional ? `[${name}]` : `<${name}>`, properties[name]?.description ?? name);
+    command.argument(
+      optional ? `[${name}]` : `<${name}>`,
+      properties[name]?.description ?? kebab(name).replace(/-/g, ' '),
+    );
   }
   for (const [name, prop] of Object.entries(properties)) {
     if (positionals.includes(name)) continue;
     const flag = `--${kebab(name)}`;
-    command.option(prop.type === 'boolean' ? flag : `${flag} <value>`, prop.description ?? name);
+    const placeholder = prop.type === 'integer' || prop.type === 'number' ? '<n>' : `<${kebab(name)}>`;
+    command.option(prop.type === 'boolean' ? flag : `${flag} ${placeholder}`, prop.description ?? name);
   }
   command.action(
     safeAction(async (cmd, globals, received) => {

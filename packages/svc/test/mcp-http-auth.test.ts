@@ -69,7 +69,12 @@ describe('svc mcp --http and a client without the token', () => {
   });
 
   after(async () => {
-    child.kill('SIGTERM');
+    // The server writes into its home until it has exited (its token, its log): remove the home only after.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
     rmSync(home, { recursive: true, force: true });
   });
 

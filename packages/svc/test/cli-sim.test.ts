@@ -64,9 +64,21 @@ describe('svc sim', () => {
       const fault = await runSimCli(['fault', serial, 'bogus'], lab.env);
       assert.equal(fault.code, 1);
       assert.match(fault.stderr, /unknown fault bogus; faults: .*drop_next_envelope/);
+      // A serial no simulator serves is an error in svc's terms (it was svc-sim's plain text, even with JSON output),
+      // naming the devices that do run; none of them is stopped.
+      const wrong = await runCliJson(['sim', 'stop', 'nope'], { env: lab.env });
+      assert.equal(wrong.code, 1, wrong.stdout + wrong.stderr);
+      assert.equal(wrong.json.code, 'DEVICE_NOT_FOUND', wrong.stdout);
+      assert.match(wrong.json.message, /No simulated device nope is running/);
+      assert.ok(wrong.json.hint.includes(serial), wrong.json.hint);
+      assert.doesNotMatch(wrong.stdout + wrong.stderr, /svc-sim/);
+      assert.equal((await adbStateOf())?.state, 'device');
       const stop = await runCliJson(['sim', 'stop'], { env: lab.env });
       assert.deepEqual([stop.code, stop.json], [0, { ok: true, stopped: 'all' }]);
       assert.equal(await exited, 0);
+      const none = await runCliJson(['sim', 'stop', serial], { env: lab.env });
+      assert.equal(none.json.code, 'DEVICE_NOT_FOUND', none.stdout);
+      assert.match(none.json.hint, /start one with `svc sim start`/);
       // Stopped devices leave the adb server: no `offline` entry stays behind.
       await lab.waitForState(serial, 'gone');
     } finally {

@@ -31,6 +31,11 @@ async function allDevices(): Promise<Array<{ record: RunRecord; device: DeviceSu
   return out;
 }
 
+/** The serials of the simulated devices that running `svc-sim start` processes serve. */
+export async function runningSerials(): Promise<string[]> {
+  return (await allDevices()).map((entry) => entry.device.serial);
+}
+
 async function recordOf(serial: string): Promise<RunRecord> {
   const found = (await allDevices()).find((entry) => entry.device.serial === serial);
   if (!found) throw new Error(`no running simulated device ${serial} (see: svc-sim list)`);

@@ -2,6 +2,8 @@
 import { controlCommand } from './control-client.ts';
 import { START_USAGE } from './usage.ts';
 
+export { runningSerials } from './control-client.ts';
+
 const USAGE = `svc-sim — simulated Android devices for adb
 
 ${START_USAGE}

@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import { examples } from '../command-kit.ts';
 import { safeAction } from '../execution-command.ts';
+import { SvcError } from '../../contracts/errors.ts';
 import { printValue } from '../output.ts';
 
 async function simMain(argv: string[]): Promise<number> {
@@ -30,6 +31,21 @@ async function ensureAdbServer(adbPort: string | undefined): Promise<void> {
   } finally {
     await ctx.close();
   }
+}
+
+/** `svc sim stop <serial>` of a device no simulator serves is an error in svc's own terms, with the ones that run. */
+async function refuseUnknownSerial(serial: string): Promise<void> {
+  const { runningSerials } = await import('svc-sim/cli');
+  const running = await runningSerials();
+  if (running.includes(serial)) return;
+  throw new SvcError(
+    'DEVICE_NOT_FOUND',
+    `No simulated device ${serial} is running.`,
+    { serial, running },
+    running.length === 0
+      ? 'No simulated device runs: start one with `svc sim start`.'
+      : `Running: ${running.join(', ')} (\`svc sim list\`). \`svc sim stop\` alone stops them all.`,
+  );
 }
 
 export function registerSim(program: Command): void {
@@ -82,6 +98,7 @@ export function registerSim(program: Command): void {
       .argument('[serial]')
       .action(
         safeAction(async (_c, globals, [serial]) => {
+          if (serial) await refuseUnknownSerial(String(serial));
           const code = await simMain(serial ? ['stop', String(serial)] : ['stop']);
           if (code === 0) printValue(globals.output, { ok: true, stopped: serial ?? 'all' }, () => 'stopped');
           return code;

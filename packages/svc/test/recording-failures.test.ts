@@ -111,6 +111,35 @@ describe('screen recordings that fail', () => {
     });
   }
 
+  test('svc record: a recording that ended by itself is stopped with its file ready; a crash says so', async () => {
+    const started = await svc(0, 'record', 'start', '--time-limit-s', '30');
+    assert.equal(started.code, 0, started.stdout);
+    // screenrecord ends by itself as at its time limit (which finishes the file as SIGINT does).
+    for (const pid of device(0).device.processes.pidsOf('screenrecord')) {
+      await lab.adb('-s', device(0).serial, 'shell', 'kill', '-2', String(pid));
+    }
+    assert.equal((await screenrecords(0)).length, 0);
+    const stop = await svc(0, 'record', 'stop');
+    assert.equal(stop.code, 0, stop.stdout);
+    assert.equal(stop.json.recordingId, started.json.recordingId);
+    assert.match(stop.json.ended ?? '', /by itself/);
+    const again = await svc(0, 'record', 'stop');
+    assert.equal(again.json.code, 'RECORDING_NOT_IN_PROGRESS', again.stdout);
+    const pulled = await svc(0, 'record', 'pull');
+    assert.equal(pulled.json.recordingId, started.json.recordingId, pulled.stdout);
+    assert.ok(pulled.json.bytes > 0, pulled.stdout);
+
+    // The encoder fails a while after the start: the start was right, the stop reports the failure.
+    device(0).faults.set('screenrecord_encoder_fails', 1500);
+    const crash = await svc(0, 'record', 'start', '--time-limit-s', '30');
+    assert.equal(crash.code, 0, crash.stdout);
+    await sleep(1500);
+    const stopped = await svc(0, 'record', 'stop');
+    assert.equal(stopped.json.code, 'RECORDING_FAILED', stopped.stdout);
+    assert.match(stopped.json.message, /Encoder failed \(err=-38\)/);
+    assert.equal((await svc(0, 'record', 'stop')).json.code, 'RECORDING_NOT_IN_PROGRESS');
+  });
+
   test('adb driver: a recording that ended by itself is stopped with its file ready; a crash says so', async () => {
     const run = await runAdb(lab, 0, [{ id: 'start', type: 'start_recording', params: { sessionId: 'alone' } }]);
     assert.equal(step(run, 'start').data.recording, 'true');

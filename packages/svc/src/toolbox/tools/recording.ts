@@ -14,6 +14,7 @@ import type { SvcContext } from '../../core/context.ts';
 import { DeviceShell } from '../../device-shell/device-shell.ts';
 import { pidsCommand, pidsIn } from '../../device-shell/processes.ts';
 import {
+  endedRecorder,
   logOf,
   RecorderFailure,
   SCREENRECORD,
@@ -46,16 +47,31 @@ async function isRecording(ctx: SvcContext, serial: string): Promise<boolean> {
   return (await recorderPids(ctx, serial)).length > 0;
 }
 
+/** The names in the recordings folder (listed and filtered here: no shell glob, whose expansion differs). */
+async function recordingFolder(ctx: SvcContext, serial: string): Promise<string[]> {
+  const out = await ctx.adb.shell(serial, `ls ${DIR}`);
+  return out.stdout.split('\n').map((line) => line.trim().split('/').at(-1) ?? '');
+}
+
 /** Recording ids on the device, oldest first (ids are start times, so names sort by age). */
 async function recordingsOn(ctx: SvcContext, serial: string): Promise<string[]> {
-  // The folder is listed and filtered here: no shell glob, whose expansion differs between device shells.
-  const out = await ctx.adb.shell(serial, `ls ${DIR}`);
-  return out.stdout
-    .split('\n')
-    .map((line) => line.trim().split('/').at(-1) ?? '')
+  return idsIn(await recordingFolder(ctx, serial));
+}
+
+const idsIn = (names: string[]) =>
+  names
     .filter((name) => name.startsWith(PREFIX) && name.endsWith('.mp4'))
     .map((name) => name.slice(PREFIX.length, -'.mp4'.length))
     .sort();
+
+/**
+ * The newest recording when it was never stopped: its screenrecord log is still there (a stop or a pull removes
+ * it), so its screenrecord ended by itself (its time limit, or it died).
+ */
+async function unstoppedRecording(ctx: SvcContext, serial: string): Promise<string | undefined> {
+  const names = await recordingFolder(ctx, serial);
+  const newest = idsIn(names).at(-1);
+  return newest !== undefined && names.includes(logOf(`${PREFIX}${newest}.mp4`)) ? newest : undefined;
 }
 
 export const recordStartTool = deviceTool({
@@ -99,6 +115,7 @@ export const recordStopTool = deviceTool({
   brief: 'Stop the screen recording; returns its recordingId.',
   description:
     'Stop the running screen recording and finish its file. Returns recordingId for record-pull. ' +
+    'One that ended by itself (its time limit) is stopped with ended. ' +
     'RECORDING_NOT_IN_PROGRESS when none runs; RECORDING_STOP_FAILED when screenrecord outlives the stop (its ' +
     'file is unfinished); RECORDING_FAILED when screenrecord said it failed while recording.',
   args: z.strictObject({}),
@@ -106,11 +123,7 @@ export const recordStopTool = deviceTool({
   readOnly: false,
   run: async ({ ctx, serial }) => {
     const pids = await recorderPids(ctx, serial);
-    if (pids.length === 0) {
-      throw new SvcError('RECORDING_NOT_IN_PROGRESS', `No screen recording is running on ${serial}.`, {
-        deviceId: serial,
-      });
-    }
+    if (pids.length === 0) return endedByItself(ctx, serial);
     // The newest recording is the one running (ids are start times).
     const id = (await recordingsOn(ctx, serial)).at(-1);
     const file = devicePath(id ?? 'unknown');
@@ -120,6 +133,28 @@ export const recordStopTool = deviceTool({
     return { stopped: true, ...(id === undefined ? {} : { recordingId: id, devicePath: devicePath(id) }) };
   },
 });
+
+/**
+ * A stop when no screenrecord runs: a recording that ended by itself before it (never stopped, its file written) is
+ * stopped with `ended`, as the adb driver's stop_recording does; one that failed is RECORDING_FAILED with the
+ * device's words; otherwise none is in progress. Either way it is then over: a second stop finds none.
+ */
+async function endedByItself(ctx: SvcContext, serial: string) {
+  const none = () =>
+    new SvcError('RECORDING_NOT_IN_PROGRESS', `No screen recording is running on ${serial}.`, { deviceId: serial });
+  const id = await unstoppedRecording(ctx, serial);
+  if (id === undefined) throw none();
+  const size = await endedRecorder(new DeviceShell(ctx, serial), devicePath(id)).catch((error: unknown) => {
+    throw asSvcError(error, serial);
+  });
+  if (size === 0) throw none();
+  return {
+    stopped: true,
+    recordingId: id,
+    devicePath: devicePath(id),
+    ended: 'by itself before the stop (time limit reached or screenrecord ended); the file is ready',
+  };
+}
 
 export const recordPullTool = deviceTool({
   name: 'record-pull',

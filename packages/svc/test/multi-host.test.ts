@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SimDevice } from 'svc-sim';
 import { createLab, type Lab } from 'svc-sim/testing';
+import { freePort } from '../../sim/src/testing/free-port.ts';
 import { createContext } from '../src/core/context.ts';
 import { createServerApp } from '../src/server/app.ts';
 import { stopDaemonsOf } from './daemon-helpers.ts';
@@ -62,6 +63,43 @@ describe('devices across two adb servers', () => {
     assert.equal(away.json.code, 'ADB_SERVER_FAILED', away.stdout);
     assert.match(away.json.hint, /Start the adb server at 127\.0\.0\.2:9 on its computer/);
     assert.doesNotMatch(away.json.hint, /kill-server/);
+    // One of two that does not answer: the other's devices are listed, and the silent one is named, not dropped
+    // without a word. stdout keeps the plain list; the warning is on stderr, and in the MCP tool's answer.
+    const dead = await freePort();
+    const halfway = await runCliJson(
+      ['devices', '--adb-server', `tcp:127.0.0.1:${labA.adbPort}`, '--adb-server', `tcp:127.0.0.1:${dead}`],
+      { env: labA.env },
+    );
+    assert.equal(halfway.code, 0, halfway.stdout + halfway.stderr);
+    assert.deepEqual(ids(halfway.json), [expected[0]]);
+    assert.match(
+      halfway.stderr,
+      new RegExp(
+        `^warning: the adb server at 127\\.0\\.0\\.1:${dead} did not answer, so its devices are not listed\\. Start the adb server at 127\\.0\\.0\\.1:${dead} on its computer`,
+        'm',
+      ),
+    );
+    const session = await connectStdio(
+      ['--no-daemon'],
+      isolatedEnv({ ...labA.env, SVC_ADB_SERVERS: `tcp:127.0.0.1:${labA.adbPort},tcp:127.0.0.1:${dead}` }),
+      labA.home,
+    );
+    try {
+      const answer = jsonOf((await session.client.callTool({ name: 'devices', arguments: {} })) as Loose);
+      assert.deepEqual(
+        answer.devices.map((d: { serial: string }) => d.serial),
+        [idA],
+      );
+      assert.deepEqual(
+        answer.silent.map((s: { adbServer: string }) => s.adbServer),
+        [`127.0.0.1:${dead}`],
+      );
+      assert.match(answer.silent[0].hint, /Start the adb server at/);
+    } finally {
+      await session.close();
+    }
+    // With both answering, nothing is said.
+    assert.equal(listed.stderr, '');
   });
 
   test('the HTTP server pools the same servers: GET /devices and a device tool on each host', async () => {

@@ -1,5 +1,6 @@
 // Tools that run on the host: devices and skills (list, search, run). They call the same use cases as the CLI and
 // HTTP routes; their failures (ADB_NOT_FOUND, SKILL_NOT_FOUND, REGISTRY_READ_FAILED, ...) are isError results.
+import type { SilentServer } from '../adapters/adb/adb-port.ts';
 import { errorBodyOf } from '../contracts/errors.ts';
 import { targetSerial } from '../devices/target-serial.ts';
 import { hasAnyFilter, searchSkills } from '../skills/find-skills.ts';
@@ -22,8 +23,10 @@ const devices: ToolDef = {
     ]);
     const ctx = createContext({ env: runtime.env, cwd: runtime.cwd });
     try {
-      const list = await listDevicesWithDriver(ctx, target);
-      return okResult({ ok: true, devices: list, count: list.length });
+      const silent: SilentServer[] = [];
+      const list = await listDevicesWithDriver(ctx, target, (server) => silent.push(server));
+      // A silent server of several: its devices are missing, and the agent is told which and what to do.
+      return okResult({ ok: true, devices: list, count: list.length, ...(silent.length ? { silent } : {}) });
     } catch (error) {
       return errorResult(errorBodyOf(error));
     } finally {

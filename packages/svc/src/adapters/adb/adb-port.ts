@@ -38,9 +38,19 @@ export interface LineStream {
 
 export type PushProgress = (sentBytes: number, totalBytes: number) => void;
 
+/** An adb server that did not answer a listing over several servers: its devices are missing from the list. */
+export interface SilentServer {
+  /** `host:port`. */
+  adbServer: string;
+  /** What to do about it. */
+  hint: string;
+}
+
 export interface AdbPort {
   /** `host:devices-l`: every device the server knows, in its order. */
   listDevices(): Promise<AdbDevice[]>;
+  /** Over several adb servers: the devices of those that answered, and those that did not. */
+  listDevicesOfAll?(): Promise<{ devices: AdbDevice[]; silent: SilentServer[] }>;
   /** Runs one device `sh` command line (already quoted for the device) over shell protocol v2. */
   shell(serial: string, command: string): Promise<ShellOutput>;
   /** `exec-out`: raw stdout bytes, no tty mangling (screencap -p). */

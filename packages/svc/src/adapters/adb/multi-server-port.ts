@@ -1,13 +1,13 @@
 // One AdbPort over several adb servers (one per host): device ids are `<host>:<port>/<serial>`, every call goes to
 // the server its id names. Listing asks every server at once; a server that does not answer contributes no
-// devices (the others are still listed), and only when none answers does listing fail. A server that goes away
-// while a device call is under way fails that call with ADB_SERVER_LOST (one that refuses the call, before anything
-// reached the device: ADB_SERVER_FAILED), naming the host; the other hosts are untouched (each has its own
-// connections).
+// devices (the others are still listed, and listDevicesOfAll names the silent one), and only when none answers does
+// listing fail. A server that goes away while a device call is under way fails that call with ADB_SERVER_LOST (one
+// that refuses the call, before anything reached the device: ADB_SERVER_FAILED), naming the host; the other hosts
+// are untouched (each has its own connections).
 
 import { qualifiedId, splitDeviceId } from '../../contracts/adb-servers.ts';
 import { SvcError } from '../../contracts/errors.ts';
-import type { AdbDevice, AdbPort, LineStream, PushProgress, ShellOutput } from './adb-port.ts';
+import type { AdbDevice, AdbPort, LineStream, PushProgress, ShellOutput, SilentServer } from './adb-port.ts';
 import { unreachableServerHint } from './server-address.ts';
 
 export interface LabelledPort {
@@ -33,16 +33,20 @@ export class MultiServerPort implements AdbPort {
   }
 
   async listDevices(): Promise<AdbDevice[]> {
+    return (await this.listDevicesOfAll()).devices;
+  }
+
+  async listDevicesOfAll(): Promise<{ devices: AdbDevice[]; silent: SilentServer[] }> {
     const answers = await Promise.allSettled(this.#servers.map((s) => s.port.listDevices()));
     if (answers.every((a) => a.status === 'rejected')) throw (answers[0] as PromiseRejectedResult).reason;
-    return answers.flatMap((answer, i) =>
-      answer.status === 'fulfilled'
-        ? answer.value.map((d) => ({
-            ...d,
-            serial: qualifiedId((this.#servers[i] as LabelledPort).label, d.serial),
-          }))
-        : [],
-    );
+    const devices: AdbDevice[] = [];
+    const silent: SilentServer[] = [];
+    answers.forEach((answer, i) => {
+      const { label } = this.#servers[i] as LabelledPort;
+      if (answer.status === 'rejected') silent.push({ adbServer: label, hint: unreachableServerHint(label) });
+      else for (const d of answer.value) devices.push({ ...d, serial: qualifiedId(label, d.serial) });
+    });
+    return { devices, silent };
   }
 
   shell(id: string, command: string): Promise<ShellOutput> {

@@ -2,6 +2,7 @@
 // 2.8, plus what `adb devices -l` shows), where `driver` is what `--driver auto` would use on a ready device:
 // `operator` where the operator app can answer, else `adb`.
 import type { Command } from 'commander';
+import type { SilentServer } from '../../adapters/adb/adb-port.ts';
 import { examples } from '../command-kit.ts';
 import { safeAction } from '../execution-command.ts';
 import { targetOf } from '../globals.ts';
@@ -38,7 +39,12 @@ export function registerDevices(program: Command): void {
           const target = targetOf(globals, process.env);
           const ctx = createContext({ env: process.env, cwd: process.cwd() });
           try {
-            printValue(globals.output, await listDevicesWithDriver(ctx, target), pretty);
+            // A silent server of several: its devices are missing, so say so (stdout keeps the plain list).
+            const silent = (server: SilentServer) =>
+              process.stderr.write(
+                `warning: the adb server at ${server.adbServer} did not answer, so its devices are not listed. ${server.hint}\n`,
+              );
+            printValue(globals.output, await listDevicesWithDriver(ctx, target, silent), pretty);
           } finally {
             await ctx.close();
           }

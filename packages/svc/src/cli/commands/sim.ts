@@ -3,9 +3,9 @@
 // bundles it). `start` runs in the foreground until Ctrl-C; run it in a second terminal, or with `&`, and use the
 // devices from another.
 import type { Command } from 'commander';
+import { SvcError } from '../../contracts/errors.ts';
 import { examples } from '../command-kit.ts';
 import { safeAction } from '../execution-command.ts';
-import { SvcError } from '../../contracts/errors.ts';
 import { printValue } from '../output.ts';
 
 async function simMain(argv: string[]): Promise<number> {

@@ -56,7 +56,7 @@ describe('the svc-sim command', () => {
       await exited;
     }
     await lab?.close();
-    await rm(simHome, { recursive: true, force: true });
+    await rm(simHome, { recursive: true, force: true, maxRetries: 5 });
   });
 
   it('starts N devices that adb lists and drives, and lists them with their state', async () => {

@@ -27,7 +27,7 @@ describe('banner features through real adb', () => {
   });
   after(async () => {
     await lab?.close();
-    if (scratch) await rm(scratch, { recursive: true, force: true });
+    if (scratch) await rm(scratch, { recursive: true, force: true, maxRetries: 5 });
   });
 
   const since = (sim: SimDevice, from: number) => sim.serviceLog.slice(from);

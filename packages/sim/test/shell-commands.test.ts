@@ -22,7 +22,7 @@ describe('device shell commands through real adb', () => {
   });
   after(async () => {
     await lab?.close();
-    if (scratch) await rm(scratch, { recursive: true, force: true });
+    if (scratch) await rm(scratch, { recursive: true, force: true, maxRetries: 5 });
   });
   const shell = (line: string) => lab.adb('-s', serial, 'shell', line);
 

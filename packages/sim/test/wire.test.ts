@@ -21,7 +21,7 @@ describe('adb wire', () => {
   });
   after(async () => {
     await lab?.close();
-    if (scratch) await rm(scratch, { recursive: true, force: true });
+    if (scratch) await rm(scratch, { recursive: true, force: true, maxRetries: 5 });
   });
 
   it('lists the device with its product, model and device fields in `adb devices -l`', async () => {

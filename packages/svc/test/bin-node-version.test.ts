@@ -32,7 +32,7 @@ let work: string;
 before(() => {
   work = mkdtempSync(join(tmpdir(), 'svc-old-node-'));
 });
-after(() => rmSync(work, { recursive: true, force: true }));
+after(() => rmSync(work, { recursive: true, force: true, maxRetries: 5 }));
 
 /** Node 24 with a preload that makes it report Node 18: the check alone, on any machine. */
 function nodePosingAs18(): { node: string; args: string[]; version: string } {

@@ -30,7 +30,7 @@ describe('freshness rule', () => {
     mkdirSync(join(root, 'dist'));
     writeFileSync(source(), 'export const a = 1;\n');
   });
-  after(() => rmSync(root, { recursive: true, force: true }));
+  after(() => rmSync(root, { recursive: true, force: true, maxRetries: 5 }));
 
   test('fresh while every recorded source has its mtime and size', () => {
     manifest(recorded());
@@ -91,8 +91,8 @@ describe('bin/svc.js on a copy of the package', () => {
     writeFileSync(join(copy, 'dist', 'build.json'), JSON.stringify({ ...built, sources: own }));
   });
   after(() => {
-    rmSync(copy, { recursive: true, force: true });
-    rmSync(home, { recursive: true, force: true });
+    rmSync(copy, { recursive: true, force: true, maxRetries: 5 });
+    rmSync(home, { recursive: true, force: true, maxRetries: 5 });
   });
 
   test('a fresh bundle runs from dist/', () => {
@@ -124,7 +124,7 @@ describe('bin/svc.js in an installed layout (no sources beside the bundle)', () 
     for (const entry of ['bin', 'dist', 'package.json'])
       cpSync(join(PACKAGE, entry), join(installed, entry), { recursive: true });
   });
-  after(() => rmSync(installed, { recursive: true, force: true }));
+  after(() => rmSync(installed, { recursive: true, force: true, maxRetries: 5 }));
 
   test('runs the bundle, and without its build id says to reinstall instead of running anything', () => {
     const bin = join(installed, 'bin', 'svc.js');

@@ -181,7 +181,7 @@ describe('careless tool calls over MCP', () => {
   });
   after(async () => {
     await session?.close();
-    await rm(cwd, { recursive: true, force: true });
+    await rm(cwd, { recursive: true, force: true, maxRetries: 5 });
   });
 
   test('execute: an unknown argument and a bad execution are told together', async () => {

@@ -28,7 +28,7 @@ describe('code cache of the bundle', () => {
   before(() => {
     home = mkdtempSync(join(tmpdir(), 'svc-code-cache-'));
   });
-  after(() => rmSync(home, { recursive: true, force: true }));
+  after(() => rmSync(home, { recursive: true, force: true, maxRetries: 5 }));
 
   test('the first call of a command word writes its cache (0700 directory, 0600 files); later calls read it', async () => {
     const first = await version();
@@ -57,7 +57,7 @@ describe('code cache of the bundle', () => {
   });
 
   test('a cache directory that others can write to is neither read nor written', async () => {
-    rmSync(join(home, '.svc'), { recursive: true, force: true });
+    rmSync(join(home, '.svc'), { recursive: true, force: true, maxRetries: 5 });
     mkdirSync(cacheDir(), { recursive: true });
     chmodSync(cacheDir(), 0o777);
     const run = await runCli(['snapshot', '--dry-run'], { env: { HOME: home } });
@@ -66,7 +66,7 @@ describe('code cache of the bundle', () => {
   });
 
   test('a new build keeps the caches of the two most recent other builds and removes older ones', async () => {
-    rmSync(join(home, '.svc'), { recursive: true, force: true });
+    rmSync(join(home, '.svc'), { recursive: true, force: true, maxRetries: 5 });
     const root = join(home, '.svc', 'code-cache');
     const ages = { oldest: 3000, older: 2000, recent: 1000 };
     for (const [name, age] of Object.entries(ages)) {

@@ -60,7 +60,7 @@ describe('daemon proxy faults and restarts', () => {
   after(async () => {
     const leaked = await stopDaemonsOf(lab.home);
     await lab?.close();
-    for (const dir of builds) rmSync(dir, { recursive: true, force: true });
+    for (const dir of builds) rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
     assert.deepEqual(leaked, [], 'no daemon left behind');
   });
 

@@ -34,7 +34,7 @@ describe('doctor --full', () => {
   });
   after(async () => {
     await lab?.close();
-    await rm(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true, maxRetries: 5 });
   });
 
   test('without an operator project the build checks are skipped with a reason, and the smoke run passes', async () => {

@@ -19,7 +19,7 @@ describe('doctor host and device discovery', () => {
   });
   after(async () => {
     await lab?.close();
-    await rm(emptyBin, { recursive: true, force: true });
+    await rm(emptyBin, { recursive: true, force: true, maxRetries: 5 });
   });
 
   test('with no adb on PATH, host.adb.presence fails with ADB_NOT_FOUND and the run stops there', async () => {

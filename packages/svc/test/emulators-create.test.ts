@@ -22,7 +22,7 @@ describe('emulator create through the SDK tools', () => {
     // adb is pointed at a path that does not exist: nothing here may talk to adb except inspect (which tolerates it).
     env = { PATH: process.env.PATH ?? '', HOME: dir, ANDROID_HOME: sdk.root, SVC_ADB_PATH: join(dir, 'no-adb') };
   });
-  after(() => rm(dir, { recursive: true, force: true }));
+  after(() => rm(dir, { recursive: true, force: true, maxRetries: 5 }));
 
   it('installs the missing system image (accepting the licence) and creates the default supported AVD', async () => {
     const avd = await createAvd(

@@ -45,7 +45,7 @@ export async function createEmulatorLab(): Promise<EmulatorLab> {
       }
       await sdk.killEmulators();
       await lab.close();
-      await rm(dir, { recursive: true, force: true });
+      await rm(dir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }

@@ -40,7 +40,7 @@ describe('emulator lifecycle through real adb', () => {
     }
     await sdk.killEmulators();
     await lab.close();
-    await rm(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true, maxRetries: 5 });
   });
 
   it('provisions by creating and starting the supported AVD when none exists', async () => {

@@ -54,7 +54,7 @@ describe('SDK stand-ins behave like the real tools', () => {
   });
   after(async () => {
     await sdk.killEmulators();
-    await rm(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true, maxRetries: 5 });
   });
 
   it('prints each tool’s help', async () => {

@@ -118,7 +118,7 @@ describe('svc inspect', () => {
       assert.ok(readFileSync(fileURLToPath(opened), 'utf8').includes(JSON.stringify(served.url)), opened);
     } finally {
       await stop(run.child);
-      rmSync(bin, { recursive: true, force: true });
+      rmSync(bin, { recursive: true, force: true, maxRetries: 5 });
     }
   });
 

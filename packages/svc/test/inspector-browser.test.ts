@@ -72,7 +72,7 @@ describe('svc inspector in a browser', () => {
   });
   after(async () => {
     await lab?.close();
-    rmSync(apps, { recursive: true, force: true });
+    rmSync(apps, { recursive: true, force: true, maxRetries: 5 });
   });
   beforeEach(async () => {
     // Settings from its first screen: force-stopped, then opened.

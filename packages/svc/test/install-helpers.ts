@@ -96,7 +96,7 @@ export async function packWorkspaces(dest: string, env: NodeJS.ProcessEnv): Prom
     if (packed.code !== 0) throw new Error(`npm pack exited ${packed.code}:\n${packed.stderr}`);
     return JSON.parse(packed.stdout) as PackedFile[];
   } finally {
-    await rm(stage, { recursive: true, force: true });
+    await rm(stage, { recursive: true, force: true, maxRetries: 5 });
   }
 }
 

@@ -84,7 +84,7 @@ describe('a device lock is bounded', () => {
         assert.match(run.json.message, /is a directory/);
       }
     } finally {
-      rmSync(path, { recursive: true, force: true });
+      rmSync(path, { recursive: true, force: true, maxRetries: 5 });
     }
   });
 });

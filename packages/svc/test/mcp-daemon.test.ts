@@ -24,7 +24,7 @@ describe('svc mcp and the daemon', () => {
     await session?.close();
     await runCliJson(['daemon', 'stop', '--device', serial], { env: lab.env });
     await lab?.close();
-    await rm(cwd, { recursive: true, force: true });
+    await rm(cwd, { recursive: true, force: true, maxRetries: 5 });
   });
 
   test('a tool call starts and uses the daemon of its device; --no-daemon never does', async () => {

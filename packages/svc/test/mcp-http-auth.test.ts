@@ -75,7 +75,7 @@ describe('svc mcp --http and a client without the token', () => {
       child.kill('SIGTERM');
       await exited;
     }
-    rmSync(home, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true, maxRetries: 5 });
   });
 
   test('a client with no OAuth support shows AUTH_REQUIRED, the header to send and where the token is', async () => {

@@ -82,8 +82,8 @@ describe('svc mcp over stdio against a simulated device', () => {
   after(async () => {
     await session?.close();
     await lab?.close();
-    rmSync(repo.dir, { recursive: true, force: true });
-    rmSync(cwd, { recursive: true, force: true });
+    rmSync(repo.dir, { recursive: true, force: true, maxRetries: 5 });
+    rmSync(cwd, { recursive: true, force: true, maxRetries: 5 });
   });
 
   test('lists every tool, lean: short descriptions, schemas from the contracts, shared rules said once', async () => {

@@ -42,6 +42,6 @@ test('the MCP inspector --strict finds no unportable schema in any svc tool', as
     // A finding of either level is printed on stderr with its tool, path and suggestion.
     assert.doesNotMatch(out.stderr, /portability|Issue:|warning/i, out.stderr);
   } finally {
-    rmSync(home, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true, maxRetries: 5 });
   }
 });

@@ -29,6 +29,6 @@ test('strip ships the packed manifest; restore gives back the clone file with it
     assert.equal(readFileSync(manifest, 'utf8'), original);
     assert.equal(statSync(manifest).mtimeMs, before, 'the clone file came back with its own mtime');
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
   }
 });

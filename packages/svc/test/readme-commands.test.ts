@@ -169,7 +169,7 @@ describe('the README, command by command', () => {
     gitIn(fixture.dir, 'tag', 'v1.2.0');
     skillsRepo = join(fixture.dir, '..', `${fixture.dir.split('/').at(-1)}.git`);
     execFileSync('git', ['clone', '--quiet', '--bare', fixture.dir, skillsRepo]);
-    rmSync(fixture.dir, { recursive: true, force: true });
+    rmSync(fixture.dir, { recursive: true, force: true, maxRetries: 5 });
     servePort = await freePort();
     const env = isolatedEnv({ ...emu.env, PATH: `${bin}:${process.env.PATH ?? ''}`, NO_COLOR: '1' });
     delete env.NODE_OPTIONS;
@@ -180,8 +180,8 @@ describe('the README, command by command', () => {
     await shell?.close();
     await stopDaemonsOf(emu.lab.home);
     await emu?.close();
-    rmSync(view, { recursive: true, force: true });
-    rmSync(skillsRepo, { recursive: true, force: true });
+    rmSync(view, { recursive: true, force: true, maxRetries: 5 });
+    rmSync(skillsRepo, { recursive: true, force: true, maxRetries: 5 });
   });
 
   /** The command with this lab's values in place of the README's placeholders. */

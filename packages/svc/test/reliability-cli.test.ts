@@ -107,7 +107,7 @@ before(async () => {
   // No adb anywhere and no server on the port: commands fail fast with a coded error and start nothing.
   noAdbEnv = { HOME: home, ANDROID_ADB_SERVER_PORT: String(await freePort()), SVC_ADB_PATH: '/nonexistent/adb' };
 });
-after(() => rm(home, { recursive: true, force: true }));
+after(() => rm(home, { recursive: true, force: true, maxRetries: 5 }));
 
 async function pool<T, R>(items: T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);

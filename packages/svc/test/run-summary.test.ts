@@ -73,7 +73,7 @@ describe('a timed-out run says which step was running and why, on every surface'
     await session?.close();
     await server?.close();
     await lab?.close();
-    await rm(cwd, { recursive: true, force: true });
+    await rm(cwd, { recursive: true, force: true, maxRetries: 5 });
   });
 
   for (const driver of ['operator', 'adb']) {

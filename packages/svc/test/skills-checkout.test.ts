@@ -45,8 +45,8 @@ describe('skills install, update and sync', () => {
     env = { PATH: process.env.PATH ?? '', HOME: home, SVC_SKILLS_REPO: bare };
   });
   after(() => {
-    rmSync(scratch, { recursive: true, force: true });
-    rmSync(repo.dir, { recursive: true, force: true });
+    rmSync(scratch, { recursive: true, force: true, maxRetries: 5 });
+    rmSync(repo.dir, { recursive: true, force: true, maxRetries: 5 });
   });
 
   it('update before install fails with SKILL_INSTALL_FAILED pointing at install', async () => {
@@ -219,7 +219,7 @@ describe('skills update on a repository whose branch is not called main', () => 
       const again = await svc('update');
       assert.deepEqual([again.json.ref, again.json.commit, again.json.follows], ['trunk', three, 'trunk']);
     } finally {
-      rmSync(scratch, { recursive: true, force: true });
+      rmSync(scratch, { recursive: true, force: true, maxRetries: 5 });
     }
   });
 });

@@ -26,7 +26,7 @@ describe('svc skills CLI', () => {
     serial = lab.devices[0]?.serial as string;
   });
   after(async () => {
-    rmSync(repo.dir, { recursive: true, force: true });
+    rmSync(repo.dir, { recursive: true, force: true, maxRetries: 5 });
     await lab.close();
   });
 
@@ -330,7 +330,7 @@ describe('svc skills CLI', () => {
       const named = await runCliJson(['skills', 'new', 'wifi', '--app', 'com.android.settings'], { env });
       assert.equal(named.code, 0, named.stdout);
     } finally {
-      rmSync(scratch.dir, { recursive: true, force: true });
+      rmSync(scratch.dir, { recursive: true, force: true, maxRetries: 5 });
     }
   });
 });

@@ -60,7 +60,7 @@ describe('a skill drives the simulator through svc and real adb', () => {
   });
   after(async () => {
     await lab?.close();
-    if (repo) rmSync(repo.dir, { recursive: true, force: true });
+    if (repo) rmSync(repo.dir, { recursive: true, force: true, maxRetries: 5 });
   });
 
   it('svc skills run: the scaffolded script compiles its recipe, runs it with svc exec and frames the result', async () => {

@@ -213,6 +213,6 @@ export function useLoadedFixture(): LoadedFixture {
     fixture.repo = createFixtureRepo();
     fixture.registry = await loadRegistry(fixture.repo.env);
   });
-  after(() => rmSync(fixture.repo.dir, { recursive: true, force: true }));
+  after(() => rmSync(fixture.repo.dir, { recursive: true, force: true, maxRetries: 5 }));
   return fixture;
 }

@@ -39,7 +39,7 @@ describe('skills HTTP routes', () => {
   after(async () => {
     await server?.close();
     await lab.close();
-    rmSync(repo.dir, { recursive: true, force: true });
+    rmSync(repo.dir, { recursive: true, force: true, maxRetries: 5 });
   });
   const ids = (body: Record<string, unknown>) => (body.skills as { id: string }[]).map((skill) => skill.id);
 

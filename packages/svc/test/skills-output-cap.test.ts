@@ -57,7 +57,7 @@ describe('skills run with more output than the cap', () => {
     writeFileSync(join(dir, 'registry.json'), JSON.stringify({ skills: [skill] }));
     registry = await loadRegistry({ SVC_SKILLS_REGISTRY: join(dir, 'registry.json') });
   });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  after(() => rmSync(dir, { recursive: true, force: true, maxRetries: 5 }));
 
   it('keeps the tail, flags it, reads the early frame and the early expected text, and streams everything', async () => {
     let streamed = 0;

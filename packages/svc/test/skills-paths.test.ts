@@ -34,8 +34,8 @@ describe('the registry root follows the registry, not the nearest .git', () => {
     });
   });
   after(() => {
-    rmSync(repo.dir, { recursive: true, force: true });
-    rmSync(outer, { recursive: true, force: true });
+    rmSync(repo.dir, { recursive: true, force: true, maxRetries: 5 });
+    rmSync(outer, { recursive: true, force: true, maxRetries: 5 });
   });
 
   it('resolves entry paths of a copied checkout inside another git repository', async () => {
@@ -90,7 +90,7 @@ describe('entry paths stay inside the skill folder', () => {
   before(() => {
     hostile = hostileRegistry();
   });
-  after(() => rmSync(hostile.dir, { recursive: true, force: true }));
+  after(() => rmSync(hostile.dir, { recursive: true, force: true, maxRetries: 5 }));
 
   const refused = (field: string) => (error: unknown) => {
     const body = error as { code: string; message: string; details?: Record<string, unknown> };

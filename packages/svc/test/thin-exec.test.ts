@@ -52,7 +52,7 @@ describe('svc exec through a running daemon, by the thin client', () => {
     await svc.json(['daemon', 'stop', '--all']);
     const leaked = await stopDaemonsOf(lab.home);
     await lab.close();
-    rmSync(probeDir, { recursive: true, force: true });
+    rmSync(probeDir, { recursive: true, force: true, maxRetries: 5 });
     assert.deepEqual(leaked, []);
   });
 

@@ -41,7 +41,7 @@ test('a user folder adds apps (listed as third-party) and can replace a built-in
     assert.equal(device.packages.get('com.svc.thermostat')?.thirdParty, true);
     assert.equal(loadAppsFrom(dir).length, 1);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true, maxRetries: 5 });
   }
 });
 

@@ -60,7 +60,7 @@ function bundleLoadsOf(
     const builtins = report.builtins.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13));
     return { dist, builtins, stdout: run.stdout };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
   }
 }
 

@@ -15,7 +15,7 @@ describe('doctor handshake failures', () => {
     home = await mkdtemp(join(tmpdir(), 'svc-doctor-handshake-'));
   });
   after(async () => {
-    await rm(home, { recursive: true, force: true });
+    await rm(home, { recursive: true, force: true, maxRetries: 5 });
   });
 
   test('an am broadcast that does not complete fails the handshake with BROADCAST_FAILED', async () => {

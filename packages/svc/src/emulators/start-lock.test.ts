@@ -12,7 +12,7 @@ describe('withStartLock', () => {
   before(async () => {
     home = await mkdtemp(join(tmpdir(), 'svc-start-lock-'));
   });
-  after(() => rm(home, { recursive: true, force: true }));
+  after(() => rm(home, { recursive: true, force: true, maxRetries: 5 }));
 
   it('refuses a second start of the same AVD while the first holds the lock, and frees it afterwards', async () => {
     const env = { HOME: home };

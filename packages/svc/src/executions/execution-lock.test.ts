@@ -10,7 +10,7 @@ import { isRunningProcess, ownStartTime } from '../adapters/process/process-iden
 import { acquireExecutionLock, type LockDeps, lockPath } from './execution-lock.ts';
 
 const home = await mkdtemp(join(tmpdir(), 'svc-lock-'));
-after(() => rm(home, { recursive: true, force: true }));
+after(() => rm(home, { recursive: true, force: true, maxRetries: 5 }));
 
 function deps(over: Partial<LockDeps> = {}): LockDeps {
   return { files: nodeFileStore, clock: systemClock, home, isAlive: () => true, ...over };

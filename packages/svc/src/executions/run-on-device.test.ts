@@ -13,7 +13,7 @@ import { execution, fakeDevice, PKG, successEnvelope } from './drivers/operator/
 import { SETTLE_WARNING } from './drivers/operator/post-process.ts';
 
 const home = await mkdtemp(join(tmpdir(), 'svc-run-unit-'));
-after(() => rm(home, { recursive: true, force: true }));
+after(() => rm(home, { recursive: true, force: true, maxRetries: 5 }));
 
 function context(adb: ContextOptions['adb']) {
   return createContext({ env: { HOME: home }, cwd: home, ...(adb ? { adb } : {}) });

@@ -55,7 +55,7 @@ describe('svc inspect --open against another local user', { skip: unavailable },
   after(async () => {
     await serve?.stop();
     await lab?.close();
-    rmSync(bin, { recursive: true, force: true });
+    rmSync(bin, { recursive: true, force: true, maxRetries: 5 });
   });
 
   const pageOf = () => fileURLToPath(opened.at(-1) as string);

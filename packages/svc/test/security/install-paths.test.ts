@@ -45,7 +45,7 @@ describe('install from a server', () => {
   });
   after(async () => {
     await Promise.all([confined?.close(), unconfined?.close()]);
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
   });
 
   const install = (server: LabServer, apk: string): Promise<JsonResponse> =>

@@ -54,7 +54,7 @@ describe('the registry file of a skills repository', () => {
     writeFileSync(real, JSON.stringify({ skills: [{ ...entry, id: 'a.i' }] }));
     symlinkSync(real, registries.linkInside);
   });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  after(() => rmSync(dir, { recursive: true, force: true, maxRetries: 5 }));
 
   /** `skills list` on the CLI, over HTTP and over MCP with this registry: the error body each answers. */
   async function listEverywhere(registry: string): Promise<Record<string, Loose>> {

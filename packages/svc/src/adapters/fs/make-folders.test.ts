@@ -9,7 +9,7 @@ import { makeFolders, makeFoldersSync } from './make-folders.ts';
 
 describe('making folders', () => {
   const root = mkdtempSync(join(tmpdir(), 'svc-folders-'));
-  after(() => rmSync(root, { recursive: true, force: true }));
+  after(() => rmSync(root, { recursive: true, force: true, maxRetries: 5 }));
 
   for (const [name, make] of [
     ['sync', async (dir: string, mode?: number) => makeFoldersSync(dir, mode)],

@@ -121,8 +121,35 @@ describe('devices across two adb servers', () => {
         }),
       );
       assert.equal(((await screen.json()) as { deviceId: string }).deviceId, idB);
+      assert.equal((devices as { silent?: unknown }).silent, undefined, 'both answer: nothing to say');
     } finally {
       await ctx.close();
+    }
+    // One of the two does not answer: the other's devices, and the silent one named with what to do.
+    const dead = await freePort();
+    const halfway = createContext({
+      env: { ...process.env, ...labA.env, SVC_ADB_SERVERS: `tcp:127.0.0.1:${labA.adbPort},tcp:127.0.0.1:${dead}` },
+      cwd: labA.home,
+    });
+    try {
+      const { app } = createServerApp(halfway, { auth: 'none' });
+      const response = await app.fetch(new Request('http://localhost/devices'));
+      assert.equal(response.status, 200);
+      const body = (await response.json()) as {
+        devices: { serial: string }[];
+        silent: { adbServer: string; hint: string }[];
+      };
+      assert.deepEqual(
+        body.devices.map((d) => d.serial),
+        [idA],
+      );
+      assert.deepEqual(
+        body.silent.map((s) => s.adbServer),
+        [`127.0.0.1:${dead}`],
+      );
+      assert.match(body.silent[0]?.hint ?? '', /Start the adb server at 127\.0\.0\.1:\d+ on its computer/);
+    } finally {
+      await halfway.close();
     }
   });
 

@@ -68,3 +68,11 @@ export function splitDeviceId(id: string): { server: string; serial: string } | 
 export function qualifiedId(server: string, serial: string): string {
   return `${server}/${serial}`;
 }
+
+/** An adb server that did not answer a listing over several servers: its devices are missing from the list. */
+export interface SilentServer {
+  /** `host:port`. */
+  adbServer: string;
+  /** What to do about it. */
+  hint: string;
+}

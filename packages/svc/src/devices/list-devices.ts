@@ -1,7 +1,7 @@
 // `svc devices`, GET /devices, the MCP devices tool: the adb server's devices as `{ serial, state }` (SPEC 2.8) plus
 // what `adb devices -l` shows of a device that answered (product, model, device), so a user can tell two phones
 // apart. Throws SvcError (ADB_NOT_FOUND when there is neither a server nor a binary to start one).
-import type { SilentServer } from '../adapters/adb/adb-port.ts';
+import type { SilentServer } from '../contracts/adb-servers.ts';
 import type { SvcContext } from '../core/context.ts';
 
 export interface Device {

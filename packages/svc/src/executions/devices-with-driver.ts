@@ -1,7 +1,7 @@
 // `svc devices` adds, for each ready device, the driver `auto` would pick there and, where that is the operator, which
 // operator app (one shell round trip each, asked in parallel). Apart from list-devices.ts, which every front end
 // loads, because choosing loads the drivers.
-import type { SilentServer } from '../adapters/adb/adb-port.ts';
+import type { SilentServer } from '../contracts/adb-servers.ts';
 import type { DriverName } from '../contracts/types.ts';
 import type { SvcContext } from '../core/context.ts';
 import { type Device, listDevices } from '../devices/list-devices.ts';

@@ -1,6 +1,6 @@
 // Tools that run on the host: devices and skills (list, search, run). They call the same use cases as the CLI and
 // HTTP routes; their failures (ADB_NOT_FOUND, SKILL_NOT_FOUND, REGISTRY_READ_FAILED, ...) are isError results.
-import type { SilentServer } from '../adapters/adb/adb-port.ts';
+import type { SilentServer } from '../contracts/adb-servers.ts';
 import { errorBodyOf } from '../contracts/errors.ts';
 import { targetSerial } from '../devices/target-serial.ts';
 import { hasAnyFilter, searchSkills } from '../skills/find-skills.ts';

@@ -9,8 +9,12 @@ export function defaultServerDeps(ctx: SvcContext): ServerDeps {
   return {
     submit: inProcess(ctx),
     // As `svc devices`: each ready device with the driver `auto` would pick there.
-    listDevices: async () =>
-      (await import('../executions/devices-with-driver.ts')).listDevicesWithDriver(ctx, resolveTarget({}, ctx.env)),
+    listDevices: async (onSilent) =>
+      (await import('../executions/devices-with-driver.ts')).listDevicesWithDriver(
+        ctx,
+        resolveTarget({}, ctx.env),
+        onSilent,
+      ),
     runTool: async (name, request) => (await import('../toolbox/run-named-tool.ts')).runNamedTool(ctx, name, request),
     env: ctx.env,
     cwd: ctx.cwd,

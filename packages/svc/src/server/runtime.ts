@@ -2,6 +2,7 @@
 // `server/routes/index.ts`; it reads bodies with `readJsonObjectBody`, answers with `sendOk` / `sendError` /
 // `sendRunResult` (adapters/http/responses.ts) and throws `SvcError` for anything the catalogue maps to a status.
 import type { Hono } from 'hono';
+import type { SilentServer } from '../contracts/adb-servers.ts';
 import type { Env } from '../contracts/env.ts';
 import type { SvcError } from '../contracts/errors.ts';
 import type { RunResult } from '../contracts/types.ts';
@@ -14,8 +15,11 @@ import type { InFlightTracker } from './in-flight.ts';
 /** The use cases the routes call, bound to one context; tests replace any of them. */
 export interface ServerDeps {
   submit: Submit;
-  /** The adb server's devices, each ready one with the driver `auto` would pick there (as `svc devices`). */
-  listDevices(): Promise<(Device & { driver?: string })[]>;
+  /**
+   * The adb server's devices, each ready one with the driver `auto` would pick there (as `svc devices`); over several
+   * adb servers, `onSilent` hears each that did not answer.
+   */
+  listDevices(onSilent?: (server: SilentServer) => void): Promise<(Device & { driver?: string })[]>;
   /** A device tool by name (`/tools/<name>`): `{ ok: true, deviceId, ... }`, or throws SvcError. */
   runTool(name: string, request: ToolRequest): Promise<Record<string, unknown>>;
   /** Environment for target resolution (ANDROID_SERIAL, SVC_OPERATOR_PACKAGE, SVC_DRIVER) and the skills registry. */

@@ -1,6 +1,8 @@
 // The adb port the use cases take as a parameter. The real one talks to the adb server socket
 // (adb-server-port.ts); tests may pass a small fake for what the simulator cannot show.
 
+import type { SilentServer } from '../../contracts/adb-servers.ts';
+
 export interface AdbDevice {
   serial: string;
   /** `device`, `unauthorized`, `offline`, or any other word the adb server reports. */
@@ -37,14 +39,6 @@ export interface LineStream {
 }
 
 export type PushProgress = (sentBytes: number, totalBytes: number) => void;
-
-/** An adb server that did not answer a listing over several servers: its devices are missing from the list. */
-export interface SilentServer {
-  /** `host:port`. */
-  adbServer: string;
-  /** What to do about it. */
-  hint: string;
-}
 
 export interface AdbPort {
   /** `host:devices-l`: every device the server knows, in its order. */

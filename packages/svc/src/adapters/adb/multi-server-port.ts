@@ -5,9 +5,9 @@
 // that refuses the call, before anything reached the device: ADB_SERVER_FAILED), naming the host; the other hosts
 // are untouched (each has its own connections).
 
-import { qualifiedId, splitDeviceId } from '../../contracts/adb-servers.ts';
+import { qualifiedId, type SilentServer, splitDeviceId } from '../../contracts/adb-servers.ts';
 import { SvcError } from '../../contracts/errors.ts';
-import type { AdbDevice, AdbPort, LineStream, PushProgress, ShellOutput, SilentServer } from './adb-port.ts';
+import type { AdbDevice, AdbPort, LineStream, PushProgress, ShellOutput } from './adb-port.ts';
 import { unreachableServerHint } from './server-address.ts';
 
 export interface LabelledPort {

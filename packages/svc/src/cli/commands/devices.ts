@@ -2,7 +2,7 @@
 // 2.8, plus what `adb devices -l` shows), where `driver` is what `--driver auto` would use on a ready device:
 // `operator` where the operator app can answer, else `adb`.
 import type { Command } from 'commander';
-import type { SilentServer } from '../../adapters/adb/adb-port.ts';
+import type { SilentServer } from '../../contracts/adb-servers.ts';
 import { examples } from '../command-kit.ts';
 import { safeAction } from '../execution-command.ts';
 import { targetOf } from '../globals.ts';

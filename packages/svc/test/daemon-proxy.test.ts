@@ -119,8 +119,9 @@ describe('daemon proxy', () => {
   test('the daemon keeps one log follow per device and caches operator presence; direct mode redoes both', async () => {
     const count = (prefix: string) => commandLog().filter((line) => line.startsWith(prefix)).length;
     const follows = () => count('logcat -v epoch -v usec -v uid -T');
-    // The operator's presence: its own `pm list packages -U '<pkg>'`, or the one line that looks for every variant.
-    const presence = () => count('pm list packages -U');
+    // The operator's presence: its own `pm list packages -U '<pkg>'`, or the one line that looks for every variant
+    // (which asks the Android release first).
+    const presence = () => commandLog().filter((line) => line.includes('pm list packages -U')).length;
     await svc.json(['sleep', '0']); // daemon warm
     const [warmFollows, warmPresence] = [follows(), presence()];
     for (let i = 0; i < 3; i++) assert.equal((await svc.json(['sleep', '0'])).code, 0);

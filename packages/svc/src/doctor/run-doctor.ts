@@ -1,10 +1,11 @@
 // The doctor use case (SPEC 4.5 order, run conditions and early stop; 4.6 checks; 2.11 report) behind the CLI,
 // HTTP and MCP surfaces. Never throws for an environment problem: every finding is a check in the report.
 import type { SvcContext } from '../core/context.ts';
+import { OPERATOR_MIN_SDK } from '../executions/choose-driver.ts';
 import { checkAdbDriver } from './checks/adb-driver.ts';
 import { checkAssemble, checkInstall, checkJava, checkLaunch } from './checks/build.ts';
 import { checkCapability, discoverDevice } from './checks/device.ts';
-import { checkHandshake, checkSmoke } from './checks/handshake.ts';
+import { checkHandshake, checkSmoke, operatorNeedsNewerAndroid } from './checks/handshake.ts';
 import { checkAdbPresence, checkAdbServer, checkNodeVersion } from './checks/host.ts';
 import { checkApkPresence, checkSettings, checkVersionCompatibility } from './checks/readiness.ts';
 import { checkUnicodeKeyboard } from './checks/unicode-keyboard.ts';
@@ -51,7 +52,11 @@ export async function runDoctor(ctx: SvcContext, options: DoctorOptions): Promis
     if (!record(await checkLaunch(ctx, serial, operatorPackage))) return done();
   }
   // 6–9. capability, package, version, settings; then, where svc would use it, the adb driver
-  if (!record(await checkCapability(ctx, serial))) return done();
+  const capability = await checkCapability(ctx, serial);
+  if (!record(capability)) return done();
+  // Below Android 7.0 the operator's results cannot be trusted (its device log names no writer): adb drives it.
+  const sdk = Number(capability.evidence?.sdk);
+  const operatorTooOld = Number.isInteger(sdk) && sdk < OPERATOR_MIN_SDK;
   // Without the operator app svc drives the device with adb alone, unless the operator driver is asked for: then a
   // missing operator is only a warning, and whether the adb driver can read the screen is what counts.
   const adbMayDrive = options.target.driver !== 'operator';
@@ -64,12 +69,16 @@ export async function runDoctor(ctx: SvcContext, options: DoctorOptions): Promis
     compatible = passed(compat);
   }
   for (const check of await checkSettings(ctx, serial, operatorPackage)) record(check);
-  if (adbMayDrive && (options.target.driver === 'adb' || !passed(presence))) {
+  if (adbMayDrive && (options.target.driver === 'adb' || !passed(presence) || operatorTooOld)) {
     if (!record(await checkAdbDriver(ctx, serial, operatorPackage))) return done();
     record(await checkUnicodeKeyboard(ctx, serial));
   }
   // 10–11. handshake, then the --full smoke run
   if (!passed(presence) || !compatible) return done();
+  if (operatorTooOld) {
+    record(operatorNeedsNewerAndroid(serial, sdk, options.target.driver === 'operator'));
+    return done();
+  }
   const handshake = await checkHandshake(ctx, serial, operatorPackage);
   if (!record(handshake)) return done();
   if (options.full) record(await checkSmoke(ctx, serial, operatorPackage));

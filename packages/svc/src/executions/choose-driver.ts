@@ -71,14 +71,26 @@ export interface OperatorSeen {
   uid: number | undefined;
 }
 
+/**
+ * The first Android whose logcat names the app that wrote a line (`-v uid`, with `-v epoch`): the operator's result
+ * lines can be trusted only there (adapters/adb/logcat.ts), so below it `auto` drives the device with adb.
+ */
+export const OPERATOR_MIN_SDK = 24;
+
+const SDK = 'getprop ro.build.version.sdk';
 const ENABLED_SERVICES = 'echo; settings get secure enabled_accessibility_services';
-/** Which packages are installed, with their uids, and which accessibility services are on: one fixed line. */
-export const OPERATOR_DETECTION = `pm list packages -U; ${ENABLED_SERVICES}`;
+/**
+ * `pm list packages -U` lists `package:<id> uid:<n>`; Android 7 and older do not know -U ("Error: Unknown option:
+ * -U", nothing listed), so the plain list is asked for on the same line when it fails.
+ */
+const listPackages = (filter = '') => `pm list packages -U${filter} || pm list packages${filter}`;
+/** The Android release, which packages are installed (with their uids) and which accessibility services are on. */
+export const OPERATOR_DETECTION = `${SDK}; ${listPackages()}; ${ENABLED_SERVICES}`;
 
 /**
- * One shell round trip: which of `packages` are installed (`pm list packages` lists `package:<id> uid:<n>` with -U;
- * the uid is what the operator driver trusts result lines by) and whether each one's accessibility service is on.
- * In the order of `packages`.
+ * One shell round trip: which of `packages` are installed (with the uid the operator driver trusts result lines by,
+ * where pm tells it) and whether each one's accessibility service is on, in the order of `packages`. An operator on
+ * a release older than OPERATOR_MIN_SDK never answers.
  */
 export async function findOperator(
   ctx: SvcContext,
@@ -87,17 +99,23 @@ export async function findOperator(
 ): Promise<OperatorSeen[]> {
   const command =
     packages.length === 1
-      ? `pm list packages -U ${quoteShellArg(packages[0] as string)}; ${ENABLED_SERVICES}`
+      ? `${SDK}; ${listPackages(` ${quoteShellArg(packages[0] as string)}`)}; ${ENABLED_SERVICES}`
       : OPERATOR_DETECTION;
   const out = await ctx.adb.shell(serial, command);
   const lines = out.stdout.split('\n').map((line) => line.trim());
   const enabled = lines.at(-1) === '' ? (lines.at(-2) ?? '') : (lines.at(-1) ?? '');
+  const sdk = Number(lines[0]);
+  const trusted = !Number.isInteger(sdk) || sdk >= OPERATOR_MIN_SDK;
   const seen: OperatorSeen[] = [];
   for (const pkg of packages) {
     const listed = lines.find((l) => l === `package:${pkg}` || l.startsWith(`package:${pkg} `));
     if (listed === undefined) continue;
     const uid = /\buid:(\d+)/.exec(listed)?.[1];
-    seen.push({ pkg, answers: serviceEnabled(enabled, pkg), uid: uid === undefined ? undefined : Number(uid) });
+    seen.push({
+      pkg,
+      answers: trusted && serviceEnabled(enabled, pkg),
+      uid: uid === undefined ? undefined : Number(uid),
+    });
   }
   return seen;
 }

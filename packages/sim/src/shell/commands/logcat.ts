@@ -38,7 +38,12 @@ interface Options {
 
 class UsageError extends Error {}
 
-function parseArgs(argv: readonly string[], env: Readonly<Record<string, string>>, nowMs: number): Options {
+function parseArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string>>,
+  nowMs: number,
+  sdk: number,
+): Options {
   const opts: Options = {
     dump: false,
     clear: false,
@@ -72,6 +77,11 @@ function parseArgs(argv: readonly string[], env: Readonly<Record<string, string>
         break;
       case 'v':
         for (const word of (value ?? '').split(/[\s,]+/).filter(Boolean)) {
+          // Android 5 and 6 know the styles and color, usec and printable only (liblog logprint.c
+          // android_log_formatFromString); epoch, monotonic, year, zone and uid came with Android 7.0.
+          if (sdk < 24 && !STYLES.has(word) && !['color', 'usec', 'printable'].includes(word)) {
+            throw new UsageError(`Invalid parameter ${word} to -v`);
+          }
           if (STYLES.has(word)) opts.format.style = word as LogStyle;
           else if (word === 'epoch') opts.format.epoch = true;
           else if (word === 'year') opts.format.year = true;
@@ -153,11 +163,17 @@ function selectBacklog(entries: readonly LogEntry[], opts: Options): readonly Lo
 
 export const logcat: ShellCommand = async (argv, io, device) => {
   let opts: Options;
+  const sdk = Number(device.props.get('ro.build.version.sdk') ?? 35);
   try {
-    opts = parseArgs(argv, io.env ?? {}, device.now());
+    opts = parseArgs(argv, io.env ?? {}, device.now(), sdk);
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof SyntaxError)) throw error;
-    await io.writeStderr(`logcat: ${error.message}\nFor more information, run 'logcat --help'.\n`);
+    // Android 5 and 6 (logcat.cpp logcat_panic(true, ...)): the message, then the help, exit status 1.
+    await io.writeStderr(
+      sdk < 24
+        ? `${error.message}\nUsage: logcat [options] [filterspecs]\noptions include:\n`
+        : `logcat: ${error.message}\nFor more information, run 'logcat --help'.\n`,
+    );
     return 1;
   }
   if (opts.clear) {

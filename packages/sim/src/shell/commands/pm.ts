@@ -8,11 +8,30 @@ import { dumpPackage, uidOf } from './dumpsys-package.ts';
 import { javaException } from './java-exception.ts';
 import { queryActivities } from './pm-query-activities.ts';
 
+/**
+ * `-U` (and `--uid`) came with Android 8.0's PackageManagerShellCommand ("-U: also show the package UID"). Android 7
+ * (its shell command, options -d -e -f -i -l -lf -s -u -3 --user) prints "Error: Unknown option: -U" on stdout and
+ * returns -1; Android 5 and 6 (cmds/pm Pm.java runListPackages) print it on stderr and return 1. Nothing is listed.
+ */
+async function refusedOption(arg: string, io: ShellIO, device: DeviceApi): Promise<number | undefined> {
+  const sdk = Number(device.props.get('ro.build.version.sdk') ?? 35);
+  if (sdk >= 26 || (arg !== '-U' && arg !== '--uid')) return undefined;
+  const words = `Error: Unknown option: ${arg}\n`;
+  if (sdk >= 24) {
+    await io.writeStdout(words);
+    return 255;
+  }
+  await io.writeStderr(words);
+  return 1;
+}
+
 async function listPackages(args: readonly string[], io: ShellIO, device: DeviceApi): Promise<number> {
   const flags = new Set<string>();
   let filter = '';
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
+    const refused = await refusedOption(arg, io, device);
+    if (refused !== undefined) return refused;
     if (arg === '--user' || arg === '--uid' || arg === '--apex-only') i++;
     else if (arg.startsWith('-')) for (const f of arg === '--show-versioncode' ? ['V'] : arg.slice(1)) flags.add(f);
     else filter = arg;

@@ -21,6 +21,20 @@ import {
   WAITED_MAX_RETRY_DELAY_MS,
 } from './follow-retry.ts';
 
+/**
+ * Android 5 and 6: logcat knows no `-v epoch` nor `-v uid` ("Invalid parameter epoch to -v"), so no line can be
+ * traced to the app that wrote it, and the operator's results could not be told from any app's forgeries.
+ */
+function tooOldForOperator(serial: string, logcatSaid: string): SvcError {
+  return new SvcError(
+    'VERSION_INCOMPATIBLE',
+    `${serial} runs Android 6 or older, whose device log cannot tell which app wrote a line, so the operator app's ` +
+      'results cannot be trusted there. The operator driver needs Android 7.0 (API 24) or later.',
+    { deviceId: serial, logcat: logcatSaid },
+    'Use --driver adb: svc drives Android 5 and 6 with adb alone.',
+  );
+}
+
 export interface LogStreamStatus {
   open: boolean;
   /** Follow commands started (the first one and every retry). */
@@ -84,6 +98,8 @@ export class DeviceLogStream {
   /** Resolves once every entry written from now on will be delivered. */
   async start(): Promise<void> {
     const last = await this.#adb.shell(this.#serial, LAST_ENTRY_COMMAND);
+    const refused = /^Invalid parameter "?\w+"? to -v$/m.exec(`${last.stderr}\n${last.stdout}`);
+    if (refused !== null) throw tooOldForOperator(this.#serial, refused[0]);
     const newest = last.exitCode === 0 ? lastEntryLines(last.stdout) : [];
     this.#since = newest[0]?.epoch;
     // `-T` includes the bound itself: that entry is old news.

@@ -17,8 +17,9 @@ export async function operatorUid(adb: AdbPort, serial: string, pkg: string): Pr
     .split('\n')
     .map((line) => line.trim())
     .find((line) => line === `package:${pkg}` || line.startsWith(`package:${pkg} `));
-  if (listed === undefined) {
-    if (out.exitCode !== 0 && !/unknown option/i.test(out.stderr + out.stdout)) {
+  // Android 7 and older refuse -U (nothing listed; below Android 7 adb carries no exit status to tell it by).
+  if (listed === undefined && !/unknown option/i.test(out.stderr + out.stdout)) {
+    if (out.exitCode !== 0) {
       throw new SvcError(
         'DEVICE_SHELL_UNAVAILABLE',
         `\`pm list packages\` failed on ${serial} (exit ${out.exitCode}).`,
@@ -28,7 +29,7 @@ export async function operatorUid(adb: AdbPort, serial: string, pkg: string): Pr
         },
       );
     }
-    if (out.exitCode === 0) throw notInstalled(serial, pkg);
+    throw notInstalled(serial, pkg);
   }
   const uid = /\buid:(\d+)/.exec(listed ?? '')?.[1] ?? (await uidFromDumpsys(adb, serial, pkg));
   if (uid === undefined) {

@@ -26,7 +26,14 @@ describe('the operator app on Android 5 to 7', () => {
       .filter((entry) => /am broadcast/.test(JSON.stringify(entry))).length;
 
   before(async () => {
-    lab = await createLab({ devices: [{ apiLevel: 25 }, { apiLevel: 23 }, { apiLevel: 21 }] });
+    lab = await createLab({
+      devices: [
+        { apiLevel: 25 },
+        { apiLevel: 23 },
+        { apiLevel: 21 },
+        { apiLevel: 24, operator: { variant: 'clawperator' } },
+      ],
+    });
   });
   after(() => lab?.close());
 
@@ -42,15 +49,22 @@ describe('the operator app on Android 5 to 7', () => {
     assert.doesNotMatch((await lab.adb('-s', seven, 'shell', 'logcat -v epoch -v uid -t 1 2>&1')).stdout, /Invalid/);
   });
 
-  test('Android 7: the operator is found without -U, auto drives it, and svc devices says so', async () => {
+  test('Android 7: the operator (ours or the published one) is found without -U, auto drives it, svc devices says so', async () => {
     const devices = await runCliJson(['devices'], { env: lab.env });
     const driverOf = (index: number) =>
       (devices.json as { serial: string; driver?: string }[]).find((d) => d.serial === device(index).serial)?.driver;
-    assert.deepEqual([driverOf(0), driverOf(1), driverOf(2)], ['operator', 'adb', 'adb'], devices.stdout);
-    const snapshot = await svc(0, 'snapshot');
-    assert.equal(snapshot.code, 0, snapshot.stdout);
-    assert.equal(snapshot.json.driver, 'operator');
-    assert.ok(broadcasts(0) > 0, 'the execution went to the operator app');
+    assert.deepEqual([driverOf(0), driverOf(1), driverOf(2), driverOf(3)], ['operator', 'adb', 'adb', 'operator']);
+    // The published operator on Android 7.0 is found and driven the same way, nobody naming its package.
+    const published = (devices.json as { serial: string; operatorPackage?: string }[]).find(
+      (d) => d.serial === device(3).serial,
+    );
+    assert.equal(published?.operatorPackage, 'com.clawperator.operator');
+    for (const index of [0, 3]) {
+      const snapshot = await svc(index, 'snapshot');
+      assert.equal(snapshot.code, 0, snapshot.stdout);
+      assert.equal(snapshot.json.driver, 'operator');
+      assert.ok(broadcasts(index) > 0, 'the execution went to the operator app');
+    }
   });
 
   for (const index of [1, 2]) {

@@ -75,7 +75,7 @@ describe('devices across two adb servers', () => {
     assert.match(
       halfway.stderr,
       new RegExp(
-        `^warning: the adb server at 127\\.0\\.0\\.1:${dead} did not answer, so its devices are not listed\\. Start the adb server at 127\\.0\\.0\\.1:${dead} on its computer`,
+        `^warning: the adb server at 127\\.0\\.0\\.1:${dead} did not answer \\(.+\\), so its devices are not listed\\. Start the adb server at 127\\.0\\.0\\.1:${dead} on its computer`,
         'm',
       ),
     );
@@ -95,6 +95,7 @@ describe('devices across two adb servers', () => {
         [`127.0.0.1:${dead}`],
       );
       assert.match(answer.silent[0].hint, /Start the adb server at/);
+      assert.ok(answer.silent[0].cause.length > 0, 'how it failed is kept');
     } finally {
       await session.close();
     }

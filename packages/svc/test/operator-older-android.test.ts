@@ -53,7 +53,11 @@ describe('the operator app on Android 5 to 7', () => {
     const devices = await runCliJson(['devices'], { env: lab.env });
     const driverOf = (index: number) =>
       (devices.json as { serial: string; driver?: string }[]).find((d) => d.serial === device(index).serial)?.driver;
-    assert.deepEqual([driverOf(0), driverOf(1), driverOf(2), driverOf(3)], ['operator', 'adb', 'adb', 'operator']);
+    assert.deepEqual(
+      [driverOf(0), driverOf(1), driverOf(2), driverOf(3)],
+      ['operator', 'adb', 'adb', 'operator'],
+      devices.stdout,
+    );
     // The published operator on Android 7.0 is found and driven the same way, nobody naming its package.
     const published = (devices.json as { serial: string; operatorPackage?: string }[]).find(
       (d) => d.serial === device(3).serial,

@@ -140,6 +140,41 @@ describe('screen recordings that fail', () => {
     assert.equal((await svc(0, 'record', 'stop')).json.code, 'RECORDING_NOT_IN_PROGRESS');
   });
 
+  test('svc record: a recording done with is never taken for one to stop (pulled and kept, empty, or left behind)', async () => {
+    const endByItself = async (signal: string) => {
+      for (const pid of device(0).device.processes.pidsOf('screenrecord')) {
+        await lab.adb('-s', device(0).serial, 'shell', 'kill', signal, String(pid));
+      }
+    };
+    const stopCode = async () => (await svc(0, 'record', 'stop')).json.code;
+    // Pulled while kept on the device: it is done with, so a later stop finds nothing to stop.
+    const kept = await svc(0, 'record', 'start', '--time-limit-s', '30');
+    await endByItself('-2');
+    const pulled = await svc(0, 'record', 'pull', '--keep-on-device');
+    assert.equal(pulled.json.recordingId, kept.json.recordingId, pulled.stdout);
+    assert.equal(await stopCode(), 'RECORDING_NOT_IN_PROGRESS');
+    // Killed before it wrote anything (screenrecord creates its file first): no video, and the empty file is removed.
+    const empty = await svc(0, 'record', 'start', '--time-limit-s', '30');
+    await endByItself('-9');
+    await lab.adb('-s', device(0).serial, 'shell', `true > ${empty.json.devicePath}`);
+    const none = await svc(0, 'record', 'stop');
+    assert.equal(none.json.code, 'RECORDING_NOT_IN_PROGRESS', none.stdout);
+    assert.match(none.json.message, /ended by itself without writing a video/);
+    assert.ok(!(await files(0)).includes(`svc-record-${empty.json.recordingId}.mp4`), 'the empty file is gone');
+    // One that failed and was never stopped, then a new one recorded, stopped and pulled: the old failure is not
+    // reported for a stop that comes after.
+    device(0).faults.set('screenrecord_encoder_fails', 1500);
+    const failed = await svc(0, 'record', 'start', '--time-limit-s', '30');
+    assert.equal(failed.code, 0, failed.stdout);
+    await sleep(1500);
+    device(0).faults.clear();
+    const next = await svc(0, 'record', 'start', '--time-limit-s', '30');
+    assert.equal(next.code, 0, next.stdout);
+    assert.equal((await svc(0, 'record', 'stop')).code, 0);
+    assert.equal((await svc(0, 'record', 'pull', next.json.recordingId)).code, 0);
+    assert.equal(await stopCode(), 'RECORDING_NOT_IN_PROGRESS');
+  });
+
   test('adb driver: a recording that ended by itself is stopped with its file ready; a crash says so', async () => {
     const run = await runAdb(lab, 0, [{ id: 'start', type: 'start_recording', params: { sessionId: 'alone' } }]);
     assert.equal(step(run, 'start').data.recording, 'true');

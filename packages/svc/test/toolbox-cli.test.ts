@@ -246,6 +246,16 @@ describe('device toolbox on the command line', () => {
         assert.equal(logs.code, 0, logs.stdout);
         assert.equal(logs.json.running, true);
         assert.equal(logs.json.pids.length, 1);
+        // Its logcat knows no `-v epoch` (Android 7.0 brought it): the lines are read in threadtime, timed by the
+        // device's clock, and since is applied to them.
+        await lab.adb('-s', old.serial, 'shell', 'log', '-t', 'SvcOld', `written on API ${apiLevel}`);
+        const written = await on('logs', '--grep', `written on API ${apiLevel}`, '--since', '10m');
+        assert.equal(written.code, 0, written.stdout);
+        assert.equal(written.json.count, 1, written.stdout);
+        const [, time] = /^(\S+) \d+ I SvcOld: written on API \d+$/.exec(written.json.lines[0]) ?? [];
+        assert.ok(Math.abs(Date.parse(time ?? '') - Date.now()) < 120_000, `${time} is now`);
+        const later = new Date(Date.now() + 3_600_000).toISOString();
+        assert.equal((await on('logs', '--grep', `written on API ${apiLevel}`, '--since', later)).json.count, 0);
       });
     });
   }

@@ -75,4 +75,6 @@ export interface SilentServer {
   adbServer: string;
   /** What to do about it. */
   hint: string;
+  /** How the call failed (refused, reset, a protocol error). */
+  cause: string;
 }

@@ -57,6 +57,11 @@ export async function runDoctor(ctx: SvcContext, options: DoctorOptions): Promis
   // Below Android 7.0 the operator's results cannot be trusted (its device log names no writer): adb drives it.
   const sdk = Number(capability.evidence?.sdk);
   const operatorTooOld = Number.isInteger(sdk) && sdk < OPERATOR_MIN_SDK;
+  if (operatorTooOld && options.target.driver === 'operator') {
+    // Installed or not, the operator driver cannot be used there: say that, not how to install it.
+    record(operatorNeedsNewerAndroid(serial, sdk, true));
+    return done();
+  }
   // Without the operator app svc drives the device with adb alone, unless the operator driver is asked for: then a
   // missing operator is only a warning, and whether the adb driver can read the screen is what counts.
   const adbMayDrive = options.target.driver !== 'operator';
@@ -76,7 +81,7 @@ export async function runDoctor(ctx: SvcContext, options: DoctorOptions): Promis
   // 10–11. handshake, then the --full smoke run
   if (!passed(presence) || !compatible) return done();
   if (operatorTooOld) {
-    record(operatorNeedsNewerAndroid(serial, sdk, options.target.driver === 'operator'));
+    record(operatorNeedsNewerAndroid(serial, sdk, false));
     return done();
   }
   const handshake = await checkHandshake(ctx, serial, operatorPackage);

@@ -79,38 +79,38 @@ export const OPERATOR_MIN_SDK = 24;
 
 const SDK = 'getprop ro.build.version.sdk';
 const ENABLED_SERVICES = 'echo; settings get secure enabled_accessibility_services';
-/**
- * `pm list packages -U` lists `package:<id> uid:<n>`; Android 7 and older do not know -U ("Error: Unknown option:
- * -U", nothing listed), so the plain list is asked for on the same line when it fails.
- */
-const listPackages = (filter = '') => `pm list packages -U${filter} || pm list packages${filter}`;
 /** The Android release, which packages are installed (with their uids) and which accessibility services are on. */
-export const OPERATOR_DETECTION = `${SDK}; ${listPackages()}; ${ENABLED_SERVICES}`;
+export const OPERATOR_DETECTION = `${SDK}; pm list packages -U; ${ENABLED_SERVICES}`;
+/**
+ * Android 7 and older do not know `pm list packages -U`: they say "Error: Unknown option: -U" and list nothing (on
+ * Android 7 with exit status 0, so only the words tell it). Then the plain list is asked for, uids unknown.
+ */
+const UNKNOWN_UID_OPTION = /Unknown option: -U/;
 
 /**
- * One shell round trip: which of `packages` are installed (with the uid the operator driver trusts result lines by,
- * where pm tells it) and whether each one's accessibility service is on, in the order of `packages`. An operator on
- * a release older than OPERATOR_MIN_SDK never answers.
+ * One shell round trip (two on Android 7 and older): which of `packages` are installed (with the uid the operator
+ * driver trusts result lines by, where pm tells it) and whether each one's accessibility service is on, in the order
+ * of `packages`. An operator on a release older than OPERATOR_MIN_SDK never answers.
  */
 export async function findOperator(
   ctx: SvcContext,
   serial: string,
   packages: readonly string[],
 ): Promise<OperatorSeen[]> {
-  const command =
-    packages.length === 1
-      ? `${SDK}; ${listPackages(` ${quoteShellArg(packages[0] as string)}`)}; ${ENABLED_SERVICES}`
-      : OPERATOR_DETECTION;
-  const out = await ctx.adb.shell(serial, command);
+  const filter = packages.length === 1 ? ` ${quoteShellArg(packages[0] as string)}` : '';
+  const out = await ctx.adb.shell(serial, `${SDK}; pm list packages -U${filter}; ${ENABLED_SERVICES}`);
   const lines = out.stdout.split('\n').map((line) => line.trim());
   const enabled = lines.at(-1) === '' ? (lines.at(-2) ?? '') : (lines.at(-1) ?? '');
-  const sdk = Number(lines[0]);
-  const trusted = !Number.isInteger(sdk) || sdk >= OPERATOR_MIN_SDK;
+  const sdk = /^\d+$/.test(lines[0] ?? '') ? Number(lines[0]) : undefined;
+  const trusted = sdk === undefined || sdk >= OPERATOR_MIN_SDK;
+  const listed = UNKNOWN_UID_OPTION.test(out.stdout + out.stderr)
+    ? (await ctx.adb.shell(serial, `pm list packages${filter}`)).stdout.split('\n').map((line) => line.trim())
+    : lines;
   const seen: OperatorSeen[] = [];
   for (const pkg of packages) {
-    const listed = lines.find((l) => l === `package:${pkg}` || l.startsWith(`package:${pkg} `));
-    if (listed === undefined) continue;
-    const uid = /\buid:(\d+)/.exec(listed)?.[1];
+    const line = listed.find((l) => l === `package:${pkg}` || l.startsWith(`package:${pkg} `));
+    if (line === undefined) continue;
+    const uid = /\buid:(\d+)/.exec(line)?.[1];
     seen.push({
       pkg,
       answers: trusted && serviceEnabled(enabled, pkg),

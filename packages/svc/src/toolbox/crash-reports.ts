@@ -25,7 +25,7 @@ export interface CrashReport {
 
 export const DROPBOX_TAGS = ['data_app_crash', 'data_app_anr', 'system_app_crash', 'system_app_anr'] as const;
 
-/** FATAL EXCEPTION blocks of the crash buffer (records of `logcat -b crash -v epoch`). */
+/** FATAL EXCEPTION blocks of the crash buffer (records of `logcat -b crash`). */
 export function crashesFromBuffer(records: readonly LogRecord[]): CrashReport[] {
   const reports: CrashReport[] = [];
   let current: { first: LogRecord; lines: string[] } | undefined;

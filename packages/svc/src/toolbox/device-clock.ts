@@ -28,13 +28,6 @@ export async function readDeviceClock(ctx: SvcContext, serial: string): Promise<
   return { nowMs, offsetMs, known: local !== undefined };
 }
 
-/** The device's clock for a time filter (`since`): DEVICE_SHELL_UNAVAILABLE when the device does not tell it. */
-export async function requireDeviceClock(ctx: SvcContext, serial: string): Promise<DeviceClock> {
-  const clock = await readDeviceClock(ctx, serial);
-  if (!clock.known) throw clockUnknown(serial);
-  return clock;
-}
-
 export function clockUnknown(serial: string): SvcError {
   return new SvcError(
     'DEVICE_SHELL_UNAVAILABLE',

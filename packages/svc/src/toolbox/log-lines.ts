@@ -1,6 +1,6 @@
 // Lines of `logcat -v epoch` (`<sec>.<ms> <pid> <tid> <level> <tag padded to 8>: <message>`, the threadtime layout
-// with an epoch time: AOSP liblog logprint.cpp), read into records; `--------- beginning of <buffer>` dividers
-// and lines of another shape are skipped.
+// with an epoch time: AOSP liblog logprint.cpp), or of `-v threadtime` on Android 5 and 6, read into records;
+// `--------- beginning of <buffer>` dividers and lines of another shape are skipped.
 export interface LogRecord {
   epochMs: number;
   pid: number;
@@ -12,7 +12,48 @@ export interface LogRecord {
 
 const LINE = /^\s*(\d+)\.(\d{3})\d*\s+(\d+)\s+(\d+)\s+([VDIWEFA])\s(.*?)\s*: (.*)$/;
 
-export function parseEpochLog(text: string): LogRecord[] {
+/**
+ * What to ask logcat for: `-v epoch` from Android 7.0; Android 5 and 6 know no epoch ("Invalid parameter epoch to
+ * -v"), so there the threadtime layout, whose local wall time parseLog turns into epoch ms with the device's clock.
+ */
+export const logFormatFor = (sdk: number) => (sdk >= 24 ? '-v epoch' : '-v threadtime');
+
+// `05-01 10:00:00.123  1234  1256 I Tag     : message`: month-day and local time, no year, no zone.
+const THREADTIME = /^(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)\.(\d{3})\s+(\d+)\s+(\d+)\s+([VDIWEFA])\s(.*?)\s*: (.*)$/;
+const DAY_MS = 86_400_000;
+
+/**
+ * Records of `logcat -v threadtime`, timed by the device's clock (`nowMs`, and `offsetMs`: local minus UTC): the year
+ * is the device's, or the one before for a date later than a day ahead of its now (a log that spans New Year).
+ */
+export function parseThreadtimeLog(text: string, clock: { nowMs: number; offsetMs: number }): LogRecord[] {
+  const localNow = clock.nowMs + clock.offsetMs;
+  const year = new Date(localNow).getUTCFullYear();
+  const records: LogRecord[] = [];
+  for (const line of text.split('\n')) {
+    const m = THREADTIME.exec(line.replace(/\r$/, ''));
+    if (!m) continue;
+    const [mo, d, h, mi, sec, ms] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+    let local = Date.UTC(year, mo - 1, d, h, mi, sec, ms);
+    if (local > localNow + DAY_MS) local = Date.UTC(year - 1, mo - 1, d, h, mi, sec, ms);
+    records.push({
+      epochMs: local - clock.offsetMs,
+      pid: Number(m[7]),
+      tid: Number(m[8]),
+      level: m[9] as string,
+      tag: (m[10] as string).trim(),
+      message: m[11] as string,
+    });
+  }
+  return records;
+}
+
+/** The records of a read made with logFormatFor(sdk). */
+export function parseLog(text: string, sdk: number, clock: { nowMs: number; offsetMs: number }): LogRecord[] {
+  return sdk >= 24 ? parseEpochLog(text) : parseThreadtimeLog(text, clock);
+}
+
+function parseEpochLog(text: string): LogRecord[] {
   const records: LogRecord[] = [];
   for (const line of text.split('\n')) {
     const m = LINE.exec(line.replace(/\r$/, ''));
@@ -47,7 +88,9 @@ export function logcatRefusal(out: { stdout: string; stderr: string; exitCode: n
   const lines = `${out.stdout}\n${out.stderr}`
     .split('\n')
     .map((line) => line.replace(/\r$/, ''))
-    .filter((line) => line.trim() !== '' && !LINE.test(line) && !line.startsWith('--------- '));
+    .filter(
+      (line) => line.trim() !== '' && !LINE.test(line) && !THREADTIME.test(line) && !line.startsWith('--------- '),
+    );
   const said = lines.find((line) => LOGCAT_ERROR.test(line.trim()))?.trim();
   if (said !== undefined) return said.slice(0, 300);
   if (out.exitCode !== 0 && out.exitCode !== -1)

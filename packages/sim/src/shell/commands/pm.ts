@@ -11,26 +11,31 @@ import { queryActivities } from './pm-query-activities.ts';
 /**
  * `-U` (and `--uid`) came with Android 8.0's PackageManagerShellCommand ("-U: also show the package UID"). Android 7
  * (its shell command, options -d -e -f -i -l -lf -s -u -3 --user) prints "Error: Unknown option: -U" on stdout and
- * returns -1; Android 5 and 6 (cmds/pm Pm.java runListPackages) print it on stderr and return 1. Nothing is listed.
+ * returns -1, which `cmd package` passes on (255) but `pm` does not: Android 7's Pm.java hands `list` to the package
+ * service (runShellCommand) and returns 0 whatever it answered. Android 5 and 6 (cmds/pm Pm.java runListPackages)
+ * print it on stderr and return 1. Nothing is listed.
  */
-async function refusedOption(arg: string, io: ShellIO, device: DeviceApi): Promise<number | undefined> {
+async function refusedOption(arg: string, io: ShellIO, device: DeviceApi, via: Via): Promise<number | undefined> {
   const sdk = Number(device.props.get('ro.build.version.sdk') ?? 35);
   if (sdk >= 26 || (arg !== '-U' && arg !== '--uid')) return undefined;
   const words = `Error: Unknown option: ${arg}\n`;
   if (sdk >= 24) {
     await io.writeStdout(words);
-    return 255;
+    return via === 'pm' ? 0 : 255;
   }
   await io.writeStderr(words);
   return 1;
 }
 
-async function listPackages(args: readonly string[], io: ShellIO, device: DeviceApi): Promise<number> {
+/** Which command line reached the package service: `pm` or `cmd package` (Android 7 differ in exit status). */
+type Via = 'pm' | 'cmd';
+
+async function listPackages(args: readonly string[], io: ShellIO, device: DeviceApi, via: Via): Promise<number> {
   const flags = new Set<string>();
   let filter = '';
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
-    const refused = await refusedOption(arg, io, device);
+    const refused = await refusedOption(arg, io, device, via);
     if (refused !== undefined) return refused;
     if (arg === '--user' || arg === '--uid' || arg === '--apex-only') i++;
     else if (arg.startsWith('-')) for (const f of arg === '--show-versioncode' ? ['V'] : arg.slice(1)) flags.add(f);
@@ -177,7 +182,12 @@ async function resolveActivity(args: readonly string[], io: ShellIO, device: Dev
 }
 
 /** Shared by `pm <args>` and `cmd package <args>`. */
-export async function packageCommand(argv: readonly string[], io: ShellIO, device: DeviceApi): Promise<number> {
+export async function packageCommand(
+  argv: readonly string[],
+  io: ShellIO,
+  device: DeviceApi,
+  via: Via = 'cmd',
+): Promise<number> {
   // A system still starting has no package service yet: `cmd package` and `pm` answer with cmd's words
   // (evdenis/adb_root#6, docker-android-sdk/android-30#6), played while the property below is 1.
   if (device.props.get('svc.sim.package_service_down') === '1') {
@@ -187,7 +197,7 @@ export async function packageCommand(argv: readonly string[], io: ShellIO, devic
   const [verb, ...args] = argv;
   switch (verb) {
     case 'list':
-      if (args[0] === 'packages') return listPackages(args.slice(1), io, device);
+      if (args[0] === 'packages') return listPackages(args.slice(1), io, device, via);
       break;
     case 'path': {
       const pkg = device.packages.get(args.filter((a) => !a.startsWith('-')).at(-1) ?? '');
@@ -228,4 +238,4 @@ export async function packageCommand(argv: readonly string[], io: ShellIO, devic
   return 255;
 }
 
-export const pm: ShellCommand = (argv, io, device) => packageCommand(argv, io, device);
+export const pm: ShellCommand = (argv, io, device) => packageCommand(argv, io, device, 'pm');

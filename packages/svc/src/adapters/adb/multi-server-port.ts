@@ -43,8 +43,10 @@ export class MultiServerPort implements AdbPort {
     const silent: SilentServer[] = [];
     answers.forEach((answer, i) => {
       const { label } = this.#servers[i] as LabelledPort;
-      if (answer.status === 'rejected') silent.push({ adbServer: label, hint: unreachableServerHint(label) });
-      else for (const d of answer.value) devices.push({ ...d, serial: qualifiedId(label, d.serial) });
+      if (answer.status === 'rejected') {
+        const cause = answer.reason instanceof Error ? answer.reason.message : String(answer.reason);
+        silent.push({ adbServer: label, hint: unreachableServerHint(label), cause });
+      } else for (const d of answer.value) devices.push({ ...d, serial: qualifiedId(label, d.serial) });
     });
     return { devices, silent };
   }

@@ -42,7 +42,7 @@ export function registerDevices(program: Command): void {
             // A silent server of several: its devices are missing, so say so (stdout keeps the plain list).
             const silent = (server: SilentServer) =>
               process.stderr.write(
-                `warning: the adb server at ${server.adbServer} did not answer, so its devices are not listed. ${server.hint}\n`,
+                `warning: the adb server at ${server.adbServer} did not answer (${server.cause}), so its devices are not listed. ${server.hint}\n`,
               );
             printValue(globals.output, await listDevicesWithDriver(ctx, target, silent), pretty);
           } finally {

@@ -124,15 +124,15 @@ export async function checkHandshake(ctx: SvcContext, serial: string, pkg: strin
 }
 
 /**
- * An operator installed on Android 5 or 6: the operator driver cannot be used there (its results could not be told
- * from forged ones), so no handshake is sent. With `auto` adb drives the device (a warning); asked for, it fails.
+ * Android 5 or 6: the operator driver cannot be used there (its results could not be told from forged ones), so no
+ * handshake is sent. With `auto` adb drives the device (a warning when an operator is installed); asked for, it fails.
  */
 export function operatorNeedsNewerAndroid(serial: string, sdk: number, asked: boolean): CheckResult {
   return {
     id: 'readiness.handshake',
     status: asked ? 'fail' : 'warn',
     code: 'VERSION_INCOMPATIBLE',
-    summary: `the operator app is installed, but the operator driver needs Android 7.0 (API 24) or later; this device runs API ${sdk}`,
+    summary: `the operator driver needs Android 7.0 (API 24) or later; this device runs API ${sdk}`,
     detail:
       "Below Android 7.0 the device log cannot tell which app wrote a line, so the operator's results could not be " +
       'told from forged ones. svc drives this device with adb (--driver auto, the default).',

@@ -69,3 +69,22 @@ test('invalidate, a package command and a device leaving the list each drop the 
   await adb.shell('d1', 'echo other');
   assert.equal(fake.commands.length, 7, 'other commands are never cached');
 });
+
+test('a listing over several adb servers passes through with its silent servers, and prunes like a plain one', async () => {
+  const fake = fakeAdb();
+  const silent = [{ adbServer: 'h2:5037', hint: 'start it', cause: 'connect ECONNREFUSED' }];
+  const port: AdbPort = {
+    ...fake.port,
+    listDevicesOfAll: async () => ({ devices: fake.devices.map((d) => ({ ...d })), silent }),
+  };
+  const adb = cachePresence(port, () => 0, 1000);
+  assert.equal(cachePresence(fake.port).listDevicesOfAll, undefined, 'only where the port has it');
+  await adb.shell('d1', QUERY);
+  assert.deepEqual((await adb.listDevicesOfAll?.())?.silent, silent);
+  await adb.shell('d1', QUERY);
+  assert.equal(fake.commands.length, 1, 'd1 is still listed: its presence stays cached');
+  fake.devices.splice(0);
+  await adb.listDevicesOfAll?.();
+  await adb.shell('d1', QUERY);
+  assert.equal(fake.commands.length, 2, 'd1 left the list: its presence is asked again');
+});

@@ -21,13 +21,26 @@ export function cachePresence(inner: AdbPort, now = () => Date.now(), ttlMs = PR
   const invalidate = (serial?: string) => {
     for (const key of [...cached.keys()]) if (serial === undefined || key.startsWith(`${serial}\n`)) cached.delete(key);
   };
+  /** Drops what is cached for devices no longer listed as ready. */
+  const keepListed = (devices: AdbDevice[]) => {
+    const ready = new Set(devices.filter((d) => d.state === 'device').map((d) => d.serial));
+    for (const key of [...cached.keys()]) if (!ready.has(key.split('\n')[0] ?? '')) cached.delete(key);
+    return devices;
+  };
+  const listDevicesOfAll = inner.listDevicesOfAll?.bind(inner);
   return {
     async listDevices(): Promise<AdbDevice[]> {
-      const devices = await inner.listDevices();
-      const ready = new Set(devices.filter((d) => d.state === 'device').map((d) => d.serial));
-      for (const key of [...cached.keys()]) if (!ready.has(key.split('\n')[0] ?? '')) cached.delete(key);
-      return devices;
+      return keepListed(await inner.listDevices());
     },
+    ...(listDevicesOfAll === undefined
+      ? {}
+      : {
+          async listDevicesOfAll() {
+            const listing = await listDevicesOfAll();
+            keepListed(listing.devices);
+            return listing;
+          },
+        }),
     async shell(serial, command) {
       const pkg = PRESENCE_QUERY.exec(command)?.[1];
       if (pkg === undefined) {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { SvcError } from '../../contracts/errors.ts';
 import type { SvcContext } from '../../core/context.ts';
+import { DeviceShell } from '../../device-shell/device-shell.ts';
 import {
   type CrashReport,
   crashesFromBuffer,
@@ -11,7 +12,7 @@ import {
 } from '../crash-reports.ts';
 import { shellRefused } from '../device-answer.ts';
 import { clockUnknown, readDeviceClock } from '../device-clock.ts';
-import { logcatRefusal, parseEpochLog } from '../log-lines.ts';
+import { logcatRefusal, logFormatFor, parseLog } from '../log-lines.ts';
 import { parseSince, sinceSchema } from '../time-spec.ts';
 import { deviceTool } from '../tool.ts';
 import { packageName } from './tool-fields.ts';
@@ -51,15 +52,15 @@ async function readChecked(ctx: SvcContext, serial: string, command: string): Pr
 }
 
 async function readReports(ctx: SvcContext, serial: string): Promise<DeviceReports> {
-  const clock = await readDeviceClock(ctx, serial);
+  const [clock, sdk] = await Promise.all([readDeviceClock(ctx, serial), new DeviceShell(ctx, serial).sdk()]);
   // AND semantics of dumpsys dropbox search words: one call per tag (several tags in one call match nothing).
   const [buffer = '', ...dropbox] = await Promise.all([
-    readChecked(ctx, serial, 'logcat -d -b crash -v epoch'),
+    readChecked(ctx, serial, `logcat -d -b crash ${logFormatFor(sdk)}`),
     ...DROPBOX_TAGS.map((tag) => readChecked(ctx, serial, `dumpsys dropbox --print ${tag}`)),
   ]);
   const fromDropbox = dropbox.flatMap((text) => reportsFromDropbox(text, clock.offsetMs));
   return {
-    reports: mergeReports(crashesFromBuffer(parseEpochLog(buffer)), fromDropbox),
+    reports: mergeReports(crashesFromBuffer(parseLog(buffer, sdk, clock)), fromDropbox),
     nowMs: clock.nowMs,
     clockKnown: clock.known,
   };

@@ -1,14 +1,15 @@
 // The device log of one app (or of the whole device) since a time, filtered and bounded. The app's processes are
-// found by name (`pidof`, or `ps` below API 23) and the log is read once with `logcat -d -v epoch [-T <since>] *:<level>`; lines are
-// kept when their pid is the app's and their text contains `grep`, and only the newest maxLines are returned.
+// found by name (`pidof`, or `ps` below API 23) and the log is read once with `logcat -d -v epoch [-T <since>]
+// *:<level>` (Android 5 and 6: `-v threadtime`, timed by the device's clock, `since` applied here); lines are kept
+// when their pid is the app's and their text contains `grep`, and only the newest maxLines are returned.
 // An app that is not running has no pid to filter by: its lines cannot be told apart (crashes keeps its crashes).
 import { z } from 'zod';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
 import { DeviceShell } from '../../device-shell/device-shell.ts';
 import { pidsCommand, pidsIn } from '../../device-shell/processes.ts';
 import { shellRefused } from '../device-answer.ts';
-import { requireDeviceClock } from '../device-clock.ts';
-import { formatRecord, logcatRefusal, parseEpochLog } from '../log-lines.ts';
+import { clockUnknown, readDeviceClock } from '../device-clock.ts';
+import { formatRecord, logcatRefusal, logFormatFor, parseLog } from '../log-lines.ts';
 import { isRelative, logcatTime, parseSince, sinceSchema } from '../time-spec.ts';
 import { deviceTool } from '../tool.ts';
 import { packageName } from './tool-fields.ts';
@@ -37,21 +38,29 @@ export const logsTool = deviceTool({
   locksDevice: false,
   readOnly: true,
   run: async ({ ctx, serial, args }) => {
+    const shell = new DeviceShell(ctx, serial);
+    const sdk = await shell.sdk();
     let pids: Set<number> | undefined;
     if (args.package !== undefined) {
       // `pidof` from API 23, `ps` below (Android 5 has no pidof), as the adb driver finds processes.
-      const shell = new DeviceShell(ctx, serial);
-      const sdk = await shell.sdk();
       pids = new Set(pidsIn(await shell.read(pidsCommand(sdk, args.package)), args.package, sdk));
       if (pids.size === 0) return { package: args.package, running: false, lines: [], count: 0, truncated: false };
     }
+    // Android 5 and 6 print local wall times: the device's clock turns them into instants.
+    const clock = sdk >= 24 ? undefined : await readDeviceClock(ctx, serial);
     let since: number | undefined;
     if (args.since !== undefined) {
-      const now = isRelative(args.since) ? (await requireDeviceClock(ctx, serial)).nowMs : 0;
+      let now = 0;
+      if (isRelative(args.since)) {
+        const known = clock ?? (await readDeviceClock(ctx, serial));
+        if (!known.known) throw clockUnknown(serial);
+        now = known.nowMs;
+      }
       since = parseSince(args.since, now);
     }
-    const parts = ['logcat -d -v epoch'];
-    if (since !== undefined) parts.push(`-T ${quoteShellArg(logcatTime(since))}`);
+    const parts = [`logcat -d ${logFormatFor(sdk)}`];
+    // Below Android 7 the bound is applied here only: Android 5's -T takes a count, not a time.
+    if (since !== undefined && sdk >= 24) parts.push(`-T ${quoteShellArg(logcatTime(since))}`);
     parts.push(quoteShellArg(`*:${args.level ?? 'V'}`));
     const command = parts.join(' ');
     const out = await ctx.adb.shell(serial, command);
@@ -59,7 +68,7 @@ export const logsTool = deviceTool({
     const refused = logcatRefusal(out);
     if (refused !== undefined) throw shellRefused(serial, command, refused);
     const needle = args.grep?.toLowerCase();
-    const matching = parseEpochLog(out.stdout).filter(
+    const matching = parseLog(out.stdout, sdk, clock ?? { nowMs: 0, offsetMs: 0 }).filter(
       (r) =>
         (pids === undefined || pids.has(r.pid)) &&
         (since === undefined || r.epochMs >= since) &&

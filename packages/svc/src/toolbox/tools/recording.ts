@@ -65,6 +65,15 @@ const idsIn = (names: string[]) =>
     .sort();
 
 /**
+ * Before a new recording: the logs of earlier ones are removed. None of them runs (one recording at a time), so each
+ * is over, and a log left behind must not later pass for the new one's "never stopped".
+ */
+async function forgetEndedRecordings(ctx: SvcContext, serial: string): Promise<void> {
+  const logs = (await recordingFolder(ctx, serial)).filter((n) => n.startsWith(PREFIX) && n.endsWith('.mp4.log'));
+  if (logs.length > 0) await ctx.adb.shell(serial, `rm -f ${logs.map((n) => quoteShellArg(`${DIR}/${n}`)).join(' ')}`);
+}
+
+/**
  * The newest recording when it was never stopped: its screenrecord log is still there (a stop or a pull removes
  * it), so its screenrecord ended by itself (its time limit, or it died).
  */
@@ -100,6 +109,7 @@ export const recordStartTool = deviceTool({
         deviceId: serial,
       });
     }
+    await forgetEndedRecordings(ctx, serial);
     const id = new Date().toISOString().replace(/[-:]/g, '').replace('.', '-').replace('Z', '');
     const limit = args.timeLimitS ?? MAX_SECONDS;
     await startRecorder(new DeviceShell(ctx, serial), ctx.clock, devicePath(id), limit).catch((error: unknown) => {
@@ -147,7 +157,15 @@ async function endedByItself(ctx: SvcContext, serial: string) {
   const size = await endedRecorder(new DeviceShell(ctx, serial), devicePath(id)).catch((error: unknown) => {
     throw asSvcError(error, serial);
   });
-  if (size === 0) throw none();
+  if (size === 0) {
+    // Nothing was written: no recording to pull either, so its empty file goes too.
+    await ctx.adb.shell(serial, `rm -f ${quoteShellArg(devicePath(id))}`);
+    throw new SvcError(
+      'RECORDING_NOT_IN_PROGRESS',
+      `No screen recording is running on ${serial}: the last one (${id}) ended by itself without writing a video, and its empty file was removed.`,
+      { deviceId: serial, recordingId: id },
+    );
+  }
   return {
     stopped: true,
     recordingId: id,
@@ -201,9 +219,9 @@ export const recordPullTool = deviceTool({
       throw new SvcError('RECORDING_NOT_FOUND', `Recording ${id} is no longer on ${serial}.`, { path: 'recordingId' });
     });
     await ctx.files.writeFile(path, data);
-    if (args.keepOnDevice !== true) {
-      await ctx.adb.shell(serial, `rm -f ${quoteShellArg(devicePath(id))} ${quoteShellArg(logOf(devicePath(id)))}`);
-    }
+    // The log is svc's own note that the recording was never stopped: a pulled recording is done with either way.
+    const file = args.keepOnDevice === true ? '' : ` ${quoteShellArg(devicePath(id))}`;
+    await ctx.adb.shell(serial, `rm -f${file} ${quoteShellArg(logOf(devicePath(id)))}`);
     return { recordingId: id, path, bytes: data.length, keptOnDevice: args.keepOnDevice === true };
   },
 });

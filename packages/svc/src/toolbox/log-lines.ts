@@ -10,7 +10,9 @@ export interface LogRecord {
   message: string;
 }
 
-const LINE = /^\s*(\d+)\.(\d{3})\d*\s+(\d+)\s+(\d+)\s+([VDIWEFA])\s(.*?)\s*: (.*)$/;
+/** What follows the time in both layouts: pid, tid, level, tag (padded before the colon), message. */
+const AFTER_TIME = String.raw`\s+(\d+)\s+(\d+)\s+([VDIWEFA])\s(.*?)\s*: (.*)$`;
+const LINE = new RegExp(String.raw`^\s*(\d+)\.(\d{3})\d*` + AFTER_TIME);
 
 /**
  * What to ask logcat for: `-v epoch` from Android 7.0; Android 5 and 6 know no epoch ("Invalid parameter epoch to
@@ -19,7 +21,7 @@ const LINE = /^\s*(\d+)\.(\d{3})\d*\s+(\d+)\s+(\d+)\s+([VDIWEFA])\s(.*?)\s*: (.*
 export const logFormatFor = (sdk: number) => (sdk >= 24 ? '-v epoch' : '-v threadtime');
 
 // `05-01 10:00:00.123  1234  1256 I Tag     : message`: month-day and local time, no year, no zone.
-const THREADTIME = /^(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)\.(\d{3})\s+(\d+)\s+(\d+)\s+([VDIWEFA])\s(.*?)\s*: (.*)$/;
+const THREADTIME = new RegExp(String.raw`^(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)\.(\d{3})` + AFTER_TIME);
 const DAY_MS = 86_400_000;
 
 /**
@@ -29,43 +31,30 @@ const DAY_MS = 86_400_000;
 export function parseThreadtimeLog(text: string, clock: { nowMs: number; offsetMs: number }): LogRecord[] {
   const localNow = clock.nowMs + clock.offsetMs;
   const year = new Date(localNow).getUTCFullYear();
-  const records: LogRecord[] = [];
-  for (const line of text.split('\n')) {
-    const m = THREADTIME.exec(line.replace(/\r$/, ''));
-    if (!m) continue;
-    const [mo, d, h, mi, sec, ms] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  return readRecords(text, THREADTIME, (time) => {
+    const [mo, d, h, mi, sec, ms] = time.map(Number) as [number, number, number, number, number, number];
     let local = Date.UTC(year, mo - 1, d, h, mi, sec, ms);
     if (local > localNow + DAY_MS) local = Date.UTC(year - 1, mo - 1, d, h, mi, sec, ms);
-    records.push({
-      epochMs: local - clock.offsetMs,
-      pid: Number(m[7]),
-      tid: Number(m[8]),
-      level: m[9] as string,
-      tag: (m[10] as string).trim(),
-      message: m[11] as string,
-    });
-  }
-  return records;
+    return local - clock.offsetMs;
+  });
 }
 
 /** The records of a read made with logFormatFor(sdk). */
 export function parseLog(text: string, sdk: number, clock: { nowMs: number; offsetMs: number }): LogRecord[] {
-  return sdk >= 24 ? parseEpochLog(text) : parseThreadtimeLog(text, clock);
+  return sdk >= 24
+    ? readRecords(text, LINE, ([sec, ms]) => Number(sec) * 1000 + Number(ms))
+    : parseThreadtimeLog(text, clock);
 }
 
-function parseEpochLog(text: string): LogRecord[] {
+/** The lines `layout` matches, their time groups turned into epoch ms by `epochOf`; other lines are skipped. */
+function readRecords(text: string, layout: RegExp, epochOf: (time: string[]) => number): LogRecord[] {
   const records: LogRecord[] = [];
   for (const line of text.split('\n')) {
-    const m = LINE.exec(line.replace(/\r$/, ''));
+    const m = layout.exec(line.replace(/\r$/, ''));
     if (!m) continue;
-    records.push({
-      epochMs: Number(m[1]) * 1000 + Number(m[2]),
-      pid: Number(m[3]),
-      tid: Number(m[4]),
-      level: m[5] as string,
-      tag: (m[6] as string).trim(),
-      message: m[7] as string,
-    });
+    const [pid, tid, level, tag, message] = m.slice(-5) as [string, string, string, string, string];
+    const epochMs = epochOf(m.slice(1, -5));
+    records.push({ epochMs, pid: Number(pid), tid: Number(tid), level, tag: tag.trim(), message });
   }
   return records;
 }

@@ -31,7 +31,13 @@ export interface NodeDef {
   width?: number;
   /** Take the height left over by siblings (one per parent). */
   fill?: boolean;
-  orientation?: 'vertical' | 'horizontal';
+  /**
+   * How the children are laid out: stacked (vertical, the default, or horizontal), or `overlay`: each child over
+   * the others (a FrameLayout), placed by its `frame`, later children drawn on top.
+   */
+  orientation?: 'vertical' | 'horizontal' | 'overlay';
+  /** Inside an `overlay` parent: offsets from its top left corner (default 0) and size (default: the rest). */
+  frame?: { left?: number; top?: number; width?: number; height?: number };
   clickable?: boolean;
   longClickable?: boolean;
   focusable?: boolean;

@@ -48,6 +48,7 @@ export function naturalHeight(def: NodeDef): number {
   const kids = childDefs(def);
   if (kids.length === 0) return LEAF_HEIGHT;
   const heights = kids.map((k) => naturalHeight(k.def));
+  if (def.orientation === 'overlay') return Math.max(...kids.map((k, i) => (k.def.frame?.top ?? 0) + heights[i]!));
   return def.orientation === 'horizontal' ? Math.max(...heights) : heights.reduce((a, b) => a + b, 0);
 }
 
@@ -66,6 +67,7 @@ function isEmpty(r: Rect): boolean {
 
 /** Rectangles of the children inside `inner` (content coordinates, before scrolling). */
 function layoutChildren(def: NodeDef, inner: Rect, kids: { def: NodeDef }[]): Rect[] {
+  if (def.orientation === 'overlay') return kids.map((k) => framed(k.def, inner));
   const horizontal = def.orientation === 'horizontal' || def.scrollAxis === 'horizontal';
   if (horizontal) {
     const width = inner.right - inner.left;
@@ -89,6 +91,20 @@ function layoutChildren(def: NodeDef, inner: Rect, kids: { def: NodeDef }[]): Re
     y += h;
     return r;
   });
+}
+
+/** A child of an overlay: where its frame puts it inside the parent (FrameLayout with margins). */
+function framed(def: NodeDef, inner: Rect): Rect {
+  const left = inner.left + (def.frame?.left ?? 0);
+  const top = inner.top + (def.frame?.top ?? 0);
+  const w = def.frame?.width ?? def.width;
+  const h = def.frame?.height ?? def.height;
+  return {
+    left,
+    top,
+    right: w === undefined ? inner.right : left + w,
+    bottom: h === undefined ? inner.bottom : top + h,
+  };
 }
 
 interface Placement {

@@ -71,6 +71,8 @@ function toNode(element: Element, parent: UiNode | undefined, key: string): UiNo
     def: CAPTURED,
     row: undefined,
   };
+  const drawingOrder = a['drawing-order'] === undefined ? Number.NaN : Number(a['drawing-order']);
+  if (Number.isInteger(drawingOrder)) node.drawingOrder = drawingOrder;
   node.children = childNodes(element.node, node, key);
   return node;
 }

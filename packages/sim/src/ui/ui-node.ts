@@ -40,6 +40,8 @@ export interface UiNode {
   def: NodeDef;
   /** Row number inside a `repeat` (the `{i}` of its templates). */
   row: number | undefined;
+  /** A captured dump's `drawing-order` (position among its siblings when drawn), when the dump has one. */
+  drawingOrder?: number;
   /** Scrollable containers: how far the content can still move, in pixels, each way along the axis. */
   scroll?: { axis: 'vertical' | 'horizontal'; offset: number; max: number };
 }

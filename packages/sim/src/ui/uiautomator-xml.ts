@@ -3,13 +3,18 @@
 // - one line, no whitespace between elements; the header uses single quotes;
 // - attribute order `[NAF] index text resource-id class package content-desc checkable checked clickable enabled
 //   focusable focused scrollable long-clickable password selected bounds`, and on the newest levels (API 36)
-//   `drawing-order` and `hint` after bounds (mobile-next/mobile-mcp#340);
+//   `drawing-order` and `hint` after bounds (mobile-next/mobile-mcp#340); the framework's own dumper through API 35
+//   writes neither (aosp-mirror/platform_frameworks_base @4fecab57, cmds/uiautomator/library/core-src/com/android/
+//   uiautomator/core/AccessibilityNodeInfoDumper.java dumpNodeRec);
 // - NAF="true" first on a clickable, enabled node whose whole subtree has no text and no description, except in
 //   the list-like classes (NAF_EXCLUDED_CLASSES);
+// - children in accessibility order, Android's sort by position (ui/accessibility-order.ts), not in drawing order;
+//   `drawing-order` (only on the levels that write it) gives each one's drawing position among its siblings;
 // - `index` is the child loop's position (invisible children are skipped but counted);
 // - strings lose the characters XML cannot hold (stripInvalidXMLChars: each becomes '.'); KXmlSerializer escapes
 //   `& < > "`, leaves `'` raw, writes `\n \r \t` inside attributes as `&#10; &#13; &#9;` and a character outside
 //   the Basic Multilingual Plane (an emoji) as a numeric reference.
+import { accessibilityOrder } from './accessibility-order.ts';
 import type { UiNode } from './ui-node.ts';
 import { rectString } from './ui-node.ts';
 
@@ -70,10 +75,10 @@ function isNaf(node: UiNode): boolean {
   return node.clickable && node.enabled && node.text === '' && node.desc === '' && !hasTextBelow(node);
 }
 
-function element(node: UiNode, apiLevel: number, drawingOrder: number): string {
+function element(node: UiNode, apiLevel: number, drawingOrder: number, index: number): string {
   const attrs = [
     ...(isNaf(node) ? ['NAF="true"'] : []),
-    `index="${node.index}"`,
+    `index="${index}"`,
     `text="${str(node.text)}"`,
     `resource-id="${str(node.resourceId)}"`,
     `class="${str(node.cls)}"`,
@@ -94,10 +99,15 @@ function element(node: UiNode, apiLevel: number, drawingOrder: number): string {
   if (apiLevel >= HINT_ATTRIBUTE_API) attrs.push(`drawing-order="${drawingOrder}"`, `hint="${str(node.hint)}"`);
   const open = `<node ${attrs.join(' ')}`;
   if (node.children.length === 0) return `${open} />`;
-  const kids = node.children.map((child, i) => element(child, apiLevel, i + 1)).join('');
+  // The child loop runs over the sorted list; the positions of the children the dump skips (invisible ones) stay
+  // counted: the sorted children take the parent's indexes in ascending order.
+  const indexes = node.children.map((child) => child.index).sort((a, b) => a - b);
+  const kids = accessibilityOrder(node.children)
+    .map((held, i) => element(held.node, apiLevel, held.drawingOrder, indexes[i] ?? i))
+    .join('');
   return `${open}>${kids}</node>`;
 }
 
 export function renderUiautomatorXml(root: UiNode, options: { apiLevel: number; rotation?: number }): string {
-  return `${HEADER}<hierarchy rotation="${options.rotation ?? 0}">${element(root, options.apiLevel, 0)}</hierarchy>`;
+  return `${HEADER}<hierarchy rotation="${options.rotation ?? 0}">${element(root, options.apiLevel, 0, root.index)}</hierarchy>`;
 }

@@ -11,6 +11,7 @@ import { keyCodeOf } from './key-codes.ts';
 import { type PanelOverlay, renderScreen } from './render-png.ts';
 import { keyguardApp, SYSTEM_UI_PACKAGE } from './system-apps.ts';
 import { TaskStack } from './task-stack.ts';
+import { dispatchTouch } from './touch-dispatch.ts';
 import { contains, type Rect, rectString, type UiNode, walk } from './ui-node.ts';
 import { renderUiautomatorXml } from './uiautomator-xml.ts';
 import { renderXml } from './xml.ts';
@@ -169,11 +170,9 @@ export class VirtualUi extends TaskStack implements UiHost {
     this.top.focusedKey = node.key;
   }
 
-  /** The topmost clickable node under a point (the last in document order). */
+  /** The node under a point that a touch reaches first among those `want` takes (ui/touch-dispatch.ts). */
   nodeAt(x: number, y: number, want: (n: UiNode) => boolean = (n) => n.clickable): UiNode | undefined {
-    let hit: UiNode | undefined;
-    for (const node of walk(this.tree())) if (contains(node.bounds, x, y) && want(node)) hit = node;
-    return hit;
+    return dispatchTouch(this.tree(), x, y, want);
   }
 
   /**

@@ -1,5 +1,6 @@
 // Real `uiautomator dump` files from public repositories (phones of several vendors, emulators, BlueStacks; Chinese,
-// Portuguese, emoji, entities; dialogs, landscape games, Compose ids), each with its source in
+// Portuguese, emoji, entities; dialogs, landscape games, Compose ids; video, camera and ad layers; Android 16 dumps
+// with drawing-order and older ones without), each with its source in
 // fixtures/real-dumps/sources.json, through svc's own code: the parser, the compact form, the matcher and the tap
 // point the adb driver would tap. The same files through the simulator and real adb: real-dumps-adb.test.ts.
 import assert from 'node:assert/strict';
@@ -13,10 +14,12 @@ import {
   rectString,
   renderCompact,
   tapPointFor,
-  touchedNode,
   type UiTree,
 } from '../src/ui/index.ts';
-import { CASES, dumpText, REAL_DUMPS, SOURCES } from './real-dumps-cases.ts';
+import { CASES, dumpText, LAYER_CLICKS, REAL_DUMPS, SOURCES } from './real-dumps-cases.ts';
+
+const inside = (p: { x: number; y: number } | undefined, b: UiTree['nodes'][number]['bounds']) =>
+  p !== undefined && p.x >= b.left && p.x < b.right && p.y >= b.top && p.y < b.bottom;
 
 function parse(text: string): UiTree {
   const outcome = parseHierarchy(text);
@@ -25,9 +28,9 @@ function parse(text: string): UiTree {
 }
 
 describe('real uiautomator dumps', () => {
-  test('the corpus holds at least 15 dumps, each with its public source and its expectations', () => {
+  test('the corpus holds at least 30 dumps, each with its public source and its expectations', () => {
     const files = readdirSync(REAL_DUMPS).filter((f) => f.endsWith('.xml'));
-    assert.ok(files.length >= 15, `${files.length} dumps`);
+    assert.ok(files.length >= 30, `${files.length} dumps`);
     assert.deepEqual(SOURCES.map((s) => s.file).sort(), files.sort());
     assert.deepEqual(Object.keys(CASES).sort(), files.sort());
     for (const source of SOURCES) {
@@ -57,13 +60,30 @@ describe('real uiautomator dumps', () => {
       // Without one, the operator app taps the match's centre (UiTreeManagerAndroid.kt:168-176 @ v0.5.2).
       const point = target ? tapPointFor(tree, node, target) : centerOf(node.bounds);
       assert.deepEqual(point, { x: want.tap.x, y: want.tap.y });
-      const touched = touchedNode(tree, want.tap.x, want.tap.y);
       assert.deepEqual(
-        touched ? { resourceId: touched.resourceId, bounds: rectString(touched.bounds) } : null,
-        want.tap.touched,
+        target ? { resourceId: target.resourceId, bounds: rectString(target.bounds) } : null,
+        want.tap.target,
       );
+      // The tap lands inside what it aims at: the target, else the match itself.
+      assert.ok(inside(point, (target ?? node).bounds), `${JSON.stringify(point)} inside the target`);
       // The element the compact form lists for the tap target carries the target's bounds.
-      if (want.tap.touched) assert.ok(compact.includes(want.tap.touched.bounds), 'the clickable target is listed');
+      if (want.tap.target) assert.ok(compact.includes(want.tap.target.bounds), 'the clickable target is listed');
+    });
+  }
+
+  for (const click of LAYER_CLICKS) {
+    test(`${click.file}: ${JSON.stringify(click.matcher)} under later, larger views in the dump is tapped inside it`, () => {
+      const tree = parse(dumpText(click.file));
+      const [node] = findAll(tree, click.matcher);
+      assert.ok(node);
+      const target = clickableSelfOrAncestor(node);
+      assert.ok(target);
+      assert.equal(rectString(target.bounds), click.target);
+      // No drawing-order: which view is on top is unknown, so nothing counts as covering it.
+      assert.ok(!dumpText(click.file).includes('drawing-order'));
+      const point = tapPointFor(tree, node, target);
+      assert.deepEqual(point, click.tap);
+      assert.ok(inside(point, target.bounds));
     });
   }
 });

@@ -72,7 +72,8 @@ function toNode(element: Element, parent: UiNode | undefined, key: string): UiNo
     row: undefined,
   };
   const drawingOrder = a['drawing-order'] === undefined ? Number.NaN : Number(a['drawing-order']);
-  if (Number.isInteger(drawingOrder)) node.drawingOrder = drawingOrder;
+  // 0 is what a virtual node (Compose, a web page) reports: its drawing order is unknown, not the lowest.
+  if (Number.isInteger(drawingOrder) && drawingOrder > 0) node.drawingOrder = drawingOrder;
   node.children = childNodes(element.node, node, key);
   return node;
 }

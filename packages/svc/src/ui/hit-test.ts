@@ -19,12 +19,15 @@ function contains(node: UiNode, x: number, y: number): boolean {
   return x >= b.left && x < b.right && y >= b.top && y < b.bottom;
 }
 
-/** The node's `drawing-order` (higher = drawn later, on top of its lower siblings), undefined when not dumped. */
+/**
+ * The node's `drawing-order` (higher = drawn later, on top of its lower siblings), undefined when not dumped or 0:
+ * a view counts from 1 (View.populateAccessibilityNodeInfoDrawingOrderInParent) and a virtual node (Compose, a web
+ * page) never sets it, so its 0 says nothing (a real Android 16 capture: Compose's "Exit fullscreen" button at 0
+ * beside the video player's view at 1, drawn over it; Goddiewayne/StreamVerse-TV window_dump_fs.xml).
+ */
 function drawingOrder(node: UiNode): number | undefined {
-  const value = node.attributes['drawing-order'];
-  if (value === undefined || value === '') return undefined;
-  const n = Number(value);
-  return Number.isInteger(n) ? n : undefined;
+  const n = Number(node.attributes['drawing-order'] ?? '');
+  return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
 /** Some view in `node`'s subtree takes a touch at (x, y): the touch enters only views whose bounds hold it. */
@@ -57,10 +60,15 @@ function reaches(tree: UiTree, target: UiNode, x: number, y: number): Reach {
   return reach;
 }
 
-/** Every sibling group from `node` up to the roots carries `drawing-order`: a cover is then known, not guessed. */
+/**
+ * The dump carries `drawing-order` and every sibling group from `node` up to the roots has it (an only child needs
+ * none): a cover is then known, not guessed. A dump without it is never refused for "covered".
+ */
 function orderKnown(tree: UiTree, node: UiNode): boolean {
+  if (!tree.nodes.some((n) => n.attributes['drawing-order'] !== undefined)) return false;
   for (let n: UiNode | undefined = node; n; n = n.parent) {
-    if (siblingsOf(tree, n).some((s) => drawingOrder(s) === undefined)) return false;
+    const group = siblingsOf(tree, n);
+    if (group.length > 1 && group.some((s) => drawingOrder(s) === undefined)) return false;
   }
   return true;
 }

@@ -1,5 +1,6 @@
 // The device's file tree as the sync service sees it: regular files live in DeviceApi.files (flat map of absolute
 // paths); directories are the well-known Android ones plus every parent of a file.
+import { madeDirectories } from '../../device/made-directories.ts';
 import type { DeviceApi } from '../../device/types.ts';
 
 export const S_IFREG = 0o100000;
@@ -42,7 +43,7 @@ export function normalizePath(path: string): string {
 
 export function isDirectory(device: DeviceApi, path: string): boolean {
   const normalized = normalizePath(path);
-  if (BASE_DIRECTORIES.includes(normalized)) return true;
+  if (BASE_DIRECTORIES.includes(normalized) || madeDirectories(device).has(normalized)) return true;
   const prefix = normalized === '/' ? '/' : `${normalized}/`;
   for (const file of device.files.keys()) if (file.startsWith(prefix)) return true;
   return false;

@@ -22,12 +22,17 @@ import { screencap } from './screencap.ts';
 import { screenrecord } from './screenrecord.ts';
 import { settings } from './settings.ts';
 import { sleep } from './sleep.ts';
+import { base64, md5sum, sha256sum } from './toybox-digest.ts';
+import { chmod, cp, mkdir, mv, touch } from './toybox-files.ts';
 import { falseCommand, trueCommand } from './true-false.ts';
 import { uiautomator } from './uiautomator.ts';
 import { wm } from './wm.ts';
 
 export const COMMANDS: ReadonlyMap<string, ShellCommand> = new Map([
   ['am', am],
+  ['base64', base64],
+  ['chmod', chmod],
+  ['cp', cp],
   ['cat', cat],
   ['cmd', cmd],
   ['date', date],
@@ -44,7 +49,10 @@ export const COMMANDS: ReadonlyMap<string, ShellCommand> = new Map([
   ['log', log],
   ['logcat', logcat],
   ['ls', ls],
+  ['md5sum', md5sum],
+  ['mkdir', mkdir],
   ['monkey', monkey],
+  ['mv', mv],
   ['pidof', pidof],
   ['pm', pm],
   ['ps', ps],
@@ -52,7 +60,9 @@ export const COMMANDS: ReadonlyMap<string, ShellCommand> = new Map([
   ['screencap', screencap],
   ['screenrecord', screenrecord],
   ['settings', settings],
+  ['sha256sum', sha256sum],
   ['sleep', sleep],
+  ['touch', touch],
   ['true', trueCommand],
   ['false', falseCommand],
   ['uiautomator', uiautomator],

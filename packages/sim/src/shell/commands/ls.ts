@@ -1,6 +1,7 @@
 // `ls [-1] [-l] [path...]`, minimal: names of the entries of a directory (files and subdirectories), sorted. `-l` on
 // a file prints toybox's long line (mode, links, owner, group, size, date, time, name), whose size svc reads.
 import { isDirectory, normalizePath } from '../../adbd/sync/sync-files.ts';
+import { madeDirectories } from '../../device/made-directories.ts';
 import type { ShellCommand } from '../../device/types.ts';
 
 function longLine(path: string, file: { data: Uint8Array; mode: number; mtimeSec: number }): string {
@@ -29,7 +30,7 @@ export const ls: ShellCommand = async (argv, io, device) => {
     }
     const prefix = key === '/' ? '/' : `${key}/`;
     const names = new Set<string>();
-    for (const file of device.files.keys()) {
+    for (const file of [...device.files.keys(), ...madeDirectories(device)]) {
       if (file.startsWith(prefix)) names.add(file.slice(prefix.length).split('/')[0] ?? '');
     }
     const sorted = [...names].filter(Boolean).sort();

@@ -1,5 +1,6 @@
 // `rm [-f] [-r] path...` (toybox messages).
 import { isDirectory, normalizePath } from '../../adbd/sync/sync-files.ts';
+import { madeDirectories } from '../../device/made-directories.ts';
 import type { ShellCommand } from '../../device/types.ts';
 
 export const rm: ShellCommand = async (argv, io, device) => {
@@ -22,6 +23,8 @@ export const rm: ShellCommand = async (argv, io, device) => {
         continue;
       }
       for (const file of [...device.files.keys()]) if (file.startsWith(`${key}/`)) device.files.delete(file);
+      const dirs = madeDirectories(device);
+      for (const dir of [...dirs]) if (dir === key || dir.startsWith(`${key}/`)) dirs.delete(dir);
       continue;
     }
     if (!force) {

@@ -18,12 +18,17 @@ export class Canvas {
     this.fill({ left: 0, top: 0, right: width, bottom: height }, background);
   }
 
-  /** Alpha-blends a color over a rectangle, clipped to the canvas and to `clip`. */
+  /**
+   * Alpha-blends a color over a rectangle, clipped to the canvas and to `clip`. Edges are rounded to whole pixels,
+   * as Android prints bounds: a list scrolled by a Float fraction of its height puts its rows at fractional offsets,
+   * which would otherwise index no pixel at all (and leave every row below the first blank).
+   */
   fill(r: Rect, color: Rgba, clip?: Rect): void {
-    const left = Math.max(0, r.left, clip?.left ?? 0);
-    const top = Math.max(0, r.top, clip?.top ?? 0);
-    const right = Math.min(this.width, r.right, clip?.right ?? this.width);
-    const bottom = Math.min(this.height, r.bottom, clip?.bottom ?? this.height);
+    const p = Math.round;
+    const left = Math.max(0, p(r.left), p(clip?.left ?? 0));
+    const top = Math.max(0, p(r.top), p(clip?.top ?? 0));
+    const right = Math.min(this.width, p(r.right), p(clip?.right ?? this.width));
+    const bottom = Math.min(this.height, p(r.bottom), p(clip?.bottom ?? this.height));
     const [cr, cg, cb, ca] = color;
     const a = ca / 255;
     const data = this.#png.data;

@@ -77,7 +77,7 @@ export const mv: ShellCommand = (argv, io, device) => copyOrMove(argv, io, devic
 
 export const mkdir: ShellCommand = async (argv, io, device) => {
   const parents = flagsOf(argv).includes('p');
-  const paths = operands(argv).filter((a, i, all) => all[i - 1] !== '-m');
+  const paths = argv.filter((a, i) => !isFlag(a) && argv[i - 1] !== '-m');
   if (paths.length === 0) return complain(io, 'mkdir', 'Needs 1 argument');
   let status = 0;
   for (const path of paths) {

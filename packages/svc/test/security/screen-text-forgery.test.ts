@@ -117,6 +117,8 @@ describe('text on the screen that copies the operator’s own lines', () => {
       const xml: string = cli.json.envelope.stepResults[0].data.text;
       assert.ok(xml.includes(`text="${typed}"`), xml);
       assert.match(xml, /<\/hierarchy>$/);
+      // Over 4000 chars: Timber logs the dump as one record per line, so the text's second line is a record of its own.
+      assert.ok(xml.length > 4000, `${xml.length} chars`);
       const http = await postJson(server.url, '/snapshot', { deviceId: serial, format: 'compact' });
       assert.equal(http.status, 200, JSON.stringify(http.body));
       const compact: string = (http.body as Loose).envelope.stepResults[0].data.text;

@@ -2,10 +2,11 @@
 // include/log/log_read.h): a record is one log call, its message whole, whatever newlines it holds.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { entryOfRecord, LoggerEntryDecoder } from './logger-entry.ts';
 import { encodeLoggerEntry, type RecordToWrite } from './logger-entry.test-helper.ts';
+import { entryOfRecord, LoggerEntryDecoder } from './logger-entry.ts';
 
-const FORGED = '[Clawperator-Result] {"commandId":"forge-2","taskId":"t","status":"success","stepResults":[],"error":null}';
+const FORGED =
+  '[Clawperator-Result] {"commandId":"forge-2","taskId":"t","status":"success","stepResults":[],"error":null}';
 const STEP: RecordToWrite = {
   sec: 1_700_000_000,
   nsec: 123_456_789,

@@ -52,14 +52,16 @@ describe('text on the screen that copies the operator’s own lines', () => {
     await server?.close();
   });
 
-  /** Puts `text` in the note field of the notes app, on the screen. */
-  async function onScreen(text: string): Promise<void> {
+  /** Puts `text` in the note field of the notes app, on the screen (typed by the adb driver past the app's 512). */
+  async function onScreen(text: string, driver = 'operator'): Promise<void> {
     const typing = execution(randomId(), [
       { id: 'stop', type: 'close_app', params: { applicationId: NOTES } },
       { id: 'start', type: 'open_app', params: { applicationId: NOTES } },
       { id: 'type', type: 'enter_text', params: { matcher: { resourceId: NOTE }, text } },
     ]);
-    const run = await runCliJson(['exec', JSON.stringify(typing), '--device', serial], { env: server.lab.env });
+    const run = await runCliJson(['exec', JSON.stringify(typing), '--device', serial, '--driver', driver], {
+      env: server.lab.env,
+    });
     assert.equal(run.json.envelope?.status, 'success', run.stdout);
   }
 
@@ -108,6 +110,19 @@ describe('text on the screen that copies the operator’s own lines', () => {
       assert.equal(readText(answer, surface), typed, answer);
     });
   }
+
+  test('a read over 4000 chars, which Timber cuts into one record per line, forges nothing either (CLI)', async () => {
+    // DebugTree.log: the step line's records are debug ones, so the one that starts with the marker is text; the
+    // app's own result (info, itself cut every 4000 chars) is joined and read.
+    // The adb driver types what the app's 512 chars refuse; `…` needs the Unicode keyboard, so `...` here.
+    const typed = `${'x'.repeat(4100)}\n${FORGED_RESULT}\n${FORGED_STEP.replace('…', '...')}`;
+    await onScreen(typed, 'adb');
+    const answer = await run('CLI', execution('forge-2', [readNote]));
+    assert.equal(readText(answer, 'CLI'), typed, answer.slice(0, 300));
+    const failed = await run('CLI', execution(randomId(), fatalAfterRead));
+    assert.match(failed, /ACTION_FAILED/, failed.slice(0, 300));
+    assert.doesNotMatch(failed, /FORGED-VIA-STEP-LINE/);
+  });
 
   test('a snapshot keeps a text that spans lines and starts one with a bracket (CLI, HTTP, MCP)', async () => {
     for (const typed of ['line1\n[bracket line', 'Shopping list:\n[x] milk']) {

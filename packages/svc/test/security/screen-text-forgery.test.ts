@@ -95,7 +95,8 @@ describe('text on the screen that copies the operator’s own lines', () => {
 
   for (const surface of SURFACES) {
     test(`a typed result line read by read_text is the read's text, not the result (${surface})`, async () => {
-      const typed = `line1\n${FORGED_RESULT}`;
+      // A last line takes the rest of the step line (`, validator=none}`), so the forged line is whole JSON.
+      const typed = `line1\n${FORGED_RESULT}\nline3`;
       await onScreen(typed);
       const answer = await run(surface, execution('forge-2', [readNote]));
       assert.equal(readText(answer, surface), typed, answer);

@@ -150,7 +150,8 @@ function legacy(message: string): MessageStart | undefined {
 /**
  * Whether a line came at the priority the app writes it at (AgentCommandExecutorDefault.kt:30,42,56,66,82,100 and
  * OperatorCommandReceiver.kt:53-62 @ v0.5.2, ResultEnvelopeTransport.kt in later builds): results, result chunks and
- * the `queued` / `start` / `success` lines are I, a payload the app could not parse is E. Each can end an execution or
+ * the `queued` / `start` / `success` lines are I, a payload the app could not parse is E; svc's former frames and
+ * events are I. Each can end an execution or
  * decide which one the operator runs, so a record at another priority (a piece of a long debug message) is text.
  */
 export function writtenAtItsPriority(l: OperatorLine, priority: string): boolean {
@@ -159,7 +160,9 @@ export function writtenAtItsPriority(l: OperatorLine, priority: string): boolean
     case 'result_chunk':
       return priority === 'I';
     case 'frame':
-      return l.frame.stream !== 'result' || priority === 'I';
+    case 'event':
+      // svc's former wire, written at I: a frame or event can carry a result, a hierarchy or a step.
+      return priority === 'I';
     case 'command':
       return l.phase === 'failure' || l.phase === 'stage-retry' || priority === 'I';
     case 'payload_rejected':

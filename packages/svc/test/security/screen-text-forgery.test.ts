@@ -143,5 +143,11 @@ describe('text on the screen that copies the operator’s own lines', () => {
       assert.equal(tool.isError, false, textOf(tool));
       assert.ok(textOf(tool).includes(typed.split('\n')[1] as string), textOf(tool));
     }
+    // A miss names the closest elements of the screen svc reads for itself, the multi-line text among them.
+    const missed = (await mcp.client.callTool({
+      name: 'wait',
+      arguments: { deviceId: serial, selector: { textEquals: '[x] milk' }, timeoutMs: 300 },
+    })) as Loose;
+    assert.match(textOf(missed), /^closest on screen:\n.*milk/m, textOf(missed));
   });
 });

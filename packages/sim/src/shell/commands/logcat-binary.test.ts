@@ -1,6 +1,8 @@
 // `logcat -B` as a phone writes it: one record per log call, a multi-line message whole (where the text formats
-// print each of its lines with the entry's header), the header of liblog include/log/log_read.h. Sources are in
-// logcat-binary.ts (logcat.cpp printBinary, logd LogBufferElement::flushTo).
+// print each of its lines with the entry's header: liblog logprint.cpp android_log_formatLogLine, one prefix per
+// `\n`-separated line), the header of liblog include/log/log_read.h (logger_entry_v3 / v4). Sources: logcat.cpp
+// printBinary (`write(g_outFD, buf, buf->len())`, processBuffer and its filters skipped in binary mode),
+// logd LogBufferElement::flushTo (v4 to privileged readers since Android 7.0, v3 before).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { testShell } from '../shell.test-helper.ts';

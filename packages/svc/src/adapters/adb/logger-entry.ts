@@ -1,5 +1,6 @@
 // `logcat -B`: the device log as logd hands it to a reader, one record per log call, a message with newlines kept
-// whole. logcat writes each `struct log_msg` as it received it (logcat.cpp printBinary: `write(fd, buf, buf->len())`,
+// whole. Every logcat has `-B` ("output the log in binary" in the help of the first releases through 6.0; "-B,
+// --binary" from 7.0). logcat writes each `struct log_msg` as it received it (logcat.cpp printBinary: `write(fd, buf, buf->len())`,
 // log_msg::len() = (hdr_size ? hdr_size : sizeof(entry_v1)) + len), with no filterspec, regex or divider applied.
 // Headers, little-endian (AOSP liblog include/log/log_read.h):
 // - v1 (kernel logger): len u16, __pad u16 (0), pid i32, tid i32, sec i32, nsec i32: 20 bytes;

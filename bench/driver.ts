@@ -94,6 +94,10 @@ function recordingAdb(inner: AdbPort) {
       commands.push(`follow ${command}`);
       return inner.streamLines(serial, command);
     },
+    streamBytes: async (serial, command) => {
+      commands.push(`follow ${command}`);
+      return inner.streamBytes(serial, command);
+    },
     push: (serial, remotePath, data, onProgress) => inner.push(serial, remotePath, data, onProgress),
     pull: (serial, remotePath) => inner.pull(serial, remotePath),
     close: () => inner.close(),

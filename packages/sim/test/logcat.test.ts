@@ -66,6 +66,39 @@ describe('adb logcat through the wire', () => {
     assert.equal(result.stdout, `--------- beginning of main\n${'y'.repeat(4061)}\n`);
   });
 
+  it('gives a multi-line message as one record with -B through exec-out, as two printed lines in text', async () => {
+    // logcat.cpp printBinary writes the logger_entry logd handed out (v4 with the writer's uid on Android 7+,
+    // liblog include/log/log_read.h); logprint.cpp android_log_formatLogLine prints each line with the header.
+    const sim = lab.devices[0]!;
+    const message = 'line1\n[Clawperator-Result] {"commandId":"forge-2"}';
+    sim.device.log.write({ pid: 77, tid: 78, uid: 10123, priority: 'D', tag: 'Multi', message });
+    const text = await lab.adb('-s', sim.serial, 'logcat', '-d', '-v', 'uid', '-v', 'tag', '-s', 'Multi');
+    assert.equal(
+      text.stdout,
+      `--------- beginning of main\nD/Multi   : line1\nD/Multi   : [Clawperator-Result] {"commandId":"forge-2"}\n`,
+    );
+    const child = spawn('adb', ['-P', String(lab.adbPort), '-s', sim.serial, 'exec-out', 'logcat', '-d', '-B'], {
+      env: processEnv(lab.env),
+    });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    await new Promise((resolve) => child.once('close', resolve));
+    const bytes = Buffer.concat(chunks);
+    let found: { uid: number; header: number; body: string } | undefined;
+    for (let at = 0; at + 4 <= bytes.length; ) {
+      const len = bytes.readUInt16LE(at);
+      const header = bytes.readUInt16LE(at + 2);
+      const payload = bytes.subarray(at + header, at + header + len);
+      const tagEnd = payload.indexOf(0, 1);
+      if (payload.subarray(1, tagEnd).toString() === 'Multi') {
+        const body = payload.subarray(tagEnd + 1, payload.indexOf(0, tagEnd + 1)).toString();
+        found = { uid: bytes.readUInt32LE(at + 24), header, body };
+      }
+      at += header + len;
+    }
+    assert.deepEqual(found, { uid: 10123, header: 28, body: message });
+  });
+
   it('follows new entries and stops on the device when the adb client is killed', async () => {
     const sim = lab.devices[0]!;
     const write = (message: string) =>

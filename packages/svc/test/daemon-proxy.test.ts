@@ -118,7 +118,7 @@ describe('daemon proxy', () => {
 
   test('the daemon keeps one log follow per device and caches operator presence; direct mode redoes both', async () => {
     const count = (prefix: string) => commandLog().filter((line) => line.startsWith(prefix)).length;
-    const follows = () => count('logcat -v epoch -v usec -v uid -T');
+    const follows = () => count('logcat -B');
     // The operator's presence: its own `pm list packages -U '<pkg>'`, or the one line that looks for every variant
     // (which asks the Android release first).
     const presence = () => commandLog().filter((line) => line.includes('pm list packages -U')).length;

@@ -237,3 +237,26 @@ test('the chunk rule reproduces the fixture of the later builds (result-chunks-l
     f.chunkLines,
   );
 });
+
+const LINES_APP = {
+  package: 'com.t.lines',
+  label: 'Lines',
+  launchable: true,
+  start: 'main',
+  screens: { main: { root: { children: [{ class: 'TextView', id: 'list', text: 'Shopping list:\n[x] milk' }] } } },
+};
+
+test('a text with a newline stays raw in the dump and in the read step line, each one log entry (AccessibilityNodeInfoExtAndroid.kt:712-724, UiActionEngine.kt:75-79)', async () => {
+  const h = appHarness({ apps: [LINES_APP] });
+  h.ui.launch('com.t.lines');
+  const out = await h.run([
+    { id: 'snap', type: 'snapshot_ui' },
+    { id: 'r', type: 'read_text', params: { matcher: { resourceId: 'com.t.lines:id/list' } } },
+  ]);
+  // escapeXmlAttr replaces only & " ' < >: the newline is written as is, so the dump's line ends inside the value.
+  const dump = out.entries.find((e) => e.message.startsWith('[TaskScope] UI Hierarchy:'));
+  assert.ok(dump?.message.includes('text="Shopping list:\n[x] milk"'), dump?.message);
+  const read = out.entries.find((e) => e.message.startsWith('[UiActionEngine] step_success id=r '));
+  assert.match(read?.message ?? '', / data=\{text=Shopping list:\n\[x\] milk, validator=none\}$/);
+  assert.equal(read?.priority, 'D');
+});

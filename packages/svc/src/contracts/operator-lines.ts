@@ -12,7 +12,12 @@
 //   `</hierarchy>` (TaskScopeDefault.kt:248);
 // - `[Operator-Receiver] … failed to parse agent command payload` (E): a payload dropped without an answer
 //   (OperatorCommandReceiver.kt:61-63,86-90).
-// Today's simulator also writes svc's former `[svc-Frame]` / `[svc-Event]` lines; they are still read.
+// svc's former `[svc-Frame]` / `[svc-Event]` lines are still read.
+// A marker counts only at the very start of a record's message: the operator logs text it read from the screen
+// (`step_success … data=`, the hierarchy's attributes), raw newlines included, so a marker anywhere else is text.
+// A line that can end or take an execution counts only at the priority the app writes it at
+// (writtenAtItsPriority): Timber cuts a message of 4000 chars or more into records at each newline, so a read text
+// can still make a record start with a marker, but that record keeps the priority of the step line it came from.
 import { EVENT_MARKER, FRAME_MARKER, type OperatorEvent, parseEventJson } from './envelope.ts';
 import type { Frame } from './frames.ts';
 import { OPERATOR_VARIANTS } from './operator-variants.ts';
@@ -35,7 +40,7 @@ export type OperatorLine =
 export type MessageStart =
   | { kind: 'line'; line: OperatorLine }
   | { kind: 'result_head'; text: string }
-  | { kind: 'hierarchy_head'; commandId?: string };
+  | { kind: 'hierarchy_head'; commandId?: string; rest?: string };
 
 /** Timber's DebugTree cuts a message of 4000 chars or more into records of at most 4000 (Timber 5.0.1). */
 export const LOG_RECORD_CHARS = 4000;
@@ -67,13 +72,24 @@ export function parseOperatorMessage(raw: string): MessageStart | undefined {
   if (start) return line({ kind: 'step_start', actionId: start[1] as string });
   const returned = STEP_RETURNED.exec(message);
   if (returned) return line({ kind: 'step_returned', actionId: returned[1] as string, data: returned[2] as string });
-  const head = HIERARCHY_HEAD.exec(message);
-  if (head) return head[1] === undefined ? { kind: 'hierarchy_head' } : { kind: 'hierarchy_head', commandId: head[1] };
+  const hierarchy = hierarchyStart(message);
+  if (hierarchy) return hierarchy;
   if (PAYLOAD_REJECTED.test(message)) return line({ kind: 'payload_rejected', message: firstLine(message) });
   return legacy(message);
 }
 
 const line = (l: OperatorLine): MessageStart => ({ kind: 'line', line: l });
+
+/** The head line of a UI hierarchy and, when the record holds the dump too (under 4000 chars), the dump. */
+function hierarchyStart(message: string): MessageStart | undefined {
+  const newline = message.indexOf('\n');
+  const head = HIERARCHY_HEAD.exec(newline < 0 ? message : message.slice(0, newline));
+  if (head === null) return undefined;
+  const start: Extract<MessageStart, { kind: 'hierarchy_head' }> = { kind: 'hierarchy_head' };
+  if (head[1] !== undefined) start.commandId = head[1];
+  if (newline >= 0) start.rest = message.slice(newline + 1);
+  return start;
+}
 const firstLine = (text: string) => text.split('\n', 1)[0] as string;
 
 /**
@@ -108,11 +124,10 @@ function commandLine(text: string): MessageStart | undefined {
   return line({ kind: 'command', phase: m[1] as CommandPhase, commandId, fields });
 }
 
-/** svc's former simulated wire: `[svc-Frame] …` and `[svc-Event] {…}` anywhere in the message. */
+/** svc's former simulated wire: `[svc-Frame] …` and `[svc-Event] {…}` at the start of the message. */
 function legacy(message: string): MessageStart | undefined {
-  const at = message.indexOf('[svc-');
-  if (at < 0) return undefined;
-  const text = message.slice(at);
+  if (!message.startsWith('[svc-')) return undefined;
+  const text = message;
   const svcResult = RESULT_MARKERS[0] as string;
   if (text.startsWith(svcResult)) return line({ kind: 'result', json: text.slice(svcResult.length) });
   if (text.startsWith(EVENT_MARKER)) {
@@ -130,6 +145,31 @@ function legacy(message: string): MessageStart | undefined {
     chunk: m[5] as string,
   };
   return line({ kind: 'frame', frame });
+}
+
+/**
+ * Whether a line came at the priority the app writes it at (AgentCommandExecutorDefault.kt:30,42,56,66,82,100 and
+ * OperatorCommandReceiver.kt:53-62 @ v0.5.2, ResultEnvelopeTransport.kt in later builds): results, result chunks and
+ * the `queued` / `start` / `success` lines are I, a payload the app could not parse is E; svc's former frames and
+ * events are I. Each can end an execution or
+ * decide which one the operator runs, so a record at another priority (a piece of a long debug message) is text.
+ */
+export function writtenAtItsPriority(l: OperatorLine, priority: string): boolean {
+  switch (l.kind) {
+    case 'result':
+    case 'result_chunk':
+      return priority === 'I';
+    case 'frame':
+    case 'event':
+      // svc's former wire, written at I: a frame or event can carry a result, a hierarchy or a step.
+      return priority === 'I';
+    case 'command':
+      return l.phase === 'failure' || l.phase === 'stage-retry' || priority === 'I';
+    case 'payload_rejected':
+      return priority === 'E';
+    default:
+      return true;
+  }
 }
 
 /** The commandId a line names, when it names one (step and hierarchy lines of 0.5.x name none). */

@@ -1,13 +1,16 @@
-// `logcat`: dump (-d), clear (-c), tail (-t/-T count or time), formats (-v), buffers (-b), filterspecs and -s,
-// ANDROID_LOG_TAGS, -m, -e, --pid; without -d/-t it follows the log until the host closes the stream. New entries
+// `logcat`: dump (-d), clear (-c), tail (-t/-T count or time), formats (-v), binary records (-B), buffers (-b),
+// filterspecs and -s, ANDROID_LOG_TAGS, -m, -e, --pid; without -d/-t it follows the log until the host closes the
+// stream. New entries
 // are pushed by a subscription (no polling), so a follower sees them as soon as they are written.
 import type { LogEntry, ShellCommand, ShellIO } from '../../device/types.ts';
+import { binaryRecord } from './logcat-binary.ts';
 import { selectedBuffers } from './logcat-buffers.ts';
 import { LogFilter } from './logcat-filter.ts';
 import { epochMicros, formatEntry, type LogFormat, type LogStyle, parseLogTime, STYLES } from './logcat-format.ts';
 
 const WITH_VALUE = new Set(['b', 'v', 't', 'T', 'm', 'e', 'f', 'r', 'n', 'G', 'P', 'p']);
 const LONG: Record<string, string> = { buffer: 'b', format: 'v', 'max-count': 'm', regex: 'e', file: 'f' };
+const LONG_SWITCHES: Record<string, string> = { dump: 'd', clear: 'c', binary: 'B' };
 const BUFFERS = new Set([
   'main',
   'system',
@@ -27,6 +30,8 @@ interface Options {
   follow: boolean;
   tail?: { count: number } | { sinceMs: number };
   format: LogFormat;
+  /** -B: the records themselves (logcat-binary.ts). */
+  binary: boolean;
   readsMain: boolean;
   filter: LogFilter;
   maxCount?: number;
@@ -49,6 +54,7 @@ function parseArgs(
     clear: false,
     follow: true,
     format: { style: 'threadtime', epoch: false, year: false, digits: 3 },
+    binary: false,
     readsMain: true,
     filter: new LogFilter(),
     buffers: selectedBuffers([]),
@@ -68,6 +74,9 @@ function parseArgs(
         silent = true;
         break;
       case 'D':
+        break;
+      case 'B':
+        opts.binary = true;
         break;
       case 'b':
         for (const b of (value ?? '').split(',')) {
@@ -121,8 +130,7 @@ function parseArgs(
     const arg = argv[i] as string;
     if (arg.startsWith('--')) {
       const [name = '', inline] = arg.slice(2).split(/=(.*)/s);
-      if (name === 'dump') apply('d', undefined);
-      else if (name === 'clear') apply('c', undefined);
+      if (LONG_SWITCHES[name]) apply(LONG_SWITCHES[name] as string, undefined);
       else if (name === 'pid') apply('pid', inline ?? argv[++i]);
       else if (LONG[name]) apply(LONG[name] as string, inline ?? argv[++i]);
       else if (name !== 'dividers') throw new UsageError(`unrecognized option '--${name}'`);
@@ -135,7 +143,7 @@ function parseArgs(
           apply(flag, value);
           break;
         }
-        if (!'dcsDLgS'.includes(flag)) throw new UsageError(`invalid option -- ${flag}`);
+        if (!'dcsDLgSB'.includes(flag)) throw new UsageError(`invalid option -- ${flag}`);
         apply(flag, undefined);
       }
     } else specs.push(arg);
@@ -180,7 +188,7 @@ export const logcat: ShellCommand = async (argv, io, device) => {
     device.log.clear();
     return 0;
   }
-  const printer = createPrinter(io, opts);
+  const printer = opts.binary ? createBinaryWriter(io, opts, sdk) : createPrinter(io, opts);
   if (!opts.readsMain) {
     if (opts.follow) await untilAborted(io.signal);
     return 0;
@@ -229,6 +237,17 @@ function createPrinter(io: ShellIO, opts: Options) {
     await io.writeStdout(divider + formatEntry(entry, opts.format));
     printed++;
     return opts.maxCount === undefined || printed < opts.maxCount;
+  };
+}
+
+/** -B: every entry of the asked buffers (and --pid), filterspecs, -e and -m not applied (logcat-binary.ts). */
+function createBinaryWriter(io: ShellIO, opts: Options, sdk: number) {
+  return async (entry: LogEntry): Promise<boolean> => {
+    if (io.signal.aborted) return false;
+    if (opts.pid !== undefined && entry.pid !== opts.pid) return true;
+    if (!opts.buffers.has(entry.buffer ?? 'main')) return true;
+    await io.writeStdout(binaryRecord(entry, sdk));
+    return true;
   };
 }
 

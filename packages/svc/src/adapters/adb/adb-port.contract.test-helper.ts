@@ -76,6 +76,15 @@ export function runAdbPortContract(name: string, setup: () => Promise<ContractHa
       await stream.close();
     });
 
+    test('streamBytes yields the bytes of a finite command untouched (no tty turns \\n into \\r\\n), then ends', async () => {
+      const stream = await h.port.streamBytes(h.serial, 'echo a; echo b; echo c');
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of stream.chunks) chunks.push(chunk);
+      assert.equal(Buffer.concat(chunks).toString('latin1'), 'a\nb\nc\n');
+      await stream.close();
+      await stream.close();
+    });
+
     test('push writes the bytes of a file, counting them as they go, and pull reads back exactly those bytes', async () => {
       // Past one sync chunk (64 KiB) and every byte value, so chunking and binary safety both show.
       const data = Uint8Array.from({ length: 150_000 }, (_, i) => (i * 7) % 256);
@@ -103,6 +112,7 @@ export function runAdbPortContract(name: string, setup: () => Promise<ContractHa
       await refused(() => h.port.shell(h.unknownSerial, 'true'));
       await refused(() => h.port.execOut(h.unknownSerial, 'screencap -p'));
       await refused(() => h.port.streamLines(h.unknownSerial, 'echo a'));
+      await refused(() => h.port.streamBytes(h.unknownSerial, 'echo a'));
       await refused(() => h.port.push(h.unknownSerial, '/data/local/tmp/x', new Uint8Array([1])));
       await refused(() => h.port.pull(h.unknownSerial, '/data/local/tmp/x'));
     });

@@ -38,6 +38,14 @@ export interface LineStream {
   close(): Promise<void>;
 }
 
+/** A long-running device command whose stdout is read as raw bytes (`logcat -B`: the log as records). */
+export interface ByteStream {
+  /** stdout exactly as the device wrote it, in the chunks adb delivered. */
+  readonly chunks: AsyncIterable<Uint8Array>;
+  /** Stops the device command; `chunks` then ends. Safe to call twice. */
+  close(): Promise<void>;
+}
+
 export type PushProgress = (sentBytes: number, totalBytes: number) => void;
 
 export interface AdbPort {
@@ -50,6 +58,8 @@ export interface AdbPort {
   /** `exec-out`: raw stdout bytes, no tty mangling (screencap -p). */
   execOut(serial: string, command: string): Promise<Uint8Array>;
   streamLines(serial: string, command: string): Promise<LineStream>;
+  /** As streamLines, without a tty or any decoding: the bytes of a binary answer that runs until closed. */
+  streamBytes(serial: string, command: string): Promise<ByteStream>;
   /** `sync:` SEND: writes `data` to a device file (mode 0644); `onProgress` hears the bytes handed over so far. */
   push(serial: string, remotePath: string, data: Uint8Array, onProgress?: PushProgress): Promise<void>;
   /** `sync:` RECV: the whole device file. */

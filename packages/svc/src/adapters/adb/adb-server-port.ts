@@ -11,6 +11,7 @@ import { ackEveryChunk } from './ack-every-chunk.ts';
 import {
   type AdbDevice,
   type AdbPort,
+  type ByteStream,
   describedDevice,
   type LineStream,
   type PushProgress,
@@ -19,7 +20,7 @@ import {
 import { pullFile, pushFile } from './device-files.ts';
 import { parseDevicesLong } from './device-list.ts';
 import { DeviceConnectError, DeviceTransport } from './device-transport.ts';
-import { drain, readLines } from './line-reader.ts';
+import { drain, nudgeEach, readLines } from './line-reader.ts';
 import { MultiServerPort } from './multi-server-port.ts';
 import { type AdbServerAddress, adbServerAddress, unreachableServerHint } from './server-address.ts';
 import { startAdbServer } from './start-server.ts';
@@ -100,6 +101,39 @@ export class AdbServerPort implements AdbPort {
       let closed = false;
       return {
         lines: output,
+        async close() {
+          if (closed) return;
+          closed = true;
+          await kill();
+        },
+      };
+    });
+  }
+
+  streamBytes(serial: string, command: string): Promise<ByteStream> {
+    return this.#withDevice(serial, async (adb) => {
+      const shell = adb.subprocess.shellProtocol;
+      let output: AsyncIterable<Uint8Array>;
+      let kill: () => unknown;
+      if (shell?.isSupported) {
+        const child = await shell.spawn([command]);
+        const ack = ackEveryChunk(child.stdin);
+        void drain(child.stderr);
+        child.exited.catch(() => {});
+        output = nudgeEach(child.stdout, ack.nudge);
+        kill = async () => {
+          ack.stop();
+          await child.kill();
+        };
+      } else {
+        const child = await adb.subprocess.noneProtocol.spawn([command]);
+        child.exited.catch(() => {});
+        output = child.output;
+        kill = () => child.kill();
+      }
+      let closed = false;
+      return {
+        chunks: output,
         async close() {
           if (closed) return;
           closed = true;

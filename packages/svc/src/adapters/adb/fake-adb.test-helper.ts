@@ -1,9 +1,10 @@
 // A small hand-written AdbPort for unit tests of what the simulator cannot show (a stream that drops, a server
 // that is not there, exact call order). Shell commands are answered by `handle`; log follows receive what `log()`
-// writes, as `-v epoch -v usec -v uid` lines at tag SvcOperator.
+// writes at tag SvcOperator: a `-B` follow as records, a text follow as `-v epoch -v usec -v uid` lines.
 import { SvcError } from '../../contracts/errors.ts';
-import type { AdbDevice, AdbPort, LineStream, PushProgress, ShellOutput } from './adb-port.ts';
+import type { AdbDevice, AdbPort, ByteStream, LineStream, PushProgress, ShellOutput } from './adb-port.ts';
 import { LAST_ENTRY_COMMAND } from './logcat.ts';
+import { encodeLoggerEntry, type RecordToWrite } from './logger-entry.test-helper.ts';
 
 /** adb's sync chunk (device-files.ts sends the same). */
 const SYNC_CHUNK = 64 * 1024;
@@ -11,21 +12,21 @@ const SYNC_CHUNK = 64 * 1024;
 interface OpenStream {
   serial: string;
   command: string;
-  push(line: string): void;
+  push(entry: Entry): void;
   end(): void;
 }
 
 interface Entry {
   serial: string;
   epoch: string;
-  line: string;
+  record: RecordToWrite;
 }
 
 export class FakeAdb implements AdbPort {
   devices: AdbDevice[] = [{ serial: 'fake-1', state: 'device' }];
   readonly calls: string[] = [];
   readonly streams: OpenStream[] = [];
-  /** Every log line written, so a follow opened with `-T <epoch>` replays what it must, like logcat. */
+  /** Every log record written, so a follow opened with `-T <epoch>` replays what it must, like logcat. */
   readonly entries: Entry[] = [];
   #clock = 1_700_000_000_000;
   handle: (serial: string, command: string) => ShellOutput | Promise<ShellOutput> = () => ok('');
@@ -82,14 +83,36 @@ export class FakeAdb implements AdbPort {
     this.#reachable(serial);
     // Only a log follow runs until it is closed; any other command streams its output and ends, as on a device.
     if (!/^logcat\b/.test(command)) return finiteStream((await this.handle(serial, command)).stdout);
-    const queue: string[] = [];
+    const follow = this.#follow(serial, command, (entry) => printed(entry.epoch, entry.record));
+    return { lines: follow.items, close: follow.close };
+  }
+
+  async streamBytes(serial: string, command: string): Promise<ByteStream> {
+    this.calls.push(`${serial}: stream ${command}`);
+    this.#reachable(serial);
+    if (!/^logcat\b/.test(command)) {
+      const stdout = new TextEncoder().encode((await this.handle(serial, command)).stdout);
+      return {
+        chunks: (async function* () {
+          yield stdout;
+        })(),
+        close: async () => {},
+      };
+    }
+    const follow = this.#follow(serial, command, (entry) => [encodeLoggerEntry(entry.record)]);
+    return { chunks: follow.items, close: follow.close };
+  }
+
+  /** An open follow: the entries from its `-T` bound on, then every new one, each as `render` writes it. */
+  #follow<T>(serial: string, command: string, render: (entry: Entry) => T[]) {
+    const queue: T[] = [];
     let wake: (() => void) | undefined;
     let ended = false;
     const stream: OpenStream = {
       serial,
       command,
-      push(line) {
-        queue.push(line);
+      push(entry) {
+        queue.push(...render(entry));
         wake?.();
       },
       end() {
@@ -101,12 +124,12 @@ export class FakeAdb implements AdbPort {
     const since = /-T '([\d.]+)'/.exec(command)?.[1];
     for (const entry of this.entries) {
       if (entry.serial === serial && since !== undefined && Number(entry.epoch) >= Number(since))
-        queue.push(entry.line);
+        queue.push(...render(entry));
     }
     const streams = this.streams;
-    async function* lines() {
+    async function* items() {
       for (;;) {
-        while (queue.length > 0) yield queue.shift() as string;
+        while (queue.length > 0) yield queue.shift() as T;
         if (ended) return;
         await new Promise<void>((resolve) => {
           wake = resolve;
@@ -114,7 +137,7 @@ export class FakeAdb implements AdbPort {
       }
     }
     return {
-      lines: lines(),
+      items: items(),
       async close() {
         stream.end();
         streams.splice(streams.indexOf(stream), 1);
@@ -125,8 +148,8 @@ export class FakeAdb implements AdbPort {
   async close(): Promise<void> {}
 
   /**
-   * Writes one operator log line to every open follow of `serial`, as `logcat -v epoch -v usec -v uid` prints it:
-   * by default under FAKE_OPERATOR_UID (what a fake `pm list packages -U` should answer), else as `from` says.
+   * Writes one log record (one log call, its message whole) to every open follow of `serial`, at priority I unless
+   * `from` says otherwise: by default under FAKE_OPERATOR_UID (what a fake `pm list packages -U` should answer), else as `from` says.
    */
   log(
     serial: string,
@@ -134,14 +157,20 @@ export class FakeAdb implements AdbPort {
     from: { uid: number; pid: number; tid?: number; priority?: string } = { uid: FAKE_OPERATOR_UID, pid: 4242 },
   ): void {
     const epoch = this.#epoch();
-    const tid = from.tid ?? from.pid;
-    const head = `${epoch} ${String(from.uid).padStart(5)} ${String(from.pid).padStart(5)} ${String(tid).padStart(5)} ${from.priority ?? 'I'} SvcOperator: `;
-    // logcat prints each line of a multi-line message with the entry's own header.
-    for (const text of message.split('\n')) {
-      const line = `${head}${text}`;
-      this.entries.push({ serial, epoch, line });
-      for (const stream of this.streams) if (stream.serial === serial) stream.push(line);
-    }
+    const [sec = '0', usec = '0'] = epoch.split('.');
+    const record: RecordToWrite = {
+      sec: Number(sec),
+      nsec: Number(usec) * 1000,
+      pid: from.pid,
+      tid: from.tid ?? from.pid,
+      uid: from.uid,
+      priority: from.priority ?? 'I',
+      tag: 'SvcOperator',
+      message,
+    };
+    const entry = { serial, epoch, record };
+    this.entries.push(entry);
+    for (const stream of this.streams) if (stream.serial === serial) stream.push(entry);
   }
 
   /** As the real port: a serial the server does not list in state `device` cannot be reached. */
@@ -161,6 +190,12 @@ export const FAKE_OPERATOR_UID = 10042;
 
 export function ok(stdout: string, exitCode = 0, stderr = ''): ShellOutput {
   return { stdout, stderr, exitCode };
+}
+
+/** One record as `-v epoch -v usec -v uid` prints it: each line of a multi-line message with the entry's own header. */
+function printed(epoch: string, record: RecordToWrite): string[] {
+  const head = `${epoch} ${String(record.uid).padStart(5)} ${String(record.pid).padStart(5)} ${String(record.tid).padStart(5)} ${record.priority} ${record.tag}: `;
+  return record.message.split('\n').map((text) => `${head}${text}`);
 }
 
 function finiteStream(stdout: string): LineStream {

@@ -29,3 +29,11 @@ export async function drain(stream: ReadableStream<Uint8Array>): Promise<void> {
     // the stream errors when its socket is closed under it; nothing to report for discarded bytes
   }
 }
+
+/** The chunks of a stream as they come, telling `onChunk` of each (a follow acknowledges every one: ack-every-chunk). */
+export async function* nudgeEach(stream: ReadableStream<Uint8Array>, onChunk: () => void): AsyncGenerator<Uint8Array> {
+  for await (const chunk of stream) {
+    onChunk();
+    yield chunk;
+  }
+}

@@ -2,16 +2,20 @@
 // device-log timestamp taken just before dispatch (`-T '<epoch>'`), so nothing written after it is lost, no matter
 // when the follow starts reading, and the host never clears the log (OPERATOR-PROTOCOL §2).
 //
-// Format `-v epoch -v usec -v uid` (all three exist since Android 7.0, the first logcat with `-v epoch`; see its
-// help text "brief color epoch long monotonic printable process raw tag thread threadtime time uid usec UTC year
-// zone"):
+// The newest entry is read as text, `-v epoch -v usec -v uid` (all three exist since Android 7.0, the first logcat
+// with `-v epoch`; see its help text "brief color epoch long monotonic printable process raw tag thread threadtime
+// time uid usec UTC year zone"); Android 5 and 6 refuse those words, which tells svc they are too old for the
+// operator:
 // - uid: the writer's uid, which logd takes from the socket's credentials, so no app can fake it. The host trusts
 //   a protocol line only from the operator package's uid (any app may log under any tag).
 // - usec: two entries a microsecond apart print different times, so `-T` (which replays the entries of its own
 //   instant) replays at most the entry the host took the bound from, not a millisecond's worth of older lines.
-// No tag filter: the operator's tags are its class names, which release builds rename, and its UI hierarchy is a
-// debug entry (docs/published-operator.md 2.4.1); lines are known by their marker and their writer's uid. Priority
-// D and above: verbose entries are never the operator's.
+// The follow reads records, `-B` (logger-entry.ts): text formats print each line of a multi-line message as a line
+// of its own with the entry's header, so a text the operator logs (a read_text result with a newline) could not be
+// told from a line the operator wrote. A record is one log call, whole. No tag filter (and `-B` applies none): the
+// operator's tags are its class names, which release builds rename, and its UI hierarchy is a debug entry
+// (docs/published-operator.md 2.4.1); records are known by their marker and their writer's uid, and verbose ones,
+// never the operator's, are skipped by the reader.
 import { quoteShellArg } from '../../contracts/dispatch.ts';
 
 const FORMAT = '-v epoch -v usec -v uid';
@@ -21,7 +25,7 @@ export const LAST_ENTRY_COMMAND = `logcat ${FORMAT} -t 1`;
 
 export function followCommand(since: string | undefined): string {
   const from = since === undefined ? '' : ` -T ${quoteShellArg(since)}`;
-  return `logcat ${FORMAT}${from} ${quoteShellArg('*:D')}`;
+  return `logcat -B${from}`;
 }
 
 export interface LogcatEntry {

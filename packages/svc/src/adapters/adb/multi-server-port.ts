@@ -7,7 +7,7 @@
 
 import { qualifiedId, type SilentServer, splitDeviceId } from '../../contracts/adb-servers.ts';
 import { SvcError } from '../../contracts/errors.ts';
-import type { AdbDevice, AdbPort, LineStream, PushProgress, ShellOutput } from './adb-port.ts';
+import type { AdbDevice, AdbPort, ByteStream, LineStream, PushProgress, ShellOutput } from './adb-port.ts';
 import { unreachableServerHint } from './server-address.ts';
 
 export interface LabelledPort {
@@ -61,6 +61,10 @@ export class MultiServerPort implements AdbPort {
 
   streamLines(id: string, command: string): Promise<LineStream> {
     return this.#on(id, (port, serial) => port.streamLines(serial, command));
+  }
+
+  streamBytes(id: string, command: string): Promise<ByteStream> {
+    return this.#on(id, (port, serial) => port.streamBytes(serial, command));
   }
 
   push(id: string, remotePath: string, data: Uint8Array, onProgress?: PushProgress): Promise<void> {

@@ -73,7 +73,7 @@ test('logcat -v epoch -v usec -v uid lines parse with padded tags, messages hold
       ['2.500000', 'b'],
     ],
   );
-  // No tag filter, debug and above: the operator's tags are class names (renamed in release builds) and its UI
-  // hierarchy is a debug entry (clawperator TaskScopeDefault.kt:248 @ v0.5.2).
-  assert.equal(followCommand('2.500000'), "logcat -v epoch -v usec -v uid -T '2.500000' '*:D'");
+  // The follow reads records (`-B`), with no tag filter: the operator's tags are class names (renamed in release
+  // builds) and its UI hierarchy is a debug entry (clawperator TaskScopeDefault.kt:248 @ v0.5.2).
+  assert.equal(followCommand('2.500000'), "logcat -B -T '2.500000'");
 });

@@ -20,6 +20,7 @@ function fakeAdb() {
     push: async () => {},
     pull: async () => new Uint8Array(),
     streamLines: async () => ({ lines: (async function* () {})(), close: async () => {} }),
+    streamBytes: async () => ({ chunks: (async function* () {})(), close: async () => {} }),
     close: async () => {},
   };
   return { port, installed, devices, commands };

@@ -6,7 +6,8 @@
 // - `Agent command timed out after <n>ms` → errorCode EXECUTION_TIMEOUT; the running step failed with it.
 // A step that returned before is rebuilt from its `step_success … data=<map>` line (a Kotlin map's text,
 // UiActionEngine.kt:75-79): its data when every entry reads back as a key that action reports, no key twice; else
-// its data cannot be told apart and is left empty (docs/decisions.md OP-6 says what is lost).
+// its data cannot be told apart and is left empty (docs/decisions.md OP-6 says what is lost). When the step lines
+// cannot be believed (envelope-collector.ts: a text the operator logged copies them), no step is rebuilt.
 import {
   FATAL_ERROR_PREFIX,
   FATAL_FAILURE_CODE,
@@ -19,7 +20,7 @@ import { STEP_DATA_KEYS } from './step-data-keys.ts';
 
 export function interpretAppEnvelope(
   envelope: ResultEnvelope,
-  collector: Pick<EnvelopeCollector, 'steps'>,
+  collector: Pick<EnvelopeCollector, 'steps' | 'untrusted'>,
   execution: Execution,
 ): ResultEnvelope {
   const empty = envelope.stepResults === undefined || envelope.stepResults.length === 0;
@@ -29,8 +30,9 @@ export function interpretAppEnvelope(
   const fatal = text.startsWith(FATAL_ERROR_PREFIX);
   const timedOut = OPERATOR_TIMEOUT_TEXT.test(text);
   if (!fatal && !timedOut) return envelope;
-  const steps = stepsThatReturned(collector, execution);
-  const running = runningAction(collector, execution);
+  const told = collector.untrusted === undefined ? collector : { steps: [] };
+  const steps = stepsThatReturned(told, execution);
+  const running = runningAction(told, execution);
   if (running !== undefined) {
     const message = fatal ? text.slice(FATAL_ERROR_PREFIX.length) : `${text} during this step`;
     const code = fatal ? fatalStepCode(message) : 'EXECUTION_TIMEOUT';

@@ -4,13 +4,8 @@
 // exponentially (follow-retry.ts), and the owner's hooks may end the follow of a device that is gone.
 
 import type { AdbPort } from '../../../adapters/adb/adb-port.ts';
-import {
-  followCommand,
-  LAST_ENTRY_COMMAND,
-  type LogcatEntry,
-  lastEntryLines,
-  parseLogcatLine,
-} from '../../../adapters/adb/logcat.ts';
+import { followCommand, LAST_ENTRY_COMMAND, type LogcatEntry, lastEntryLines } from '../../../adapters/adb/logcat.ts';
+import { entryOfRecord, LoggerEntryDecoder } from '../../../adapters/adb/logger-entry.ts';
 import type { Clock } from '../../../adapters/clock.ts';
 import { SvcError } from '../../../contracts/errors.ts';
 import {
@@ -63,11 +58,11 @@ export class DeviceLogStream {
   #waker = new AbortController();
   #close: (() => Promise<void>) | undefined;
   #since: string | undefined;
-  /** The printed lines delivered at the instant `#since`, in order (one entry prints one line per message line). */
+  /** The messages of the records delivered at the instant `#since`, in order. */
   #atSince: string[] = [];
   /**
-   * What a (re)started follow replays at its bound and was delivered before: skipped once each, in order. A multi-line
-   * entry prints identical lines (`</node>` of a UI hierarchy) that are all new, so only a replay is skipped.
+   * What a (re)started follow replays at its bound and was delivered before: skipped once each, in order. Two records
+   * may say the same (identical XML lines of a long UI hierarchy) and both be new, so only a replay is skipped.
    */
   #replay: string[] = [];
   readonly status: LogStreamStatus = {
@@ -102,8 +97,8 @@ export class DeviceLogStream {
     if (refused !== null) throw tooOldForOperator(this.#serial, refused[0]);
     const newest = last.exitCode === 0 ? lastEntryLines(last.stdout) : [];
     this.#since = newest[0]?.epoch;
-    // `-T` includes the bound itself: that entry is old news.
-    this.#atSince = newest.map((entry) => entry.message);
+    // `-T` includes the bound itself: that entry is old news. Printed as text, each of its lines came with a header.
+    this.#atSince = newest.length === 0 ? [] : [unprinted(newest.map((entry) => entry.message).join('\n'))];
     void this.#run();
   }
 
@@ -127,14 +122,15 @@ export class DeviceLogStream {
       if (this.#waker.signal.aborted) this.#waker = new AbortController();
       this.#replay = [...this.#atSince];
       try {
-        const stream = await this.#adb.streamLines(this.#serial, followCommand(this.#since));
+        const stream = await this.#adb.streamBytes(this.#serial, followCommand(this.#since));
         this.#close = () => stream.close();
         if (stopped.aborted) break;
         this.status.open = true;
-        for await (const line of stream.lines) {
+        const records = new LoggerEntryDecoder();
+        for await (const chunk of stream.chunks) {
           readLine = true;
           this.status.failures = 0;
-          this.#accept(line);
+          for (const record of records.push(chunk)) this.#accept(entryOfRecord(record));
         }
       } catch (error) {
         this.status.lastError = error instanceof Error ? error.message : String(error);
@@ -158,11 +154,11 @@ export class DeviceLogStream {
     await this.#close?.().catch(() => {});
   }
 
-  #accept(line: string): void {
-    const entry = parseLogcatLine(line);
-    if (entry === undefined) return;
+  #accept(entry: LogcatEntry): void {
+    // `-B` applies no filterspec: verbose records are never the operator's.
+    if (entry.priority === 'V') return;
     if (entry.epoch === this.#since) {
-      if (this.#replay[0] === entry.message) {
+      if (this.#replay[0] === unprinted(entry.message)) {
         this.#replay.shift();
         return;
       }
@@ -171,8 +167,13 @@ export class DeviceLogStream {
       this.#atSince = [];
     }
     this.#replay = [];
-    this.#atSince.push(entry.message);
+    this.#atSince.push(unprinted(entry.message));
     this.status.entriesSeen++;
     this.#onEntry(entry);
   }
+}
+
+/** A message as its printed lines give it back: logcat prints no line for a final newline. */
+function unprinted(message: string): string {
+  return message.replace(/\n+$/, '');
 }

@@ -6,6 +6,14 @@
 // A hierarchy belongs to the action whose `step_start` line came last before it: the operator runs one execution at
 // a time and one action at a time (UiActionEngine.kt:32-50 @ v0.5.2), and the 0.5.x hierarchy line names neither
 // the commandId nor the action (later builds name the commandId, which the router routes by).
+//
+// The step lines of one execution tell one story: `step_start` of each action once, then at most one `step_success`
+// of that action, before the next `step_start` (UiActionEngine.kt:29-35,48-79: one executeSingle per action, in
+// order). Timber cuts a debug message of 4000 chars or more into records at each newline, so a long text the
+// operator logs (`step_success … data=` of a read) may put records of its own that look like step or hierarchy
+// lines into the log. Such a record always breaks the story (the operator's own line for that action comes too), so a
+// broken story is never believed: the steps and hierarchies read off this execution's lines are dropped, and
+// `untrusted` says why.
 import { malformed, type OperatorEvent, parseEnvelopeJson } from '../../../contracts/envelope.ts';
 import type { SvcError } from '../../../contracts/errors.ts';
 import { createFrameReassembler } from '../../../contracts/frames.ts';
@@ -40,6 +48,11 @@ export class EnvelopeCollector {
   /** The actions the operator started, in order. */
   readonly steps: StepProgress[] = [];
   readonly notes: ProgressNote[] = [];
+  /**
+   * Why this execution's step and hierarchy lines cannot be believed (a text the operator logged holds lines like
+   * them); undefined while they tell one story.
+   */
+  untrusted: string | undefined;
   /** The operator took the command (`start`, or `queued` behind another execution). */
   accepted = false;
   /** The operator's own words when it could not parse a payload (it names no commandId). */
@@ -48,6 +61,8 @@ export class EnvelopeCollector {
   #terminal: Terminal | undefined;
   readonly #frames;
   readonly #chunks;
+  /** Actions a `step_start` line named. */
+  readonly #started = new Set<string>();
 
   constructor(commandId: string) {
     this.commandId = commandId;
@@ -82,18 +97,24 @@ export class EnvelopeCollector {
         if (line.phase === 'stage-retry') this.#retryNote(line.fields.attempt);
         return undefined;
       case 'step_start':
+        if (this.#started.has(line.actionId)) return this.#distrust(`action ${line.actionId} started twice`);
+        this.#started.add(line.actionId);
         this.steps.push({ actionId: line.actionId });
         this.#note({ actionId: line.actionId, phase: 'start' });
         return undefined;
       case 'step_returned': {
-        const step = this.steps.findLast((s) => s.actionId === line.actionId);
-        if (step !== undefined) step.returned = line.data;
+        const step = this.currentAction;
+        if (step?.actionId !== line.actionId || step.returned !== undefined) {
+          return this.#distrust(`action ${line.actionId} returned without running`);
+        }
+        step.returned = line.data;
         this.#note({ actionId: line.actionId, phase: 'success' });
         return undefined;
       }
       case 'hierarchy': {
         const action = this.currentAction;
-        if (action !== undefined && action.returned === undefined) this.hierarchies.set(action.actionId, line.xml);
+        if (this.untrusted === undefined && action !== undefined && action.returned === undefined)
+          this.hierarchies.set(action.actionId, line.xml);
         return undefined;
       }
       case 'payload_rejected':
@@ -115,6 +136,15 @@ export class EnvelopeCollector {
         return undefined;
       }
     }
+  }
+
+  /** The step lines broke their story: what was read off them goes, and nothing more is. */
+  #distrust(what: string): undefined {
+    this.untrusted ??=
+      `the operator's log for this execution holds lines copied from text it logged (${what}), so its own step and ` +
+      'UI hierarchy lines cannot be told apart from them';
+    this.hierarchies.clear();
+    return undefined;
   }
 
   #note(note: ProgressNote): void {

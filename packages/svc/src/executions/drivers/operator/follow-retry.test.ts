@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { LineStream } from '../../../adapters/adb/adb-port.ts';
+import type { ByteStream } from '../../../adapters/adb/adb-port.ts';
 import { FakeAdb } from '../../../adapters/adb/fake-adb.test-helper.ts';
 import type { Clock } from '../../../adapters/clock.ts';
 import { IDLE_FAILURE_LIMIT, IDLE_MAX_RETRY_DELAY_MS, WAITED_MAX_RETRY_DELAY_MS } from './follow-retry.ts';
@@ -12,12 +12,12 @@ import { LogRouter } from './log-router.ts';
 /** A fake adb whose follows fail while the device is unplugged (`plugged = false`), as the adb server's do. */
 class UnpluggableAdb extends FakeAdb {
   plugged = true;
-  override async streamLines(serial: string, command: string): Promise<LineStream> {
+  override async streamBytes(serial: string, command: string): Promise<ByteStream> {
     if (!this.plugged) {
       this.calls.push(`${serial}: stream (failed) ${command}`);
       throw new Error(`device '${serial}' not found`);
     }
-    return super.streamLines(serial, command);
+    return super.streamBytes(serial, command);
   }
 }
 

@@ -1,21 +1,29 @@
-// Turns the device log's records into whole operator lines. Two kinds of message continue past their first record,
-// always in records of the same thread (pid and tid), which other threads may interleave:
-// - a UI hierarchy: `[TaskScope] UI Hierarchy:` then one XML line per printed line up to `</hierarchy>` (one log
-//   entry printed line by line, or, above 4000 chars, one record per line: Timber's DebugTree splits at each `\n`);
+// Turns the device log's records (`logcat -B`: one per log call, its message whole) into whole operator lines. A
+// marker counts only at the start of a record (contracts/operator-lines.ts). Two kinds of message continue past
+// their first record, always in records of the same thread (pid and tid), which other threads may interleave:
+// - a UI hierarchy: `[TaskScope] UI Hierarchy:` then the XML up to `</hierarchy>`: in the same record, or, above
+//   4000 chars, one record per line (Timber's DebugTree splits at each `\n`, and cuts a longer line every 4000);
 // - a result line of 4000 chars or more, which Timber cuts into records of 4000 chars with no marker on the rest
 //   (Timber 5.0.1 DebugTree.log; clawperator gradle/libs.versions.toml:42). A record shorter than 4000 ends it.
 // Sources: TaskScopeDefault.kt:248, ClawperatorResultEnvelope.kt:73,96 @ v0.5.2 (docs/published-operator.md 2.4).
+// A text on the screen may hold newlines, and the app writes it raw into the dump: it escapes only `& " ' < >`
+// (AccessibilityNodeInfoExtAndroid.kt:712-724 @ v0.5.2). So a record of a long hierarchy may be the rest of an
+// attribute value and start with anything (`[x] milk`, a marker, `</hierarchy>`). Since `"` is always escaped in a
+// value, an odd count of `"` so far means the dump is inside a value: the record is text, never a line of its own.
 import {
   LOG_RECORD_CHARS,
   type OperatorLine,
   parseOperatorMessage,
   parses,
+  writtenAtItsPriority,
 } from '../../../contracts/operator-lines.ts';
 
 export interface LogRecord {
   readonly uid: number | undefined;
   readonly pid: number;
   readonly tid: number;
+  /** The priority letter (`I`, `D`, …). */
+  readonly priority: string;
   readonly message: string;
 }
 
@@ -36,8 +44,8 @@ const MAX_RESULT_RECORDS = 64;
 const MAX_HIERARCHY_LINES = 200_000;
 
 type Block =
-  | { kind: 'result'; text: string; records: number }
-  | { kind: 'hierarchy'; commandId?: string; lines: string[]; joinNext: boolean };
+  | { kind: 'result'; text: string; records: number; priority: string }
+  | { kind: 'hierarchy'; commandId?: string; lines: string[]; joinNext: boolean; inValue: boolean; priority: string };
 
 export class LineAssembler {
   readonly #open = new Map<string, Block>();
@@ -47,23 +55,44 @@ export class LineAssembler {
     const key = `${record.pid}:${record.tid}`;
     const source: LineSource = { uid: record.uid, pid: record.pid };
     const block = this.#open.get(key);
-    if (block?.kind === 'result') return this.#continueResult(key, block, record.message, source);
+    if (block?.kind === 'result') {
+      // Timber writes the pieces of one message back to back at one priority; anything else means it was cut short.
+      if (record.priority === block.priority) return this.#continueResult(key, block, record.message, source);
+      this.#open.delete(key);
+    }
     if (block?.kind === 'hierarchy') {
-      // An operator line from the same thread means the block was cut short: drop it and read the line.
-      if (!record.message.startsWith('[')) return this.#continueHierarchy(key, block, record.message, source);
+      // Inside an attribute value, or not an operator line: the dump goes on. An operator line from the same thread
+      // between two nodes, or a record at another priority than the dump's, means the block was cut short (a record
+      // lost): drop it and read the record.
+      const text = block.inValue || !record.message.startsWith('[');
+      if (text && record.priority === block.priority) {
+        return this.#continueHierarchy(key, block, record.message, source, true);
+      }
       this.#open.delete(key);
     }
     const start = parseOperatorMessage(record.message);
     if (start === undefined) return [];
-    if (start.kind === 'line') return [{ line: start.line, source }];
+    if (start.kind === 'line') {
+      return writtenAtItsPriority(start.line, record.priority) ? [{ line: start.line, source }] : [];
+    }
     if (start.kind === 'result_head') {
-      this.#open.set(key, { kind: 'result', text: start.text, records: 1 });
+      if (record.priority !== 'I') return [];
+      this.#open.set(key, { kind: 'result', text: start.text, records: 1, priority: record.priority });
       return [];
     }
-    const opened: Block = { kind: 'hierarchy', lines: [], joinNext: false };
+    const opened: Block = { kind: 'hierarchy', lines: [], joinNext: false, inValue: false, priority: record.priority };
     if (start.commandId !== undefined) opened.commandId = start.commandId;
     this.#open.set(key, opened);
-    return [];
+    if (start.rest === undefined) return [];
+    // The whole dump in this one record (Timber logs a message under 4000 chars with one call): its lines, each
+    // whole. A dump that does not close here was cut by logd's size limit, and nothing of it follows.
+    const out: AssembledLine[] = [];
+    for (const xmlLine of start.rest.split('\n')) {
+      out.push(...this.#continueHierarchy(key, opened, xmlLine, source, false));
+      if (this.#open.get(key) !== opened) break;
+    }
+    if (this.#open.get(key) === opened) this.#open.delete(key);
+    return out;
   }
 
   #continueResult(
@@ -80,21 +109,25 @@ export class LineAssembler {
     return [{ line: { kind: 'result', json: block.text }, source }];
   }
 
+  /** `record`: the piece is a record of its own (Timber's cut); else a line of a dump logged in one record. */
   #continueHierarchy(
     key: string,
     block: Extract<Block, { kind: 'hierarchy' }>,
     message: string,
     source: LineSource,
+    record: boolean,
   ): AssembledLine[] {
     // A line the logger cut at 4000 chars goes on in the next record, with no newline between the pieces.
     if (block.joinNext && block.lines.length > 0) block.lines[block.lines.length - 1] += message;
     else block.lines.push(message);
-    block.joinNext = message.length === LOG_RECORD_CHARS;
+    block.joinNext = record && message.length === LOG_RECORD_CHARS;
+    // Every `"` of the dump opens or closes a value (one inside a value is written `&quot;`).
+    if ((message.split('"').length - 1) % 2 === 1) block.inValue = !block.inValue;
     if (block.lines.length > MAX_HIERARCHY_LINES) {
       this.#open.delete(key);
       return [];
     }
-    if (message.trim() !== '</hierarchy>') return [];
+    if (block.inValue || message.trim() !== '</hierarchy>') return [];
     this.#open.delete(key);
     // The printed lines joined, without the dump's final newline: the snapshot text is the same on both drivers and
     // the same as the published host CLI returns.

@@ -11,7 +11,7 @@ import type { EnvelopeCollector } from './envelope-collector.ts';
 export interface PostProcessInput {
   execution: Execution;
   envelope: ResultEnvelope;
-  collector: Pick<EnvelopeCollector, 'hierarchies' | 'hierarchyErrors'>;
+  collector: Pick<EnvelopeCollector, 'hierarchies' | 'hierarchyErrors' | 'untrusted'>;
   serial: string;
   cwd: string;
   /** applicationId → whether `am force-stop` succeeded before dispatch. */
@@ -68,7 +68,10 @@ async function processStep(
       if (!step.success) return step;
       const xml = input.collector.hierarchies.get(step.id);
       if (xml === undefined) {
-        const why = input.collector.hierarchyErrors.get(step.id) ?? 'no complete UI hierarchy frame set in the log';
+        const why =
+          input.collector.untrusted ??
+          input.collector.hierarchyErrors.get(step.id) ??
+          'no complete UI hierarchy frame set in the log';
         return failed(step, 'SNAPSHOT_EXTRACTION_FAILED', `${why} (commandId ${input.envelope.commandId})`);
       }
       const data: Record<string, string> = { ...step.data, actual_format: step.data.actual_format ?? 'hierarchy_xml' };

@@ -1,6 +1,6 @@
 // The published operator's log lines, read as svc reads them: fixtures taken from clawperator/clawperator
 // (packages/svc/test/fixtures/published-operator/, each citing its source) through the line assembler, the router
-// and the collector, as they arrive from `logcat -v epoch -v usec -v uid` with no tag filter.
+// and the collector, as they arrive from `logcat -B` (one record per log call) with no tag filter.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
@@ -36,10 +36,16 @@ describe('published operator lines', () => {
     const records = [line.slice(0, 4000), line.slice(4000, 8000), line.slice(8000)];
     const assembler = new LineAssembler();
     const out = [
-      ...assembler.push({ uid: 1, pid: 7, tid: 8, message: records[0] as string }),
-      ...assembler.push({ uid: 1, pid: 7, tid: 9, message: '[UiActionEngine] step_start id=other type=X' }),
-      ...assembler.push({ uid: 1, pid: 7, tid: 8, message: records[1] as string }),
-      ...assembler.push({ uid: 1, pid: 7, tid: 8, message: records[2] as string }),
+      ...assembler.push({ uid: 1, pid: 7, tid: 8, priority: 'I', message: records[0] as string }),
+      ...assembler.push({
+        uid: 1,
+        pid: 7,
+        tid: 9,
+        priority: 'D',
+        message: '[UiActionEngine] step_start id=other type=X',
+      }),
+      ...assembler.push({ uid: 1, pid: 7, tid: 8, priority: 'I', message: records[1] as string }),
+      ...assembler.push({ uid: 1, pid: 7, tid: 8, priority: 'I', message: records[2] as string }),
     ];
     assert.deepEqual(
       out.map((o) => o.line.kind),
@@ -54,10 +60,10 @@ describe('published operator lines', () => {
     const message: string = HIERARCHY.message;
     const [head, ...xmlLines] = message.split('\n');
     const assembler = new LineAssembler();
-    const out = assembler.push({ uid: 1, pid: 7, tid: 8, message: head as string });
+    const out = assembler.push({ uid: 1, pid: 7, tid: 8, priority: 'D', message: head as string });
     for (const [i, xml] of xmlLines.entries()) {
-      out.push(...assembler.push({ uid: 1, pid: 7, tid: 8, message: xml }));
-      if (i === 2) out.push(...assembler.push({ uid: 1, pid: 7, tid: 3, message: '<not part of it>' }));
+      out.push(...assembler.push({ uid: 1, pid: 7, tid: 8, priority: 'D', message: xml }));
+      if (i === 2) out.push(...assembler.push({ uid: 1, pid: 7, tid: 3, priority: 'D', message: '<not part of it>' }));
     }
     assert.equal(out.length, 1);
     const line = out[0]?.line;

@@ -146,6 +146,14 @@ export const ERROR_CODES = {
   ANDROID_SDK_TOOL_FAILED: c(500, 'An Android SDK tool failed; read details.stderr and retry.'),
   // CLI
   OPERATOR_APK_NOT_FOUND: c(500, 'Pass the path of an existing operator APK with --apk.'),
+  OPERATOR_APK_INVALID: c(
+    400,
+    'The file is not an APK whose manifest can be read; download the operator APK again and check its SHA-256.',
+  ),
+  OPERATOR_APK_MISMATCH: c(
+    400,
+    `The APK is not the operator asked for (details say which of package, version or SHA-256 differs); nothing was installed; ${GET_OPERATOR}.`,
+  ),
   OPERATOR_INSTALL_FAILED: c(
     500,
     'adb install failed; read details and check free space and signatures on the device.',

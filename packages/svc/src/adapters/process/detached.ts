@@ -1,6 +1,7 @@
 // Long-lived children (a device's daemon, an emulator) start in their own session with stdio to a file, so they
 // outlive the CLI call that started them and never hold its pipes. The caller watches `exitCode`/`error`.
 import { closeSync, openSync } from 'node:fs';
+import { timerMs } from '../../contracts/limits.ts';
 
 export interface DetachedOptions {
   env: Readonly<Record<string, string | undefined>>;
@@ -46,7 +47,7 @@ export function spawnDetached(file: string, args: readonly string[], options: De
     signalGroup(state.pid, 'SIGTERM');
     let timer: NodeJS.Timeout | undefined;
     const lingering = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), graceMs);
+      timer = setTimeout(() => resolve(false), timerMs(graceMs));
     });
     const gone = await Promise.race([exited.then(() => true), lingering]);
     clearTimeout(timer);

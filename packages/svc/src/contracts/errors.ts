@@ -81,6 +81,7 @@ export const ERROR_CODES = {
   ),
   // serve layer (SPEC 7)
   INVALID_JSON: c(400, 'Send a valid JSON body with Content-Type: application/json.'),
+  UNSUPPORTED_MEDIA_TYPE: c(415, 'Send the body as JSON with the header Content-Type: application/json.'),
   INTERNAL_SERVER_ERROR: c(500, 'Unexpected server failure; retry, and report it with the server log if it persists.'),
   INTERNAL_ERROR: c(500, 'Unexpected host-side failure; retry with --verbose for details.'),
   MISSING_EXECUTION: c(400, 'Send { "execution": { ... } } in the body.'),

@@ -3,12 +3,13 @@
 // OPERATOR_VERIFY_FAILED. The APKs are real ones (a zip with a binary AndroidManifest.xml, buildRealApk), read by svc
 // before it installs them; issue 36: an APK of another app (Appium Settings) was installed and reported verified.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { buildRealApk, createLab, type Lab, type RealApkManifest } from 'svc-sim/testing';
+import { buildRealApk, createLab, type Lab, type RealApkManifest, signApkV2 } from 'svc-sim/testing';
 import { withDevice } from './lab-device.ts';
 import { runCliJson } from './run-cli.ts';
 
@@ -176,7 +177,6 @@ describe('operator setup', () => {
       assert.ok(!(await installedApps(sim.serial)).includes(`package:${pkg}`));
 
       // The published .sha256 file holds the digest alone.
-      const { readFile } = await import('node:fs/promises');
       const digest = createHash('sha256')
         .update(await readFile(good))
         .digest('hex');
@@ -192,6 +192,68 @@ describe('operator setup', () => {
       });
       assert.equal(unchecked.code, 0, unchecked.stdout);
       assert.equal(unchecked.json.verified.sha256, undefined, 'no digest given, none reported as checked');
+    });
+  });
+
+  test('--cert-sha256 installs only an APK whose verified signature is by that certificate', async () => {
+    await withDevice(lab, { operator: false }, async (sim) => {
+      const key = join(lab.home, 'signer.pem');
+      const cert = join(lab.home, 'signer.der');
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:P-256',
+          '-nodes',
+          '-keyout',
+          key,
+          '-outform',
+          'DER',
+          '-out',
+          cert,
+          '-days',
+          '2',
+          '-subj',
+          '/CN=operator release',
+        ],
+        { stdio: 'ignore' },
+      );
+      const fingerprint = execFileSync('openssl', [
+        'x509',
+        '-inform',
+        'DER',
+        '-in',
+        cert,
+        '-noout',
+        '-fingerprint',
+        '-sha256',
+      ])
+        .toString()
+        .split('=')[1]
+        ?.trim() as string;
+      const pkg = 'com.clawperator.operator';
+      const unsigned = await apk({ package: pkg, versionName: '0.5.2', versionCode: 502 });
+      const signed = join(lab.home, 'signed-operator.apk');
+      await writeFile(signed, signApkV2(await readFile(unsigned), await readFile(key, 'utf8'), await readFile(cert)));
+      const setup = (file: string, certificate: string) =>
+        runCliJson(['operator', 'setup', '--apk', file, '--cert-sha256', certificate, '--device', sim.serial], {
+          env: lab.env,
+        });
+      const notSigned = await setup(unsigned, fingerprint);
+      assert.equal(notSigned.json.code, 'OPERATOR_APK_MISMATCH', notSigned.stdout);
+      assert.equal(notSigned.json.details.field, 'certificate');
+      const other = await setup(signed, 'ab'.repeat(32));
+      assert.equal(other.json.code, 'OPERATOR_APK_MISMATCH', other.stdout);
+      assert.ok(!(await installedApps(sim.serial)).includes(`package:${pkg}`));
+      // The fingerprint as openssl prints it (colons, upper case).
+      const run = await setup(signed, fingerprint);
+      assert.equal(run.code, 0, run.stdout);
+      assert.equal(run.json.verified.certificateSha256, fingerprint.replaceAll(':', '').toLowerCase());
+      assert.equal(run.json.verified.sha256, undefined);
     });
   });
 

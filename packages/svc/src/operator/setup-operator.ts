@@ -1,5 +1,5 @@
-// `svc operator setup --apk <path> [--sha256 <digest>]`: check the APK (its manifest's package and version, its
-// digest when given: verify-apk.ts), install it with `adb install -r` (the adb client streams the APK and picks the
+// `svc operator setup --apk <path> [--sha256 <digest>] [--cert-sha256 <digest>]`: check the APK (its manifest's
+// package and version, its digest and signer when given: verify-apk.ts), install it with `adb install -r` (the adb client streams the APK and picks the
 // install method the device supports), grant, check the package manager lists it; then tell the device's daemon, if one
 // runs, to choose its driver again (the operator may now answer where adb drove before).
 import { existsSync, statSync } from 'node:fs';
@@ -9,7 +9,7 @@ import type { SvcContext } from '../core/context.ts';
 import { forgetDriverChoiceEverywhere } from '../daemons/forget-driver.ts';
 import type { Target } from '../executions/target.ts';
 import { choosePackage, grantPermissions, verifyInstalled } from './operator-device.ts';
-import { type ApkVerified, verifyOperatorApk } from './verify-apk.ts';
+import { type ApkExpectations, type ApkVerified, verifyOperatorApk } from './verify-apk.ts';
 
 export interface SetupResult {
   ok: true;
@@ -46,10 +46,10 @@ export async function setupOperator(
   serial: string,
   apkPath: string,
   target: Target,
-  sha256?: string,
+  expected: ApkExpectations = {},
 ): Promise<SetupResult> {
   assertApkExists(apkPath);
-  const { operatorPackage, verified } = await verifyOperatorApk(apkPath, target, sha256);
+  const { operatorPackage, verified } = await verifyOperatorApk(apkPath, target, expected);
   await installApk(ctx, serial, apkPath);
   await verifyInstalled(ctx, serial, operatorPackage);
   const granted = await grantPermissions(ctx, serial, operatorPackage);

@@ -1,20 +1,41 @@
 // What `svc operator setup --apk` checks before it installs anything: the APK's own manifest (package name and
 // version) against the operator asked for and the versions svc supports, and, when the user gives one, its SHA-256
 // against the published digest (a `.sha256` file holds the digest alone, or a `sha256sum` line; the first field
-// counts). The result names exactly what was checked: a check that did not run is not reported as passed.
+// counts), and its signer's certificate against `--cert-sha256` (the APK's v2/v3 signature verified first:
+// apk-signature.ts). The result names exactly what was checked: a check that did not run is not reported as passed.
 import { type ApkIdentity, readApkIdentity, readBytes, sha256Hex } from '../adapters/fs/apk-manifest.ts';
+import { checkApkSignature } from '../adapters/fs/apk-signature.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { inSupportedRange, supportedRange } from '../contracts/operator-apk.ts';
 import { KNOWN_OPERATOR_PACKAGES } from '../contracts/operator-variants.ts';
 import { svcVersion } from '../core/version.ts';
 import type { Target } from '../executions/target.ts';
 
-/** What setup verified of the APK before installing it; `sha256` only when the user gave a digest to compare. */
+/** What setup verified of the APK before installing it; a digest only when the user gave one to compare. */
 export interface ApkVerified {
   package: string;
   version: string;
   versionCode: number;
   sha256?: string;
+  /** The SHA-256 of the certificate that signed it (its signature verified). */
+  certificateSha256?: string;
+}
+
+/** What the user asked to compare, each optional: the file's digest, the signing certificate's digest. */
+export interface ApkExpectations {
+  sha256?: string | undefined;
+  certificateSha256?: string | undefined;
+}
+
+/** `--cert-sha256`: 64 hex digits, with or without the colons keytool and openssl print. */
+export function certificateDigest(value: string): string {
+  const hex = value.trim().replaceAll(':', '').toLowerCase();
+  if (!HEX_DIGEST.test(hex)) {
+    throw new SvcError('CLI_USAGE_ERROR', '--cert-sha256 must be a SHA-256 digest: 64 hex digits (colons allowed)', {
+      path: '--cert-sha256',
+    });
+  }
+  return hex;
 }
 
 const HEX_DIGEST = /^[0-9a-f]{64}$/i;
@@ -77,8 +98,9 @@ function checkVersion(apk: ApkIdentity, operatorPackage: string): void {
 export async function verifyOperatorApk(
   path: string,
   target: Pick<Target, 'operatorPackage' | 'operatorPackageSource'>,
-  sha256?: string,
+  expected: ApkExpectations = {},
 ): Promise<{ operatorPackage: string; verified: ApkVerified }> {
+  const { sha256, certificateSha256 } = expected;
   const bytes = await readBytes(path);
   const actualDigest = sha256Hex(bytes);
   if (sha256 !== undefined && actualDigest !== sha256) {
@@ -88,6 +110,18 @@ export async function verifyOperatorApk(
       actual: actualDigest,
       apk: path,
     });
+  }
+  if (certificateSha256 !== undefined) {
+    const signature = checkApkSignature(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    if (!signature.ok || signature.certificateSha256 !== certificateSha256) {
+      const said = signature.ok ? `was signed by the certificate ${signature.certificateSha256}` : signature.reason;
+      throw mismatch(`the APK's signature does not match --cert-sha256: ${said}`, {
+        field: 'certificate',
+        expected: certificateSha256,
+        ...(signature.ok ? { actual: signature.certificateSha256 } : { reason: signature.reason }),
+        apk: path,
+      });
+    }
   }
   const apk = await readApkIdentity(bytes);
   if (apk === undefined) {
@@ -116,6 +150,7 @@ export async function verifyOperatorApk(
     version: apk.versionName,
     versionCode: apk.versionCode,
     ...(sha256 === undefined ? {} : { sha256: actualDigest }),
+    ...(certificateSha256 === undefined ? {} : { certificateSha256 }),
   };
   return { operatorPackage: apk.package, verified };
 }

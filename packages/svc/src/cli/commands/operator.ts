@@ -35,20 +35,25 @@ export function registerOperator(program: Command): void {
     );
   valueFlag(setup, '--apk <path>', 'the operator APK (required)');
   valueFlag(setup, '--sha256 <digest>', 'its SHA-256: 64 hex digits, or the published .sha256 file');
+  valueFlag(setup, '--cert-sha256 <digest>', 'the SHA-256 of its signing certificate (its signature is verified)');
   setup.action(
     safeAction(async (command, globals) => {
       const apk = single(command.opts(), ['apk']);
       if (apk === undefined) throw new SvcError('CLI_USAGE_ERROR', '--apk <path> is required', { path: '--apk' });
       const { assertApkExists, setupOperator } = await import('../../operator/setup-operator.ts');
-      const { expectedDigest, verifyOperatorApk } = await import('../../operator/verify-apk.ts');
+      const { certificateDigest, expectedDigest, verifyOperatorApk } = await import('../../operator/verify-apk.ts');
       assertApkExists(resolve(apk));
-      const given = single(command.opts(), ['sha256']);
-      const sha256 = given === undefined ? undefined : await expectedDigest(given);
+      const digest = single(command.opts(), ['sha256']);
+      const certificate = single(command.opts(), ['certSha256']);
+      const expected = {
+        sha256: digest === undefined ? undefined : await expectedDigest(digest),
+        certificateSha256: certificate === undefined ? undefined : certificateDigest(certificate),
+      };
       const target = targetOf(globals, process.env);
       // A wrong APK is refused before a device is looked for.
-      await verifyOperatorApk(resolve(apk), target, sha256);
+      await verifyOperatorApk(resolve(apk), target, expected);
       const serial = await targetSerial(globals);
-      const result = await withContext((ctx) => setupOperator(ctx, serial, resolve(apk), target, sha256));
+      const result = await withContext((ctx) => setupOperator(ctx, serial, resolve(apk), target, expected));
       printValue(globals.output, result, summary);
       return 0;
     }),

@@ -36,7 +36,11 @@ async function timed(once: () => Promise<unknown>): Promise<number> {
 }
 
 async function post(url: string, body: unknown): Promise<void> {
-  const response = await fetch(url, { method: 'POST', headers: { authorization }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { authorization, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const result = (await response.json()) as { ok: boolean; error?: unknown };
   if (response.status !== 200 || !result.ok) throw new Error(`bench request failed: ${JSON.stringify(result)}`);
 }

@@ -151,12 +151,20 @@ function enablePrivateCompileCache() {
     return;
   }
   if (!home) return;
-  const { mkdirSync, statSync } = require('node:fs');
+  const { chmodSync, mkdirSync, statSync } = require('node:fs');
   try {
     mkdirSync(`${home}/.svc`, { recursive: true, mode: 0o700 });
     const stat = statSync(`${home}/.svc`);
     if (!stat.isDirectory() || stat.uid !== process.getuid() || stat.mode & 0o022) return;
+    // Every folder svc makes is 0700; Node makes its own (one per Node build) with the umask's mode: tightened too.
+    mkdirSync(`${home}/.svc/compile-cache`, { mode: 0o700 });
+  } catch (error) {
+    if (error?.code !== 'EEXIST') return;
+  }
+  try {
     Module.enableCompileCache(`${home}/.svc/compile-cache`);
+    const directory = Module.getCompileCacheDir?.();
+    if (typeof directory === 'string' && (statSync(directory).mode & 0o077) !== 0) chmodSync(directory, 0o700);
   } catch {
     // A cache is only an optimisation.
   }

@@ -76,7 +76,7 @@ describe('doctor with the published operator', () => {
         );
         assert.ok(
           steps.includes(
-            `svc operator setup --apk operator-v0.5.2.apk --device ${sim.serial} --operator-package ${CLAWPERATOR}`,
+            `svc operator setup --apk operator-v0.5.2.apk --sha256 operator-v0.5.2.apk.sha256 --device ${sim.serial} --operator-package ${CLAWPERATOR}`,
           ),
           steps.join('\n'),
         );
@@ -107,7 +107,7 @@ describe('doctor with the published operator', () => {
       );
       assert.ok(
         steps.includes(
-          `svc operator setup --apk operator-v0.5.2.apk --device ${sim.serial} --operator-package ${CLAWPERATOR}`,
+          `svc operator setup --apk operator-v0.5.2.apk --sha256 operator-v0.5.2.apk.sha256 --device ${sim.serial} --operator-package ${CLAWPERATOR}`,
         ),
       );
     });

@@ -39,7 +39,7 @@ const NOT_RUN: Record<string, string> = {
     'a download of the published operator from the internet (svc never downloads it); the simulator installs that operator itself (svc-sim start --operator clawperator, driven by published-operator.test.ts and doctor-published-operator.test.ts)',
   'test "$(sha256sum operator-v0.5.2.apk | cut -d\' \' -f1)" = "$(cut -d\' \' -f1 operator-v0.5.2.apk.sha256)" && echo OK':
     'checks the downloaded APK, which this test does not download',
-  'npx svc operator setup --apk operator-v0.5.2.apk --operator-package com.clawperator.operator':
+  'npx svc operator setup --apk operator-v0.5.2.apk --sha256 operator-v0.5.2.apk.sha256 --operator-package com.clawperator.operator':
     'installs the downloaded APK; cli-e2e-operator-setup.test.ts installs an APK on the simulator',
   'npx svc inspect --open':
     'opens a browser and serves until Ctrl-C; inspector-browser.test.ts drives the page in Chromium',

@@ -2,7 +2,7 @@
 // enclosing git repository, issue 20 item 5), and only inside the skill's own folder (issue 19 item 10: an absolute
 // script, a `..` artifact or a symlink out is refused before anything is read or run, and never echoed).
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, linkSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -130,6 +130,46 @@ describe('entry paths stay inside the skill folder', () => {
     assert.equal(run.code, 1);
     assert.equal(run.json.code, 'SKILL_PATH_OUTSIDE_SKILL');
     assert.doesNotMatch(run.stdout + run.stderr, /TOP-SECRET|secret\.txt/);
+  });
+
+  it('refuses a skill folder that is a link out of the registry, and a hard-linked artifact, never showing their bytes', async () => {
+    // Issue 36: the skill folder itself a symlink to a folder outside, and an artifact hard-linked to an outside file.
+    const outsideDir = mkdtempSync(join(tmpdir(), 'svc-outside-'));
+    mkdirSync(join(outsideDir, 'artifacts'));
+    writeFileSync(join(outsideDir, 'artifacts', 'steal.recipe.json'), 'TOP-SECRET-CONTENT root:x:0:0\n');
+    symlinkSync(outsideDir, join(hostile.dir, 'skills', 'linked'));
+    const hardDir = join(hostile.dir, 'skills', 'hard', 'artifacts');
+    mkdirSync(hardDir, { recursive: true });
+    linkSync(hostile.secret, join(hardDir, 'steal.recipe.json'));
+    const broken = join(hostile.dir, 'skills', 'broken', 'artifacts');
+    mkdirSync(broken, { recursive: true });
+    writeFileSync(join(broken, 'bad.recipe.json'), 'TOP-SECRET-CONTENT is not JSON');
+    const base = { applicationId: 'com.evil', intent: 'x', summary: 'x', skillFile: '', scripts: [] };
+    const skills = [
+      { ...base, id: 'linked-folder', path: 'skills/linked', artifacts: ['skills/linked/artifacts/steal.recipe.json'] },
+      { ...base, id: 'hard-linked', path: 'skills/hard', artifacts: ['skills/hard/artifacts/steal.recipe.json'] },
+      { ...base, id: 'broken', path: 'skills/broken', artifacts: ['skills/broken/artifacts/bad.recipe.json'] },
+    ];
+    const registryPath = join(hostile.dir, 'skills', 'more-registry.json');
+    writeFileSync(registryPath, JSON.stringify({ skills }));
+    const registry = await loadRegistry({ SVC_SKILLS_REGISTRY: registryPath });
+    await assert.rejects(compileArtifact(registry, { skillId: 'linked-folder', artifact: 'steal' }), refused('path'));
+    await assert.rejects(
+      compileArtifact(registry, { skillId: 'hard-linked', artifact: 'steal' }),
+      refused('artifacts[0].path'),
+    );
+    for (const skillId of ['linked-folder', 'hard-linked', 'broken']) {
+      const run = await runCliJson(
+        ['skills', 'compile-artifact', skillId, '--artifact', skillId === 'broken' ? 'bad' : 'steal'],
+        {
+          env: { SVC_SKILLS_REGISTRY: registryPath },
+        },
+      );
+      assert.equal(run.code, 1, run.stdout);
+      assert.equal(run.json.code, skillId === 'broken' ? 'EXECUTION_VALIDATION_FAILED' : 'SKILL_PATH_OUTSIDE_SKILL');
+      assert.doesNotMatch(run.stdout + run.stderr, /TOP-SECRET|root:x/, skillId);
+    }
+    rmSync(outsideDir, { recursive: true, force: true });
   });
 
   describe('over HTTP', () => {

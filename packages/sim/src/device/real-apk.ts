@@ -21,6 +21,7 @@ interface Manifest {
   package: string;
   versionCode: number;
   versionName?: string;
+  usesPermissions?: { name?: string }[];
   usesSdk?: { minSdkVersion?: number; targetSdkVersion?: number };
   application?: { activities?: Component[]; services?: Component[]; activityAliases?: Component[] };
 }
@@ -71,6 +72,8 @@ export async function readRealApk(bytes: Uint8Array): Promise<ApkManifest | unde
     ...(manifest.usesSdk?.minSdkVersion === undefined ? {} : { minSdk: manifest.usesSdk.minSdkVersion }),
     ...(manifest.usesSdk?.targetSdkVersion === undefined ? {} : { targetSdk: manifest.usesSdk.targetSdkVersion }),
     signature: `apk:${pkg}`,
+    // `pm grant` refuses a permission the app does not request (AOSP PermissionManagerService.grantRuntimePermission).
+    permissions: (manifest.usesPermissions ?? []).flatMap((p) => (p.name === undefined ? [] : [p.name])),
     ...(inputMethods.length > 0 ? { inputMethods } : {}),
   };
 }

@@ -10,6 +10,8 @@ import { freePort } from './free-port.ts';
 import { type AdbResult, adbEnv, runAdb, startAdbServer } from './run-adb.ts';
 
 export type { DeviceCommand, LoggedDeviceCommand } from '../device/command-record.ts';
+export { buildRealApk, type RealApkManifest } from '../device/real-apk-build.ts';
+export { signApkV2 } from '../device/real-apk-sign.ts';
 export { deviceStates, hostQuery, openDeviceService } from './adb-host.ts';
 export type { AdbResult } from './run-adb.ts';
 

@@ -7,7 +7,7 @@ import { ADB_SERVERS_VAR, parseServerSpec } from '../contracts/adb-servers.ts';
 import { codeOf } from '../contracts/conditions.ts';
 import type { Env } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
-import { LIMITS } from '../contracts/limits.ts';
+import { LIMITS, waitDeviceMsProblem } from '../contracts/limits.ts';
 import { type ScreenRequest, screenRequestOf } from '../contracts/screen-request.ts';
 import { mergeValidationErrors, validationErrorOf } from '../contracts/validation-issue.ts';
 import { resolveTarget, type Target, type TargetFieldNames } from '../submit/target.ts';
@@ -154,7 +154,7 @@ function badOutput(value: string, asFormat: boolean): SvcError {
 /** `--wait-device-ms`: an integer from 0 to MAX_WAIT_DEVICE_MS, as HTTP's and MCP's waitDeviceMs. */
 function waitDeviceMsOf(token: string): number {
   const ms = parseIntegerToken(token, '--wait-device-ms');
-  if (ms < 0 || ms > LIMITS.MAX_WAIT_DEVICE_MS) {
+  if (waitDeviceMsProblem(ms) !== undefined) {
     throw new SvcError(codeOf('invalidInput'), `--wait-device-ms must be from 0 to ${LIMITS.MAX_WAIT_DEVICE_MS}`, {
       path: '--wait-device-ms',
       flag: '--wait-device-ms',

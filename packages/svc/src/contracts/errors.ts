@@ -81,6 +81,7 @@ export const ERROR_CODES = {
   ),
   // serve layer (SPEC 7)
   INVALID_JSON: c(400, 'Send a valid JSON body with Content-Type: application/json.'),
+  UNSUPPORTED_MEDIA_TYPE: c(415, 'Send the body as JSON with the header Content-Type: application/json.'),
   INTERNAL_SERVER_ERROR: c(500, 'Unexpected server failure; retry, and report it with the server log if it persists.'),
   INTERNAL_ERROR: c(500, 'Unexpected host-side failure; retry with --verbose for details.'),
   MISSING_EXECUTION: c(400, 'Send { "execution": { ... } } in the body.'),
@@ -146,6 +147,14 @@ export const ERROR_CODES = {
   ANDROID_SDK_TOOL_FAILED: c(500, 'An Android SDK tool failed; read details.stderr and retry.'),
   // CLI
   OPERATOR_APK_NOT_FOUND: c(500, 'Pass the path of an existing operator APK with --apk.'),
+  OPERATOR_APK_INVALID: c(
+    400,
+    'The file is not an APK whose manifest can be read; download the operator APK again and check its SHA-256.',
+  ),
+  OPERATOR_APK_MISMATCH: c(
+    400,
+    `The APK is not the operator asked for (details say which of package, version or SHA-256 differs); nothing was installed; ${GET_OPERATOR}.`,
+  ),
   OPERATOR_INSTALL_FAILED: c(
     500,
     'adb install failed; read details and check free space and signatures on the device.',

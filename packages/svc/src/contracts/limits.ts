@@ -34,6 +34,29 @@ export const LIMITS = {
   MCP_DEFAULT_WAIT_DEVICE_MS: 30_000,
 } as const;
 
+/**
+ * `waitDeviceMs` of every surface (MCP argument, HTTP body field, `--wait-device-ms`): one schema, enforced as is by
+ * MCP and read by waitDeviceMsProblem for the others.
+ */
+export const WAIT_DEVICE_MS_SCHEMA = { type: 'integer', minimum: 0, maximum: LIMITS.MAX_WAIT_DEVICE_MS } as const;
+
+/** What is wrong with a waitDeviceMs value ("integer 0 to 120000"), or undefined when it is in range. */
+export function waitDeviceMsProblem(value: unknown): string | undefined {
+  const { minimum, maximum } = WAIT_DEVICE_MS_SCHEMA;
+  const ok = typeof value === 'number' && Number.isInteger(value) && value >= minimum && value <= maximum;
+  return ok ? undefined : `integer ${minimum} to ${maximum}`;
+}
+
+/**
+ * Node's timers hold at most 2^31−1 ms (about 24.8 days): a longer delay fires at once with a
+ * TimeoutOverflowWarning. Every computed delay goes through this: clamped into 0..2^31−1, NaN as 0.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+export function timerMs(ms: number): number {
+  if (Number.isNaN(ms) || ms <= 0) return 0;
+  return Math.min(Math.ceil(ms), MAX_TIMER_MS);
+}
+
 /** OPERATOR-PROTOCOL §3: log line sizes. */
 export const PROTOCOL_LIMITS = {
   MAX_INLINE_RESULT_BYTES: 3800,
@@ -81,7 +104,8 @@ export const ACTION_RANGES = {
   maxDurationMs: { min: 0, max: 120_000 },
   noPositionChangeThreshold: { min: 1, max: 20 },
   maxSwipes: { min: 1, max: 50 },
-  coordinate: { min: 0, max: Number.MAX_SAFE_INTEGER },
+  /** A pixel: at most Java's largest int (what a device's `input` and the operator read it into). */
+  coordinate: { min: 0, max: 2 ** 31 - 1 },
 } as const satisfies Record<string, Range>;
 
 export const ACTION_DEFAULTS = {

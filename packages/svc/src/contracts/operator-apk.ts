@@ -49,7 +49,7 @@ export function apkDownload(pkg?: string): ApkDownload {
     releasePage: apk.releasePage(version),
     file,
     check: `test "$(sha256sum ${file} | cut -d' ' -f1)" = "$(cut -d' ' -f1 ${file}.sha256)" && echo OK`,
-    setup: `svc operator setup --apk ${file} --operator-package ${operatorPackage}`,
+    setup: `svc operator setup --apk ${file} --sha256 ${file}.sha256 --operator-package ${operatorPackage}`,
   };
 }
 

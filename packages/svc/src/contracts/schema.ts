@@ -3,10 +3,13 @@
 import { ACTION_TYPES, type ActionType, definitionOf } from './actions/index.ts';
 import type { FieldRule } from './fields.ts';
 import { KEY_NAMES, MAX_KEY_CODE } from './keys.ts';
-import { LIMITS, MATCHER_ROLES, RETRY_BOUNDS } from './limits.ts';
+import { ACTION_RANGES, LIMITS, MATCHER_ROLES, RETRY_BOUNDS } from './limits.ts';
 import { MATCHER_FIELDS, REF_PATTERN } from './matcher.ts';
 import { RETRY_FIELDS } from './retry.ts';
 import { TOP_LEVEL_RULES } from './validate.ts';
+
+/** A coordinate's axis: the range the validator checks (fields.ts). */
+const coordinateAxis = { type: 'integer', minimum: 0, maximum: ACTION_RANGES.coordinate.max };
 
 type Schema = Record<string, unknown>;
 
@@ -46,7 +49,7 @@ function ruleSchema(rule: FieldRule): Schema {
     case 'coordinate':
       return {
         type: 'object',
-        properties: { x: { type: 'integer', minimum: 0 }, y: { type: 'integer', minimum: 0 } },
+        properties: { x: coordinateAxis, y: coordinateAxis },
         required: ['x', 'y'],
         additionalProperties: false,
       };

@@ -4,6 +4,7 @@
 // direct run is safe) or after (the daemon may have dispatched: never re-run, SPEC 4.7).
 // node:net (and the streams under it) loads on the first connection, not with the module: commands that never reach
 // a daemon (version, --dry-run, --help) skip ~1.7 ms of built-in compilation.
+import { timerMs } from '../contracts/limits.ts';
 
 export interface SocketResponse {
   status: number;
@@ -63,7 +64,10 @@ export class DaemonClient {
       };
       const fail = (message: string, code: string | undefined) =>
         finish(() => reject(new SocketRequestError(message, connected, code)));
-      const timer = setTimeout(() => fail(`no answer from the daemon within ${timeoutMs} ms`, 'ETIMEDOUT'), timeoutMs);
+      const timer = setTimeout(
+        () => fail(`no answer from the daemon within ${timeoutMs} ms`, 'ETIMEDOUT'),
+        timerMs(timeoutMs),
+      );
       socket.once('connect', () => {
         connected = true;
         const payload = body === undefined ? '' : body;

@@ -2,6 +2,7 @@
 // nobody listens, SPEC 3.6) and the metadata write (whole file or nothing).
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { timerMs } from '../contracts/limits.ts';
 import { DAEMON_PROBE_MS } from '../core/config.ts';
 import type { DaemonMetadata } from './metadata.ts';
 
@@ -16,7 +17,7 @@ export function probeSocket(path: string, timeoutMs = DAEMON_PROBE_MS): Promise<
       socket.destroy();
       resolve(probe);
     };
-    const timer = setTimeout(() => done('listening'), timeoutMs);
+    const timer = setTimeout(() => done('listening'), timerMs(timeoutMs));
     socket.once('connect', () => done('listening'));
     socket.once('error', (error: NodeJS.ErrnoException) => done(error.code === 'ENOENT' ? 'missing' : 'refused'));
   });

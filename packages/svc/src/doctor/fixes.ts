@@ -56,6 +56,8 @@ export function operatorInstallSteps(serial: string | undefined, pkg: string | u
     ...(own ? [manual(`${pkg} (svc's own operator) is not published; ${d.title} speaks the same wire`)] : []),
     manual(`Download ${d.url} and ${d.sha256Url} (release page: ${d.releasePage})`),
     manual(`Check the download: ${d.check}`),
-    manual(`svc operator setup --apk ${d.file} ${targetArgs(serial, d.operatorPackage).join(' ')}`),
+    manual(
+      `svc operator setup --apk ${d.file} --sha256 ${d.file}.sha256 ${targetArgs(serial, d.operatorPackage).join(' ')}`,
+    ),
   ];
 }

@@ -3,6 +3,7 @@
 import type { AdbPort } from '../adapters/adb/adb-port.ts';
 import { createAdbServerPort } from '../adapters/adb/adb-server-port.ts';
 import { nodeProcessRunner, type ProcessRunner } from '../adapters/process/process-runner.ts';
+import { timerMs } from '../contracts/limits.ts';
 import type { Env } from './avd-home.ts';
 import { createEmulatorAdb, type EmulatorAdb } from './emulator-adb.ts';
 
@@ -42,7 +43,7 @@ export function createEmulatorDeps(
       await own?.close();
     },
     onProgress,
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, timerMs(ms))),
     now: () => Date.now(),
     pollMs: 250,
     heartbeatMs: 10_000,

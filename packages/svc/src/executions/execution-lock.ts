@@ -8,6 +8,7 @@ import type { Clock } from '../adapters/clock.ts';
 import type { FileStore } from '../adapters/fs/file-store.ts';
 import { ownStartTime } from '../adapters/process/process-identity.ts';
 import { SvcError } from '../contracts/errors.ts';
+import { timerMs } from '../contracts/limits.ts';
 import { SETTLE_MS } from '../core/config.ts';
 
 export interface LockDeps {
@@ -161,7 +162,7 @@ function heldLock(deps: LockDeps, path: string, record: LockRecord): HeldLock {
       done = true;
       await deps.files.replace(path, JSON.stringify({ ...record, settleUntil: deps.clock.now() + ms }));
       // unref: a CLI process may exit now; the settleUntil stamp keeps the lock until it passes, then it is stale.
-      setTimeout(() => void releaseIfOurs().catch(() => {}), ms).unref();
+      setTimeout(() => void releaseIfOurs().catch(() => {}), timerMs(ms)).unref();
     },
   };
 }

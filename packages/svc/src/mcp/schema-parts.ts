@@ -4,7 +4,7 @@
 // value they refuse is InvalidParams naming the argument. What every tool shares (deviceId, the selector, the
 // screen after an action) is described once, in the server's instructions (guidance.ts). Only plain JSON Schema:
 // no boolean schemas and no top-level combinators, which some clients refuse.
-import { LIMITS } from '../contracts/limits.ts';
+import { LIMITS, WAIT_DEVICE_MS_SCHEMA } from '../contracts/limits.ts';
 import { executionJsonSchema } from '../contracts/schema.ts';
 import { SCREEN_FORMS } from '../contracts/screen-request.ts';
 import { DRIVER_CHOICES } from '../contracts/types.ts';
@@ -23,6 +23,8 @@ export function lean(schema: JsonSchema): JsonSchema {
   const out: JsonSchema = {};
   if (schema.type !== undefined) out.type = schema.type;
   if (schema.enum !== undefined) out.enum = schema.enum;
+  // A number's range is enforced with the schema (a wait of 1e15 ms never reaches a timer); tools/list leaves it out.
+  for (const bound of BOUNDS) if (schema[bound] !== undefined) out[bound] = schema[bound];
   if (schema.properties !== undefined) {
     const properties = schema.properties as Record<string, JsonSchema>;
     out.properties = Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, lean(value)]));
@@ -32,6 +34,23 @@ export function lean(schema: JsonSchema): JsonSchema {
 }
 
 const str: JsonSchema = { type: 'string' };
+
+const BOUNDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const;
+
+/** `schema` without the numbers' bounds, at every depth: what tools/list shows (the server still enforces them). */
+function unbounded(schema: JsonSchema): JsonSchema {
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if ((BOUNDS as readonly string[]).includes(key)) continue;
+    if (key === 'properties') {
+      const properties = value as Record<string, JsonSchema>;
+      out.properties = Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, unbounded(v)]));
+    } else if (key === 'items' && typeof value === 'object' && value !== null) {
+      out.items = unbounded(value as JsonSchema);
+    } else out[key] = value;
+  }
+  return out;
+}
 
 /**
  * One param of one action type, as the validator reads it (lean). A selector (NodeMatcher) is a bare object: its
@@ -80,15 +99,15 @@ const shared = (schema: JsonSchema): JsonSchema => {
  */
 export function advertised(schema: JsonSchema): JsonSchema {
   const { additionalProperties: _enforcedOnly, properties, ...rest } = schema;
-  if (properties === undefined) return rest;
+  if (properties === undefined) return unbounded(rest);
   const own = Object.entries(properties as Record<string, JsonSchema>).filter(([, value]) => !SHARED.has(value));
-  return { ...rest, properties: Object.fromEntries(own) };
+  return unbounded({ ...rest, properties: Object.fromEntries(own) });
 }
 
 export const deviceIdSchema: JsonSchema = str;
 export const operatorPackageSchema: JsonSchema = str;
 export const driverSchema: JsonSchema = { type: 'string', enum: [...DRIVER_CHOICES] };
-export const waitDeviceSchema: JsonSchema = shared({ type: 'integer' });
+export const waitDeviceSchema: JsonSchema = shared({ ...WAIT_DEVICE_MS_SCHEMA });
 
 /** The screen an action returns: only what changed since your last read (diff), the whole of it, or none. */
 export const screenSchema: JsonSchema = shared({ type: 'string', enum: [...SCREEN_FORMS] });

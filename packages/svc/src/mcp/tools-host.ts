@@ -5,6 +5,7 @@ import { errorBodyOf } from '../contracts/errors.ts';
 import { targetSerial } from '../devices/target-serial.ts';
 import { hasAnyFilter, searchSkills } from '../skills/find-skills.ts';
 import { loadRegistry } from '../skills/registry.ts';
+import { MAX_SKILL_TIMEOUT_MS } from '../skills/run-input.ts';
 import { runSkill } from '../skills/run-skill.ts';
 import { targetOfCall } from './run-on-device.ts';
 import { deviceIdSchema, driverSchema, objectSchema, operatorPackageSchema } from './schema-parts.ts';
@@ -63,7 +64,7 @@ const skillsRun: ToolDef = {
     {
       skillId: { type: 'string' },
       args: { type: 'array', items: { type: 'string' } },
-      timeoutMs: { type: 'integer' },
+      timeoutMs: { type: 'integer', minimum: 1, maximum: MAX_SKILL_TIMEOUT_MS },
       expectContains: { type: 'string' },
       deviceId: deviceIdSchema,
       operatorPackage: operatorPackageSchema,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { nodeFileStore } from '../adapters/fs/file-store.ts';
 import { plainTimeout, wrapExecution } from '../builders/execution.ts';
 import { withExecutionDefaults } from '../contracts/execution-defaults.ts';
-import type { ScreenChoice } from '../contracts/screen-request.ts';
+import { SCREEN_LIMITS, type ScreenChoice } from '../contracts/screen-request.ts';
 import { isFullSuccess, type RunResult } from '../contracts/types.ts';
 import { normalizeAndValidateExecution } from '../contracts/validate.ts';
 import { imageOptionsSchema } from '../toolbox/screenshot-image.ts';
@@ -27,7 +27,10 @@ import {
 } from './schema-parts.ts';
 import { checkArguments, int, str, type ToolArgs, type ToolDef } from './tool-kit.ts';
 
-const budget = { maxChars: { type: 'integer' }, maxElements: { type: 'integer' } };
+const budget = {
+  maxChars: { type: 'integer', minimum: 0, maximum: SCREEN_LIMITS.maxChars },
+  maxElements: { type: 'integer', minimum: 0, maximum: SCREEN_LIMITS.maxElements },
+};
 
 /** The execution of a call, with what an agent may leave out filled in (ids, source, format, timeout). */
 const executionOf = (args: ToolArgs) => {

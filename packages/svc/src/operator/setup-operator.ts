@@ -1,5 +1,6 @@
-// `svc operator setup --apk <path>`: install with `adb install -r` (the adb client streams the APK and picks the
-// install method the device supports), pick the package, grant, verify; then tell the device's daemon, if one
+// `svc operator setup --apk <path> [--sha256 <digest>] [--cert-sha256 <digest>]`: check the APK (its manifest's
+// package and version, its digest and signer when given: verify-apk.ts), install it with `adb install -r` (the adb client streams the APK and picks the
+// install method the device supports), grant, check the package manager lists it; then tell the device's daemon, if one
 // runs, to choose its driver again (the operator may now answer where adb drove before).
 import { existsSync, statSync } from 'node:fs';
 import { runAdbBinary } from '../adapters/adb/adb-binary.ts';
@@ -8,6 +9,7 @@ import type { SvcContext } from '../core/context.ts';
 import { forgetDriverChoiceEverywhere } from '../daemons/forget-driver.ts';
 import type { Target } from '../executions/target.ts';
 import { choosePackage, grantPermissions, verifyInstalled } from './operator-device.ts';
+import { type ApkExpectations, type ApkVerified, verifyOperatorApk } from './verify-apk.ts';
 
 export interface SetupResult {
   ok: true;
@@ -15,7 +17,8 @@ export interface SetupResult {
   operatorPackage: string;
   installed: true;
   granted: string[];
-  verified: true;
+  /** What was checked of the APK before it was installed. */
+  verified: ApkVerified;
 }
 
 /** Checked before any device work, so a wrong path fails fast and the same way with or without a device. */
@@ -38,14 +41,20 @@ export async function installApk(ctx: SvcContext, serial: string, apkPath: strin
   }
 }
 
-export async function setupOperator(ctx: SvcContext, serial: string, apkPath: string, target: Target) {
+export async function setupOperator(
+  ctx: SvcContext,
+  serial: string,
+  apkPath: string,
+  target: Target,
+  expected: ApkExpectations = {},
+): Promise<SetupResult> {
+  assertApkExists(apkPath);
+  const { operatorPackage, verified } = await verifyOperatorApk(apkPath, target, expected);
   await installApk(ctx, serial, apkPath);
-  const operatorPackage = await choosePackage(ctx, serial, target);
-  const granted = await grantPermissions(ctx, serial, operatorPackage);
   await verifyInstalled(ctx, serial, operatorPackage);
+  const granted = await grantPermissions(ctx, serial, operatorPackage);
   await forgetDriverChoiceEverywhere(ctx, serial);
-  const result: SetupResult = { ok: true, deviceId: serial, operatorPackage, installed: true, granted, verified: true };
-  return result;
+  return { ok: true, deviceId: serial, operatorPackage, installed: true, granted, verified };
 }
 
 export async function regrantPermissions(ctx: SvcContext, serial: string, target: Target) {

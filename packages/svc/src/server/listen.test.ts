@@ -9,6 +9,9 @@ import { createServerApp } from './app.ts';
 import { listenTcp, type RunningServer } from './listen.ts';
 import type { ServerDeps } from './runtime.ts';
 
+/** A body of JSON says so: the server refuses others. */
+const JSON_TYPE = { 'content-type': 'application/json' };
+
 const servers: RunningServer[] = [];
 after(() => Promise.all(servers.map((s) => s.close())));
 
@@ -66,7 +69,7 @@ describe('server over real HTTP (fake use cases)', () => {
       data: { code: 'CONNECTED', message: 'Connected to svc events.' },
     });
     for (const commandId of ['ok', 'early', 'late']) {
-      await fetch(`${running.url}/execute`, { method: 'POST', body: body(commandId) });
+      await fetch(`${running.url}/execute`, { method: 'POST', headers: JSON_TYPE, body: body(commandId) });
     }
     const frames = await sse.collectUntil((f) => f.event === 'svc:result', 2);
     sse.close();
@@ -93,6 +96,7 @@ describe('server over real HTTP (fake use cases)', () => {
     const sub = serverApp.bus.subscribe();
     const response = await fetch(`${running.url}/execute`, {
       method: 'POST',
+      headers: JSON_TYPE,
       body: body('c9', 't9'),
     });
     assert.equal(response.status, 504);
@@ -132,6 +136,7 @@ describe('server over real HTTP (fake use cases)', () => {
     });
     const response = await fetch(`${running.url}/execute`, {
       method: 'POST',
+      headers: JSON_TYPE,
       body: stream,
       duplex: 'half',
     } as RequestInit);
@@ -148,7 +153,7 @@ describe('server over real HTTP (fake use cases)', () => {
     });
     const sse = await connectSse(`${running.url}/events`);
     await sse.next();
-    const pending = fetch(`${running.url}/execute`, { method: 'POST', body: body('slow') });
+    const pending = fetch(`${running.url}/execute`, { method: 'POST', headers: JSON_TYPE, body: body('slow') });
     while (serverApp.inFlight.count === 0) await new Promise((r) => setTimeout(r, 5));
     const closing = running.close();
     await assert.rejects(fetch(`${running.url}/devices`));

@@ -4,6 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { timerMs } from '../contracts/limits.ts';
 import type { ServerApp } from './app.ts';
 
 /** Upper bound on the shutdown wait: the longest execution timeout (120000 ms) plus the 2000 ms settle window. */
@@ -58,7 +59,7 @@ export async function closeGracefully(server: Server, serverApp: ServerApp, maxW
   const reaper = setInterval(() => server.closeIdleConnections(), 50);
   let timer: NodeJS.Timeout | undefined;
   const cap = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, maxWaitMs);
+    timer = setTimeout(resolve, timerMs(maxWaitMs));
   });
   // SSE streams end after the last in-flight execution, so listeners still get its svc:execution / svc:result.
   await Promise.race([serverApp.inFlight.idle(), cap]);

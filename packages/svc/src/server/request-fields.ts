@@ -6,7 +6,7 @@
 import type { JsonObject } from '../adapters/http/responses.ts';
 import type { Env } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
-import { LIMITS } from '../contracts/limits.ts';
+import { waitDeviceMsProblem } from '../contracts/limits.ts';
 import {
   fail,
   Issues,
@@ -18,8 +18,6 @@ import { resolveTarget, type Target } from '../submit/target.ts';
 
 /** The fields every execution route accepts besides its own. */
 export const TARGET_FIELDS = ['deviceId', 'operatorPackage', 'receiverPackage', 'driver', 'waitDeviceMs'] as const;
-
-const { MAX_WAIT_DEVICE_MS } = LIMITS;
 
 /** Records every key of `body` that is not in `allowed`. */
 function checkKnownFields(body: JsonObject, allowed: readonly string[], issues: Issues): string[] {
@@ -118,10 +116,10 @@ export function readBody(
   const out: Partial<RequestTarget> = {};
   if (Object.hasOwn(body, 'waitDeviceMs')) {
     const wait = body.waitDeviceMs;
-    if (typeof wait !== 'number' || !Number.isInteger(wait) || wait < 0 || wait > MAX_WAIT_DEVICE_MS) {
-      const expected = `integer 0 to ${MAX_WAIT_DEVICE_MS}`;
+    const expected = waitDeviceMsProblem(wait);
+    if (expected !== undefined) {
       issues.check(() => fail('waitDeviceMs', `waitDeviceMs must be an ${expected}.`, expected));
-    } else out.waitDeviceMs = wait;
+    } else out.waitDeviceMs = wait as number;
   }
   if (allowed.includes('path')) {
     const path = issues.check(() => optionalString(body, 'path'));

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { makeFolders } from '../adapters/fs/make-folders.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { checkRef, git } from './git.ts';
+import { splitCredentials } from './git-credentials.ts';
 import { pinFileOf, readPin, type SkillsPin, writePin } from './pin.ts';
 import { registryInCheckout, skillsHome } from './registry.ts';
 import type { Env } from './types.ts';
@@ -75,10 +76,13 @@ export async function installSkills(
   }
   await makeFolders(dirname(dir), 0o700);
   const progress = options.onProgress ? ['--progress'] : [];
-  await git(['clone', ...progress, '--', options.repo, dir], {
+  // The checkout's origin is the URL without a password: it is not written into .git/config either.
+  const { url, credentials } = splitCredentials(options.repo);
+  await git(['clone', ...progress, '--', url, dir], {
     env: options.env,
     cwd: dirname(dir),
     onProgress: options.onProgress,
+    credentials,
   });
   const state = await stateOf(dir, options);
   const follows = (await currentBranch(dir, options)) ?? null;
@@ -98,12 +102,14 @@ async function installedCheckout(options: CheckoutOptions): Promise<string> {
 
 /** Fetches everything from origin (re-pointed at --repo / SVC_SKILLS_REPO when one is given). */
 async function fetchOrigin(dir: string, options: CheckoutOptions & { repo?: string | undefined }): Promise<void> {
-  if (options.repo) await run(dir, options, ['remote', 'set-url', 'origin', options.repo]);
+  const { url, credentials } = options.repo ? splitCredentials(options.repo) : { url: undefined };
+  if (url) await run(dir, options, ['remote', 'set-url', 'origin', url]);
   const progress = options.onProgress ? ['--progress'] : [];
   await git(['fetch', ...progress, '--prune', '--tags', '--force', 'origin'], {
     env: options.env,
     cwd: dir,
     onProgress: options.onProgress,
+    credentials,
   });
 }
 

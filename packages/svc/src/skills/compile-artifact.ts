@@ -1,11 +1,11 @@
 // `skills compile-artifact`: a recipe (execution JSON with `{{VAR}}` placeholders) of a skill becomes a validated
 // execution in mode `artifact_compiled` (SPEC 4.4, DECISIONS 10 and 21).
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { SvcError } from '../contracts/errors.ts';
 import type { Execution } from '../contracts/types.ts';
+import { readConfinedText } from './confined-read.ts';
 import { getSkill } from './find-skills.ts';
-import { checkEntryPaths, resolveSkillPath } from './skill-paths.ts';
+import { checkEntryPaths, outsideError, real, resolveSkillPath } from './skill-paths.ts';
 import { substituteVars } from './substitute-vars.ts';
 import type { SkillArtifact, SkillEntry, SkillsRegistry } from './types.ts';
 import { validateExecution } from './validate-execution.ts';
@@ -62,17 +62,17 @@ export async function compileArtifact(
   checkEntryPaths(registry, skill);
   const artifact = findArtifact(skill, request.artifact);
   const file = resolveSkillPath(registry, skill, artifact.path, `artifacts[${skill.artifacts.indexOf(artifact)}].path`);
-  let template: string;
-  try {
-    template = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new SvcError('SKILL_ARTIFACT_NOT_FOUND', `Cannot read artifact "${artifact.name}" at ${file}.`, {
-      skillId: skill.id,
-      artifact: artifact.name,
-      path: file,
-      reason: (error as Error).message,
-    });
-  }
+  const field = `artifacts[${skill.artifacts.indexOf(artifact)}].path`;
+  const template = await readConfinedText(
+    real(file),
+    () => outsideError(skill, field),
+    () =>
+      new SvcError('SKILL_ARTIFACT_NOT_FOUND', `Cannot read artifact "${artifact.name}" at ${file}.`, {
+        skillId: skill.id,
+        artifact: artifact.name,
+        path: file,
+      }),
+  );
   const vars = { ...defaultVars(skill), ...request.vars };
   const { text, missing } = substituteVars(template, vars);
   if (missing.length > 0) {
@@ -86,11 +86,13 @@ export async function compileArtifact(
   try {
     value = JSON.parse(text);
   } catch (error) {
+    // Where, never what: the parser's message quotes the file's first bytes.
+    const at = /position (\d+)/.exec((error as Error).message)?.[1];
     throw new SvcError('EXECUTION_VALIDATION_FAILED', `Artifact "${artifact.name}" is not valid JSON.`, {
       path: '(root)',
       skillId: skill.id,
       artifact: artifact.name,
-      reason: (error as Error).message,
+      ...(at === undefined ? {} : { position: Number(at) }),
     });
   }
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {

@@ -1,8 +1,9 @@
 // Paths named by a registry entry (scripts, artifacts, skillFile) resolve inside that skill's own folder. A registry is
 // data from a repository the user cloned; an entry must not make svc run `/usr/bin/env` or read `../../etc/passwd`
-// (issue 19 item 10). A path that leaves the folder — absolute, a `..` escape, or a symlink pointing out — is refused
-// with SKILL_PATH_OUTSIDE_SKILL before anything is read or run, and the error never repeats the path.
-import { existsSync, realpathSync } from 'node:fs';
+// (issue 19 item 10). A path that leaves the folder — absolute, a `..` escape, a symlink pointing out, a skill folder
+// that is itself a link out of the registry, or a file with another hard link (whose other name may be anywhere) —
+// is refused with SKILL_PATH_OUTSIDE_SKILL before anything is read or run, and the error never repeats the path.
+import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, win32 } from 'node:path';
 import { SvcError } from '../contracts/errors.ts';
 import type { SkillEntry, SkillsRegistry } from './types.ts';
@@ -13,7 +14,7 @@ export function isInside(folder: string, path: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
-function outside(entry: SkillEntry, field: string): SvcError {
+export function outsideError(entry: SkillEntry, field: string): SvcError {
   return new SvcError(
     'SKILL_PATH_OUTSIDE_SKILL',
     `Skill "${entry.id}": ${field} points outside the skill's folder; svc reads and runs only files inside it.`,
@@ -28,14 +29,26 @@ function looksAbsolute(path: string): boolean {
 
 /** The skill's folder: `entry.path` under the registry root (the root itself for "" or "."). */
 export function skillFolder(registry: SkillsRegistry, entry: SkillEntry): string {
-  if (looksAbsolute(entry.path)) throw outside(entry, 'path');
+  if (looksAbsolute(entry.path)) throw outsideError(entry, 'path');
   const folder = resolve(registry.root, entry.path || '.');
-  if (!isInside(registry.root, folder)) throw outside(entry, 'path');
+  if (!isInside(registry.root, folder)) throw outsideError(entry, 'path');
+  // A folder that is a link (or lies under one) out of the registry's checkout: its files are not the registry's.
+  if (existsSync(folder) && !isInside(real(registry.root), real(folder))) throw outsideError(entry, 'path');
   return folder;
 }
 
+/** A regular file with more than one name: the other may be outside the folder, so it cannot be shown to be inside. */
+export function hasOtherNames(path: string): boolean {
+  try {
+    const stat = lstatSync(path);
+    return stat.isFile() && stat.nlink > 1;
+  } catch {
+    return false;
+  }
+}
+
 /** The real path when the file exists (symlinks followed), else the path itself. */
-function real(path: string): string {
+export function real(path: string): string {
   try {
     return realpathSync(path);
   } catch {
@@ -50,15 +63,16 @@ function real(path: string): string {
  */
 export function resolveSkillPath(registry: SkillsRegistry, entry: SkillEntry, path: string, field: string): string {
   const folder = skillFolder(registry, entry);
-  if (looksAbsolute(path)) throw outside(entry, field);
+  if (looksAbsolute(path)) throw outsideError(entry, field);
   const inside = [
     resolve(registry.root, path),
     resolve(dirname(registry.registryPath), path),
     resolve(folder, path),
   ].filter((candidate) => isInside(folder, candidate));
   const chosen = inside.find((candidate) => existsSync(candidate)) ?? inside[0];
-  if (chosen === undefined) throw outside(entry, field);
-  if (existsSync(chosen) && !isInside(real(folder), real(chosen))) throw outside(entry, field);
+  if (chosen === undefined) throw outsideError(entry, field);
+  if (existsSync(chosen) && !isInside(real(folder), real(chosen))) throw outsideError(entry, field);
+  if (hasOtherNames(real(chosen))) throw outsideError(entry, field);
   return chosen;
 }
 

@@ -24,6 +24,9 @@ describe('the compile cache of the CLI', () => {
     // Node keeps one folder per Node version and build inside the one it was given.
     assert.ok(stdout.startsWith(`${join(home, '.svc', 'compile-cache')}/`), stdout);
     assert.equal(statSync(join(home, '.svc')).mode & 0o777, 0o700);
+    // Issue 36: the cache folder and the one Node makes in it are private too, whatever the umask.
+    assert.equal(statSync(join(home, '.svc', 'compile-cache')).mode & 0o777, 0o700);
+    assert.equal(statSync(stdout).mode & 0o777, 0o700);
     // A command as a user runs it leaves nothing in the shared temp folder either.
     const version = await runCli(['version'], {
       env: { HOME: home, TMPDIR: temp, NODE_COMPILE_CACHE: undefined, NODE_DISABLE_COMPILE_CACHE: undefined },

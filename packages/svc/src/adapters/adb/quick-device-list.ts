@@ -5,6 +5,7 @@
 
 import { configuredServers, qualifiedId, serverLabel } from '../../contracts/adb-servers.ts';
 import type { Env } from '../../contracts/env.ts';
+import { timerMs } from '../../contracts/limits.ts';
 import { type DeviceListEntry, parseDevicesLong } from './device-list.ts';
 import { type AdbServerAddress, adbServerAddress } from './server-address.ts';
 
@@ -38,7 +39,7 @@ function askServer({ host, port }: AdbServerAddress, timeoutMs: number): Promise
       socket.destroy();
       reject(error);
     };
-    socket.setTimeout(timeoutMs, () => fail(new Error(`adb server at ${host}:${port} did not answer`)));
+    socket.setTimeout(timerMs(timeoutMs), () => fail(new Error(`adb server at ${host}:${port} did not answer`)));
     socket.on('error', fail);
     socket.on('connect', () => socket.write(`${REQUEST.length.toString(16).padStart(4, '0')}${REQUEST}`));
     socket.on('data', (chunk: Buffer) => {

@@ -7,7 +7,10 @@ import { makeFolders } from './make-folders.ts';
 import { writePngFile } from './png-file.ts';
 
 export interface FileStore {
-  /** Writes the whole file, creating missing parent folders; a new file is private (0600: a recording shows a screen). */
+  /**
+   * Writes the whole file, creating missing parent folders: written aside (0600: a recording shows a screen), then
+   * renamed over the path, so a link there is replaced, never followed.
+   */
   writeFile(path: string, data: Uint8Array | string): Promise<void>;
   /**
    * Writes a screenshot image as the capture does: never through a link, over nothing but an empty file or an
@@ -37,7 +40,14 @@ const asidePath = (path: string) => `${path}.${process.pid}.${Math.random().toSt
 export const nodeFileStore: FileStore = {
   async writeFile(path, data) {
     await makeFolders(dirname(path));
-    await writeFile(path, data, { mode: 0o600 });
+    const aside = asidePath(path);
+    await writeFile(aside, data, { mode: 0o600, flag: 'wx' });
+    try {
+      await rename(aside, path);
+    } catch (error) {
+      await rm(aside, { force: true });
+      throw error;
+    }
   },
   writeScreenshot: (path, data) => writePngFile(path, data, { createFolders: false }),
   async createExclusive(path, data) {

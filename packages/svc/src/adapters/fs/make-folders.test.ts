@@ -23,6 +23,13 @@ describe('making folders', () => {
       await make(dir, 0o700);
     });
 
+    it(`${name}: with no mode asked, every folder it makes is its user's alone (0700)`, async () => {
+      const dir = join(root, `${name}-default`, 'c', 'd');
+      await make(dir);
+      assert.equal(statSync(dir).mode & 0o777, 0o700);
+      assert.equal(statSync(join(root, `${name}-default`)).mode & 0o777, 0o700);
+    });
+
     it(`${name}: a path under /proc fails at once with the system's answer (Node's recursive mkdir never returns)`, async () => {
       await assert.rejects(make('/proc/svc-no-such-folder/x'), { code: 'ENOENT' });
     });

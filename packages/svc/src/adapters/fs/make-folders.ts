@@ -1,7 +1,8 @@
 // `mkdir -p` that always returns. Node's recursive mkdir never returns where creating a missing folder answers
 // ENOENT although its parent exists (any path under /proc or /sys: `mkdir('/proc/x/y', { recursive: true })` spins
 // forever), and a screenshot or recording path comes from the user. So: find the nearest folder that exists, then
-// create each missing one below it, one call each; the first refusal is thrown as the system said it.
+// create each missing one below it, one call each; the first refusal is thrown as the system said it. Every folder svc
+// makes is its user's alone (0700): what goes in them (screenshots, recordings, logs, skills) shows the phone.
 import { mkdirSync, statSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -25,12 +26,15 @@ function missingBelow(dir: string, exists: (path: string) => boolean | undefined
   return missing.reverse();
 }
 
+/** Only the owner: the mode of every folder svc creates. */
+const PRIVATE = 0o700;
+
 /** Creates `dir` and its missing parents (each with `mode`, as mkdir -p -m does). */
-export function makeFoldersSync(dir: string, mode?: number): void {
+export function makeFoldersSync(dir: string, mode: number = PRIVATE): void {
   const exists = (path: string) => statSync(path, { throwIfNoEntry: false })?.isDirectory();
   for (const folder of missingBelow(dir, exists)) {
     try {
-      mkdirSync(folder, mode === undefined ? undefined : { mode });
+      mkdirSync(folder, { mode });
     } catch (error) {
       if (code(error) !== 'EEXIST') throw error;
     }
@@ -38,7 +42,7 @@ export function makeFoldersSync(dir: string, mode?: number): void {
 }
 
 /** makeFoldersSync without blocking. */
-export async function makeFolders(dir: string, mode?: number): Promise<void> {
+export async function makeFolders(dir: string, mode: number = PRIVATE): Promise<void> {
   const known = new Map<string, boolean | undefined>();
   // Stat the chain first (asynchronously), then decide on the answers.
   for (let at = resolve(dir); ; ) {
@@ -53,7 +57,7 @@ export async function makeFolders(dir: string, mode?: number): Promise<void> {
   }
   for (const folder of missingBelow(dir, (path) => known.get(path))) {
     try {
-      await mkdir(folder, mode === undefined ? undefined : { mode });
+      await mkdir(folder, { mode });
     } catch (error) {
       if (code(error) !== 'EEXIST') throw error;
     }

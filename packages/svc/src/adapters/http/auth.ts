@@ -42,13 +42,17 @@ export function createServerAuth(
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
     return m !== null && timingSafeEqual(digest(m[1] as string), tokenDigest);
   };
+  // A session lives in this server's memory only (another server, or this one restarted, knows none of its cookies)
+  // and serves only the user who signed in: a cookie replayed from another local account is no session.
   const hasSession = (c: Context) => {
     const id = getCookie(c, cookieName(c));
     const until = id === undefined ? undefined : sessions.get(id);
     if (until === undefined) return false;
-    if (until > now()) return true;
-    sessions.delete(id as string);
-    return false;
+    if (until <= now()) {
+      sessions.delete(id as string);
+      return false;
+    }
+    return !isOtherLocalUser(c);
   };
   const login = (c: Context) => {
     c.header('Cache-Control', 'no-store');

@@ -27,14 +27,29 @@ export function sendRunResult(c: Context, result: RunResult): Response {
   return result.ok ? c.json(result, 200) : sendError(c, result.error);
 }
 
+/** `application/json`, with or without parameters (`; charset=utf-8`). */
+function isJsonType(contentType: string | undefined): boolean {
+  return contentType !== undefined && /^application\/json\s*(;|$)/i.test(contentType.trim());
+}
+
 /**
- * The body of a POST as a JSON object. An empty body counts as `{}` so `curl -X POST /snapshot` works; malformed
- * JSON is INVALID_JSON; any other JSON value (array, string, null, ...) is EXECUTION_VALIDATION_FAILED with
- * details.path `body`. The size limit is enforced before this by the body-limit middleware.
+ * The body of a POST as a JSON object. An empty body counts as `{}` so `curl -X POST /snapshot` works; a body sent
+ * as anything but `application/json` is UNSUPPORTED_MEDIA_TYPE, unread (a web page can post `text/plain` and form
+ * bodies to another origin without asking first: only JSON needs the browser's preflight); malformed JSON is
+ * INVALID_JSON; any other JSON value (array, string, null, ...) is EXECUTION_VALIDATION_FAILED with details.path
+ * `body`. The size limit is enforced before this by the body-limit middleware.
  */
 export async function readJsonObjectBody(c: Context): Promise<JsonObject> {
   const text = await c.req.text();
   if (text.trim() === '') return {};
+  const contentType = c.req.header('content-type');
+  if (!isJsonType(contentType)) {
+    throw new SvcError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Request body must be sent as application/json, not ${contentType === undefined ? 'without a Content-Type' : JSON.stringify(contentType)}.`,
+      { path: 'content-type', received: contentType ?? null },
+    );
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

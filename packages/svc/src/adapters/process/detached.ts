@@ -1,6 +1,7 @@
 // Long-lived children (a device's daemon, an emulator) start in their own session with stdio to a file, so they
 // outlive the CLI call that started them and never hold its pipes. The caller watches `exitCode`/`error`.
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, constants, openSync, unlinkSync } from 'node:fs';
+import { timerMs } from '../../contracts/limits.ts';
 
 export interface DetachedOptions {
   env: Readonly<Record<string, string | undefined>>;
@@ -30,8 +31,25 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
+/**
+ * The log, opened without following a link (O_NOFOLLOW): a link planted where the log goes would have the child
+ * write into whatever file it names. A link found there is removed (the link itself, never its target) and the log
+ * made anew, 0600.
+ */
+function openLog(path: string, truncate: boolean): number {
+  const { O_APPEND, O_CREAT, O_NOFOLLOW, O_TRUNC, O_WRONLY } = constants;
+  const flags = O_WRONLY | O_CREAT | O_NOFOLLOW | (truncate ? O_TRUNC : O_APPEND);
+  try {
+    return openSync(path, flags, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOOP') throw error;
+    unlinkSync(path);
+    return openSync(path, flags | constants.O_EXCL, 0o600);
+  }
+}
+
 export function spawnDetached(file: string, args: readonly string[], options: DetachedOptions): DetachedProcess {
-  const logFd = openSync(options.logPath, options.truncateLog ? 'w' : 'a', 0o600);
+  const logFd = openLog(options.logPath, options.truncateLog === true);
   let settle: () => void = () => {};
   const state: { pid: number | undefined; exitCode: number | undefined; error: string | undefined } = {
     pid: undefined,
@@ -46,7 +64,7 @@ export function spawnDetached(file: string, args: readonly string[], options: De
     signalGroup(state.pid, 'SIGTERM');
     let timer: NodeJS.Timeout | undefined;
     const lingering = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), graceMs);
+      timer = setTimeout(() => resolve(false), timerMs(graceMs));
     });
     const gone = await Promise.race([exited.then(() => true), lingering]);
     clearTimeout(timer);

@@ -1,5 +1,6 @@
 // One child process to its end, as the process-runner port promises (process-runner.ts).
 
+import { timerMs } from '../../contracts/limits.ts';
 import { DEFAULT_TAIL_CHARS, TailBuffer } from './tail-buffer.ts';
 
 export interface ProcessOutcome {
@@ -71,7 +72,7 @@ export function runChild(file: string, args: readonly string[], options: RunOpti
       signalGroup(child.pid, 'SIGTERM');
       killTimer = setTimeout(
         () => child.pid !== undefined && signalGroup(child.pid, 'SIGKILL'),
-        options.killGraceMs ?? 2000,
+        timerMs(options.killGraceMs ?? 2000),
       );
     };
     const timer =
@@ -80,7 +81,7 @@ export function runChild(file: string, args: readonly string[], options: RunOpti
         : setTimeout(() => {
             timedOut = true;
             stop();
-          }, options.timeoutMs);
+          }, timerMs(options.timeoutMs));
     const onAbort = () => {
       aborted = true;
       stop();

@@ -30,24 +30,36 @@ export function registerOperator(program: Command): void {
   const setup = group
     .command('setup')
     .alias('install')
-    .description('install the operator APK (adb install -r), grant its permissions and verify it');
+    .description(
+      'check the operator APK (its package and version, its SHA-256 when given), install it (adb install -r) and grant its permissions',
+    );
   valueFlag(setup, '--apk <path>', 'the operator APK (required)');
+  valueFlag(setup, '--sha256 <digest>', 'its SHA-256: 64 hex digits, or the published .sha256 file');
+  valueFlag(setup, '--cert-sha256 <digest>', 'the SHA-256 of its signing certificate (its signature is verified)');
   setup.action(
     safeAction(async (command, globals) => {
       const apk = single(command.opts(), ['apk']);
       if (apk === undefined) throw new SvcError('CLI_USAGE_ERROR', '--apk <path> is required', { path: '--apk' });
       const { assertApkExists, setupOperator } = await import('../../operator/setup-operator.ts');
+      const { certificateDigest, expectedDigest, verifyOperatorApk } = await import('../../operator/verify-apk.ts');
       assertApkExists(resolve(apk));
+      const digest = single(command.opts(), ['sha256']);
+      const certificate = single(command.opts(), ['certSha256']);
+      const expected = {
+        sha256: digest === undefined ? undefined : await expectedDigest(digest),
+        certificateSha256: certificate === undefined ? undefined : certificateDigest(certificate),
+      };
+      const target = targetOf(globals, process.env);
+      // A wrong APK is refused before a device is looked for.
+      await verifyOperatorApk(resolve(apk), target, expected);
       const serial = await targetSerial(globals);
-      const result = await withContext((ctx) =>
-        setupOperator(ctx, serial, resolve(apk), targetOf(globals, process.env)),
-      );
+      const result = await withContext((ctx) => setupOperator(ctx, serial, resolve(apk), target, expected));
       printValue(globals.output, result, summary);
       return 0;
     }),
   );
   examples(setup, [
-    'svc operator setup --apk operator-release.apk',
+    'svc operator setup --apk operator-v0.5.2.apk --sha256 operator-v0.5.2.apk.sha256',
     'svc operator install --apk op.apk --device emulator-5554',
   ]);
 

@@ -2,7 +2,7 @@
 // cut at MAX_LOG_LINE_CHARS (a --verbose result can be megabytes of XML), and the file rotated when it passes
 // MAX_LOG_BYTES: its content moves to `<log>.1` (replacing the previous one) and the file starts over, so a daemon
 // that runs for weeks keeps at most two files of that size.
-import { copyFileSync, fstatSync, renameSync, statSync, truncateSync } from 'node:fs';
+import { copyFileSync, fstatSync, ftruncateSync, renameSync, statSync } from 'node:fs';
 
 export const MAX_LOG_LINE_CHARS = 8 * 1024;
 export const MAX_LOG_BYTES = 1024 * 1024;
@@ -24,7 +24,7 @@ export function rotateIfLarge(path: string, maxBytes = MAX_LOG_BYTES): boolean {
     if (log.ino !== stderr.ino || log.dev !== stderr.dev || log.size <= maxBytes) return false;
     copyFileSync(path, `${path}.1.tmp`);
     renameSync(`${path}.1.tmp`, `${path}.1`);
-    truncateSync(path, 0);
+    ftruncateSync(2, 0);
     return true;
   } catch {
     return false; // no log file (a foreground `daemon run`): nothing to rotate

@@ -4,6 +4,7 @@
 // reading lets its queue fill, the bus drops it (event-bus.ts), and its connection is cut at once rather than
 // holding buffers, or the server's shutdown, for as long as it stays connected.
 import type { ServerResponse } from 'node:http';
+import { timerMs } from '../../contracts/limits.ts';
 import type { BusEvent } from '../event-bus.ts';
 import type { RouteModule } from '../runtime.ts';
 
@@ -56,7 +57,7 @@ export const mountEventRoutes: RouteModule = (app, runtime) => {
 async function within<T>(pending: Promise<T>, ms: number): Promise<T | 'idle'> {
   let timer: NodeJS.Timeout | undefined;
   const idle = new Promise<'idle'>((resolve) => {
-    timer = setTimeout(() => resolve('idle'), ms);
+    timer = setTimeout(() => resolve('idle'), timerMs(ms));
   });
   try {
     return await Promise.race([pending, idle]);

@@ -2,12 +2,10 @@
 // gestures, location, recording). The body holds the tool's arguments plus deviceId and waitDeviceMs; a bad
 // argument is a 400 naming it, a missing device 404, a busy device 423 (see each tool's description).
 import { type JsonObject, readJsonObjectBody, sendOk } from '../../adapters/http/responses.ts';
-import { LIMITS } from '../../contracts/limits.ts';
+import { waitDeviceMsProblem } from '../../contracts/limits.ts';
 import { fail, Issues, toValidationErrorOf } from '../../contracts/validation-issue.ts';
 import { resolveTarget } from '../../submit/target.ts';
 import type { RouteModule } from '../runtime.ts';
-
-const { MAX_WAIT_DEVICE_MS } = LIMITS;
 
 /** deviceId and waitDeviceMs, both checked; their problems are told with the tool's own (runTool merges them). */
 function targetFields(body: JsonObject) {
@@ -17,11 +15,8 @@ function targetFields(body: JsonObject) {
     issues.check(() => fail('deviceId', 'deviceId must be a string.', 'string'));
   }
   const wait = waitDeviceMs;
-  if (
-    wait !== undefined &&
-    (typeof wait !== 'number' || !Number.isInteger(wait) || wait < 0 || wait > MAX_WAIT_DEVICE_MS)
-  ) {
-    const expected = `integer 0 to ${MAX_WAIT_DEVICE_MS}`;
+  const expected = wait === undefined ? undefined : waitDeviceMsProblem(wait);
+  if (expected !== undefined) {
     issues.check(() => fail('waitDeviceMs', `waitDeviceMs must be an ${expected}.`, expected));
   }
   const fieldsError = issues.count === 0 ? undefined : toValidationErrorOf(issues.list);

@@ -10,7 +10,7 @@ import { deviceRefusal } from '../../executions/drivers/adb/device-outcome.ts';
 import { UNICODE_IME, UNICODE_KEYBOARD_PACKAGE } from '../../executions/drivers/adb/unicode-keyboard.ts';
 import { deviceTool } from '../tool.ts';
 import { pushAndInstall } from './install.ts';
-import { keyboardApkFor } from './keyboard-apk.ts';
+import { isShippedApk, keyboardApkFor } from './keyboard-apk.ts';
 
 export const keyboardInstallTool = deviceTool({
   name: 'keyboard-install',
@@ -37,6 +37,13 @@ export const keyboardInstallTool = deviceTool({
       throw new SvcError('UNICODE_KEYBOARD_UNAVAILABLE', `The keyboard's APK is missing from svc (${apk.path}).`, {
         apk: apk.path,
       });
+    }
+    if (!isShippedApk(apk, data)) {
+      throw new SvcError(
+        'UNICODE_KEYBOARD_UNAVAILABLE',
+        `The keyboard's APK in svc (${apk.path}) is not the one svc shipped (its SHA-256 differs); nothing was installed. Reinstall svc.`,
+        { apk: apk.path, expectedSha256: apk.sha256 },
+      );
     }
     await pushAndInstall(ctx, serial, data, progress, `${UNICODE_KEYBOARD_PACKAGE} ${apk.version}`);
     const enabled = await ctx.adb.shell(serial, `ime enable ${UNICODE_IME}`);

@@ -6,6 +6,8 @@
 // (OperatorCommandReceiver.kt:61-63,86-90 @ v0.5.2): when such a line comes from the operator and the operator
 // does not take our command (`start` / `queued`, written at once after a parse) within REJECTION_GRACE_MS, the
 // wait ends `rejected` instead of running out the whole deadline.
+
+import { timerMs } from '../../../contracts/limits.ts';
 import type { SvcContext } from '../../../core/context.ts';
 import { EnvelopeCollector, type Terminal } from './envelope-collector.ts';
 import { type LineSource, logRouterOf, type Subscription } from './log-router.ts';
@@ -83,7 +85,7 @@ export async function armResult(ctx: SvcContext, serial: string, commandId: stri
     async wait(ms) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<WaitOutcome>((resolve) => {
-        timer = setTimeout(() => resolve({ kind: 'timeout' }), Math.max(0, ms));
+        timer = setTimeout(() => resolve({ kind: 'timeout' }), timerMs(ms));
       });
       try {
         return await Promise.race([terminal, gone, timeout]);

@@ -6,10 +6,13 @@
 // ChildListForAccessibility.obtain(parent, true) -> ViewLocationHolder.compareTo / compareBoundsOfTree (wholly above
 // first, then left, then top, then taller, then wider). Only `drawing-order` (AccessibilityNodeInfo.getDrawingOrder,
 // View.populateAccessibilityNodeInfoDrawingOrderInParent: 1 for the child drawn first) says which sibling is on top,
-// and only the newest dumps carry it: the framework's dumper through Android 15 writes none
+// and only the newest dumps carry it: the framework's dumper as mirrored writes neither `drawing-order` nor `hint`
 // (aosp-mirror/platform_frameworks_base @4fecab570da64a1956352aedf1b3245d3ba26030,
-// cmds/uiautomator/library/core-src/com/android/uiautomator/core/AccessibilityNodeInfoDumper.java dumpNodeRec),
-// Android 16's does (mobile-next/mobile-mcp#340).
+// cmds/uiautomator/library/core-src/com/android/uiautomator/core/AccessibilityNodeInfoDumper.java dumpNodeRec), nor
+// does an Android 12 (API 31) emulator, while Android 16's (API 36) writes `hint` (mobile-next/mobile-mcp#340, the
+// maintainer's comment of 2026-08-26); every public one-line capture with `hint` has `drawing-order` just before it
+// (fixtures/real-dumps/*-api36.xml). androidx's dumper (uiautomator2, Appium) writes `drawing-order` from API 24, but
+// `adb shell uiautomator dump` does not use it. Android 15 is modelled without it (no capture says either way).
 //
 // The reels app draws its tab bar over a full-screen video layer that starts lower: the bar comes first in the dump
 // (smaller top), the layer after it spans every point of the "Following" tab. Taking "later in the dump" for "drawn

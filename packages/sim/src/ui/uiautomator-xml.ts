@@ -3,9 +3,11 @@
 // - one line, no whitespace between elements; the header uses single quotes;
 // - attribute order `[NAF] index text resource-id class package content-desc checkable checked clickable enabled
 //   focusable focused scrollable long-clickable password selected bounds`, and on the newest levels (API 36)
-//   `drawing-order` and `hint` after bounds (mobile-next/mobile-mcp#340); the framework's own dumper through API 35
-//   writes neither (aosp-mirror/platform_frameworks_base @4fecab57, cmds/uiautomator/library/core-src/com/android/
-//   uiautomator/core/AccessibilityNodeInfoDumper.java dumpNodeRec);
+//   `drawing-order` and `hint` after bounds (API 36 writes `hint`, API 31 does not: mobile-next/mobile-mcp#340,
+//   maintainer's comment; every public one-line capture with `hint` has `drawing-order` just before it); the
+//   framework's dumper as mirrored writes neither (aosp-mirror/platform_frameworks_base @4fecab57,
+//   cmds/uiautomator/library/core-src/com/android/uiautomator/core/AccessibilityNodeInfoDumper.java dumpNodeRec);
+//   API 35 is modelled without them (unconfirmed). androidx's dumper (drawing-order from API 24) is not this one;
 // - NAF="true" first on a clickable, enabled node whose whole subtree has no text and no description, except in
 //   the list-like classes (NAF_EXCLUDED_CLASSES);
 // - children in accessibility order, Android's sort by position (ui/accessibility-order.ts), not in drawing order;

@@ -55,3 +55,21 @@ test('a point nobody else spans is preferred to one a sibling of unknown order a
   assert.ok(like);
   assert.deepEqual(tapPointFor(parsed.tree, like, like), { x: 130, y: 310 });
 });
+
+test('a button known to be under a later sibling is refused, though a group above it holds a virtual node (0)', () => {
+  // As in a real Android 16 capture (Goddiewayne/StreamVerse-TV window_dump_fs.xml), a view and a Compose node (0)
+  // are siblings; inside the view, a layer drawn after the button (both orders known) spans all of it, so a tap
+  // there reaches the layer whatever the virtual node's order, which spans none of the button.
+  const button = node('text="Like" clickable="true" bounds="[100,300][400,400]" drawing-order="1"');
+  const layer = node('resource-id="layer" clickable="true" bounds="[0,200][1080,2000]" drawing-order="2"');
+  const player = node('bounds="[0,200][1080,2000]" drawing-order="1"', button + layer);
+  const virtual = node('text="Back" clickable="true" bounds="[0,0][100,100]" drawing-order="0"');
+  const parsed = parseHierarchy(
+    `<hierarchy rotation="0">${node('bounds="[0,0][1080,2400]" drawing-order="0"', virtual + player)}</hierarchy>`,
+  );
+  assert.ok(parsed.ok);
+  const like = findFirst(parsed.tree, { textEquals: 'Like' });
+  assert.ok(like);
+  assert.equal(tapPointFor(parsed.tree, like, like), undefined);
+  assert.equal(touchedNode(parsed.tree, 250, 350)?.resourceId, 'layer');
+});

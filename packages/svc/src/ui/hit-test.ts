@@ -61,17 +61,12 @@ function reaches(tree: UiTree, target: UiNode, x: number, y: number): Reach {
 }
 
 /**
- * The dump carries `drawing-order` and every sibling group from `node` up to the roots has it (an only child needs
- * none): a cover is then known, not guessed. A dump without it is never refused for "covered".
+ * The dump carries `drawing-order` (the newest Android versions write it on every node). Then a point that does not
+ * reach the target is known not to (its own clickable child, or a sibling drawn later by both orders, takes it), even
+ * where some other sibling group on the way has a node of unknown order (a virtual node's 0): such a group only makes
+ * a point "maybe", never "no". A dump without it is never refused for "covered".
  */
-function orderKnown(tree: UiTree, node: UiNode): boolean {
-  if (!tree.nodes.some((n) => n.attributes['drawing-order'] !== undefined)) return false;
-  for (let n: UiNode | undefined = node; n; n = n.parent) {
-    const group = siblingsOf(tree, n);
-    if (group.length > 1 && group.some((s) => drawingOrder(s) === undefined)) return false;
-  }
-  return true;
-}
+const hasDrawingOrder = (tree: UiTree) => tree.nodes.some((n) => n.attributes['drawing-order'] !== undefined);
 
 /**
  * The node a touch at (x, y) reaches, dispatched as Android does: the topmost child under the point first (by
@@ -121,5 +116,5 @@ export function tapPointFor(tree: UiTree, matched: UiNode, target: UiNode): { x:
     if (reach === 'maybe') maybe ??= p;
   }
   if (maybe) return maybe;
-  return orderKnown(tree, target) ? undefined : (inside[0] ?? centerOf(b));
+  return hasDrawingOrder(tree) ? undefined : (inside[0] ?? centerOf(b));
 }

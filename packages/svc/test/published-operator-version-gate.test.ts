@@ -10,6 +10,7 @@ import { createContext } from '../src/core/context.ts';
 import { createServerApp } from '../src/server/app.ts';
 import { listenTcp, type RunningServer } from '../src/server/listen.ts';
 import { stopDaemonsOf } from './daemon-helpers.ts';
+import type { Loose } from './mcp-client.ts';
 import { runCliJson } from './run-cli.ts';
 
 describe('a published operator outside the supported versions', () => {
@@ -45,7 +46,7 @@ describe('a published operator outside the supported versions', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    return { status: response.status, json: (await response.json()) as Record<string, any> };
+    return { status: response.status, json: (await response.json()) as Loose };
   };
 
   test('auto drives a phone with a later Clawperator with adb, and one inside the range with the operator', async () => {

@@ -2,7 +2,27 @@
 // (OPERATOR-PROTOCOL §5); the step is normalized afterwards from these outcomes.
 import type { AdbPort } from '../../../adapters/adb/adb-port.ts';
 import { quoteShellArg } from '../../../contracts/dispatch.ts';
+import { SvcError } from '../../../contracts/errors.ts';
 import type { Execution } from '../../../contracts/types.ts';
+
+/**
+ * close_app of the operator app itself is refused before anything runs: Android takes a force-stopped package's
+ * accessibility services off the enabled list (AccessibilityManagerService.onPackagesForceStoppedLocked), so the
+ * operator could never answer this run, nor any later one, until its service is turned on again by hand.
+ */
+export function refuseClosingOperator(execution: Execution, operatorPackage: string): void {
+  const at = execution.actions.findIndex(
+    (action) => action.type === 'close_app' && action.params.applicationId === operatorPackage,
+  );
+  if (at === -1) return;
+  const path = `actions[${at}].params.applicationId`;
+  throw new SvcError(
+    'EXECUTION_VALIDATION_FAILED',
+    `${path}: closing ${operatorPackage} would stop the operator app that runs this execution: Android turns a force-stopped app's accessibility service off, so no result would come back.`,
+    { path, applicationId: operatorPackage },
+    'Close another app, or run this with --driver adb (HTTP and MCP: driver "adb"); if the operator app was closed already, turn its accessibility service on again (`svc grant-device-permissions`).',
+  );
+}
 
 export async function forceStopClosedApps(
   adb: AdbPort,

@@ -14,7 +14,7 @@ import { type ArmedResult, armResult } from './armed-result.ts';
 import { operatorActionsOfVariant } from './operator-actions.ts';
 import { operatorUid } from './operator-identity.ts';
 import { postProcess } from './post-process.ts';
-import { forceStopClosedApps, refuseClosingOperator } from './preflight.ts';
+import { forceStopClosedApps, refuseClosingOperator, refusePercentIds } from './preflight.ts';
 import { deviceGoneError, timeoutError } from './timeout-diagnostics.ts';
 
 export const operatorDriver: Driver = {
@@ -31,6 +31,7 @@ export const operatorDriver: Driver = {
 async function runOnOperator(ctx: SvcContext, run: DeviceRun): Promise<DriverOutcome> {
   const { serial, operatorPackage, execution } = run;
   try {
+    refusePercentIds(execution);
     refuseClosingOperator(execution, operatorPackage);
   } catch (error) {
     return { kind: 'error', error: error as SvcError, settle: false };

@@ -24,6 +24,24 @@ export function refuseClosingOperator(execution: Execution, operatorPackage: str
   );
 }
 
+/**
+ * A commandId or taskId with a '%' is refused for the operator app: after a failed command its receiver logs
+ * `Agent command failed commandId=<id> taskId=<id>: <reason>` with the cause as a format argument
+ * (OperatorCommandReceiver.kt:83-86 @ v0.5.2), so String.format runs over the ids and, with two or more '%' or a '%'
+ * that is not a format, throws and ends the app's process (Log.kt:46-53). svc's own ids never hold one.
+ */
+export function refusePercentIds(execution: Execution): void {
+  for (const field of ['commandId', 'taskId'] as const) {
+    if (!execution[field].includes('%')) continue;
+    throw new SvcError(
+      'EXECUTION_VALIDATION_FAILED',
+      `${field} must not contain '%' for the operator app: it formats the ids into its error log after a failed command, and a '%' there can end the app.`,
+      { path: field, expected: "an id without '%'" },
+      `Choose a ${field} without '%' (letters, digits, '-', '_', '.', ':'); with --driver adb any id is fine.`,
+    );
+  }
+}
+
 export async function forceStopClosedApps(
   adb: AdbPort,
   serial: string,

@@ -35,7 +35,16 @@ describe('reads on the published operator (real adb, Clawperator)', () => {
     assert.equal(ok.json.driver, 'operator');
     assert.equal(ok.json.envelope.stepResults[0].data.text, 'Network & internet');
     // The adb driver reads the same pattern the same way.
-    const adb = await svc('read', ...TITLE, '--validator', 'regex', '--validator-pattern', '(?i)^NETWORK & INTERNET$', '--driver', 'adb');
+    const adb = await svc(
+      'read',
+      ...TITLE,
+      '--validator',
+      'regex',
+      '--validator-pattern',
+      '(?i)^NETWORK & INTERNET$',
+      '--driver',
+      'adb',
+    );
     assert.equal(adb.code, 0, adb.stdout);
     assert.equal(adb.json.envelope.stepResults[0].data.text, 'Network & internet');
   });
@@ -55,7 +64,16 @@ describe('reads on the published operator (real adb, Clawperator)', () => {
     }
     assert.equal(broadcasts(), before);
     // JavaScript's dialect is fine where svc matches on the host.
-    const adb = await svc('read', ...TITLE, '--validator', 'regex', '--validator-pattern', '(?<first_word>\\w+).*', '--driver', 'adb');
+    const adb = await svc(
+      'read',
+      ...TITLE,
+      '--validator',
+      'regex',
+      '--validator-pattern',
+      '(?<first_word>\\w+).*',
+      '--driver',
+      'adb',
+    );
     assert.equal(adb.code, 0, adb.stdout);
   });
 

@@ -4,14 +4,17 @@
 // and MCP field) drives it anyway. The simulator runs Clawperator's code with a later versionName (0.6.0), as a phone
 // with the current stable download would report it in `dumpsys package` (versionName, app.gradle.kts:19-52 @ v0.5.2).
 import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { createContext } from '../src/core/context.ts';
 import { createServerApp } from '../src/server/app.ts';
 import { listenTcp, type RunningServer } from '../src/server/listen.ts';
 import { stopDaemonsOf } from './daemon-helpers.ts';
-import type { Loose } from './mcp-client.ts';
-import { runCliJson } from './run-cli.ts';
+import { connectStdio, type Loose, textOf } from './mcp-client.ts';
+import { isolatedEnv, runCliJson } from './run-cli.ts';
 
 describe('a published operator outside the supported versions', () => {
   let lab: Lab;
@@ -94,5 +97,31 @@ describe('a published operator outside the supported versions', () => {
     const wrong = await post({ deviceId: later, allowUntestedOperator: 'yes' });
     assert.equal(wrong.json.error?.code, 'EXECUTION_VALIDATION_FAILED');
     assert.equal(wrong.json.error?.details?.path, 'allowUntestedOperator');
+  });
+
+  test('MCP execute takes the override too, and without it names the version', async () => {
+    const mcp = await connectStdio([], isolatedEnv(lab.env), mkdtempSync(join(tmpdir(), 'svc-gate-')));
+    try {
+      const execution = {
+        commandId: `gate-${Date.now()}`,
+        taskId: 'gate',
+        source: 'test',
+        expectedFormat: 'android-ui-automator',
+        timeoutMs: 10000,
+        actions: [{ id: 'snap', type: 'snapshot_ui' }],
+      };
+      const call = (extra: Record<string, unknown>) =>
+        mcp.client.callTool({
+          name: 'execute',
+          arguments: { execution, deviceId: later, driver: 'operator', ...extra },
+        });
+      assert.match(textOf(await call({})), /VERSION_INCOMPATIBLE/);
+      const allowed = textOf(
+        await call({ allowUntestedOperator: true, execution: { ...execution, commandId: `${execution.commandId}-2` } }),
+      );
+      assert.doesNotMatch(allowed, /VERSION_INCOMPATIBLE|FAILED/, allowed);
+    } finally {
+      await mcp.close();
+    }
   });
 });

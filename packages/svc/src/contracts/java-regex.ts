@@ -12,58 +12,15 @@
 // JavaScript forms. What the two read differently but both accept (`\v`, `[]a]`) is taken as Java reads it where the
 // translation can, else as written. The cases were checked against a JVM (java-regex.test.ts).
 
-export interface JavaRegexProblem {
-  /** The construct, as the user wrote it (`(?<my_name>`, `\u{41}`). */
-  readonly construct: string;
-  /** Where it starts in the pattern (UTF-16 index). */
-  readonly index: number;
-  /** Why Java refuses it, and what to write instead. */
-  readonly why: string;
-}
+import { escapeInto, type JavaRegexProblem, Refused } from './java-regex-escape.ts';
+
+export type { JavaRegexProblem } from './java-regex-escape.ts';
 
 /** The pattern as JavaScript reads it: its source (with `u`) and the flags of Java's leading inline flags. */
 export interface JsForm {
   readonly source: string;
   readonly flags: string;
 }
-
-/** `java`: Java refuses it. `host`: Java takes it, but the adb driver cannot match it on the host. */
-type Kind = 'java' | 'host';
-
-class Refused extends Error {
-  readonly problem: JavaRegexProblem;
-  readonly kind: Kind;
-  constructor(kind: Kind, construct: string, index: number, why: string) {
-    super(why);
-    this.kind = kind;
-    this.problem = { construct, index, why };
-  }
-}
-
-const DEFINED_ESCAPES = new Set('tnrfaedDsSwWhHvVRXbBAGZzkuxcpPNQE');
-const POSIX: Readonly<Record<string, string>> = {
-  Lower: 'a-z',
-  Upper: 'A-Z',
-  ASCII: '\\x00-\\x7F',
-  Alpha: 'A-Za-z',
-  Digit: '0-9',
-  Alnum: 'A-Za-z0-9',
-  Punct: '!-\\/:-@\\[-`{-~',
-  Graph: '!-~',
-  Print: ' -~',
-  Blank: ' \\t',
-  Cntrl: '\\x00-\\x1F\\x7F',
-  XDigit: '0-9a-fA-F',
-  Space: ' \\t\\n\\x0B\\f\\r',
-  javaLowerCase: '\\p{Ll}',
-  javaUpperCase: '\\p{Lu}',
-  javaWhitespace: '\\s',
-  IsAlphabetic: '\\p{Alphabetic}',
-  IsLetter: '\\p{L}',
-  IsDigit: '\\p{Nd}',
-};
-const HORIZONTAL = '\\t \\xA0\\u1680\\u180E\\u2000-\\u200A\\u202F\\u205F\\u3000';
-const VERTICAL = '\\n\\x0B\\f\\r\\x85\\u2028\\u2029';
 
 /** Java's verdict on a validator pattern: undefined when it compiles, else the first construct it refuses. */
 export function javaRegexProblem(pattern: string): JavaRegexProblem | undefined {
@@ -158,7 +115,7 @@ class Scanner {
     }
     switch (c) {
       case '\\':
-        this.escape(false);
+        escapeInto(this, false);
         return;
       case '[':
         this.klass();
@@ -320,174 +277,6 @@ class Scanner {
     this.quantifiable = false;
   }
 
-  /** One escape, outside a class or inside one (`inClass`); appends its JavaScript form. */
-  escape(inClass: boolean): void {
-    const p = this.p;
-    const at = this.i;
-    const c = p[at + 1];
-    if (c === undefined) this.refuse('\\', at, 'a `\\` at the end of the pattern: escape it as \\\\');
-    this.quantifiable = true;
-    if (c === 'Q') {
-      const end = p.indexOf('\\E', at + 2);
-      const quoted = p.slice(at + 2, end === -1 ? p.length : end);
-      const special = inClass ? /[\\^$.*+?()[\]{}|/-]/ : /[\\^$.*+?()[\]{}|/]/;
-      this.out += [...quoted].map((ch) => (special.test(ch) ? `\\${ch}` : ch)).join('');
-      this.i = end === -1 ? p.length : end + 2;
-      return;
-    }
-    if (c === 'E') {
-      this.i = at + 2;
-      return;
-    }
-    if (c === '0') {
-      const octal = /^\\0([0-3]?[0-7]{1,2})/.exec(p.slice(at));
-      if (octal === null) {
-        this.refuse('\\0', at, "JavaScript's NUL escape: Java reads \\0 as the start of an octal number; write \\x00");
-      }
-      this.out += `\\x${Number.parseInt(octal[1] as string, 8)
-        .toString(16)
-        .padStart(2, '0')}`;
-      this.i = at + octal[0].length;
-      return;
-    }
-    if (/[1-9]/.test(c)) {
-      const digits = /^\\(\d+)/.exec(p.slice(at)) as RegExpExecArray;
-      this.out += digits[0];
-      this.i = at + digits[0].length;
-      return;
-    }
-    if (!/[A-Za-z]/.test(c)) {
-      // Java escapes any other character; JavaScript's `u` mode only its syntax characters.
-      this.out += /[\^$\\.*+?()[\]{}|/]/.test(c) || (inClass && c === '-') ? `\\${c}` : c;
-      this.i = at + 2;
-      return;
-    }
-    if (!DEFINED_ESCAPES.has(c)) {
-      this.refuse(`\\${c}`, at, `\\${c} is an escape Java does not define (JavaScript reads it as "${c}"): write ${c}`);
-    }
-    if (inClass && 'bBAGZzRXk'.includes(c)) {
-      this.refuse(
-        `[\\${c}]`,
-        at,
-        c === 'b'
-          ? "[\\b] is JavaScript's backspace; Java has no such escape in a class: write \\x08"
-          : `\\${c} cannot stand in a class`,
-      );
-    }
-    this.i = at + 2;
-    switch (c) {
-      case 'u': {
-        const hex = /^[0-9A-Fa-f]{4}/.exec(p.slice(this.i));
-        if (hex === null) {
-          this.refuse(
-            p[this.i] === '{' ? p.slice(at, p.indexOf('}', at) + 1 || p.length) : '\\u',
-            at,
-            p[this.i] === '{'
-              ? "\\u{…} is JavaScript's code point escape; Java writes \\x{…}"
-              : '\\u needs four hex digits',
-          );
-        }
-        this.out += `\\u${hex[0]}`;
-        this.i += 4;
-        return;
-      }
-      case 'x': {
-        const m = /^(\{([0-9A-Fa-f]+)\}|[0-9A-Fa-f]{2})/.exec(p.slice(this.i));
-        if (m === null) this.refuse('\\x', at, '\\x needs two hex digits, or {hex}');
-        this.out += m[2] === undefined ? `\\x${m[0]}` : `\\u{${m[2]}}`;
-        this.i += m[0].length;
-        return;
-      }
-      case 'c':
-        if (this.i >= p.length) this.refuse('\\c', at, '\\c needs a letter after it');
-        this.out += `\\c${p[this.i]}`;
-        this.i++;
-        return;
-      case 'k': {
-        const m = /^<([A-Za-z][A-Za-z0-9]*)>/.exec(p.slice(this.i));
-        if (m === null) this.refuse('\\k', at, '\\k needs a group name in <>');
-        if (!this.names.has(m[1] as string)) {
-          this.refuse(`\\k<${m[1]}>`, at, `a reference to the group ${m[1]} before (or without) its definition`);
-        }
-        this.out += `\\k${m[0]}`;
-        this.i += m[0].length;
-        return;
-      }
-      case 'p':
-      case 'P':
-        this.property(c, at);
-        return;
-      case 'N': {
-        const m = /^\{([^}]*)\}/.exec(p.slice(this.i));
-        if (m === null) this.refuse('\\N', at, '\\N needs a character name in {}');
-        this.hostCannot(`\\N${m[0]}`, at, 'a character by its name: write the character');
-        this.i += m[0].length;
-        return;
-      }
-      case 'b':
-        if (p.startsWith('{g}', this.i)) {
-          this.hostCannot('\\b{g}', at, 'grapheme boundaries');
-          this.i += 3;
-        }
-        this.out += '\\b';
-        return;
-      case 'A':
-        this.out += '^';
-        return;
-      case 'z':
-        this.out += '$';
-        return;
-      case 'Z':
-        this.out += '(?=\\n?$)';
-        return;
-      case 'G':
-        return;
-      case 'h':
-        this.out += inClass ? HORIZONTAL : `[${HORIZONTAL}]`;
-        return;
-      case 'H':
-      case 'V':
-        if (inClass) this.hostCannot(`[\\${c}]`, at, `\\${c} inside a class`);
-        this.out += `[^${c === 'H' ? HORIZONTAL : VERTICAL}]`;
-        return;
-      case 'v':
-        // Java's \v is any vertical whitespace; JavaScript's is the vertical tab alone.
-        this.out += inClass ? VERTICAL : `[${VERTICAL}]`;
-        return;
-      case 'R':
-        this.out += '(?:\\r\\n|[\\n\\x0B\\f\\r\\x85\\u2028\\u2029])';
-        return;
-      case 'X':
-        this.out += '(?:\\P{M}\\p{M}*)';
-        return;
-      case 'e':
-        this.out += '\\x1B';
-        return;
-      case 'a':
-        this.out += '\\x07';
-        return;
-      default:
-        this.out += `\\${c}`;
-    }
-  }
-
-  property(c: string, at: number): void {
-    const p = this.p;
-    const m = /^(\{(\^?)([^}]*)\}|[A-Za-z])/.exec(p.slice(this.i));
-    if (m === null) this.refuse(`\\${c}`, at, `\\${c} needs a property: \\${c}{L}, \\${c}L`);
-    const name = (m[3] ?? m[1]) as string;
-    const negated = (c === 'P') !== (m[2] === '^');
-    this.i += m[0].length;
-    const posix = POSIX[name.replace(/^Is(?=Lower|Upper|Alpha|Digit|Alnum|Punct|Space)/, '')];
-    if (posix !== undefined) {
-      this.out += `[${negated ? '^' : ''}${posix}]`;
-      return;
-    }
-    const js = name.replace(/^Is(?=[A-Z][a-z])/, 'Script=').replace(/^In(?=[A-Z])/, 'Block=');
-    if (js.startsWith('Block=')) this.hostCannot(`\\${c}{${name}}`, at, 'Unicode blocks');
-    this.out += `\\${negated ? 'P' : 'p'}{${js}}`;
-  }
-
   /** A character class, with Java's nesting (`[a[b]]`) and intersection (`&&`), which JavaScript's `u` lacks. */
   klass(): void {
     const p = this.p;
@@ -519,7 +308,7 @@ class Scanner {
       if (ch === '\\') {
         const before = this.out;
         this.out = '';
-        this.escape(true);
+        escapeInto(this, true);
         body += this.out;
         this.out = before;
         continue;

@@ -70,6 +70,31 @@ describe("a '%' in what the published operator logs (real adb, Clawperator's cod
     assert.equal(run.json.envelope.error, 'o != java.lang.IllegalStateException');
   });
 
+  test("the app itself, sent an id with '%' directly: the failure's result comes, then its logging of the ids ends the app", async () => {
+    // What svc refuses to send, sent with adb as any client could (OperatorCommandReceiver.kt:83-86).
+    await lab.adb('-s', serial, 'logcat', '-c', '-b', 'crash');
+    const payload = JSON.stringify(execution('nope://x', { commandId: 'raw-50%-off-%d' }));
+    const sent = await lab.adb(
+      '-s',
+      serial,
+      'shell',
+      `am broadcast -a app.clawperator.operator.ACTION_AGENT_COMMAND -p com.clawperator.operator --es payload '${payload}'`,
+    );
+    assert.match(sent.stdout, /Broadcast completed/);
+    let crash = '';
+    for (let i = 0; i < 50 && !/FATAL EXCEPTION/.test(crash); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      crash = (await lab.adb('-s', serial, 'logcat', '-d', '-b', 'crash')).stdout;
+    }
+    assert.match(crash, /Message contains 2 placeholders/);
+    const main = (await lab.adb('-s', serial, 'logcat', '-d')).stdout;
+    assert.match(
+      main,
+      /\[Clawperator-Result\] .*"commandId":"raw-50%-off-%d"/,
+      'the result was written before the crash',
+    );
+  });
+
   test("two '%' in a failure end the app: no result, and the timeout's hint names the crash", async () => {
     const run = await exec(execution('nope://a%20b%20c'));
     assert.equal(run.json.code, 'RESULT_ENVELOPE_TIMEOUT', run.stdout);

@@ -98,7 +98,7 @@ describe('the svc-sim command', () => {
     assert.equal((await list()).length, 2, 'the svc-sim client sends the token itself');
   });
 
-  it('set-state switches to unauthorized and back; --accept-after taps Allow later', async () => {
+  it('set-state switches to unauthorized, a boot mode and back; --accept-after taps Allow later', async () => {
     const [first] = await list();
     const serial = first!.serial;
     assert.equal((await svcSim('set-state', serial, 'unauthorized')).code, 0);
@@ -111,9 +111,18 @@ describe('the svc-sim command', () => {
     await lab.waitForState(serial, 'unauthorized');
     await lab.waitForState(serial, 'device');
     assert.equal((await lab.adb('-s', serial, 'shell', 'exit 4')).code, 4);
+    // A boot mode: the device answers the handshake as `recovery::…`, which adb lists as recovery (adb.cpp
+    // parse_banner), and comes back as a device.
+    assert.equal((await svcSim('set-state', serial, 'recovery')).code, 0);
+    await lab.waitForState(serial, 'recovery');
+    assert.equal((await svcSim('set-state', serial, 'device')).code, 0);
+    await lab.waitForState(serial, 'device');
     const bad = await svcSim('set-state', serial, 'sleepy');
     assert.equal(bad.code, 1);
-    assert.match(bad.stderr, /state must be device, unauthorized or offline/);
+    assert.match(
+      bad.stderr,
+      /state must be one of device, unauthorized, offline, recovery, sideload, bootloader, rescue/,
+    );
   });
 
   it('set-state offline makes adb see the device offline', async () => {

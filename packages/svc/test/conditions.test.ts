@@ -180,6 +180,14 @@ describe('one code per condition, on every surface', () => {
           version: () => s.version(['--device', gone as string]),
         }),
       ),
+    deviceNotReady: () =>
+      withDevices([{}, { state: 'recovery' }], ([, booting]) =>
+        inOrder({
+          ...snapshotEverywhere(booting),
+          doctor: () => s.doctor('device.discovery', ['--device', booting as string]),
+          version: () => s.version(['--device', booting as string]),
+        }),
+      ),
     operatorMissing: () =>
       withDevices([{ operator: false }], ([serial]) =>
         inOrder({

@@ -4,7 +4,7 @@
 // every handshake that is waiting.
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
-import type { DeviceState } from '../device/types.ts';
+import { answersHandshake, type DeviceState } from '../device/types.ts';
 import type { ServiceContext } from './context.ts';
 import {
   A_AUTH,
@@ -63,7 +63,7 @@ export class AdbConnection implements PacketSink {
 
   /** The device state changed: a waiting handshake completes when the device is now authorized and online. */
   stateChanged(state: DeviceState): void {
-    if (this.#phase === 'handshaking' && state === 'device') this.#sendConnect();
+    if (this.#phase === 'handshaking' && answersHandshake(state)) this.#sendConnect();
   }
 
   send(packet: Packet): void {
@@ -110,12 +110,12 @@ export class AdbConnection implements PacketSink {
         // A CNXN resets the transport, as on adbd.
         for (const stream of [...this.#streams.values()]) stream.handleClose();
         this.#phase = 'handshaking';
-        if (state === 'device') this.#sendConnect();
+        if (answersHandshake(state)) this.#sendConnect();
         else if (state === 'unauthorized') this.#sendAuthToken();
         return;
       case A_AUTH:
         if (this.#phase !== 'handshaking') return;
-        if (state === 'device') this.#sendConnect();
+        if (answersHandshake(state)) this.#sendConnect();
         else if (state === 'unauthorized' && packet.arg0 === AUTH_SIGNATURE) this.#sendAuthToken();
         else if (state === 'unauthorized' && packet.arg0 === AUTH_RSAPUBLICKEY) this.#host.onAuthPrompt();
         return;

@@ -1,7 +1,7 @@
 // The adb daemon of one simulated device: a TCP listener on 127.0.0.1 whose connections are adb transports.
 // Holds the run-time switches: device state, auto-accept of the auth prompt, and dropping every transport.
 import { createServer, type Server } from 'node:net';
-import type { DeviceState } from '../device/types.ts';
+import { answersHandshake, type DeviceState } from '../device/types.ts';
 import { listenOn } from '../emulator/ports.ts';
 import { DEVICE_FEATURES, deviceBanner } from './banner.ts';
 import { AdbConnection, type ConnectionHost } from './connection.ts';
@@ -51,7 +51,7 @@ export class AdbdServer implements ConnectionHost {
   }
 
   banner(): string {
-    return deviceBanner(this.context.device, this.context.features);
+    return deviceBanner(this.context.device, this.context.features, this.#state);
   }
 
   get connectionCount(): number {
@@ -60,14 +60,15 @@ export class AdbdServer implements ConnectionHost {
 
   /**
    * device → offline/unauthorized drops every transport (the adb server reconnects and meets the new state);
-   * offline/unauthorized → device completes every waiting handshake in place.
+   * offline/unauthorized → device (or a boot mode) completes every waiting handshake in place; a change between
+   * handshaking states (device → recovery, as a reboot into recovery) drops the transports, so adb reads the new banner.
    */
   setState(state: DeviceState, options: { acceptAuthAfterMs?: number | undefined } = {}): void {
     if ('acceptAuthAfterMs' in options) this.#acceptAuthAfterMs = options.acceptAuthAfterMs;
     const previous = this.#state;
     this.#state = state;
     clearTimeout(this.#authTimer);
-    if (state === 'device') {
+    if (answersHandshake(state) && !answersHandshake(previous)) {
       for (const connection of this.#connections) connection.stateChanged(state);
     } else if (previous !== state) {
       this.dropConnections();

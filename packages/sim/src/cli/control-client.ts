@@ -73,7 +73,8 @@ export async function controlCommand(name: string, args: string[]): Promise<numb
       return 0;
     }
     case 'set-state': {
-      const usage = 'usage: svc-sim set-state <serial> device|unauthorized|offline [--accept-after MS]';
+      const usage =
+        'usage: svc-sim set-state <serial> device|unauthorized|offline|recovery|sideload|bootloader|rescue [--accept-after MS]';
       if (!serial || !value) throw new Error(usage);
       // --accept-after: an unauthorized device accepts the host's key this long after adb offers it.
       const acceptAfter = extra === '--accept-after' ? Number(rest[3]) : undefined;

@@ -4,7 +4,7 @@
 // Origin header, or a Host that is not the loopback address it listens on (DNS rebinding), is refused.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { DeviceState } from '../device/types.ts';
+import { BOOT_MODES, type DeviceState } from '../device/types.ts';
 import { FAULT_NAMES, isFaultName } from '../faults.ts';
 import type { SimDevice } from '../sim-device.ts';
 
@@ -62,7 +62,7 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
   return value as Record<string, unknown>;
 }
 
-const STATES = new Set(['device', 'unauthorized', 'offline']);
+const STATES = new Set<string>(['device', 'unauthorized', 'offline', ...BOOT_MODES]);
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -143,7 +143,7 @@ function applyAction(entry: ControlledDevice, action: string, body: Record<strin
   const { sim } = entry;
   if (action === 'state') {
     if (typeof body.state !== 'string' || !STATES.has(body.state)) {
-      throw new HttpError(400, 'BAD_REQUEST', 'state must be device, unauthorized or offline');
+      throw new HttpError(400, 'BAD_REQUEST', `state must be one of ${[...STATES].join(', ')}`);
     }
     const accept = body.acceptAuthAfterMs;
     if (accept !== undefined && (typeof accept !== 'number' || !(accept >= 0))) {

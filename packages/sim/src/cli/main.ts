@@ -9,7 +9,7 @@ const USAGE = `svc-sim — simulated Android devices for adb
 ${START_USAGE}
        svc-sim list [--json]
        svc-sim stop [serial]
-       svc-sim set-state <serial> device|unauthorized|offline [--accept-after MS]
+       svc-sim set-state <serial> device|unauthorized|offline|recovery|sideload|bootloader|rescue [--accept-after MS]
        svc-sim latency <serial> <ms>
        svc-sim disconnect <serial>
        svc-sim screen <serial> <dump.xml> | --clear   (show a uiautomator dump captured on a real phone)

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isTimingProfile } from '../device/timing.ts';
-import type { DeviceState } from '../device/types.ts';
+import { BOOT_MODES, type DeviceState } from '../device/types.ts';
 import { startDevice } from '../index.ts';
 import { versionCodeOf } from '../operator/brand.ts';
 import type { SimDeviceOptions } from '../sim-device.ts';
@@ -53,7 +53,7 @@ export async function startCommand(argv: string[]): Promise<number> {
   const count = Number(values.count);
   const state = values.state as DeviceState;
   const timing = values.timing;
-  const states = ['device', 'unauthorized', 'offline'];
+  const states = ['device', 'unauthorized', 'offline', ...BOOT_MODES];
   const variant = values.operator;
   const version = values['operator-version'];
   const versionOk = version === undefined || /^\d+\.\d+\.\d+(?:-[0-9A-Za-z]+(?:\.\d+)?)?$/.test(version);

@@ -134,7 +134,18 @@ export interface UiHost {
   changeConfiguration?(change: { width?: number; height?: number; density?: number; fontScale?: number }): void;
 }
 
-export type DeviceState = 'device' | 'unauthorized' | 'offline';
+/**
+ * adb's word for the device. `recovery`, `sideload`, `bootloader` and `rescue` are boot modes: the device answers the
+ * handshake with that word in its banner, and adb lists it so (AOSP packages/modules/adb/adb.cpp, parse_banner).
+ */
+export type DeviceState = 'device' | 'unauthorized' | 'offline' | BootMode;
+
+export const BOOT_MODES = ['recovery', 'sideload', 'bootloader', 'rescue'] as const;
+export type BootMode = (typeof BOOT_MODES)[number];
+
+/** A state in which the device completes the handshake (with its own banner word). */
+export const answersHandshake = (state: DeviceState): boolean =>
+  state === 'device' || (BOOT_MODES as readonly string[]).includes(state);
 
 /** The device model every part sees. */
 export interface DeviceApi {

@@ -10,6 +10,7 @@ import { type Job, Mutex, withTimeout } from './job.ts';
 import { CancellationException, KotlinException, TimeoutCancellationException } from './kotlin.ts';
 import type { AgentCommand, StepResult } from './model.ts';
 import { mapString, StatusSink } from './status-sink.ts';
+import { loggedWithArgs } from './timber-format.ts';
 
 export type TaskResult = { ok: true; steps: StepResult[] } | { ok: false; reason: string; cause: KotlinException };
 
@@ -101,8 +102,10 @@ export class CommandExecutor {
             `[TaskRunnerManager] Task completed successfully in ${duration}ms with value: ${resultString(command, result.steps)}`,
           );
         } else {
-          // Log.e(message, cause): the cause is a format argument, not a throwable, so no stack trace follows.
-          log.e('RunnerManager', `[TaskRunnerManager] Task failed after ${duration}ms: ${result.reason}`);
+          // Log.e(message, cause) (:74): the cause is a format argument, not a throwable, so no stack trace follows;
+          // a '%' in the reason makes the line itself throw (timber-format.ts), into the catch below.
+          const message = `[TaskRunnerManager] Task failed after ${duration}ms: ${result.reason}`;
+          log.e('RunnerManager', loggedWithArgs(message, [result.cause]));
         }
         return result;
       } finally {
@@ -114,7 +117,9 @@ export class CommandExecutor {
         throw e;
       }
       const t = asKotlin(e);
-      log.e('RunnerManager', `[TaskRunnerManager] Task execution error: ${t.message}`);
+      // (:83) The same logging: a '%' in this message can throw again, out of the catch, and ends the app (the
+      // receiver's coroutine has no handler): no envelope.
+      log.e('RunnerManager', loggedWithArgs(`[TaskRunnerManager] Task execution error: ${t.message}`, [t]));
       return { ok: false, reason: t.message || 'Unknown error', cause: t };
     }
   }

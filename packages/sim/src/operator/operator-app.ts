@@ -3,6 +3,7 @@
 // receiver, all named from the variant's brand word; the receiver feeds the app's code (receiver.ts onward).
 
 import simPackage from '../../package.json' with { type: 'json' };
+import { reportAppCrash } from '../device/crash-reports.ts';
 import { appPid } from '../device/process-table.ts';
 import type { DeviceApi } from '../device/types.ts';
 import { planEnvelopeFaults, takeDisconnect } from '../faults/emit-faults.ts';
@@ -17,11 +18,13 @@ import { chunkLines, envelopeJson, type ResultEnvelope } from './envelope.ts';
 import { CommandExecutor } from './executor.ts';
 import { Inspector } from './inspector.ts';
 import { type Clock, Job, REAL_CLOCK } from './job.ts';
+import type { KotlinException } from './kotlin.ts';
 import { OnScreenLogHost } from './on-screen-log.ts';
 import { PanelController } from './panel/controller.ts';
 import { parseAgentCommand } from './parser.ts';
 import { onReceive } from './receiver.ts';
 import { RecordingManager } from './recording.ts';
+import { throwableString } from './timber-format.ts';
 import { TreeManager } from './tree-manager.ts';
 
 /** The version users install (issue 27: supported 0.5.0–0.5.3, whose operator code is identical). */
@@ -158,7 +161,24 @@ export function installPublishedOperator(
     }),
   });
   const pending = new Set<Promise<void>>();
-  const parts = { log, bridge, executor, writeResult, parse: (p: string) => parseAgentCommand(p, brand) };
+  const parts = {
+    log,
+    bridge,
+    executor,
+    writeResult,
+    parse: (p: string) => parseAgentCommand(p, brand),
+    // The process dies as any app's does (AndroidRuntime's FATAL EXCEPTION, then SIGKILL); its accessibility service
+    // is bound again by the system, so the next broadcast finds it.
+    crash: (t: KotlinException) =>
+      reportAppCrash(device, {
+        package: pkg,
+        exception: throwableString(t),
+        frames: [
+          'action.log.Log.e(Log.kt:69)',
+          'clawperator.task.runner.TaskRunnerManagerDefault.run(TaskRunnerManagerDefault.kt:83)',
+        ],
+      }),
+  };
   device.registerReceiver(
     pkg,
     ids.action,

@@ -2,6 +2,7 @@
 // AgentCommandParser.kt:27-405 @ v0.5.2): every accept and reject rule, in the app's order, with the app's exception
 // messages. A rejected payload throws; the receiver then writes no envelope at all (OperatorCommandReceiver.kt:71-91).
 
+import { compileJavaRegex } from './java-regex.ts';
 import {
   booleanOrNull,
   doubleOrNull,
@@ -334,17 +335,9 @@ function parseAction(index: number, a: JsonObject, options: ParserOptions): UiAc
   return error(`unsupported action type at index=${index}: ${type}`);
 }
 
-/** Kotlin `Regex(pattern)` (java.util.regex); a pattern JavaScript cannot compile is taken as invalid too. */
+/** Kotlin `Regex(pattern)`: java.util.regex as Android compiles it (java-regex.ts). */
 export function compileKotlinRegex(pattern: string): RegExp {
-  try {
-    return new RegExp(pattern, 'u');
-  } catch {
-    try {
-      return new RegExp(pattern);
-    } catch (cause) {
-      require(false, () => `${cause instanceof Error ? cause.message : String(cause)}`);
-    }
-  }
+  return compileJavaRegex(pattern);
 }
 
 /** AgentCommandParserDefault.parse (:44-78). Throws the app's exception on any rejection. */

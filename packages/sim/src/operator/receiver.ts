@@ -9,6 +9,7 @@ import { failure, type ResultEnvelope } from './envelope.ts';
 import type { CommandExecutor } from './executor.ts';
 import { isBlank, KotlinException } from './kotlin.ts';
 import type { AgentCommand } from './model.ts';
+import { loggedWithArgs } from './timber-format.ts';
 
 export interface ReceiverParts {
   log: AppLog;
@@ -16,6 +17,8 @@ export interface ReceiverParts {
   executor: CommandExecutor;
   parse(payload: string): AgentCommand;
   writeResult(envelope: ResultEnvelope): Promise<void>;
+  /** An exception nothing caught ended the app's process (an uncaught throw in coroutineScopes.main). */
+  crash(t: KotlinException): void;
 }
 
 const TAG = '[Operator-Receiver]';
@@ -63,10 +66,20 @@ export function onReceive(parts: ReceiverParts, intent: BroadcastIntent): Promis
       return;
     }
     const { commandId, taskId } = parsed.command;
-    const result = await parts.executor.execute(parsed.command);
-    if (result.ok)
-      log.d('Receiver', `${TAG} Agent command completed successfully commandId=${commandId} taskId=${taskId}`);
-    // Log.e(message, cause): the cause is a format argument, no stack trace.
-    else log.e('Receiver', `${TAG} Agent command failed commandId=${commandId} taskId=${taskId}: ${result.reason}`);
+    try {
+      const result = await parts.executor.execute(parsed.command);
+      if (result.ok)
+        log.d('Receiver', `${TAG} Agent command completed successfully commandId=${commandId} taskId=${taskId}`);
+      else {
+        // Log.e(message, cause) (:83-86): the cause is a format argument, no stack trace. With a '%' in the ids or the
+        // reason it can throw, after the envelope was written (timber-format.ts).
+        const message = `${TAG} Agent command failed commandId=${commandId} taskId=${taskId}: ${result.reason}`;
+        log.e('Receiver', loggedWithArgs(message, [result.cause]));
+      }
+    } catch (e) {
+      // Nothing in the launched coroutine catches (:71-92): the app's process dies.
+      if (e instanceof KotlinException) parts.crash(e);
+      else throw e;
+    }
   })();
 }

@@ -41,6 +41,10 @@ export function addGlobalOptions(program: Command): void {
   value('--timeout <ms>', 'same as --timeout-ms', true);
   program.option('--json', 'JSON output (same as --output json)');
   program.option('--verbose', 'more diagnostics in errors');
+  program.option(
+    '--allow-untested-operator',
+    'drive a published operator outside the versions svc supports, at your own risk; or SVC_ALLOW_UNTESTED_OPERATOR=1',
+  );
   program.option('--no-daemon', 'run directly, never through the background daemon');
   program.option('--dry-run', 'print the normalized execution instead of dispatching it');
   program.option('--validate-only', 'validate the execution without a device; prints { ok, validated }');

@@ -21,6 +21,8 @@ export interface Globals {
   driver?: string;
   /** `--wait-device-ms`: how long to wait for a device busy with another execution. */
   waitDeviceMs?: number;
+  /** `--allow-untested-operator`: drive a published operator outside the supported versions. */
+  allowUntestedOperator?: boolean;
   output: OutputMode;
   /** `--timeout-ms` / `--timeout`, after the numeric token rule. */
   timeoutMs?: number;
@@ -105,6 +107,7 @@ export function parseGlobals(given: FlagBag): Globals {
   if (timeoutMs !== undefined) globals.timeoutMs = timeoutMs;
   const driver = single(flags, ['driver']);
   if (driver !== undefined) globals.driver = driver;
+  if (flags.allowUntestedOperator === true) globals.allowUntestedOperator = true;
   // The driver's and the package's own rules (a known driver, no control characters), told with the others; the
   // device (which may name an adb server of the environment) is checked when the target is resolved.
   checked(() => resolveTarget({ operatorPackage, driver }, {}, CLI_FIELD_NAMES));
@@ -227,7 +230,12 @@ const CLI_FIELD_NAMES: TargetFieldNames = {
 /** The device, operator package and driver of this call (flags, then the environment, then the defaults). */
 export function targetOf(globals: Globals, env: Env): Target {
   return resolveTarget(
-    { deviceId: globals.deviceId, operatorPackage: globals.operatorPackage, driver: globals.driver },
+    {
+      deviceId: globals.deviceId,
+      operatorPackage: globals.operatorPackage,
+      driver: globals.driver,
+      allowUntestedOperator: globals.allowUntestedOperator,
+    },
     env,
     CLI_FIELD_NAMES,
   );

@@ -20,6 +20,10 @@ export const CONDITIONS = {
   deviceNotConnected: row('DEVICE_NOT_FOUND', 'the named device is not connected (or is in a state adb cannot use)'),
   deviceUnauthorized: row('DEVICE_UNAUTHORIZED', 'the device has not accepted this computer (USB debugging prompt)'),
   deviceOffline: row('DEVICE_OFFLINE', 'adb lists the device as offline'),
+  deviceNotReady: row(
+    'DEVICE_NOT_READY',
+    'adb lists the device in another state: recovery, sideload, bootloader, rescue, no permissions, still connecting',
+  ),
   operatorMissing: row('OPERATOR_NOT_INSTALLED', 'the operator app (package) is not installed on the device'),
   operatorServiceOff: row(
     'DEVICE_ACCESSIBILITY_NOT_RUNNING',

@@ -187,6 +187,10 @@ export const ERROR_CODES = {
     409,
     'Reconnect it: `adb reconnect offline`, `adb connect <host:port>` for a network device, or restart `svc sim start`.',
   ),
+  DEVICE_NOT_READY: c(
+    409,
+    'The device is connected but not running Android for adb (recovery, sideload, bootloader) or this computer may not open it; details.state says which: reboot it into Android or fix the USB permissions, then retry.',
+  ),
   DEVICE_SHELL_UNAVAILABLE: c(500, 'The device shell does not answer; reconnect the device.'),
   OPERATOR_NOT_INSTALLED: c(
     500,

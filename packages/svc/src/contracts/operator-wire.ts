@@ -9,6 +9,7 @@
 //   (Parser:286-309), while svc's rule is that a missing field keeps the action's preset, so svc fills them in.
 import { definitionOf } from './actions/index.ts';
 import { SvcError } from './errors.ts';
+import { javaRegexProblem } from './java-regex.ts';
 import { isSpecKey, SPEC_KEYS } from './keys.ts';
 import { RETRY_PRESETS } from './limits.ts';
 import type { OperatorVariant } from './operator-variants.ts';
@@ -61,18 +62,51 @@ export function parserRefusal(action: Action, variant: OperatorVariant, site: Ac
   const problem = parserProblem(action, variant);
   if (problem === undefined) return undefined;
   const path = `${site.path}.params.${problem.field}`;
+  const outcome = problem.outcome ?? 'the operator app would drop the whole execution unanswered';
   return new SvcError(
     'EXECUTION_VALIDATION_FAILED',
-    `${path} (${action.id}): ${problem.why}; the operator app would drop the whole execution unanswered. Nothing was run.`,
-    { ...site.details, path, expected: problem.expected, operator: variant.brand },
+    `${path} (${action.id}): ${problem.why}; ${outcome}. Nothing was run.`,
+    { ...site.details, path, expected: problem.expected, operator: variant.brand, ...problem.details },
+    problem.hint,
   );
 }
 
-function parserProblem(
-  action: Action,
-  variant: OperatorVariant,
-): { field: string; why: string; expected: string } | undefined {
+interface ParserProblem {
+  field: string;
+  why: string;
+  expected: string;
+  /** What the app would do instead of running it as asked (default: drop the whole execution unanswered). */
+  outcome?: string;
+  hint?: string;
+  details?: Record<string, unknown>;
+}
+
+function parserProblem(action: Action, variant: OperatorVariant): ParserProblem | undefined {
   const p: Readonly<Record<string, unknown>> = action.params ?? {};
+  // The app's read_key_value_pair has no `all`: its parser reads labelMatcher and retry only (AgentCommandParser.kt
+  // :185-190 @ v0.5.2) and the engine returns the one pair it finds (UiActionEngine.kt:158-186).
+  if (action.type === 'read_key_value_pair' && p.all === true) {
+    return {
+      field: 'all',
+      why: `${variant.title} reads one pair: it ignores \`all\``,
+      expected: 'all left out (the first pair)',
+      outcome: 'it would return the first pair only, as if all were every pair',
+      hint: 'Run it with --driver adb (HTTP and MCP: driver "adb"), which returns every pair, or leave `all` out for the first pair.',
+    };
+  }
+  // It compiles validatorPattern with java.util.regex while parsing (AgentCommandParser.kt:191-205).
+  if (action.type === 'read_text' && typeof p.validatorPattern === 'string') {
+    const java = javaRegexProblem(p.validatorPattern);
+    if (java !== undefined) {
+      return {
+        field: 'validatorPattern',
+        why: `${java.construct} (at ${java.index}) is not Java's regular expression syntax, which the operator app compiles it with: ${java.why}`,
+        expected: "a regular expression in Java's syntax",
+        hint: "Write the pattern in Java's syntax, which the operator app compiles it with; the adb driver (--driver adb) also takes JavaScript's.",
+        details: { construct: java.construct, index: java.index },
+      };
+    }
+  }
   for (const field of Object.keys(PARSER_MAX) as (keyof typeof PARSER_MAX)[]) {
     const value = p[field];
     const max = PARSER_MAX[field];

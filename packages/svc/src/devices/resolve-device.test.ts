@@ -7,7 +7,9 @@ const code = (fn: () => unknown) => {
   try {
     fn();
   } catch (error) {
-    return error instanceof SvcError ? { code: error.code, details: error.details } : undefined;
+    return error instanceof SvcError
+      ? { code: error.code, details: error.details, hint: error.toBody().hint }
+      : undefined;
   }
   return undefined;
 };
@@ -24,6 +26,8 @@ test('NO_DEVICES when nothing is connected; the blocked device when nothing is r
   assert.equal(code(() => chooseDevice([u]))?.code, 'DEVICE_UNAUTHORIZED');
   assert.equal(code(() => chooseDevice([{ serial: 'o', state: 'offline' }]))?.code, 'DEVICE_OFFLINE');
   assert.equal(code(() => chooseDevice([{ serial: 'o', state: 'offline' }, u]))?.code, 'DEVICE_UNAUTHORIZED');
+  assert.equal(code(() => chooseDevice([{ serial: 's', state: 'sideload' }]))?.code, 'DEVICE_NOT_READY');
+  assert.equal(code(() => chooseDevice([{ serial: 's', state: 'sideload' }, u]))?.code, 'DEVICE_UNAUTHORIZED');
 });
 
 test('MULTIPLE_DEVICES_DEVICE_ID_REQUIRED with two ready devices and no id; ANDROID_SERIAL chooses', () => {
@@ -46,8 +50,10 @@ test('DEVICE_NOT_FOUND for an unknown id; the state code for a known one that is
   assert.equal(notReady?.code, 'DEVICE_UNAUTHORIZED');
   assert.equal(notReady?.details?.state, 'unauthorized');
   assert.deepEqual(notReady?.details?.connected, ['a']);
+  // A boot mode is a state of its own, with what to do about it (not "not connected").
   const recovery = code(() => chooseDevice([{ serial: 'r', state: 'recovery' }], { deviceId: 'r' }));
-  assert.equal(recovery?.code, 'DEVICE_NOT_FOUND');
+  assert.equal(recovery?.code, 'DEVICE_NOT_READY');
+  assert.match(recovery?.hint ?? '', /recovery mode.*adb -s r reboot/);
 });
 
 test('several adb servers: a plain serial names the one device that has it, and two hosts with it are ambiguous', () => {

@@ -5,6 +5,7 @@ import { codeOf } from '../contracts/conditions.ts';
 import { nonBlank } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
 import type { SvcContext } from '../core/context.ts';
+import { codeOfState, firstBlocked, hintOfState } from './device-states.ts';
 import { type Device, listDevices } from './list-devices.ts';
 
 /** The part of a target that names a device. */
@@ -22,19 +23,6 @@ export interface ResolvedDevice {
 export async function resolveDevice(ctx: Pick<SvcContext, 'adb'>, wanted: DeviceWanted = {}): Promise<ResolvedDevice> {
   return chooseDevice(await listDevices(ctx), wanted);
 }
-
-/** The code of a device adb lists but svc cannot use: one per state (contracts/conditions.ts). */
-function stateCode(state: string) {
-  if (state === 'unauthorized') return codeOf('deviceUnauthorized');
-  if (state === 'offline') return codeOf('deviceOffline');
-  return codeOf('deviceNotConnected');
-}
-
-const STATE_HINTS: Record<string, string> = {
-  unauthorized: 'Unlock the device and accept the "Allow USB debugging?" prompt, then run the command again.',
-  offline:
-    'adb cannot talk to it: `adb reconnect offline`; a network device: `adb connect <host:port>`; a simulated one: restart `svc sim start`.',
-};
 
 /** The pure rule, separate from the adb call so every branch is cheap to test. */
 export function chooseDevice(devices: Device[], asked: DeviceWanted = {}): ResolvedDevice {
@@ -55,7 +43,7 @@ export function chooseDevice(devices: Device[], asked: DeviceWanted = {}): Resol
     }
     const known = devices.find((d) => d.serial === wanted);
     throw new SvcError(
-      known ? stateCode(known.state) : codeOf('deviceNotConnected'),
+      known ? codeOfState(known.state) : codeOf('deviceNotConnected'),
       known
         ? `Device ${wanted} is ${known.state}, not ready (state must be \`device\`).`
         : `Device ${wanted} is not connected${wanted.includes('/') ? ` (is the adb server at ${wanted.slice(0, wanted.indexOf('/'))} up?)` : ''}.`,
@@ -65,20 +53,26 @@ export function chooseDevice(devices: Device[], asked: DeviceWanted = {}): Resol
         ...(fromEnv ? { from: 'ANDROID_SERIAL' } : {}),
         connected: ready,
       },
-      known ? STATE_HINTS[known.state] : undefined,
+      known ? hintOfState(known.state, known.serial) : undefined,
     );
   }
   if (ready.length === 1) return { serial: ready[0] as string, source: 'only_device' };
   if (ready.length === 0) {
-    // Nothing ready, but a device waits for authorization or is offline: that is what the user must fix.
-    const blocked = devices.find((d) => d.state === 'unauthorized') ?? devices.find((d) => d.state === 'offline');
+    // Nothing ready, but a device is there in another state (the USB prompt, offline, recovery, ...): that is what
+    // the user must fix. Only plain strings go into details (an adb listing may carry more, such as a bigint
+    // transport id, which JSON cannot carry).
+    const blocked = firstBlocked(devices);
     throw new SvcError(
-      blocked ? stateCode(blocked.state) : codeOf('noDevices'),
+      blocked ? codeOfState(blocked.state) : codeOf('noDevices'),
       devices.length === 0
         ? 'No devices are connected.'
         : `No device is ready (${devices.map((d) => `${d.serial}: ${d.state}`).join(', ')}).`,
-      { connected: [], devices, ...(blocked ? { deviceId: blocked.serial, state: blocked.state } : {}) },
-      blocked ? STATE_HINTS[blocked.state] : undefined,
+      {
+        connected: [],
+        devices: devices.map(({ serial, state }) => ({ serial, state })),
+        ...(blocked ? { deviceId: blocked.serial, state: blocked.state } : {}),
+      },
+      blocked ? hintOfState(blocked.state, blocked.serial) : undefined,
     );
   }
   throw new SvcError(codeOf('multipleDevices'), `${ready.length} devices are connected; choose one.`, {

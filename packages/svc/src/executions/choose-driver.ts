@@ -4,6 +4,8 @@
 // Clawperator operator, release or debug build: contracts/operator-variants.ts), one that can answer first. An `auto`
 // decision is made once per device and kept for the life of the context (a daemon keeps it between calls); it is
 // asked again after svc installs or removes an app on the device, or when the operator turned out to be gone.
+// A published operator outside the versions svc supports is refused with VERSION_INCOMPATIBLE for `--driver operator`
+// and passed over by `auto` (which then drives with adb), unless the caller accepts the risk (allowUntestedOperator).
 import { quoteShellArg } from '../contracts/dispatch.ts';
 import { serviceEnabled } from '../contracts/operator-components.ts';
 import { KNOWN_OPERATOR_PACKAGES } from '../contracts/operator-variants.ts';
@@ -11,6 +13,7 @@ import type { DriverName } from '../contracts/types.ts';
 import type { SvcContext } from '../core/context.ts';
 import type { Driver } from './driver.ts';
 import { DRIVERS } from './drivers/index.ts';
+import { forgetOperatorVersions, operatorVersionVerdict, versionIncompatible } from './operator-version-gate.ts';
 import type { Target } from './target.ts';
 
 const CHOICES = Symbol('driver chosen per device');
@@ -32,34 +35,51 @@ export interface ChosenDriver {
   operatorUid?: number;
 }
 
-export type DriverTarget = Pick<Target, 'operatorPackage' | 'operatorPackageSource' | 'driver'>;
+export type DriverTarget = Pick<
+  Target,
+  'operatorPackage' | 'operatorPackageSource' | 'driver' | 'allowUntestedOperator'
+>;
 
 export async function chooseDriver(ctx: SvcContext, serial: string, target: DriverTarget): Promise<ChosenDriver> {
   const named = target.operatorPackageSource !== 'default';
   if (target.driver === 'adb') return { driver: DRIVERS.adb, operatorPackage: target.operatorPackage };
+  const allowed = target.allowUntestedOperator === true;
   if (target.driver === 'operator' && named) {
+    await refuseUntested(ctx, serial, target.operatorPackage, allowed);
     return { driver: DRIVERS.operator, operatorPackage: target.operatorPackage };
   }
-  const key = `${serial}\n${named ? target.operatorPackage : ''}\n${target.driver}`;
+  const key = `${serial}\n${named ? target.operatorPackage : ''}\n${target.driver}\n${allowed}`;
   const choices = choicesOf(ctx);
   const known = choices.get(key);
   if (known !== undefined) return { driver: DRIVERS[known.name], operatorPackage: known.operatorPackage };
   const found = await findOperator(ctx, serial, named ? [target.operatorPackage] : KNOWN_OPERATOR_PACKAGES);
   // `--driver operator` with no package named: the variant installed, else svc's own (which then reports it missing).
-  const answering = found.find((seen) => seen.answers);
+  let answering = found.find((seen) => seen.answers);
+  if (target.driver === 'auto' && answering !== undefined && !allowed) {
+    // `auto` passes over an operator outside the supported versions: adb drives any phone the same known way.
+    if (!(await operatorVersionVerdict(ctx, serial, answering.pkg)).ok) answering = undefined;
+  }
   const pick = answering ?? (target.driver === 'operator' ? found[0] : undefined);
   const choice: Choice =
     pick === undefined
       ? { name: target.driver === 'operator' ? 'operator' : 'adb', operatorPackage: target.operatorPackage }
       : { name: target.driver === 'operator' || pick.answers ? 'operator' : 'adb', operatorPackage: pick.pkg };
+  if (choice.name === 'operator') await refuseUntested(ctx, serial, choice.operatorPackage, allowed);
   choices.set(key, choice);
   const chosen: ChosenDriver = { driver: DRIVERS[choice.name], operatorPackage: choice.operatorPackage };
   if (choice.name === 'operator' && pick?.uid !== undefined) chosen.operatorUid = pick.uid;
   return chosen;
 }
 
+async function refuseUntested(ctx: SvcContext, serial: string, pkg: string, allowed: boolean): Promise<void> {
+  if (allowed) return;
+  const verdict = await operatorVersionVerdict(ctx, serial, pkg);
+  if (!verdict.ok) throw versionIncompatible(serial, pkg, verdict);
+}
+
 /** Forget the `auto` decisions for a device (after an install or uninstall, or a vanished operator). */
 export function forgetDriverChoice(ctx: SvcContext, serial: string): void {
+  forgetOperatorVersions(ctx, serial);
   const choices = choicesOf(ctx);
   for (const key of choices.keys()) if (key.startsWith(`${serial}\n`)) choices.delete(key);
 }

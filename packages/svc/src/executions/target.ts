@@ -10,4 +10,9 @@ export interface Target {
   /** `default` when nobody named a package (operator setup then looks for the one variant installed). */
   operatorPackageSource?: 'given' | 'env' | 'default' | undefined;
   driver: DriverChoice;
+  /**
+   * Drive a published operator outside the versions svc supports (the caller accepts the risk): `--driver operator`
+   * runs it instead of VERSION_INCOMPATIBLE, and `auto` picks it instead of adb.
+   */
+  allowUntestedOperator?: boolean | undefined;
 }

@@ -42,6 +42,7 @@ export function targetOfCall(args: ToolArgs, runtime: McpRuntime): Target {
       defaultOperatorPackage: runtime.defaultOperatorPackage,
       driver: str(args, 'driver'),
       defaultDriver: runtime.defaultDriver,
+      allowUntestedOperator: args.allowUntestedOperator === true ? true : undefined,
     },
     runtime.env,
   );

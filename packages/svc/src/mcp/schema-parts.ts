@@ -126,6 +126,7 @@ export function fullTargetProperties(): Record<string, JsonSchema> {
     deviceId: deviceIdSchema,
     operatorPackage: operatorPackageSchema,
     driver: driverSchema,
+    allowUntestedOperator: { type: 'boolean' },
     waitDeviceMs: waitDeviceSchema,
   };
 }

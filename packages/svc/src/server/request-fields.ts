@@ -17,7 +17,14 @@ import {
 import { resolveTarget, type Target } from '../submit/target.ts';
 
 /** The fields every execution route accepts besides its own. */
-export const TARGET_FIELDS = ['deviceId', 'operatorPackage', 'receiverPackage', 'driver', 'waitDeviceMs'] as const;
+export const TARGET_FIELDS = [
+  'deviceId',
+  'operatorPackage',
+  'receiverPackage',
+  'driver',
+  'allowUntestedOperator',
+  'waitDeviceMs',
+] as const;
 
 /** Records every key of `body` that is not in `allowed`. */
 function checkKnownFields(body: JsonObject, allowed: readonly string[], issues: Issues): string[] {
@@ -112,7 +119,12 @@ export function readBody(
   const deviceId = issues.check(() => optionalString(body, 'deviceId'));
   const operatorPackage = requestedPackage(body, issues);
   const driver = issues.check(() => optionalString(body, 'driver'));
-  const target = targetOf({ deviceId, operatorPackage, driver }, env, issues);
+  const allow = body.allowUntestedOperator;
+  if (allow !== undefined && typeof allow !== 'boolean') {
+    issues.check(() => fail('allowUntestedOperator', 'allowUntestedOperator must be true or false.', 'boolean'));
+  }
+  const allowUntestedOperator = allow === true ? true : undefined;
+  const target = targetOf({ deviceId, operatorPackage, driver, allowUntestedOperator }, env, issues);
   const out: Partial<RequestTarget> = {};
   if (Object.hasOwn(body, 'waitDeviceMs')) {
     const wait = body.waitDeviceMs;

@@ -23,7 +23,7 @@ export interface ProxiedCall {
   execution: unknown;
   timeoutMs: number;
   serial: string;
-  target: Pick<Target, 'operatorPackage' | 'operatorPackageSource' | 'driver'>;
+  target: Pick<Target, 'operatorPackage' | 'operatorPackageSource' | 'driver' | 'allowUntestedOperator'>;
   cwd: string;
   verbose: boolean;
   waitDeviceMs?: number | undefined;
@@ -46,6 +46,7 @@ export async function postProxied(
     // A package nobody named is left to the daemon, which finds the operator variant installed on its device.
     ...(call.target.operatorPackageSource === 'default' ? {} : { operatorPackage: call.target.operatorPackage }),
     driver: call.target.driver,
+    ...(call.target.allowUntestedOperator === true ? { allowUntestedOperator: true } : {}),
     ...(call.waitDeviceMs === undefined ? {} : { waitDeviceMs: call.waitDeviceMs }),
     ...screenFieldsOf(call.screen),
   };

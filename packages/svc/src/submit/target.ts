@@ -1,7 +1,7 @@
 // The one place where a caller's device, operator package and driver are decided, for every front end: the value
 // the caller gave (CLI flag, HTTP body field, MCP tool argument), else the front end's own default (`svc mcp
 // --device`), else the environment (ANDROID_SERIAL as adb itself uses it, SVC_OPERATOR_PACKAGE then
-// SVC_RECEIVER_PACKAGE, SVC_DRIVER), else the built-in default (the only ready device, com.svc.operator, auto).
+// SVC_RECEIVER_PACKAGE, SVC_DRIVER, SVC_ALLOW_UNTESTED_OPERATOR), else the built-in default (the only ready device, com.svc.operator, auto).
 import { configuredServers, serverLabel, splitDeviceId } from '../contracts/adb-servers.ts';
 import { OPERATOR_PACKAGES } from '../contracts/dispatch.ts';
 import { type Env, nonBlank } from '../contracts/env.ts';
@@ -19,6 +19,8 @@ export interface TargetInput {
   defaultOperatorPackage?: string | undefined;
   driver?: string | undefined;
   defaultDriver?: string | undefined;
+  /** Drive a published operator outside the supported versions (else SVC_ALLOW_UNTESTED_OPERATOR). */
+  allowUntestedOperator?: boolean | undefined;
 }
 
 /** Names of the input fields as the caller knows them, for error paths (`--device` on the CLI, `deviceId` in JSON). */
@@ -48,6 +50,9 @@ export function resolveTarget(input: TargetInput, env: Env, names: TargetFieldNa
     operatorPackageSource: givenPackage !== undefined ? 'given' : envPackage !== undefined ? 'env' : 'default',
     driver: driverOf(input, env, names),
   };
+  if (input.allowUntestedOperator ?? /^(1|true|yes)$/i.test(env.SVC_ALLOW_UNTESTED_OPERATOR?.trim() ?? '')) {
+    target.allowUntestedOperator = true;
+  }
   checkServerOf(given ?? fromEnv, env, given !== undefined ? names.deviceId : 'ANDROID_SERIAL');
   if (given !== undefined) {
     target.deviceId = given;

@@ -68,7 +68,11 @@ async function start(intent: ParsedIntent, io: ShellIO, device: DeviceApi): Prom
       return 1;
     }
     ({ pkg, activity } = target);
-    if (intent.options.has('-S')) device.ui.forceStop(pkg);
+    if (intent.options.has('-S')) {
+      // `-S` force-stops the app first (ActivityManagerShellCommand: forceStopPackage), with the same effect.
+      device.ui.forceStop(pkg);
+      disableAccessibilityServicesOf(device, pkg);
+    }
     if (device.ui.foregroundPackage() === pkg) {
       await io.writeStdout(
         'Warning: Activity not started, intent has been delivered to currently running top-most instance.\n',
@@ -96,6 +100,20 @@ async function start(intent: ParsedIntent, io: ShellIO, device: DeviceApi): Prom
   return 0;
 }
 
+/**
+ * A force-stopped package loses its accessibility services: the system takes them off the enabled list and persists
+ * that (AOSP frameworks/base/services/accessibility/java/com/android/server/accessibility/
+ * AccessibilityManagerService.java: ManagerPackageMonitor.onHandleForceStop → onPackagesForceStoppedLocked, which
+ * removes every enabled component of the packages and writes ENABLED_ACCESSIBILITY_SERVICES; its test
+ * AccessibilityManagerServiceTest.testPackagesForceStopped_disablesRelevantService). Only the user turns them on again.
+ */
+function disableAccessibilityServicesOf(device: DeviceApi, pkg: string): void {
+  const key = 'enabled_accessibility_services';
+  const enabled = (device.settings.secure.get(key) ?? '').split(':').filter(Boolean);
+  const kept = enabled.filter((component) => component.split('/')[0] !== pkg);
+  if (kept.length !== enabled.length) device.settings.secure.set(key, kept.join(':'));
+}
+
 export const am: ShellCommand = async (argv, io, device) => {
   const [verb, ...args] = argv;
   try {
@@ -111,8 +129,10 @@ export const am: ShellCommand = async (argv, io, device) => {
         const pkg = args.filter((a, i) => !a.startsWith('-') && args[i - 1] !== '--user').at(-1);
         if (pkg === undefined) throw new IntentArgumentError('Argument expected after "' + verb + '"');
         if (device.packages.has(pkg)) device.ui.forceStop(pkg);
-        if (verb === 'force-stop')
+        if (verb === 'force-stop') {
           systemLog(device, 'ActivityManager', `Force stopping ${pkg} appid=10123 user=0: from pid 4242`);
+          if (device.packages.has(pkg)) disableAccessibilityServicesOf(device, pkg);
+        }
         return 0;
       }
       case undefined:

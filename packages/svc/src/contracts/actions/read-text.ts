@@ -1,5 +1,6 @@
 // read_text: the visible text of an element, optionally checked by a validator (SPEC 2.5, DECISIONS 3).
 import { bool, matcher, oneOf, retry, str } from '../fields.ts';
+import { javaRegexProblem } from '../java-regex.ts';
 import { READ_TEXT_VALIDATORS } from '../limits.ts';
 import { fail } from '../validation-issue.ts';
 import { defineAction } from './define.ts';
@@ -23,13 +24,14 @@ export const readText = defineAction({
         if (typeof pattern !== 'string') {
           fail(`${path}.validatorPattern`, 'is required when validator is regex', 'a regular expression');
         }
-        try {
-          new RegExp(pattern);
-        } catch (error) {
+        // Java's dialect (the operator app compiles it with java.util.regex), or JavaScript's where Java's refuses it:
+        // the operator driver then refuses what only JavaScript takes (contracts/operator-wire.ts).
+        const java = javaRegexProblem(pattern);
+        if (java !== undefined && !compilesInJs(pattern)) {
           fail(
             `${path}.validatorPattern`,
-            `does not compile: ${(error as Error).message}`,
-            'a compiling regular expression',
+            `does not compile: ${java.construct} at ${java.index}: ${java.why}`,
+            "a regular expression in Java's syntax",
           );
         }
       } else if (pattern !== undefined) {
@@ -97,3 +99,12 @@ export const readText = defineAction({
     required: ['selector'],
   },
 });
+
+function compilesInJs(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}

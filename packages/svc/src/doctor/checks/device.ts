@@ -85,6 +85,18 @@ function discoveryFailure(error: SvcError, devices: Device[], evidence: Record<s
         ]),
         evidence: { ...evidence, serial, state },
       };
+    case codeOf('deviceNotReady'):
+      return {
+        ...base,
+        summary: `device ${serial} is ${state}, not ready`,
+        detail:
+          error.hint ?? 'adb sees the device, but Android is not running for it (or this computer may not open it).',
+        fix: fix('Bring the device into Android', [
+          manual(error.hint ?? 'Reboot the device into Android'),
+          manual('Run `svc devices` until it lists the device as `device`, then run `svc doctor` again'),
+        ]),
+        evidence: { ...evidence, serial, state },
+      };
     case codeOf('deviceNotConnected'):
       return {
         ...base,

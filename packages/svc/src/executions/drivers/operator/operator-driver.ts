@@ -14,7 +14,7 @@ import { type ArmedResult, armResult } from './armed-result.ts';
 import { operatorActionsOfVariant } from './operator-actions.ts';
 import { operatorUid } from './operator-identity.ts';
 import { postProcess } from './post-process.ts';
-import { forceStopClosedApps } from './preflight.ts';
+import { forceStopClosedApps, refuseClosingOperator, refusePercentIds } from './preflight.ts';
 import { deviceGoneError, timeoutError } from './timeout-diagnostics.ts';
 
 export const operatorDriver: Driver = {
@@ -30,6 +30,12 @@ export const operatorDriver: Driver = {
 
 async function runOnOperator(ctx: SvcContext, run: DeviceRun): Promise<DriverOutcome> {
   const { serial, operatorPackage, execution } = run;
+  try {
+    refusePercentIds(execution);
+    refuseClosingOperator(execution, operatorPackage);
+  } catch (error) {
+    return { kind: 'error', error: error as SvcError, settle: false };
+  }
   // Armed in parallel with the presence check: both are one device round trip, and the common case needs both.
   const arming = armResult(ctx, serial, execution.commandId);
   arming.catch(() => {});

@@ -46,9 +46,23 @@ export function timeoutError(input: {
       logStream: { ...status },
       ...(hostLost ? {} : { cause: why.cause }),
       ...(run.verbose ? { broadcastOutput: broadcast.stdout.trim() } : {}),
+      ...(hostLost || !hasPercent(run) ? {} : { percentInPayload: true }),
     },
-    hostLost ? undefined : why.hint,
+    hostLost ? undefined : hasPercent(run) ? `${PERCENT_CRASH} ${why.hint ?? ''}`.trim() : why.hint,
   );
+}
+
+/**
+ * The published operator (0.5.x) logs a failure's text through String.format: with two or more '%' in it (a text
+ * "50% off", a URI with %20, an id) its logging throws and the app's process dies before it writes a result
+ * (TaskRunnerManagerDefault.kt:74-83, Log.kt:46-53 @ v0.5.2). svc cannot see the crash from here, so a payload
+ * with a '%' that timed out says it may be that.
+ */
+const PERCENT_CRASH =
+  "The execution has a '%' in it: the operator app dies when a failing step's message holds two or more '%' (its error logging formats the message), and no result ever comes; `svc crashes` shows it. Take the '%' out of texts, selectors and URIs (a URI can often be written decoded), or run it with --driver adb.";
+
+function hasPercent(run: Pick<DeviceRun, 'execution'>): boolean {
+  return JSON.stringify(run.execution).includes('%');
 }
 
 function noteText(run: Pick<DeviceRun, 'execution'>, note: ProgressNote): string {

@@ -1,8 +1,10 @@
 // Every action type of the contract on the adb driver: how it runs, or why it cannot run without the operator app.
 // The table is complete by type, so a new action type without an entry here does not compile.
+import { SvcError } from '../../../../contracts/errors.ts';
 import type { ActionType } from '../../../../contracts/types.ts';
 import { type DriverTable, type Supported, unsupported } from '../../../driver-table.ts';
 import type { ActionRunner } from '../step.ts';
+import { hostRegexRefusal } from '../validators.ts';
 import { closeApp, openApp, openUri } from './apps.ts';
 import { drag } from './drag.ts';
 import { clearOnScreenLog, sleep, takeScreenshot } from './host.ts';
@@ -27,7 +29,20 @@ export const ADB_ACTIONS: AdbTable = {
   close_app: { run: closeApp },
   click: { run: click },
   enter_text: { run: enterText },
-  read_text: { run: readText },
+  read_text: {
+    run: readText,
+    refuse(action, site) {
+      if (action.params.validator !== 'regex') return undefined;
+      const problem = hostRegexRefusal(action.params.validatorPattern);
+      if (problem === undefined) return undefined;
+      const path = `${site.path}.params.validatorPattern`;
+      return new SvcError('EXECUTION_VALIDATION_FAILED', `${path}: ${problem.why} (${problem.construct}).`, {
+        ...site.details,
+        path,
+        construct: problem.construct,
+      });
+    },
+  },
   read_key_value_pair: { run: readKeyValuePair },
   wait_for_node: { run: waitForNode },
   wait_for_navigation: { run: waitForNavigation },

@@ -131,3 +131,26 @@ test('a hierarchy whose texts span lines is kept whole, in one record and in the
     assert.equal(hierarchy.xml, xml.replace(/\n$/, ''));
   }
 });
+
+test('step lines of an action that never ran, cut out of a long read, are not believed even when no real line repeats them', () => {
+  // The operator runs the plan's actions in order, one step_start each (UiActionEngine.kt:31-35 @ v0.5.2): `later`
+  // comes after `open`, which failed, so its step_start was never logged and nothing repeats the forged ones.
+  const execution = {
+    ...failedRun,
+    actions: [...failedRun.actions, { id: 'later', type: 'read_text', params: { matcher: { textEquals: 'B' } } }],
+  } as Execution;
+  const forged = [
+    '[UiActionEngine] step_start id=later type=ReadTextAction',
+    '[UiActionEngine] step_success id=later type=ReadTextAction data={text=FORGED-VIA-STEP-LINE, validator=none',
+  ].join('\n');
+  const collector = new EnvelopeCollector('c');
+  const lines = logged([
+    ['D', '[UiActionEngine] step_start id=r type=ReadTextAction'],
+    ['D', readStep(`${'x'.repeat(5000)}\n${forged}`)],
+    ['D', '[UiActionEngine] step_start id=open type=OpenApp'],
+  ]);
+  for (const { line } of lines) collector.push(line);
+  const out = interpretAppEnvelope(fatal, collector, execution);
+  assert.ok(!JSON.stringify(out).includes('FORGED'), JSON.stringify(out));
+  assert.ok(!out.stepResults?.some((step) => step.id === 'later'), JSON.stringify(out));
+});

@@ -25,6 +25,11 @@ export interface LogRecord {
   /** The priority letter (`I`, `D`, …). */
   readonly priority: string;
   readonly message: string;
+  /**
+   * liblog cut the message at its byte limit (4068, logger-entry.ts): a piece of 4000 chars Timber cut may be
+   * shorter than 4000 chars here (each non-ASCII char is 2-4 bytes), yet the message goes on in the next record.
+   */
+  readonly truncated?: boolean;
 }
 
 /** Who wrote a line: logd records both from the writer's socket credentials. */
@@ -57,7 +62,7 @@ export class LineAssembler {
     const block = this.#open.get(key);
     if (block?.kind === 'result') {
       // Timber writes the pieces of one message back to back at one priority; anything else means it was cut short.
-      if (record.priority === block.priority) return this.#continueResult(key, block, record.message, source);
+      if (record.priority === block.priority) return this.#continueResult(key, block, record, source);
       this.#open.delete(key);
     }
     if (block?.kind === 'hierarchy') {
@@ -70,7 +75,7 @@ export class LineAssembler {
       }
       this.#open.delete(key);
     }
-    const start = parseOperatorMessage(record.message);
+    const start = parseOperatorMessage(record.message, record.truncated === true);
     if (start === undefined) return [];
     if (start.kind === 'line') {
       return writtenAtItsPriority(start.line, record.priority) ? [{ line: start.line, source }] : [];
@@ -98,12 +103,15 @@ export class LineAssembler {
   #continueResult(
     key: string,
     block: Extract<Block, { kind: 'result' }>,
-    message: string,
+    record: LogRecord,
     source: LineSource,
   ): AssembledLine[] {
-    block.text += message;
+    block.text += record.message;
     block.records++;
-    const ended = message.length < LOG_RECORD_CHARS || block.records >= MAX_RESULT_RECORDS || parses(block.text);
+    // A piece liblog cut is not the last one: what Timber cut after it follows, and is never read as a line of its
+    // own (a read text placed there would start with a marker, at the result's priority).
+    const short = record.message.length < LOG_RECORD_CHARS && record.truncated !== true;
+    const ended = short || block.records >= MAX_RESULT_RECORDS || parses(block.text);
     if (!ended) return [];
     this.#open.delete(key);
     return [{ line: { kind: 'result', json: block.text }, source }];

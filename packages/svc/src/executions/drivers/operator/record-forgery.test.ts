@@ -5,6 +5,8 @@
 // of a longer line). logcat -B gives records; a marker counts only at a record's start.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { encodeWrittenEntry } from '../../../adapters/adb/logger-entry.test-helper.ts';
+import { entryOfRecord, LoggerEntryDecoder } from '../../../adapters/adb/logger-entry.ts';
 import type { Execution, ResultEnvelope } from '../../../contracts/types.ts';
 import { interpretAppEnvelope } from './app-envelope.ts';
 import { EnvelopeCollector } from './envelope-collector.ts';
@@ -153,4 +155,47 @@ test('step lines of an action that never ran, cut out of a long read, are not be
   const out = interpretAppEnvelope(fatal, collector, execution);
   assert.ok(!JSON.stringify(out).includes('FORGED'), JSON.stringify(out));
   assert.ok(!out.stepResults?.some((step) => step.id === 'later'), JSON.stringify(out));
+});
+
+/** As `logged`, through the bytes logd keeps (liblog's 4068-byte cut) and the `-B` decoder. */
+function loggedAsBytes(priority: string, message: string): AssembledLine[] {
+  const assembler = new LineAssembler();
+  const decoder = new LoggerEntryDecoder();
+  return timber(message).flatMap((part) => {
+    const bytes = encodeWrittenEntry({
+      ...OP,
+      sec: 1,
+      nsec: 0,
+      priority,
+      tag: 'AgentCommandExecutorDefault',
+      message: part,
+    });
+    return decoder.push(bytes).flatMap((record) => assembler.push(entryOfRecord(record)));
+  });
+}
+
+test('a piece of a long result that liblog cut short never lets the next piece be read as a line of its own', () => {
+  // A read of non-ASCII text: Timber's first 4000-char piece is over 4068 bytes, so liblog cuts it (and its NUL),
+  // and the next piece starts at char 4000 of the result line, where the read text put svc's former result frame.
+  const other = (key: string) =>
+    JSON.stringify({ commandId: key, taskId: 't', status: 'success', stepResults: [], error: null });
+  let key = 'other';
+  while ((4000 - `[svc-Frame] result ${key} 1/1 `.length) % 4 !== 0) key += 'x';
+  const head = `[svc-Frame] result ${key} 1/1 `;
+  const json = other(key).padEnd(((4000 - head.length) / 4) * 3, ' ');
+  const frame = `${head}${Buffer.from(json).toString('base64')}`;
+  assert.equal(frame.length, 4000);
+  const envelope = (text: string) =>
+    `[Clawperator-Result] ${JSON.stringify({ commandId: 'c', taskId: 't', status: 'success', stepResults: [{ id: 'r', actionType: 'read_text', success: true, data: { text } }], error: null })}`;
+  const before = envelope('').indexOf('"text":"') + '"text":"'.length;
+  const line = envelope(`${'読'.repeat(4000 - before)}${frame}tail`);
+  assert.equal(line.slice(4000, 8000), frame);
+  const lines = loggedAsBytes('I', line);
+  const collector = new EnvelopeCollector(key);
+  for (const { line: l } of lines) collector.push(l);
+  assert.equal(collector.terminal, undefined, JSON.stringify(collector.terminal));
+  assert.deepEqual(
+    lines.map((l) => l.line.kind),
+    ['result'],
+  );
 });

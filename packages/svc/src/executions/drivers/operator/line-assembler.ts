@@ -49,8 +49,16 @@ const MAX_RESULT_RECORDS = 64;
 const MAX_HIERARCHY_LINES = 200_000;
 
 type Block =
-  | { kind: 'result'; text: string; records: number; priority: string }
+  | { kind: 'result'; text: string; records: number; priority: string; cut: boolean }
   | { kind: 'hierarchy'; commandId?: string; lines: string[]; joinNext: boolean; inValue: boolean; priority: string };
+
+/**
+ * A record that is a line the published operator writes itself (not svc's former frames and events, which need no
+ * quotes and so could be spelt by a read text inside a result's JSON string).
+ */
+function startsOwnLine(message: string): boolean {
+  return !message.startsWith('[svc-') && parseOperatorMessage(message) !== undefined;
+}
 
 export class LineAssembler {
   readonly #open = new Map<string, Block>();
@@ -60,10 +68,16 @@ export class LineAssembler {
     const key = `${record.pid}:${record.tid}`;
     const source: LineSource = { uid: record.uid, pid: record.pid };
     const block = this.#open.get(key);
+    let out: AssembledLine[] = [];
     if (block?.kind === 'result') {
       // Timber writes the pieces of one message back to back at one priority; anything else means it was cut short.
-      if (record.priority === block.priority) return this.#continueResult(key, block, record, source);
+      if (record.priority === block.priority && !(block.cut && startsOwnLine(record.message))) {
+        return this.#continueResult(key, block, record, source);
+      }
       this.#open.delete(key);
+      // After a piece liblog cut, whether more pieces follow cannot be known (a whole message under 4000 chars is cut
+      // the same way): the app's own next line ends the result as it stands, which names its execution.
+      if (block.cut) out = [{ line: { kind: 'result', json: block.text }, source }];
     }
     if (block?.kind === 'hierarchy') {
       // Inside an attribute value, or not an operator line: the dump goes on. An operator line from the same thread
@@ -75,6 +89,10 @@ export class LineAssembler {
       }
       this.#open.delete(key);
     }
+    return [...out, ...this.#start(key, record, source)];
+  }
+
+  #start(key: string, record: LogRecord, source: LineSource): AssembledLine[] {
     const start = parseOperatorMessage(record.message, record.truncated === true);
     if (start === undefined) return [];
     if (start.kind === 'line') {
@@ -82,7 +100,8 @@ export class LineAssembler {
     }
     if (start.kind === 'result_head') {
       if (record.priority !== 'I') return [];
-      this.#open.set(key, { kind: 'result', text: start.text, records: 1, priority: record.priority });
+      const cut = record.truncated === true;
+      this.#open.set(key, { kind: 'result', text: start.text, records: 1, priority: record.priority, cut });
       return [];
     }
     const opened: Block = { kind: 'hierarchy', lines: [], joinNext: false, inValue: false, priority: record.priority };
@@ -108,6 +127,7 @@ export class LineAssembler {
   ): AssembledLine[] {
     block.text += record.message;
     block.records++;
+    block.cut = record.truncated === true;
     // A piece liblog cut is not the last one: what Timber cut after it follows, and is never read as a line of its
     // own (a read text placed there would start with a marker, at the result's priority).
     const short = record.message.length < LOG_RECORD_CHARS && record.truncated !== true;

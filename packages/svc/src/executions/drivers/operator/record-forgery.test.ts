@@ -199,3 +199,21 @@ test('a piece of a long result that liblog cut short never lets the next piece b
     ['result'],
   );
 });
+
+test("a whole result under 4000 chars that liblog cut ends at the app's next line, which is still read", () => {
+  const assembler = new LineAssembler();
+  const decoder = new LoggerEntryDecoder();
+  const write = (priority: string, message: string) =>
+    decoder
+      .push(encodeWrittenEntry({ ...OP, sec: 1, nsec: 0, priority, tag: 'AgentCommandExecutorDefault', message }))
+      .flatMap((record) => assembler.push(entryOfRecord(record)));
+  const result = `[Clawperator-Result] ${JSON.stringify({ commandId: 'c', taskId: 't', status: 'success', stepResults: [{ id: 'r', actionType: 'read_text', success: true, data: { text: '読'.repeat(2000) } }], error: null })}`;
+  assert.ok(result.length < 4000);
+  const lines = [...write('I', result), ...write('I', '[Clawperator-Command] start commandId=next taskId=t')];
+  assert.deepEqual(
+    lines.map((l) => l.line.kind),
+    ['result', 'command'],
+  );
+  const collector = new EnvelopeCollector('c');
+  assert.equal(collector.push(lines[0]?.line as never)?.kind, 'malformed');
+});

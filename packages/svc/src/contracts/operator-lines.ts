@@ -30,7 +30,8 @@ export type OperatorLine =
   | { kind: 'command'; phase: CommandPhase; commandId: string; fields: Readonly<Record<string, string>> }
   | { kind: 'step_start'; actionId: string }
   | { kind: 'step_returned'; actionId: string; data: string }
-  | { kind: 'hierarchy'; commandId?: string; xml: string }
+  /** `cut`: a record of the dump lost its end to liblog's byte limit, so the XML is not what the app wrote. */
+  | { kind: 'hierarchy'; commandId?: string; xml: string; cut?: true }
   | { kind: 'payload_rejected'; message: string }
   | { kind: 'frame'; frame: Frame }
   | { kind: 'event'; event: OperatorEvent }

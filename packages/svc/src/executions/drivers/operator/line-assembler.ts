@@ -50,7 +50,16 @@ const MAX_HIERARCHY_LINES = 200_000;
 
 type Block =
   | { kind: 'result'; text: string; records: number; priority: string; cut: boolean }
-  | { kind: 'hierarchy'; commandId?: string; lines: string[]; joinNext: boolean; inValue: boolean; priority: string };
+  | {
+      kind: 'hierarchy';
+      commandId?: string;
+      lines: string[];
+      joinNext: boolean;
+      inValue: boolean;
+      priority: string;
+      /** A record of it lost its end to liblog's byte limit. */
+      cut: boolean;
+    };
 
 /**
  * A record that is a line the published operator writes itself (not svc's former frames and events, which need no
@@ -85,7 +94,7 @@ export class LineAssembler {
       // lost): drop it and read the record.
       const text = block.inValue || !record.message.startsWith('[');
       if (text && record.priority === block.priority) {
-        return this.#continueHierarchy(key, block, record.message, source, true);
+        return this.#continueHierarchy(key, block, record.message, source, true, record.truncated === true);
       }
       this.#open.delete(key);
     }
@@ -104,7 +113,14 @@ export class LineAssembler {
       this.#open.set(key, { kind: 'result', text: start.text, records: 1, priority: record.priority, cut });
       return [];
     }
-    const opened: Block = { kind: 'hierarchy', lines: [], joinNext: false, inValue: false, priority: record.priority };
+    const opened: Block = {
+      kind: 'hierarchy',
+      lines: [],
+      joinNext: false,
+      inValue: false,
+      priority: record.priority,
+      cut: false,
+    };
     if (start.commandId !== undefined) opened.commandId = start.commandId;
     this.#open.set(key, opened);
     if (start.rest === undefined) return [];
@@ -144,6 +160,7 @@ export class LineAssembler {
     message: string,
     source: LineSource,
     record: boolean,
+    truncated = false,
   ): AssembledLine[] {
     // A line the logger cut at 4000 chars goes on in the next record, with no newline between the pieces.
     if (block.joinNext && block.lines.length > 0) block.lines[block.lines.length - 1] += message;
@@ -151,6 +168,13 @@ export class LineAssembler {
     block.joinNext = record && message.length === LOG_RECORD_CHARS;
     // Every `"` of the dump opens or closes a value (one inside a value is written `&quot;`).
     if ((message.split('"').length - 1) % 2 === 1) block.inValue = !block.inValue;
+    if (truncated) {
+      // The rest of the line is lost, and with it the quotes that would close its value: the app's line ended
+      // outside a value (a node's `>`), so the dump goes on from there; the block can no longer be used.
+      block.cut = true;
+      block.inValue = false;
+      block.joinNext = false;
+    }
     if (block.lines.length > MAX_HIERARCHY_LINES) {
       this.#open.delete(key);
       return [];
@@ -160,10 +184,10 @@ export class LineAssembler {
     // The printed lines joined, without the dump's final newline: the snapshot text is the same on both drivers and
     // the same as the published host CLI returns.
     const xml = block.lines.join('\n');
-    const line: OperatorLine =
-      block.commandId === undefined
-        ? { kind: 'hierarchy', xml }
-        : { kind: 'hierarchy', commandId: block.commandId, xml };
+    // A cut record lost bytes (the end of a node, quotes with it): the XML left may still parse, into another screen.
+    const line: OperatorLine = { kind: 'hierarchy', xml };
+    if (block.commandId !== undefined) line.commandId = block.commandId;
+    if (block.cut) line.cut = true;
     return [{ line, source }];
   }
 }

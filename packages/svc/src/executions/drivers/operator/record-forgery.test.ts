@@ -217,3 +217,21 @@ test("a whole result under 4000 chars that liblog cut ends at the app's next lin
   const collector = new EnvelopeCollector('c');
   assert.equal(collector.push(lines[0]?.line as never)?.kind, 'malformed');
 });
+
+test('a long dump with a line liblog cut (a long non-ASCII text) gives no hierarchy, and says why', () => {
+  // Timber logs each line of a dump of 4000 chars or more as a record; a line under 4000 chars but over 4068 bytes
+  // loses its end (its closing quote, the node's other attributes): what is left is not the screen.
+  const xml = dump(['x'.repeat(3000), '読'.repeat(1500), 'ok']);
+  const assembler = new LineAssembler();
+  const decoder = new LoggerEntryDecoder();
+  const collector = new EnvelopeCollector('c');
+  collector.push({ kind: 'step_start', actionId: 'snap' });
+  for (const part of timber(`[TaskScope] UI Hierarchy:\n${xml}`)) {
+    const bytes = encodeWrittenEntry({ ...OP, sec: 1, nsec: 0, priority: 'D', tag: 'TaskScopeDefault', message: part });
+    for (const record of decoder.push(bytes)) {
+      for (const { line } of assembler.push(entryOfRecord(record))) collector.push(line);
+    }
+  }
+  assert.equal(collector.hierarchies.get('snap'), undefined);
+  assert.match(collector.hierarchyErrors.get('snap') ?? '', /4068 bytes/);
+});

@@ -30,7 +30,8 @@ export type OperatorLine =
   | { kind: 'command'; phase: CommandPhase; commandId: string; fields: Readonly<Record<string, string>> }
   | { kind: 'step_start'; actionId: string }
   | { kind: 'step_returned'; actionId: string; data: string }
-  | { kind: 'hierarchy'; commandId?: string; xml: string }
+  /** `cut`: a record of the dump lost its end to liblog's byte limit, so the XML is not what the app wrote. */
+  | { kind: 'hierarchy'; commandId?: string; xml: string; cut?: true }
   | { kind: 'payload_rejected'; message: string }
   | { kind: 'frame'; frame: Frame }
   | { kind: 'event'; event: OperatorEvent }
@@ -56,11 +57,12 @@ const COMMAND = /^(start|queued|success|failure|stage-retry) (.*)$/;
 const LEGACY_FRAME = /^(result|hierarchy) (\S+) (\d{1,9})\/(\d{1,9}) (\S*)$/;
 
 /** Classifies one log message (the text after the tag); undefined when it is no operator line. */
-export function parseOperatorMessage(raw: string): MessageStart | undefined {
+/** `truncated`: liblog cut the record at its byte limit, so the message goes on in the next record. */
+export function parseOperatorMessage(raw: string, truncated = false): MessageStart | undefined {
   const message = raw.replace(/\r?\n$/, '');
   if (!message.startsWith('[')) return legacy(message);
   for (const marker of RESULT_MARKERS) {
-    if (message.startsWith(marker)) return resultStart(message.slice(marker.length), message.length);
+    if (message.startsWith(marker)) return resultStart(message.slice(marker.length), message.length, truncated);
   }
   for (const marker of CHUNK_MARKERS) {
     if (message.startsWith(marker)) return line({ kind: 'result_chunk', json: message.slice(marker.length) });
@@ -93,11 +95,11 @@ function hierarchyStart(message: string): MessageStart | undefined {
 const firstLine = (text: string) => text.split('\n', 1)[0] as string;
 
 /**
- * A result message of exactly LOG_RECORD_CHARS whose JSON does not parse was cut by the logger: its rest follows in
- * records of the same thread (the caller joins them, result-assembly in the reader).
+ * A result message of exactly LOG_RECORD_CHARS (or one liblog cut at its byte limit) whose JSON does not parse was
+ * cut by the logger: its rest follows in records of the same thread (the caller joins them, line-assembler.ts).
  */
-function resultStart(json: string, messageLength: number): MessageStart {
-  if (messageLength === LOG_RECORD_CHARS && !parses(json)) return { kind: 'result_head', text: json };
+function resultStart(json: string, messageLength: number, truncated: boolean): MessageStart {
+  if ((truncated || messageLength === LOG_RECORD_CHARS) && !parses(json)) return { kind: 'result_head', text: json };
   return line({ kind: 'result', json });
 }
 

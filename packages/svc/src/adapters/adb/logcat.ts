@@ -39,6 +39,8 @@ export interface LogcatEntry {
   priority: string;
   tag: string;
   message: string;
+  /** The logger cut the message at its size limit (logger-entry.ts): the writer's text goes on past it. */
+  truncated?: boolean;
 }
 
 // `1700000000.123456 10123  1234  1234 I SvcOperator: message`: time, uid (a number, or a name of at most 5

@@ -38,3 +38,19 @@ export function encodeLoggerEntry(record: RecordToWrite): Uint8Array {
   out.set(payload, size);
   return out;
 }
+
+/** liblog's LOGGER_ENTRY_MAX_PAYLOAD (include/log/log_read.h, 4068 since Android 7.0). */
+const MAX_PAYLOAD = 4068;
+
+/**
+ * A record as logd keeps it after liblog's logd_writer LogdWrite: a payload over 4068 bytes is cut there, the
+ * message's NUL with it (it shortens the last iovec it reaches).
+ */
+export function encodeWrittenEntry(record: RecordToWrite): Uint8Array {
+  const whole = encodeLoggerEntry(record);
+  const header = whole.length - new DataView(whole.buffer).getUint16(0, true);
+  if (whole.length - header <= MAX_PAYLOAD) return whole;
+  const out = whole.slice(0, header + MAX_PAYLOAD);
+  new DataView(out.buffer).setUint16(0, MAX_PAYLOAD, true);
+  return out;
+}

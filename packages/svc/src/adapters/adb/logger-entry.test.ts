@@ -2,7 +2,7 @@
 // include/log/log_read.h): a record is one log call, its message whole, whatever newlines it holds.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { encodeLoggerEntry, type RecordToWrite } from './logger-entry.test-helper.ts';
+import { encodeLoggerEntry, encodeWrittenEntry, type RecordToWrite } from './logger-entry.test-helper.ts';
 import { entryOfRecord, LoggerEntryDecoder } from './logger-entry.ts';
 
 const FORGED =
@@ -64,4 +64,14 @@ test('a message without its NUL loses its last byte, as logprint does; a header 
   const bad = bytes.slice();
   new DataView(bad.buffer).setUint16(2, 7, true);
   assert.throws(() => new LoggerEntryDecoder().push(bad), /out of step/);
+});
+
+test('a record liblog cut at 4068 bytes says so: no NUL ends its message', () => {
+  const cut = new LoggerEntryDecoder().push(encodeWrittenEntry({ ...STEP, message: '読'.repeat(2000) }))[0];
+  assert.equal(cut?.truncated, true);
+  assert.ok((cut?.message.length ?? 0) < 1400, String(cut?.message.length));
+  assert.equal(entryOfRecord(cut as never).truncated, true);
+  const whole = new LoggerEntryDecoder().push(encodeWrittenEntry(STEP))[0];
+  assert.equal(whole?.truncated, false);
+  assert.equal(entryOfRecord(whole as never).truncated, undefined);
 });

@@ -30,6 +30,11 @@ export interface LogRecordBytes {
   readonly priority: string;
   readonly tag: string;
   readonly message: string;
+  /**
+   * No NUL ended the message: liblog cut the entry at LOGGER_ENTRY_MAX_PAYLOAD (4068 bytes since Android 7.0;
+   * logd_writer LogdWrite shortens the message's iovec, its NUL included), so the writer's text goes on past it.
+   */
+  readonly truncated: boolean;
 }
 
 /** Splits the byte stream of `logcat -B` into records; chunk boundaries may fall anywhere. */
@@ -61,8 +66,9 @@ export class LoggerEntryDecoder {
   #record(view: DataView, header: number, payload: Uint8Array): LogRecordBytes {
     const tagEnd = tagEndOf(payload);
     let end = payload.indexOf(0, tagEnd + 1);
+    const truncated = end < 0;
     // logprint: a message without its NUL is cut one byte short (`msg[len - 1] = '\0'`).
-    if (end < 0) end = Math.max(tagEnd + 1, payload.length - 1);
+    if (truncated) end = Math.max(tagEnd + 1, payload.length - 1);
     return {
       pid: view.getInt32(4, true),
       tid: view.getUint32(8, true),
@@ -72,6 +78,7 @@ export class LoggerEntryDecoder {
       priority: PRIORITIES[payload[0] ?? 0] ?? '?',
       tag: this.#text.decode(payload.subarray(1, Math.max(1, tagEnd))),
       message: this.#text.decode(payload.subarray(Math.min(tagEnd + 1, payload.length), end)),
+      truncated,
     };
   }
 }
@@ -100,7 +107,7 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
  */
 export function entryOfRecord(record: LogRecordBytes): LogcatEntry {
   const usec = String(Math.floor(record.nsec / 1000)).padStart(6, '0');
-  return {
+  const entry: LogcatEntry = {
     epoch: `${record.sec}.${usec}`,
     pid: record.pid,
     tid: record.tid,
@@ -109,4 +116,6 @@ export function entryOfRecord(record: LogRecordBytes): LogcatEntry {
     tag: record.tag,
     message: record.message,
   };
+  if (record.truncated) entry.truncated = true;
+  return entry;
 }

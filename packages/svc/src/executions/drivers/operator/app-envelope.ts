@@ -7,7 +7,9 @@
 // A step that returned before is rebuilt from its `step_success … data=<map>` line (a Kotlin map's text,
 // UiActionEngine.kt:75-79): its data when every entry reads back as a key that action reports, no key twice; else
 // its data cannot be told apart and is left empty (docs/decisions.md OP-6 says what is lost). When the step lines
-// cannot be believed (envelope-collector.ts: a text the operator logged copies them), no step is rebuilt.
+// cannot be believed (envelope-collector.ts: a text the operator logged copies them), or the started actions are not
+// the plan's first ones in order (a long read cut into records can add step lines of an action that never ran), no
+// step is rebuilt.
 import {
   FATAL_ERROR_PREFIX,
   FATAL_FAILURE_CODE,
@@ -15,7 +17,7 @@ import {
   OPERATOR_TIMEOUT_TEXT,
 } from '../../../contracts/fatal-failures.ts';
 import type { Action, Execution, ResultEnvelope, StepResult } from '../../../contracts/types.ts';
-import type { EnvelopeCollector } from './envelope-collector.ts';
+import type { EnvelopeCollector, StepProgress } from './envelope-collector.ts';
 import { STEP_DATA_KEYS } from './step-data-keys.ts';
 
 export function interpretAppEnvelope(
@@ -30,7 +32,7 @@ export function interpretAppEnvelope(
   const fatal = text.startsWith(FATAL_ERROR_PREFIX);
   const timedOut = OPERATOR_TIMEOUT_TEXT.test(text);
   if (!fatal && !timedOut) return envelope;
-  const told = collector.untrusted === undefined ? collector : { steps: [] };
+  const told = collector.untrusted === undefined && inPlanOrder(collector.steps, execution) ? collector : { steps: [] };
   const steps = stepsThatReturned(told, execution);
   const running = runningAction(told, execution);
   if (running !== undefined) {
@@ -39,6 +41,14 @@ export function interpretAppEnvelope(
     steps.push({ id: running.id, actionType: running.type, success: false, data: { error: code, message } });
   }
   return { ...envelope, stepResults: steps, errorCode: fatal ? FATAL_FAILURE_CODE : 'EXECUTION_TIMEOUT' };
+}
+
+/**
+ * The operator runs the plan's actions in order, one `step_start` each (UiActionEngine.kt:31-35 @ v0.5.2). Started
+ * actions that are not the plan's first ones in that order were (at least in part) cut out of a text it logged.
+ */
+function inPlanOrder(steps: readonly StepProgress[], execution: Execution): boolean {
+  return steps.every((step, i) => execution.actions[i]?.id === step.actionId);
 }
 
 function actionOf(execution: Execution, actionId: string): Action | undefined {

@@ -39,6 +39,9 @@ export interface ProgressNote {
 }
 
 const KEPT_NOTES = 10;
+const HIERARCHY_CUT =
+  'a line of the UI hierarchy (a long text on the screen) was longer than the device log keeps in one entry ' +
+  '(4068 bytes) and lost its end';
 
 export class EnvelopeCollector {
   readonly commandId: string;
@@ -113,8 +116,11 @@ export class EnvelopeCollector {
       }
       case 'hierarchy': {
         const action = this.currentAction;
-        if (this.untrusted === undefined && action !== undefined && action.returned === undefined)
-          this.hierarchies.set(action.actionId, line.xml);
+        if (this.untrusted !== undefined || action === undefined || action.returned !== undefined) return undefined;
+        if (line.cut) {
+          this.hierarchies.delete(action.actionId);
+          this.hierarchyErrors.set(action.actionId, HIERARCHY_CUT);
+        } else this.hierarchies.set(action.actionId, line.xml);
         return undefined;
       }
       case 'payload_rejected':

@@ -25,6 +25,11 @@ export interface LogRecord {
   /** The priority letter (`I`, `D`, …). */
   readonly priority: string;
   readonly message: string;
+  /**
+   * liblog cut the message at its byte limit (4068, logger-entry.ts): a piece of 4000 chars Timber cut may be
+   * shorter than 4000 chars here (each non-ASCII char is 2-4 bytes), yet the message goes on in the next record.
+   */
+  readonly truncated?: boolean;
 }
 
 /** Who wrote a line: logd records both from the writer's socket credentials. */
@@ -44,8 +49,25 @@ const MAX_RESULT_RECORDS = 64;
 const MAX_HIERARCHY_LINES = 200_000;
 
 type Block =
-  | { kind: 'result'; text: string; records: number; priority: string }
-  | { kind: 'hierarchy'; commandId?: string; lines: string[]; joinNext: boolean; inValue: boolean; priority: string };
+  | { kind: 'result'; text: string; records: number; priority: string; cut: boolean }
+  | {
+      kind: 'hierarchy';
+      commandId?: string;
+      lines: string[];
+      joinNext: boolean;
+      inValue: boolean;
+      priority: string;
+      /** A record of it lost its end to liblog's byte limit. */
+      cut: boolean;
+    };
+
+/**
+ * A record that is a line the published operator writes itself (not svc's former frames and events, which need no
+ * quotes and so could be spelt by a read text inside a result's JSON string).
+ */
+function startsOwnLine(message: string): boolean {
+  return !message.startsWith('[svc-') && parseOperatorMessage(message) !== undefined;
+}
 
 export class LineAssembler {
   readonly #open = new Map<string, Block>();
@@ -55,10 +77,16 @@ export class LineAssembler {
     const key = `${record.pid}:${record.tid}`;
     const source: LineSource = { uid: record.uid, pid: record.pid };
     const block = this.#open.get(key);
+    let out: AssembledLine[] = [];
     if (block?.kind === 'result') {
       // Timber writes the pieces of one message back to back at one priority; anything else means it was cut short.
-      if (record.priority === block.priority) return this.#continueResult(key, block, record.message, source);
+      if (record.priority === block.priority && !(block.cut && startsOwnLine(record.message))) {
+        return this.#continueResult(key, block, record, source);
+      }
       this.#open.delete(key);
+      // After a piece liblog cut, whether more pieces follow cannot be known (a whole message under 4000 chars is cut
+      // the same way): the app's own next line ends the result as it stands, which names its execution.
+      if (block.cut) out = [{ line: { kind: 'result', json: block.text }, source }];
     }
     if (block?.kind === 'hierarchy') {
       // Inside an attribute value, or not an operator line: the dump goes on. An operator line from the same thread
@@ -66,21 +94,33 @@ export class LineAssembler {
       // lost): drop it and read the record.
       const text = block.inValue || !record.message.startsWith('[');
       if (text && record.priority === block.priority) {
-        return this.#continueHierarchy(key, block, record.message, source, true);
+        return this.#continueHierarchy(key, block, record.message, source, true, record.truncated === true);
       }
       this.#open.delete(key);
     }
-    const start = parseOperatorMessage(record.message);
+    return [...out, ...this.#start(key, record, source)];
+  }
+
+  #start(key: string, record: LogRecord, source: LineSource): AssembledLine[] {
+    const start = parseOperatorMessage(record.message, record.truncated === true);
     if (start === undefined) return [];
     if (start.kind === 'line') {
       return writtenAtItsPriority(start.line, record.priority) ? [{ line: start.line, source }] : [];
     }
     if (start.kind === 'result_head') {
       if (record.priority !== 'I') return [];
-      this.#open.set(key, { kind: 'result', text: start.text, records: 1, priority: record.priority });
+      const cut = record.truncated === true;
+      this.#open.set(key, { kind: 'result', text: start.text, records: 1, priority: record.priority, cut });
       return [];
     }
-    const opened: Block = { kind: 'hierarchy', lines: [], joinNext: false, inValue: false, priority: record.priority };
+    const opened: Block = {
+      kind: 'hierarchy',
+      lines: [],
+      joinNext: false,
+      inValue: false,
+      priority: record.priority,
+      cut: false,
+    };
     if (start.commandId !== undefined) opened.commandId = start.commandId;
     this.#open.set(key, opened);
     if (start.rest === undefined) return [];
@@ -98,12 +138,16 @@ export class LineAssembler {
   #continueResult(
     key: string,
     block: Extract<Block, { kind: 'result' }>,
-    message: string,
+    record: LogRecord,
     source: LineSource,
   ): AssembledLine[] {
-    block.text += message;
+    block.text += record.message;
     block.records++;
-    const ended = message.length < LOG_RECORD_CHARS || block.records >= MAX_RESULT_RECORDS || parses(block.text);
+    block.cut = record.truncated === true;
+    // A piece liblog cut is not the last one: what Timber cut after it follows, and is never read as a line of its
+    // own (a read text placed there would start with a marker, at the result's priority).
+    const short = record.message.length < LOG_RECORD_CHARS && record.truncated !== true;
+    const ended = short || block.records >= MAX_RESULT_RECORDS || parses(block.text);
     if (!ended) return [];
     this.#open.delete(key);
     return [{ line: { kind: 'result', json: block.text }, source }];
@@ -116,6 +160,7 @@ export class LineAssembler {
     message: string,
     source: LineSource,
     record: boolean,
+    truncated = false,
   ): AssembledLine[] {
     // A line the logger cut at 4000 chars goes on in the next record, with no newline between the pieces.
     if (block.joinNext && block.lines.length > 0) block.lines[block.lines.length - 1] += message;
@@ -123,6 +168,13 @@ export class LineAssembler {
     block.joinNext = record && message.length === LOG_RECORD_CHARS;
     // Every `"` of the dump opens or closes a value (one inside a value is written `&quot;`).
     if ((message.split('"').length - 1) % 2 === 1) block.inValue = !block.inValue;
+    if (truncated) {
+      // The rest of the line is lost, and with it the quotes that would close its value: the app's line ended
+      // outside a value (a node's `>`), so the dump goes on from there; the block can no longer be used.
+      block.cut = true;
+      block.inValue = false;
+      block.joinNext = false;
+    }
     if (block.lines.length > MAX_HIERARCHY_LINES) {
       this.#open.delete(key);
       return [];
@@ -132,10 +184,10 @@ export class LineAssembler {
     // The printed lines joined, without the dump's final newline: the snapshot text is the same on both drivers and
     // the same as the published host CLI returns.
     const xml = block.lines.join('\n');
-    const line: OperatorLine =
-      block.commandId === undefined
-        ? { kind: 'hierarchy', xml }
-        : { kind: 'hierarchy', commandId: block.commandId, xml };
+    // A cut record lost bytes (the end of a node, quotes with it): the XML left may still parse, into another screen.
+    const line: OperatorLine = { kind: 'hierarchy', xml };
+    if (block.commandId !== undefined) line.commandId = block.commandId;
+    if (block.cut) line.cut = true;
     return [{ line, source }];
   }
 }

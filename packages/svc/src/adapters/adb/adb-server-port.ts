@@ -2,12 +2,12 @@
 // warm for the life of the port (the daemon keeps one port per process); a transport id that went stale (device
 // reconnected) is re-resolved once, only when the failure happened before the service reached the device.
 import { Adb, AdbBanner, type AdbFeature, AdbServerClient } from '@yume-chan/adb';
-import { AdbServerNodeTcpConnector } from '@yume-chan/adb-server-node-tcp';
 import { configuredServers, serverLabel } from '../../contracts/adb-servers.ts';
 import type { Env } from '../../contracts/env.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { ProcessRunner } from '../process/process-runner.ts';
 import { ackEveryChunk } from './ack-every-chunk.ts';
+import { closeAwareConnector } from './close-aware-connector.ts';
 import {
   type AdbDevice,
   type AdbPort,
@@ -124,9 +124,7 @@ export class AdbServerPort implements AdbPort {
   #connectClient(): AdbServerClient {
     if (this.#client === undefined) {
       this.#address ??= adbServerAddress(this.#env);
-      this.#client = new AdbServerClient(
-        new AdbServerNodeTcpConnector({ host: this.#address.host, port: this.#address.port }),
-      );
+      this.#client = new AdbServerClient(closeAwareConnector({ host: this.#address.host, port: this.#address.port }));
     }
     return this.#client;
   }

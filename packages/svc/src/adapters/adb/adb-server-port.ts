@@ -99,7 +99,7 @@ export class AdbServerPort implements AdbPort {
       }
       let closed = false;
       return {
-        lines: output,
+        lines: forgetAtEnd(output, () => this.#forgetHandle(serial)),
         async close() {
           if (closed) return;
           closed = true;
@@ -121,10 +121,26 @@ export class AdbServerPort implements AdbPort {
     this.#adbs.clear();
   }
 
+  /**
+   * The adb server went away (refused or reset a connection): a restarted one numbers its transports anew, so a kept
+   * transport id may now name another device. Every device is looked up by its serial again.
+   */
+  #forgetHandles(): void {
+    this.#adbs.clear();
+    this.#transportIds.clear();
+  }
+
+  /** A stream of `serial` ended (device gone, reconnected, or its server restarted): look it up by serial next time. */
+  #forgetHandle(serial: string): void {
+    this.#adbs.delete(serial);
+    this.#transportIds.delete(serial);
+  }
+
   #connectClient(): AdbServerClient {
     if (this.#client === undefined) {
       this.#address ??= adbServerAddress(this.#env);
-      this.#client = new AdbServerClient(closeAwareConnector({ host: this.#address.host, port: this.#address.port }));
+      const { host, port } = this.#address;
+      this.#client = new AdbServerClient(closeAwareConnector({ host, port }, () => this.#forgetHandles()));
     }
     return this.#client;
   }
@@ -205,6 +221,15 @@ export class AdbServerPort implements AdbPort {
     this.#transportIds.set(serial, transportId);
     const banner = new AdbBanner('device', undefined, undefined, undefined, features as AdbFeature[]);
     return new Adb(new DeviceTransport(this.#connectClient(), serial, transportId, banner));
+  }
+}
+
+/** The lines, then `onEnd` once they ended (however: the device's end, an error, or the reader stopping). */
+async function* forgetAtEnd(lines: AsyncIterable<string>, onEnd: () => void): AsyncGenerator<string> {
+  try {
+    yield* lines;
+  } finally {
+    onEnd();
   }
 }
 

@@ -4,17 +4,29 @@
 // Its readable then stays open forever: a log follow reads nothing and never ends, so it is never reopened, and every
 // later execution times out while the device writes its results (issue 36: results stopped for good after an adb
 // restart under load). Here a closed socket ends the readable once what it had already received has been read.
+// Such a cut, or a server that refuses or resets a new connection, also tells the owner the adb server went away:
+// every transport id it handed out may now name another device (a restarted server numbers them from 1 again).
 import type { AdbServerClient } from '@yume-chan/adb';
 import { AdbServerNodeTcpConnector } from '@yume-chan/adb-server-node-tcp';
 import { ReadableStream, type ReadableStreamDefaultReader } from '@yume-chan/stream-extra';
 
 type Connection = AdbServerClient.ServerConnection;
 
-export function closeAwareConnector(spec: { host: string; port: number }): AdbServerClient.ServerConnector {
+const SERVER_GONE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOENT']);
+
+export function closeAwareConnector(
+  spec: { host: string; port: number },
+  onServerLost: () => void,
+): AdbServerClient.ServerConnector {
   const inner = new AdbServerNodeTcpConnector(spec);
   return {
     async connect(options) {
-      return endOnClose(await inner.connect(options));
+      try {
+        return endOnClose(await inner.connect(options), onServerLost);
+      } catch (error) {
+        if (SERVER_GONE.has((error as NodeJS.ErrnoException).code ?? '')) onServerLost();
+        throw error;
+      }
     },
     addReverseTunnel: (handler, address) => inner.addReverseTunnel(handler, address),
     removeReverseTunnel: (address) => inner.removeReverseTunnel(address),
@@ -23,7 +35,7 @@ export function closeAwareConnector(spec: { host: string; port: number }): AdbSe
 }
 
 /** The connection, with a readable that ends when the socket has closed and nothing received is left to read. */
-export function endOnClose(connection: Connection): Connection {
+export function endOnClose(connection: Connection, onCut: () => void = () => {}): Connection {
   let closed = false;
   /** Ends the read in progress as "nothing more" (set while a read waits). */
   let cutRead: (() => void) | undefined;
@@ -44,6 +56,7 @@ export function endOnClose(connection: Connection): Connection {
       if (closed) setImmediate(cutRead as () => void);
       const next = await Promise.race([reader.read(), cut]);
       cutRead = undefined;
+      if (next === undefined) onCut();
       if (next === undefined || next.done) {
         controller.close();
         reader.cancel().catch(() => {});

@@ -20,6 +20,7 @@ import {
   retryDelayMs,
   WAITED_MAX_RETRY_DELAY_MS,
 } from './follow-retry.ts';
+import { linesUntil } from './follow-watchdog.ts';
 
 /**
  * Android 5 and 6: logcat knows no `-v epoch` nor `-v uid` ("Invalid parameter epoch to -v"), so no line can be
@@ -50,6 +51,8 @@ export interface LogStreamStatus {
   lastErrorCode?: string | undefined;
   /** True once the hooks ended the follow (the device is gone); a new subscription starts a new one. */
   gaveUp: boolean;
+  /** Follows dropped and reopened because they were open but dead (follow-watchdog.ts). */
+  watchdogRebuilds?: number;
 }
 
 export class DeviceLogStream {
@@ -61,6 +64,8 @@ export class DeviceLogStream {
   readonly #stopper = new AbortController();
   /** Aborted to cut the current backoff short (a new execution waits on the device). */
   #waker = new AbortController();
+  /** Aborted to drop the current follow at once (rebuild()). */
+  #dropper = new AbortController();
   #close: (() => Promise<void>) | undefined;
   #since: string | undefined;
   /** The printed lines delivered at the instant `#since`, in order (one entry prints one line per message line). */
@@ -112,8 +117,16 @@ export class DeviceLogStream {
     this.#waker.abort();
   }
 
+  /** Drops the current follow without waiting for its end (it may never come) and opens a new one now. */
+  rebuild(): void {
+    this.#dropper.abort();
+    void this.#close?.().catch(() => {});
+    this.wake();
+  }
+
   async stop(): Promise<void> {
     this.#stopper.abort();
+    this.#dropper.abort();
     await this.#close?.().catch(() => {});
   }
 
@@ -125,13 +138,14 @@ export class DeviceLogStream {
       let readLine = false;
       this.status.attempts++;
       if (this.#waker.signal.aborted) this.#waker = new AbortController();
+      if (this.#dropper.signal.aborted) this.#dropper = new AbortController();
       this.#replay = [...this.#atSince];
       try {
         const stream = await this.#adb.streamLines(this.#serial, followCommand(this.#since));
         this.#close = () => stream.close();
         if (stopped.aborted) break;
         this.status.open = true;
-        for await (const line of stream.lines) {
+        for await (const line of linesUntil(stream.lines, this.#dropper.signal)) {
           readLine = true;
           this.status.failures = 0;
           this.#accept(line);

@@ -8,7 +8,7 @@ import { withoutTypedText } from '../contracts/typed-text.ts';
 import { type RunResult, summarize, type ValidExecution } from '../contracts/types.ts';
 import { SETTLE_MS } from '../core/config.ts';
 import type { SvcContext } from '../core/context.ts';
-import { deviceKeyIdOf } from '../devices/device-key.ts';
+import { deviceIdentityKey } from '../devices/device-identity.ts';
 import { resolveDeviceWithin } from '../devices/wait-device.ts';
 import { chooseDriver, forgetDriverChoice } from './choose-driver.ts';
 import type { DeviceRun } from './device-run.ts';
@@ -128,8 +128,8 @@ export async function lockWithin(
   waitMs: number,
 ): Promise<LockAttempt> {
   const deps = { files: ctx.files, clock: ctx.clock, home: ctx.home, isAlive: ctx.isProcessAlive };
-  // One phone, one lock, however the caller named it and its adb server.
-  const key = deviceKeyIdOf(ctx.env, run.serial);
+  // One phone, one lock, however the caller named it, over whichever adb server: keyed by what the device says it is.
+  const key = await deviceIdentityKey(ctx, run.serial);
   const deadline = ctx.clock.monotonic() + waitMs;
   for (;;) {
     const attempt = await acquireExecutionLock(deps, run.serial, run.operatorPackage, key);

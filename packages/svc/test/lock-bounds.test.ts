@@ -10,7 +10,8 @@ import { dirname } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { ownStartTime } from '../src/adapters/process/process-identity.ts';
-import { deviceKeyIdOf } from '../src/devices/device-key.ts';
+import { createContext } from '../src/core/context.ts';
+import { deviceIdentityKey } from '../src/devices/device-identity.ts';
 import { lockPath } from '../src/executions/execution-lock.ts';
 import { stopDaemonsOf } from './daemon-helpers.ts';
 import { runCliJson } from './run-cli.ts';
@@ -30,7 +31,10 @@ describe('a device lock is bounded', () => {
   before(async () => {
     lab = await createLab({ devices: [{}] });
     serial = lab.devices[0]?.serial as string;
-    path = lockPath(lab.home, deviceKeyIdOf(lab.env, serial));
+    // The lock is named by what the device says it is, as svc asks it.
+    const ctx = createContext({ env: { ...process.env, ...lab.env }, cwd: lab.home });
+    path = lockPath(lab.home, await deviceIdentityKey(ctx, serial));
+    await ctx.close();
   });
   after(async () => {
     if (lab) await stopDaemonsOf(lab.home);

@@ -13,12 +13,15 @@ import { runSoak, type SoakReport } from './lib/soak-run.ts';
 
 const RECOVERY_GOAL_MS = 5000;
 
-const defaults = countsFor({ faults: 6, executions: 25, gapMin: 8000, gapMax: 11_000 }, {
-  faults: 2,
-  executions: 4,
-  gapMin: 2000,
-  gapMax: 3000,
-});
+const defaults = countsFor(
+  { faults: 6, executions: 25, gapMin: 8000, gapMax: 11_000 },
+  {
+    faults: 2,
+    executions: 4,
+    gapMin: 2000,
+    gapMax: 3000,
+  },
+);
 const { values } = parseArgs({
   options: {
     faults: { type: 'string', default: String(defaults.faults) },

@@ -136,7 +136,10 @@ type Answer = { ok?: boolean; envelope?: { commandId?: string; status?: string }
 
 async function judged(path: Outcome['path'], commandId: string, send: () => Promise<Answer>): Promise<Outcome> {
   const sentAt = performance.now();
-  const answer: Answer = await send().catch((error: Error) => ({ ok: false, error: { code: `CLIENT:${error.message}` } }));
+  const answer: Answer = await send().catch((error: Error) => ({
+    ok: false,
+    error: { code: `CLIENT:${error.message}` },
+  }));
   const elapsedMs = performance.now() - sentAt;
   const base = { path, commandId, sentAt, elapsedMs };
   if (answer.ok === true) {

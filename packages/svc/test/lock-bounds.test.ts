@@ -10,10 +10,8 @@ import { dirname } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { ownStartTime } from '../src/adapters/process/process-identity.ts';
-import { createContext } from '../src/core/context.ts';
-import { deviceIdentityKey } from '../src/devices/device-identity.ts';
-import { lockPath } from '../src/executions/execution-lock.ts';
 import { stopDaemonsOf } from './daemon-helpers.ts';
+import { deviceLockPath } from './device-lock.ts';
 import { runCliJson } from './run-cli.ts';
 
 /** The pid of a process that has exited (and been reaped). */
@@ -31,10 +29,7 @@ describe('a device lock is bounded', () => {
   before(async () => {
     lab = await createLab({ devices: [{}] });
     serial = lab.devices[0]?.serial as string;
-    // The lock is named by what the device says it is, as svc asks it.
-    const ctx = createContext({ env: { ...process.env, ...lab.env }, cwd: lab.home });
-    path = lockPath(lab.home, await deviceIdentityKey(ctx, serial));
-    await ctx.close();
+    path = await deviceLockPath(lab, serial);
   });
   after(async () => {
     if (lab) await stopDaemonsOf(lab.home);

@@ -165,7 +165,9 @@ export function createDevice(options: CreateDeviceOptions = {}): SimulatedDevice
     settings: defaultSettings(options.model ?? 'Pixel 7'),
     packages,
     // The kernel's file, world-readable (0444) as on a phone.
-    files: new Map([[BOOT_ID_PATH, { data: new TextEncoder().encode(`${identity.bootId}\n`), mode: 0o100444, mtimeSec: 0 }]]),
+    files: new Map([
+      [BOOT_ID_PATH, { data: new TextEncoder().encode(`${identity.bootId}\n`), mode: 0o100444, mtimeSec: 0 }],
+    ]),
     log: createLogBuffer(now, options.logBufferBytes ?? DEFAULT_LOG_BUFFER_BYTES),
     ui: undefined as never,
     registerReceiver(pkg, action, receiver, options) {

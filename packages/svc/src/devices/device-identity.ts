@@ -38,9 +38,9 @@ export function deviceIdentityKey(ctx: SvcContext, serial: string): Promise<stri
   const now = ctx.clock.monotonic();
   const hit = known.get(nameKey);
   if (hit !== undefined && (!ctx.longLived || now - hit.at < IDENTITY_TTL_MS)) return hit.key;
-  const key = ctx.adb.shell(serial, IDENTITY_COMMAND).then(
-    (out) => (out.exitCode === 0 ? identityFromAnswer(out.stdout) : undefined) ?? nameKey,
-  );
+  const key = ctx.adb
+    .shell(serial, IDENTITY_COMMAND)
+    .then((out) => (out.exitCode === 0 ? identityFromAnswer(out.stdout) : undefined) ?? nameKey);
   const entry = { key, at: now };
   known.set(nameKey, entry);
   // A failed question is not an answer: the next call asks again.

@@ -7,7 +7,6 @@ import type { Env } from '../../contracts/env.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { ProcessRunner } from '../process/process-runner.ts';
 import { ackEveryChunk } from './ack-every-chunk.ts';
-import { closeAwareConnector } from './close-aware-connector.ts';
 import {
   type AdbDevice,
   type AdbPort,
@@ -16,6 +15,7 @@ import {
   type PushProgress,
   type ShellOutput,
 } from './adb-port.ts';
+import { closeAwareConnector } from './close-aware-connector.ts';
 import { pullFile, pushFile } from './device-files.ts';
 import { parseDevicesLong } from './device-list.ts';
 import { DeviceConnectError, DeviceTransport } from './device-transport.ts';

@@ -6,6 +6,7 @@
 // changes when the phone reboots, so a name that comes to mean another device never inherits the old one's key.
 // Resolved once per name and process; a long-lived process asks again after IDENTITY_TTL_MS, shorter than any reboot,
 // so a phone that rebooted (a new boot id) is never locked under its old key by one process and its new by another.
+import type { AdbPort } from '../adapters/adb/adb-port.ts';
 import type { SvcContext } from '../core/context.ts';
 import { deviceKeyIdOf } from './device-key.ts';
 
@@ -26,6 +27,12 @@ export function identityFromAnswer(stdout: string): string | undefined {
   const [serialNo = '', bootId = ''] = stdout.split('\n').map((line) => line.trim());
   if (!BOOT_ID.test(bootId)) return undefined;
   return `phone:${serialNo}/${bootId.toLowerCase()}`;
+}
+
+/** What the device `serial` names says it is, or undefined when it cannot tell its boot id; throws when unreachable. */
+export async function askDeviceIdentity(adb: AdbPort, serial: string): Promise<string | undefined> {
+  const out = await adb.shell(serial, IDENTITY_COMMAND);
+  return out.exitCode === 0 ? identityFromAnswer(out.stdout) : undefined;
 }
 
 /**

@@ -12,7 +12,9 @@ import { normalizeAndValidateExecution } from '../src/contracts/validate.ts';
 import { createContext, type SvcContext } from '../src/core/context.ts';
 import { IDENTITY_COMMAND } from '../src/devices/device-identity.ts';
 import { runOnDevice } from '../src/executions/run-on-device.ts';
-import { recordDeviceWindows } from './reliability-helpers.ts';
+import { stopDaemonsOf } from './daemon-helpers.ts';
+import { recordDeviceWindows, waitFor } from './reliability-helpers.ts';
+import { runCliJson } from './run-cli.ts';
 
 describe('one phone under two names', () => {
   let lab: Lab;
@@ -33,6 +35,7 @@ describe('one phone under two names', () => {
     await second.waitForState(sim.serial, 'device');
   });
   after(async () => {
+    if (lab) await stopDaemonsOf(lab.home);
     await Promise.all(contexts.map((ctx) => ctx.close()));
     await lab?.adb('disconnect', localhostName).catch(() => {});
     await second?.adb('disconnect', sim?.serial ?? '').catch(() => {});
@@ -93,5 +96,40 @@ describe('one phone under two names', () => {
 
   test('the same phone on two adb servers takes turns', async () => {
     await takeTurns([contextOn(lab), sim.serial], [contextOn(second), sim.serial]);
+  });
+
+  test('both names reach one daemon through the CLI, and a call under one name waits for the other', async () => {
+    const cli = (args: string[]) => runCliJson(args, { env: lab.env });
+    const windows = recordDeviceWindows(sim);
+    assert.equal((await cli(['sleep', '0', '--device', sim.serial])).code, 0);
+    assert.equal((await cli(['sleep', '0', '--device', localhostName])).code, 0);
+    let pid: number | undefined;
+    await waitFor(
+      'one daemon to run',
+      async () => {
+        const listed = await cli(['daemon', 'list']);
+        const running = listed.json.daemons.filter((d: { status: string }) => d.status === 'running');
+        assert.equal(running.length, 1, listed.stdout);
+        pid = running[0].pid;
+        return pid !== undefined;
+      },
+      30_000,
+    );
+    const both = await Promise.all([
+      cli(['sleep', '1500', '--device', sim.serial, '--wait-device-ms', '30000']),
+      cli(['sleep', '1500', '--device', localhostName, '--wait-device-ms', '30000']),
+    ]);
+    for (const run of both) assert.equal(run.code, 0, run.stdout);
+    const statuses = await Promise.all(
+      [sim.serial, localhostName].map((name) => cli(['daemon', 'status', '--device', name])),
+    );
+    assert.deepEqual(
+      statuses.map((status) => status.json.daemon.pid),
+      [pid, pid],
+    );
+    const spans = [...windows.values()].filter((w) => w.end !== undefined).sort((a, b) => a.start - b.start);
+    for (let i = 1; i < spans.length; i++) {
+      assert.ok((spans[i]?.start as number) >= (spans[i - 1]?.end as number), `overlap: ${JSON.stringify(spans)}`);
+    }
   });
 });

@@ -27,8 +27,12 @@ export function daemonKey(deviceKey: string): string {
   return `id-${Buffer.from(deviceKey, 'utf8').toString('base64url')}`;
 }
 
-/** The device key a daemon key names, or undefined for a key that is not ours (an older `default` daemon). */
+/**
+ * The device key a daemon key names (a phone's daemon: the key itself), or undefined for a key that is not ours (an
+ * older `default` daemon).
+ */
 export function deviceKeyOfDaemonKey(key: string): string | undefined {
+  if (key.startsWith(PHONE_KEY_PREFIX) && KEY.test(key)) return key;
   if (!key.startsWith('id-')) return undefined;
   const deviceKey = Buffer.from(key.slice(3), 'base64url').toString('utf8');
   return daemonKey(deviceKey) === key ? deviceKey : undefined;
@@ -50,7 +54,10 @@ export function namedDaemonKey(serial: string, env: Env): string {
 }
 
 const aliasPath = (home: string, namedKey: string) => join(daemonDir(home), `daemon-${namedKey}.alias`);
-const KEY = /^id-[A-Za-z0-9_-]+$/;
+const KEY = /^(?:id|ph)-[A-Za-z0-9_-]+$/;
+
+/** A phone's daemon (phone-daemon.ts): its key is a digest, so it names no device; its metadata does. */
+export const PHONE_KEY_PREFIX = 'ph-';
 
 function aliasOf(home: string, namedKey: string): string | undefined {
   try {

@@ -56,6 +56,8 @@ export interface SoakReport extends SoakCounts {
   byPath: Record<'http' | 'daemon', SoakCounts>;
   /** Error codes of the answers that were not ok, with their counts. */
   codes: Record<string, number>;
+  /** The first message seen for each of those codes. */
+  firstMessages: Record<string, string>;
   durationMs: number;
 }
 
@@ -66,6 +68,7 @@ interface Outcome {
   elapsedMs: number;
   kind: 'ok' | 'wrong' | 'error';
   code?: string;
+  message?: string;
 }
 
 const HUNG_MS = 60_000;
@@ -132,7 +135,11 @@ function execution(commandId: string) {
   };
 }
 
-type Answer = { ok?: boolean; envelope?: { commandId?: string; status?: string }; error?: { code?: string } };
+type Answer = {
+  ok?: boolean;
+  envelope?: { commandId?: string; status?: string };
+  error?: { code?: string; message?: string };
+};
 
 async function judged(path: Outcome['path'], commandId: string, send: () => Promise<Answer>): Promise<Outcome> {
   const sentAt = performance.now();
@@ -146,7 +153,7 @@ async function judged(path: Outcome['path'], commandId: string, send: () => Prom
     const own = answer.envelope?.commandId === commandId && answer.envelope?.status === 'success';
     return { ...base, kind: own ? 'ok' : 'wrong' };
   }
-  return { ...base, kind: 'error', code: answer.error?.code ?? 'NO_CODE' };
+  return { ...base, kind: 'error', code: answer.error?.code ?? 'NO_CODE', message: answer.error?.message ?? '' };
 }
 
 /** `svc serve`'s app on this process's context, as serve builds it (long-lived: one warm follow per device). */
@@ -229,7 +236,13 @@ function report(
   durationMs: number,
 ): SoakReport {
   const codes: Record<string, number> = {};
-  for (const o of outcomes) if (o.kind !== 'ok') codes[o.code ?? o.kind] = (codes[o.code ?? o.kind] ?? 0) + 1;
+  const firstMessages: Record<string, string> = {};
+  for (const o of outcomes) {
+    if (o.kind === 'ok') continue;
+    const code = o.code ?? o.kind;
+    codes[code] = (codes[code] ?? 0) + 1;
+    firstMessages[code] ??= o.message ?? '';
+  }
   const after = lastFaultEnd ?? 0;
   return {
     faults: options.faults.join('+'),
@@ -251,6 +264,7 @@ function report(
       ),
     },
     codes,
+    firstMessages,
     durationMs: Math.round(durationMs),
   };
 }

@@ -43,6 +43,8 @@ export async function runOnDevice(ctx: SvcContext, request: ExecutionRequest): P
     const waitDeviceMs = request.waitDeviceMs ?? 0;
     const { device, leftMs } = await resolveDeviceWithin(ctx, request.target, waitDeviceMs);
     serial = device.serial;
+    // Who the phone is (the lock's name) is asked while the driver is chosen: one round trip each, side by side.
+    deviceIdentityKey(ctx, serial).catch(() => {});
     const { driver, operatorPackage, operatorUid } = await chooseDriver(ctx, serial, request.target);
     const refused = refuseUnsupported(driver.name, driver.actions(operatorPackage), request.execution);
     if (refused !== undefined) throw refused;

@@ -50,13 +50,13 @@ console.log(JSON.stringify({ bench: 'soak', reports }, null, 2));
 const pad = (value: unknown, width: number) => String(value).padStart(width);
 console.log(
   `\n${'faults'.padEnd(28)}${pad('sent', 6)}${pad('ok', 6)}${pad('refused', 9)}${pad('lost', 6)}${pad('lostAfter', 11)}` +
-    `${pad('dup', 5)}${pad('hung', 6)}${pad('wrong', 7)}${pad('recovery ms', 13)}`,
+    `${pad('dup', 5)}${pad('hung', 6)}${pad('wrong', 7)}${pad('recovery ms', 13)}${pad('first ok ms', 13)}`,
 );
 for (const r of reports) {
   console.log(
     `${`${r.faults} ×${r.faultsApplied}`.padEnd(28)}${pad(r.sent, 6)}${pad(r.ok, 6)}${pad(r.refused, 9)}${pad(r.lost, 6)}` +
       `${pad(r.lostAfterLastFault, 11)}${pad(r.duplicated, 5)}${pad(r.hung, 6)}${pad(r.wrong, 7)}` +
-      `${pad(r.recoveryMs ?? 'never', 13)}`,
+      `${pad(r.recoveryMs ?? 'never', 13)}${pad(r.firstOkAfterMs ?? 'never', 13)}`,
   );
 }
 const missed = reports.filter(

@@ -53,6 +53,8 @@ export interface SoakReport extends SoakCounts {
   /** Lost among executions sent after the last fault ended. */
   lostAfterLastFault: number;
   recoveryMs: number | undefined;
+  /** From the end of the last fault to the first success answered after it, on the slower of the two paths. */
+  firstOkAfterMs: number | undefined;
   byPath: Record<'http' | 'daemon', SoakCounts>;
   /** Error codes of the answers that were not ok, with their counts. */
   codes: Record<string, number>;
@@ -253,6 +255,7 @@ function report(
       ran,
     ).lost,
     recoveryMs: recoveryMs(outcomes, after),
+    firstOkAfterMs: firstOkAfterMs(outcomes, after),
     byPath: {
       http: counts(
         outcomes.filter((o) => o.path === 'http'),
@@ -283,6 +286,20 @@ function recoveryMs(outcomes: readonly Outcome[], lastFaultEnd: number): number 
     const firstGood = later[lastBad + 1];
     if (firstGood === undefined) return undefined;
     worst = Math.max(worst, lastBad < 0 ? 0 : firstGood.sentAt + firstGood.elapsedMs - lastFaultEnd);
+  }
+  return Math.round(worst);
+}
+
+/** The slower path's first success answered after the last fault, counted from its end. */
+function firstOkAfterMs(outcomes: readonly Outcome[], lastFaultEnd: number): number | undefined {
+  let worst = 0;
+  for (const path of ['http', 'daemon'] as const) {
+    const answers = outcomes
+      .filter((o) => o.path === path && o.kind === 'ok')
+      .map((o) => o.sentAt + o.elapsedMs - lastFaultEnd)
+      .filter((at) => at >= 0);
+    if (answers.length === 0) return undefined;
+    worst = Math.max(worst, Math.min(...answers));
   }
   return Math.round(worst);
 }

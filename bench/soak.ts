@@ -3,24 +3,20 @@
 // offline, 8–11 s apart as in the attack run that found results stopping for good. One run per fault, then all of
 // them in turn. Counts sent, ok, refused, lost, duplicated, hung (> 60 s) and wrong results (bench/lib/soak-run.ts
 // says what each means), and the time to recover after the last fault. Goal: 0 lost after the last fault, recovery
-// ≤ 5 s. Prints JSON, then a short table; exit 1 when a goal is missed.
+// ≤ 5 s. Prints JSON, then a short table; exit 1 when a goal is missed (--quick: every fault once, in one run, and
+// only a wrong, duplicated or hung result, or no recovery, fails it).
 // Usage: npx node --conditions=svc-source bench/soak.ts [--faults 6] [--executions 25] [--only adb-restart,...]
 // (packages/svc/test/heal-soak.test.ts runs a small one as a correctness test.)
 import { parseArgs } from 'node:util';
-import { countsFor } from './lib/measure.ts';
+import { countsFor, QUICK } from './lib/measure.ts';
 import { FAULT_KINDS, type FaultKind } from './lib/soak-faults.ts';
 import { runSoak, type SoakReport } from './lib/soak-run.ts';
 
 const RECOVERY_GOAL_MS = 5000;
 
 const defaults = countsFor(
-  { faults: 6, executions: 25, gapMin: 8000, gapMax: 11_000 },
-  {
-    faults: 2,
-    executions: 4,
-    gapMin: 2000,
-    gapMax: 3000,
-  },
+  { faults: 6, executions: 25, gapMin: 8000, gapMax: 11_000, tailMs: 10_000 },
+  { faults: 3, executions: 4, gapMin: 1500, gapMax: 2500, tailMs: 3000 },
 );
 const { values } = parseArgs({
   options: {
@@ -30,18 +26,22 @@ const { values } = parseArgs({
   },
 });
 const single = (values.only?.split(',') ?? [...FAULT_KINDS]) as FaultKind[];
-const scenarios: FaultKind[][] = [...single.map((kind) => [kind]), ...(single.length > 1 ? [single] : [])];
+// A quick run (a check that the bench works) goes through every fault once, all in one run.
+const scenarios: FaultKind[][] =
+  QUICK && values.only === undefined
+    ? [single]
+    : [...single.map((kind) => [kind]), ...(single.length > 1 ? [single] : [])];
 
 const reports: SoakReport[] = [];
 for (const faults of scenarios) {
   reports.push(
     await runSoak({
       faults,
-      faultCount: Number(values.faults) * (faults.length > 1 ? 2 : 1),
+      faultCount: Number(values.faults) * (faults.length > 1 && !QUICK ? 2 : 1),
       gapMs: [defaults.gapMin, defaults.gapMax],
       downMs: 1500,
       executionsPerClient: Number(values.executions),
-      tailMs: 10_000,
+      tailMs: defaults.tailMs,
     }),
   );
 }
@@ -59,13 +59,13 @@ for (const r of reports) {
       `${pad(r.recoveryMs ?? 'never', 13)}${pad(r.firstOkAfterMs ?? 'never', 13)}`,
   );
 }
+// A quick run checks correctness only: its numbers come from a machine busy with other work.
 const missed = reports.filter(
   (r) =>
-    r.lostAfterLastFault > 0 ||
     r.duplicated > 0 ||
     r.wrong > 0 ||
     r.hung > 0 ||
     r.recoveryMs === undefined ||
-    r.recoveryMs > RECOVERY_GOAL_MS,
+    (!QUICK && (r.lostAfterLastFault > 0 || r.recoveryMs > RECOVERY_GOAL_MS)),
 );
 if (missed.length > 0) process.exitCode = 1;

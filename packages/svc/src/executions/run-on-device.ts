@@ -2,6 +2,7 @@
 // take its lock (waiting a bounded time when asked), choose the driver, refuse what the driver cannot do before any
 // device command, run, and summarize. Never throws for expected failures: they come back as
 // `{ ok: false, error: { code, message, details? } }`.
+import { transportEnded } from '../adapters/adb/transport-ended.ts';
 import { codeOf } from '../contracts/conditions.ts';
 import { errorBodyOf, SvcError } from '../contracts/errors.ts';
 import { withoutTypedText } from '../contracts/typed-text.ts';
@@ -63,7 +64,7 @@ export async function runOnDevice(ctx: SvcContext, request: ExecutionRequest): P
     }
     return result;
   } catch (error) {
-    return failureOn(serial, error);
+    return failureOn(serial, (serial === undefined ? undefined : transportEnded(error, serial)) ?? error);
   }
 }
 

@@ -11,10 +11,9 @@ import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { freePort } from '../../sim/src/testing/free-port.ts';
 import { CONDITIONS, type Condition } from '../src/contracts/conditions.ts';
-import { deviceKeyIdOf } from '../src/devices/device-key.ts';
-import { lockPath } from '../src/executions/execution-lock.ts';
 import { codeOfAnswer, openSurfaces, type Surfaces } from './conditions-surfaces.ts';
 import { stopDaemonsOf } from './daemon-helpers.ts';
+import { deviceLockPath } from './device-lock.ts';
 import { MAIN, runCliJson } from './run-cli.ts';
 
 type Walk = (s: Surfaces) => Promise<Record<string, string | undefined>>;
@@ -229,7 +228,7 @@ describe('one code per condition, on every surface', () => {
       withDevices([{}], async ([serial]) => {
         const busy = runCliJson(['sleep', '12000', '--device', serial as string, '--no-daemon'], { env: lab.env });
         // Deterministic, not timed: the others go once the sleep holds this device's lock file.
-        const lock = lockPath(lab.home, deviceKeyIdOf(lab.env, serial as string));
+        const lock = await deviceLockPath(lab, serial as string);
         while (!existsSync(lock)) await new Promise((r) => setTimeout(r, 20));
         const codes = await inOrder({
           cli: () => s.cli(['snapshot', '--device', serial as string]),

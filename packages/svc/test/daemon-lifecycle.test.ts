@@ -9,6 +9,7 @@ import { createLab, type Lab } from 'svc-sim/testing';
 import { isProcessAlive } from '../src/adapters/process/process-runner.ts';
 import { daemonStatus, stopDaemon } from '../src/daemons/lifecycle.ts';
 import { daemonPaths } from '../src/daemons/paths.ts';
+import { phoneDaemonPathsOver } from '../src/daemons/phone-daemon.ts';
 import { daemonDirOf, daemonPidsOf, executeLines, firstSerial, stopDaemonsOf, svcIn } from './daemon-helpers.ts';
 import { waitFor } from './reliability-helpers.ts';
 import { CLI_ENTRY } from './run-cli.ts';
@@ -16,14 +17,14 @@ import { CLI_ENTRY } from './run-cli.ts';
 describe('daemon lifecycle', () => {
   let lab: Lab;
   let svc: ReturnType<typeof svcIn>;
-  /** `daemon-<key>` of the lab's only device: a daemon is keyed by its device's serial. */
+  /** `daemon-<key>` of the lab's only device: a daemon is keyed by the phone (what the device says it is). */
   let base: string;
   const sleepers: ChildProcess[] = [];
 
   before(async () => {
     lab = await createLab({ devices: [{}] });
     svc = svcIn(lab);
-    base = `daemon-${daemonPaths(lab.home, firstSerial(lab), lab.env).key}`;
+    base = `daemon-${(await phoneDaemonPathsOver(lab.home, firstSerial(lab), lab.env)).key}`;
   });
   after(async () => {
     for (const child of sleepers) child.kill('SIGKILL');
@@ -129,10 +130,11 @@ describe('daemon lifecycle', () => {
     assert.equal((await svc.json(['daemon', 'stop'])).json.daemon.status, 'stopped');
   });
 
-  test('each device gets its own daemon keyed by its adb server and serial, however the device was named', async () => {
+  test('each device gets its own daemon keyed by the phone it is, however the device was named', async () => {
     const second = await lab.addDevice();
     try {
-      const key = `id-${Buffer.from(`127.0.0.1:${lab.adbPort}/${second.serial}`).toString('base64url')}`;
+      const { key } = await phoneDaemonPathsOver(lab.home, second.serial, lab.env);
+      assert.notEqual(`daemon-${key}`, base);
       const started = await svc.json(['daemon', 'start', '--device', second.serial]);
       assert.equal(started.code, 0, started.stdout);
       assert.equal(started.json.daemon.socketPath, join(daemonDirOf(lab.home), `daemon-${key}.sock`));

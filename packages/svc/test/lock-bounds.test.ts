@@ -10,9 +10,8 @@ import { dirname } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { ownStartTime } from '../src/adapters/process/process-identity.ts';
-import { deviceKeyIdOf } from '../src/devices/device-key.ts';
-import { lockPath } from '../src/executions/execution-lock.ts';
 import { stopDaemonsOf } from './daemon-helpers.ts';
+import { deviceLockPath } from './device-lock.ts';
 import { runCliJson } from './run-cli.ts';
 
 /** The pid of a process that has exited (and been reaped). */
@@ -30,7 +29,7 @@ describe('a device lock is bounded', () => {
   before(async () => {
     lab = await createLab({ devices: [{}] });
     serial = lab.devices[0]?.serial as string;
-    path = lockPath(lab.home, deviceKeyIdOf(lab.env, serial));
+    path = await deviceLockPath(lab, serial);
   });
   after(async () => {
     if (lab) await stopDaemonsOf(lab.home);

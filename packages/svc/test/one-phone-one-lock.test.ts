@@ -1,7 +1,8 @@
 // One phone, one execution at a time, however it is named: as `<server>/<serial>` (several adb servers configured)
 // or as the plain serial (one), and with its adb server spelled `tcp:127.0.0.1:P` or `tcp:localhost:P`. The lock
-// and the daemon are keyed by the device (its adb server spelled one way, and its serial), so a second name of a
-// busy phone is refused like the first. Through the real CLI, real adb and a simulated device.
+// and the daemon are keyed by the phone (what it says it is), so a second name of a busy phone is refused like the
+// first (one-phone-identity.test.ts: two serials of one phone, and one phone on two adb servers). Through the real
+// CLI, real adb and a simulated device.
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';

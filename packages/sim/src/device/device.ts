@@ -1,5 +1,6 @@
 // The Android device model behind the wire: properties, settings, packages, files, the log, broadcast delivery and
 // the clock. The shell (shell/) and the UI + operator (ui/, operator/) act on it only through DeviceApi.
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createFaultControl } from '../faults.ts';
 import { createCommandRecord } from './command-record.ts';
 import { createInputLog } from './input-log.ts';
@@ -17,6 +18,8 @@ export interface CreateDeviceOptions {
   /** false = sys.boot_completed and dev.bootcomplete stay unset (a device still booting). */
   booted?: boolean;
   serialHint?: string;
+  /** The hardware serial number (`ro.serialno`); default: one of its own per device. */
+  serialNo?: string;
   /** The wall clock the device starts from (default Date.now); skewClock() moves it later. */
   clock?: () => number;
   /** Byte budget of the log ring buffer (default 256 KiB, logd's default). */
@@ -27,8 +30,25 @@ export interface CreateDeviceOptions {
   missingCommands?: readonly string[];
 }
 
+/**
+ * Who the device is, whatever name an adb server lists it by (`127.0.0.1:P`, `localhost:P`, the same phone on a
+ * second adb server): its hardware serial number and the id of its current boot. Both answers the device gives
+ * (`getprop ro.serialno`, `cat /proc/sys/kernel/random/boot_id`) come from here, never from the serial a client used.
+ * boot_id is a random UUID the kernel makes at each boot (Linux Documentation/admin-guide/sysctl/kernel.rst, "random":
+ * "boot_id: a UUID generated the first time this is retrieved, and unvarying after that"); ro.serialno is the
+ * hardware serial init copies from ro.boot.serialno (AOSP system/core/init/property_service.cpp,
+ * ExportKernelBootProps), a property of the phone, the same whichever transport or adb server reaches it.
+ */
+export interface DeviceIdentity {
+  readonly serialNo: string;
+  readonly bootId: string;
+}
+
+export const BOOT_ID_PATH = '/proc/sys/kernel/random/boot_id';
+
 /** DeviceApi plus the handles tests and the control surface use. */
 export interface SimulatedDeviceModel extends DeviceApi {
+  readonly identity: DeviceIdentity;
   installPackage(pkg: InstalledPackage): void;
   uninstallPackage(name: string): boolean;
   onPackageInstalled(listener: (pkg: InstalledPackage) => void): () => void;
@@ -56,7 +76,7 @@ function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '_');
 }
 
-function defaultProps(options: CreateDeviceOptions, serial: string): [string, string][] {
+function defaultProps(options: CreateDeviceOptions, identity: DeviceIdentity): [string, string][] {
   const model = options.model ?? 'Pixel 7';
   const sdk = options.apiLevel ?? 35;
   const release = releaseOf(sdk);
@@ -80,8 +100,8 @@ function defaultProps(options: CreateDeviceOptions, serial: string): [string, st
     ['ro.build.tags', 'release-keys'],
     ['ro.build.fingerprint', fingerprint],
     ['ro.build.characteristics', 'nosdcard'],
-    ['ro.serialno', serial],
-    ['ro.boot.serialno', serial],
+    ['ro.serialno', identity.serialNo],
+    ['ro.boot.serialno', identity.serialNo],
     ['ro.secure', '1'],
     ['ro.adb.secure', '1'],
     ['ro.debuggable', '0'],
@@ -129,6 +149,10 @@ export function createDevice(options: CreateDeviceOptions = {}): SimulatedDevice
   let skewMs = 0;
   const now = () => baseClock() + skewMs;
   const serial = options.serialHint ?? 'SIM0000001';
+  const identity: DeviceIdentity = {
+    serialNo: options.serialNo ?? randomBytes(6).toString('hex').toUpperCase(),
+    bootId: randomUUID(),
+  };
   const packages = new Map<string, InstalledPackage>();
   for (const pkg of systemPackages(options.apiLevel ?? 35)) packages.set(pkg.name, pkg);
   const receivers: { pkg: string; action: string; receiver: BroadcastReceiver; manifest: boolean }[] = [];
@@ -136,10 +160,14 @@ export function createDevice(options: CreateDeviceOptions = {}): SimulatedDevice
   const removedListeners = new Set<(name: string) => void>();
   const device: SimulatedDeviceModel = {
     serialHint: serial,
-    props: new Map(defaultProps(options, serial)),
+    identity,
+    props: new Map(defaultProps(options, identity)),
     settings: defaultSettings(options.model ?? 'Pixel 7'),
     packages,
-    files: new Map(),
+    // The kernel's file, world-readable (0444) as on a phone.
+    files: new Map([
+      [BOOT_ID_PATH, { data: new TextEncoder().encode(`${identity.bootId}\n`), mode: 0o100444, mtimeSec: 0 }],
+    ]),
     log: createLogBuffer(now, options.logBufferBytes ?? DEFAULT_LOG_BUFFER_BYTES),
     ui: undefined as never,
     registerReceiver(pkg, action, receiver, options) {

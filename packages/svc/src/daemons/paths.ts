@@ -2,6 +2,10 @@
 // one way, and its serial as that server reports it; never by how a caller spelled either, so one device never gets
 // two daemons), files under ~/.svc/daemon/ (private to the user). The key is `id-` + base64url of the device key,
 // so similar serials never collide and any serial is a safe file name.
+// A name may point at the daemon of the phone it names (`daemon-<name key>.alias`, a symbolic link to the phone's
+// key, written by phone-daemon.ts once the phone said who it is): two names of one phone (`127.0.0.1:P` and
+// `localhost:P`) then find one daemon, with no question to the device on the way.
+import { readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { makePrivateDir } from '../adapters/fs/private-dir.ts';
 import type { Env } from '../contracts/env.ts';
@@ -23,8 +27,12 @@ export function daemonKey(deviceKey: string): string {
   return `id-${Buffer.from(deviceKey, 'utf8').toString('base64url')}`;
 }
 
-/** The device key a daemon key names, or undefined for a key that is not ours (an older `default` daemon). */
+/**
+ * The device key a daemon key names (a phone's daemon: the key itself), or undefined for a key that is not ours (an
+ * older `default` daemon).
+ */
 export function deviceKeyOfDaemonKey(key: string): string | undefined {
+  if (key.startsWith(PHONE_KEY_PREFIX) && KEY.test(key)) return key;
   if (!key.startsWith('id-')) return undefined;
   const deviceKey = Buffer.from(key.slice(3), 'base64url').toString('utf8');
   return daemonKey(deviceKey) === key ? deviceKey : undefined;
@@ -36,7 +44,42 @@ export function daemonDir(home: string): string {
 
 /** The daemon of the device `serial` names in `env` (which adb server a plain serial is on). */
 export function daemonPaths(home: string, serial: string, env: Env): DaemonPaths {
-  return daemonPathsOfKey(home, daemonKey(deviceKeyIdOf(env, serial)), serial);
+  const named = daemonKey(deviceKeyIdOf(env, serial));
+  return daemonPathsOfKey(home, aliasOf(home, named) ?? named, serial);
+}
+
+/** The daemon of `serial` by its name alone, whatever its alias says (the key a phone daemon is looked up from). */
+export function namedDaemonKey(serial: string, env: Env): string {
+  return daemonKey(deviceKeyIdOf(env, serial));
+}
+
+const aliasPath = (home: string, namedKey: string) => join(daemonDir(home), `daemon-${namedKey}.alias`);
+const KEY = /^(?:id|ph)-[A-Za-z0-9_-]+$/;
+
+/** A phone's daemon (phone-daemon.ts): its key is a digest, so it names no device; its metadata does. */
+export const PHONE_KEY_PREFIX = 'ph-';
+
+function aliasOf(home: string, namedKey: string): string | undefined {
+  try {
+    const target = readlinkSync(aliasPath(home, namedKey));
+    return KEY.test(target) ? target : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** From now on the name `namedKey` finds the daemon of `key` (replaced in one step: a reader sees old or new). */
+export function pointNameAt(home: string, namedKey: string, key: string): void {
+  const path = aliasPath(home, namedKey);
+  if (aliasOf(home, namedKey) === key) return;
+  const aside = `${path}.${process.pid}-${Date.now()}`;
+  symlinkSync(key, aside);
+  try {
+    renameSync(aside, path);
+  } catch (error) {
+    rmSync(aside, { force: true });
+    throw error;
+  }
 }
 
 export function daemonPathsOfKey(home: string, key: string, serial: string): DaemonPaths {

@@ -4,8 +4,9 @@
 // The key is `<canonical host>:<port>/<serial>`: every loopback spelling is 127.0.0.1 (an adb server listens on the
 // loopback interface; a second server on another 127/8 address of the same port would be a contrived setup, and
 // merging two keys only serializes, never doubles), other host names lower-cased. What the key cannot see: one
-// phone on two transports (USB and `adb connect` over Wi-Fi) or attached to two adb servers has two serials there,
-// and adb itself gives no identity that tells them apart cheaply (emulators share one ro.serialno).
+// phone on two transports (USB and `adb connect` over Wi-Fi) or attached to two adb servers has two serials there.
+// So this is the key of a name; the lock and the daemon are keyed by what the phone says it is
+// (device-identity.ts), and this key stands in only for a device that cannot tell its boot id.
 
 import { adbServerAddress } from '../adapters/adb/server-address.ts';
 import { configuredServers, splitDeviceId } from '../contracts/adb-servers.ts';

@@ -225,3 +225,22 @@ test('no envelope: RESULT_ENVELOPE_TIMEOUT with diagnostics, then the lock settl
   assert.equal(!next.ok && next.error.code, 'EXECUTION_CONFLICT_IN_FLIGHT');
   assert.equal(!next.ok && next.error.details?.settling, true);
 });
+
+test('a device command whose connection ended under it is DEVICE_DISCONNECTED, not a host-side failure', async () => {
+  const { adb } = fakeDevice({});
+  const answer = adb.handle;
+  // The adb library's words when the device or its adb server went away mid-command (shell protocol, no exit).
+  adb.handle = (serial, command) => {
+    if (command.startsWith('pm list packages')) throw new Error('Socket ended without exit message');
+    return answer(serial, command);
+  };
+  // A home of its own: an earlier test's timeout may still hold the shared one's lock (settling).
+  const own = await mkdtemp(join(tmpdir(), 'svc-run-unit-'));
+  after(() => rm(own, { recursive: true, force: true, maxRetries: 5 }));
+  const result = await runExecution(createContext({ env: { HOME: own }, cwd: own, adb }), {
+    execution: execution([{ id: 's', type: 'sleep', params: { durationMs: 0 } }]),
+  });
+  assert.equal(result.ok, false);
+  assert.equal(!result.ok && result.error.code, 'DEVICE_DISCONNECTED', JSON.stringify(result));
+  assert.equal(!result.ok && result.error.details?.deviceId, 'fake-1');
+});

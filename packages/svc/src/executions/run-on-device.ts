@@ -2,13 +2,14 @@
 // take its lock (waiting a bounded time when asked), choose the driver, refuse what the driver cannot do before any
 // device command, run, and summarize. Never throws for expected failures: they come back as
 // `{ ok: false, error: { code, message, details? } }`.
+import { transportEnded } from '../adapters/adb/transport-ended.ts';
 import { codeOf } from '../contracts/conditions.ts';
 import { errorBodyOf, SvcError } from '../contracts/errors.ts';
 import { withoutTypedText } from '../contracts/typed-text.ts';
 import { type RunResult, summarize, type ValidExecution } from '../contracts/types.ts';
 import { SETTLE_MS } from '../core/config.ts';
 import type { SvcContext } from '../core/context.ts';
-import { deviceKeyIdOf } from '../devices/device-key.ts';
+import { deviceIdentityKey } from '../devices/device-identity.ts';
 import { resolveDeviceWithin } from '../devices/wait-device.ts';
 import { chooseDriver, forgetDriverChoice } from './choose-driver.ts';
 import type { DeviceRun } from './device-run.ts';
@@ -43,6 +44,8 @@ export async function runOnDevice(ctx: SvcContext, request: ExecutionRequest): P
     const waitDeviceMs = request.waitDeviceMs ?? 0;
     const { device, leftMs } = await resolveDeviceWithin(ctx, request.target, waitDeviceMs);
     serial = device.serial;
+    // Who the phone is (the lock's name) is asked while the driver is chosen: one round trip each, side by side.
+    deviceIdentityKey(ctx, serial).catch(() => {});
     const { driver, operatorPackage, operatorUid } = await chooseDriver(ctx, serial, request.target);
     const refused = refuseUnsupported(driver.name, driver.actions(operatorPackage), request.execution);
     if (refused !== undefined) throw refused;
@@ -61,7 +64,7 @@ export async function runOnDevice(ctx: SvcContext, request: ExecutionRequest): P
     }
     return result;
   } catch (error) {
-    return failureOn(serial, error);
+    return failureOn(serial, (serial === undefined ? undefined : transportEnded(error, serial)) ?? error);
   }
 }
 
@@ -128,8 +131,8 @@ export async function lockWithin(
   waitMs: number,
 ): Promise<LockAttempt> {
   const deps = { files: ctx.files, clock: ctx.clock, home: ctx.home, isAlive: ctx.isProcessAlive };
-  // One phone, one lock, however the caller named it and its adb server.
-  const key = deviceKeyIdOf(ctx.env, run.serial);
+  // One phone, one lock, however the caller named it, over whichever adb server: keyed by what the device says it is.
+  const key = await deviceIdentityKey(ctx, run.serial);
   const deadline = ctx.clock.monotonic() + waitMs;
   for (;;) {
     const attempt = await acquireExecutionLock(deps, run.serial, run.operatorPackage, key);

@@ -1,11 +1,12 @@
 // The transparent proxy: an execution goes to the daemon of its device (running-daemon.ts), and when none of this
 // CLI's identity runs, one is started for it first. A daemon is only ever started for a device that is there, keyed
 // by its serial: before starting one, the device is resolved (one quick question to the adb server), so a typo or an
-// unplugged phone gets its error at once and leaves no daemon behind.
+// unplugged phone gets its error at once and leaves no daemon behind. The daemon started is the phone's
+// (daemons/phone-daemon.ts): a second name of a phone whose daemon runs is pointed at that daemon, not given one.
 import type { Env } from '../contracts/env.ts';
 import { DAEMON_PROBE_MS } from '../core/config.ts';
 import { currentIdentity, type DaemonIdentity, identityMismatch } from '../daemons/identity.ts';
-import { type DaemonPaths, daemonPaths, ensurePrivateDir } from '../daemons/paths.ts';
+import { type DaemonPaths, ensurePrivateDir } from '../daemons/paths.ts';
 import { DaemonClient } from '../daemons/socket-client.ts';
 import { dispatch, type ProxyOutcome, type ProxyRequest, viaRunningDaemon } from './running-daemon.ts';
 
@@ -22,9 +23,15 @@ export async function proxyExecution(request: ProxyRequest): Promise<ProxyOutcom
   const running = await viaRunningDaemon(request, identity);
   if (running.kind !== 'start') return running;
   const { serial } = running;
-  const paths = daemonPaths(request.home, serial, request.env);
+  const paths = await phonePaths(request, serial);
   if (!(await startFreshDaemon(paths, identity, request.env))) return { kind: 'direct', reason: 'daemon not ready' };
   return (await dispatch(request, paths, serial, identity)) ?? { kind: 'direct', reason: 'daemon not ready' };
+}
+
+/** The daemon of the phone `serial` names (its name pointed at it); the name's own when the phone cannot be asked. */
+async function phonePaths(request: ProxyRequest, serial: string): Promise<DaemonPaths> {
+  const { phoneDaemonPathsOver } = await import('../daemons/phone-daemon.ts');
+  return phoneDaemonPathsOver(request.home, serial, request.env);
 }
 
 /**

@@ -8,10 +8,9 @@ import { after, before, describe, it } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { DAEMON_DEVICE_GONE_EXIT_MS, DAEMON_WATCH_INTERVAL_MS } from '../../src/core/config.ts';
 import { daemonPaths, ensurePrivateDir } from '../../src/daemons/paths.ts';
-import { deviceKeyIdOf } from '../../src/devices/device-key.ts';
-import { lockPath } from '../../src/executions/execution-lock.ts';
 import { MAX_LOG_BYTES } from '../../src/server/daemon/daemon-log.ts';
 import { daemonPidsOf, stopDaemonsOf, svcIn } from '../daemon-helpers.ts';
+import { deviceLockPath } from '../device-lock.ts';
 import { waitFor } from '../reliability-helpers.ts';
 import { makeZombie } from './zombie.ts';
 
@@ -124,7 +123,7 @@ describe('daemons and locks against bad input and dead owners', () => {
           operatorPackage: 'com.svc.operator',
           acquiredAt: 0,
         };
-        writeFileSync(lockPath(lab.home, deviceKeyIdOf(lab.env, serial)), JSON.stringify(record));
+        writeFileSync(await deviceLockPath(lab, serial), JSON.stringify(record));
         const run = await svc.json(['sleep', '0', '--device', serial, '--no-daemon']);
         assert.equal(run.code, 0, `${JSON.stringify(owner)}: ${run.stdout}`);
       }

@@ -7,9 +7,8 @@ import { existsSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createLab, type Lab } from 'svc-sim/testing';
-import { deviceKeyIdOf } from '../../src/devices/device-key.ts';
-import { lockPath } from '../../src/executions/execution-lock.ts';
 import { stopDaemonsOf, svcIn } from '../daemon-helpers.ts';
+import { deviceLockPath } from '../device-lock.ts';
 
 describe('a device unplugged mid-run', () => {
   let lab: Lab;
@@ -25,6 +24,7 @@ describe('a device unplugged mid-run', () => {
     const sim = lab.devices[0];
     assert.ok(sim);
     const svc = svcIn(lab);
+    const lockOf = await deviceLockPath(lab, sim.serial);
     assert.equal((await svc.json(['sleep', '0', '--device', sim.serial])).code, 0, 'the daemon is warm');
     const pending = svc.json(['sleep', '20000', '--device', sim.serial]);
     for (let i = 0; i < 500 && !sim.device.commandLog.some((c) => c.includes('"durationMs":20000')); i++)
@@ -37,12 +37,13 @@ describe('a device unplugged mid-run', () => {
     assert.equal(run.code, 1, run.stdout);
     assert.equal(run.json.code, 'DEVICE_DISCONNECTED', run.stdout);
     assert.equal(run.json.details.deviceId, sim.serial);
-    assert.ok(!existsSync(lockPath(lab.home, deviceKeyIdOf(lab.env, sim.serial))), 'the lock is released');
+    assert.ok(!existsSync(lockOf), 'the lock is released');
   });
 
   it('on the adb driver ends with DEVICE_DISCONNECTED, keeping the steps that ran, and frees the device lock', async () => {
     const sim = await lab.addDevice({ operator: false });
     const svc = svcIn(lab);
+    const lockOf = await deviceLockPath(lab, sim.serial);
     const execution = {
       commandId: 'unplug-adb',
       taskId: 'unplug-adb',
@@ -74,6 +75,6 @@ describe('a device unplugged mid-run', () => {
       ],
     );
     assert.equal(steps[2].data.error, 'DEVICE_DISCONNECTED');
-    assert.ok(!existsSync(lockPath(lab.home, deviceKeyIdOf(lab.env, sim.serial))), 'the lock is released');
+    assert.ok(!existsSync(lockOf), 'the lock is released');
   });
 });

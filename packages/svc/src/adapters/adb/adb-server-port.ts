@@ -2,7 +2,6 @@
 // warm for the life of the port (the daemon keeps one port per process); a transport id that went stale (device
 // reconnected) is re-resolved once, only when the failure happened before the service reached the device.
 import { Adb, AdbBanner, type AdbFeature, AdbServerClient } from '@yume-chan/adb';
-import { AdbServerNodeTcpConnector } from '@yume-chan/adb-server-node-tcp';
 import { configuredServers, serverLabel } from '../../contracts/adb-servers.ts';
 import type { Env } from '../../contracts/env.ts';
 import { SvcError } from '../../contracts/errors.ts';
@@ -17,6 +16,7 @@ import {
   type PushProgress,
   type ShellOutput,
 } from './adb-port.ts';
+import { closeAwareConnector } from './close-aware-connector.ts';
 import { pullFile, pushFile } from './device-files.ts';
 import { parseDevicesLong } from './device-list.ts';
 import { DeviceConnectError, DeviceTransport } from './device-transport.ts';
@@ -100,7 +100,7 @@ export class AdbServerPort implements AdbPort {
       }
       let closed = false;
       return {
-        lines: output,
+        lines: forgetAtEnd(output, () => this.#forgetHandle(serial)),
         async close() {
           if (closed) return;
           closed = true;
@@ -155,12 +155,26 @@ export class AdbServerPort implements AdbPort {
     this.#adbs.clear();
   }
 
+  /**
+   * The adb server went away (refused or reset a connection): a restarted one numbers its transports anew, so a kept
+   * transport id may now name another device. Every device is looked up by its serial again.
+   */
+  #forgetHandles(): void {
+    this.#adbs.clear();
+    this.#transportIds.clear();
+  }
+
+  /** A stream of `serial` ended (device gone, reconnected, or its server restarted): look it up by serial next time. */
+  #forgetHandle(serial: string): void {
+    this.#adbs.delete(serial);
+    this.#transportIds.delete(serial);
+  }
+
   #connectClient(): AdbServerClient {
     if (this.#client === undefined) {
       this.#address ??= adbServerAddress(this.#env);
-      this.#client = new AdbServerClient(
-        new AdbServerNodeTcpConnector({ host: this.#address.host, port: this.#address.port }),
-      );
+      const { host, port } = this.#address;
+      this.#client = new AdbServerClient(closeAwareConnector({ host, port }, () => this.#forgetHandles()));
     }
     return this.#client;
   }
@@ -241,6 +255,15 @@ export class AdbServerPort implements AdbPort {
     this.#transportIds.set(serial, transportId);
     const banner = new AdbBanner('device', undefined, undefined, undefined, features as AdbFeature[]);
     return new Adb(new DeviceTransport(this.#connectClient(), serial, transportId, banner));
+  }
+}
+
+/** The lines, then `onEnd` once they ended (however: the device's end, an error, or the reader stopping). */
+async function* forgetAtEnd(lines: AsyncIterable<string>, onEnd: () => void): AsyncGenerator<string> {
+  try {
+    yield* lines;
+  } finally {
+    onEnd();
   }
 }
 

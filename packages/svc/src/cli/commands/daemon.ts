@@ -25,6 +25,13 @@ async function presentSerial(globals: Globals): Promise<string> {
   return targetSerial(process.env, targetOf(globals, process.env));
 }
 
+/** The daemon of the phone --device names (or of the only connected device), for start and restart. */
+async function presentPaths(globals: Globals) {
+  const serial = await presentSerial(globals);
+  const { phoneDaemonPathsOver } = await import('../../daemons/phone-daemon.ts');
+  return phoneDaemonPathsOver(home(), serial, process.env);
+}
+
 /** The serial as given (for stop/status), else the only connected device. */
 async function namedSerial(globals: Globals): Promise<string> {
   const target = targetOf(globals, process.env);
@@ -71,7 +78,7 @@ export function registerDaemon(program: Command, launchers: Launchers): void {
     .command('daemon')
     .description('the background daemon per device that keeps the connection and log stream warm');
   lifecycleCommand(daemon, 'start', 'start the daemon of --device (or of the only connected device)', async (g) => ({
-    daemon: await (await lifecycle()).startDaemon(daemonPaths(home(), await presentSerial(g), process.env), {
+    daemon: await (await lifecycle()).startDaemon(await presentPaths(g), {
       env: process.env,
     }),
   }));
@@ -94,7 +101,7 @@ export function registerDaemon(program: Command, launchers: Launchers): void {
     daemon: await (await lifecycle()).daemonStatus(daemonPaths(home(), await namedSerial(g), process.env)),
   }));
   lifecycleCommand(daemon, 'restart', 'stop, then start the daemon', async (g) => ({
-    daemon: await (await lifecycle()).restartDaemon(daemonPaths(home(), await presentSerial(g), process.env), {
+    daemon: await (await lifecycle()).restartDaemon(await presentPaths(g), {
       env: process.env,
     }),
   }));

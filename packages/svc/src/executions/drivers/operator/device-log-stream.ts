@@ -15,6 +15,7 @@ import {
   retryDelayMs,
   WAITED_MAX_RETRY_DELAY_MS,
 } from './follow-retry.ts';
+import { untilAborted } from './follow-watchdog.ts';
 
 /**
  * Android 5 and 6: logcat knows no `-v epoch` nor `-v uid` ("Invalid parameter epoch to -v"), so no line can be
@@ -45,6 +46,8 @@ export interface LogStreamStatus {
   lastErrorCode?: string | undefined;
   /** True once the hooks ended the follow (the device is gone); a new subscription starts a new one. */
   gaveUp: boolean;
+  /** Follows dropped and reopened because they were open but dead (follow-watchdog.ts). */
+  watchdogRebuilds?: number;
 }
 
 export class DeviceLogStream {
@@ -56,6 +59,8 @@ export class DeviceLogStream {
   readonly #stopper = new AbortController();
   /** Aborted to cut the current backoff short (a new execution waits on the device). */
   #waker = new AbortController();
+  /** Aborted to drop the current follow at once (rebuild()). */
+  #dropper = new AbortController();
   #close: (() => Promise<void>) | undefined;
   #since: string | undefined;
   /** The messages of the records delivered at the instant `#since`, in order. */
@@ -107,8 +112,16 @@ export class DeviceLogStream {
     this.#waker.abort();
   }
 
+  /** Drops the current follow without waiting for its end (it may never come) and opens a new one now. */
+  rebuild(): void {
+    this.#dropper.abort();
+    void this.#close?.().catch(() => {});
+    this.wake();
+  }
+
   async stop(): Promise<void> {
     this.#stopper.abort();
+    this.#dropper.abort();
     await this.#close?.().catch(() => {});
   }
 
@@ -120,6 +133,7 @@ export class DeviceLogStream {
       let readLine = false;
       this.status.attempts++;
       if (this.#waker.signal.aborted) this.#waker = new AbortController();
+      if (this.#dropper.signal.aborted) this.#dropper = new AbortController();
       this.#replay = [...this.#atSince];
       try {
         const stream = await this.#adb.streamBytes(this.#serial, followCommand(this.#since));
@@ -127,7 +141,7 @@ export class DeviceLogStream {
         if (stopped.aborted) break;
         this.status.open = true;
         const records = new LoggerEntryDecoder();
-        for await (const chunk of stream.chunks) {
+        for await (const chunk of untilAborted(stream.chunks, this.#dropper.signal)) {
           readLine = true;
           this.status.failures = 0;
           for (const record of records.push(chunk)) this.#accept(entryOfRecord(record));

@@ -16,6 +16,7 @@ import { commandIdOfLine, type OperatorLine } from '../../../contracts/operator-
 import type { SvcContext } from '../../../core/context.ts';
 import { DeviceLogStream, type LogStreamStatus } from './device-log-stream.ts';
 import { IDLE_FAILURE_LIMIT } from './follow-retry.ts';
+import { FollowWatchdog } from './follow-watchdog.ts';
 import { GoneProbe } from './gone-probe.ts';
 import { type AssembledLine, LineAssembler, type LineSource } from './line-assembler.ts';
 
@@ -46,6 +47,7 @@ interface DeviceRoute {
   sinks: Map<string, Set<LineSink>>;
   goneListeners: Set<(adbState: string) => void>;
   probe: GoneProbe;
+  watchdog: FollowWatchdog;
 }
 
 export class LogRouter {
@@ -90,11 +92,13 @@ export class LogRouter {
           goneListeners.clear();
         },
       );
-      route = { stream, assembler, running, sinks, started: stream.start(), goneListeners, probe };
+      const watchdog = new FollowWatchdog(this.#adb, this.#clock, serial, stream, () => sinks.size > 0);
+      route = { stream, assembler, running, sinks, started: stream.start(), goneListeners, probe, watchdog };
       self = route;
       this.#devices.set(serial, route);
       const failed = route;
       route.started.catch(() => {
+        watchdog.stop();
         if (this.#devices.get(serial) === failed) this.#devices.delete(serial);
       });
     } else {
@@ -111,6 +115,7 @@ export class LogRouter {
       if (set.size === 0 && route.sinks.get(commandId) === set) route.sinks.delete(commandId);
       if (!this.#keepAlive && route.sinks.size === 0 && this.#devices.get(serial) === route) {
         this.#devices.delete(serial);
+        route.watchdog.stop();
         await route.stream.stop();
       }
       // The last waiter of a follow that is failing left: decide now whether the device is gone, not after the
@@ -139,9 +144,21 @@ export class LogRouter {
     return this.#devices.get(serial)?.stream.status;
   }
 
+  /**
+   * An execution timed out while the follow of `serial` claimed to be open: it may be dead without knowing it, so it
+   * is dropped and reopened from the last entry it saw (the next execution does not pay for it too).
+   */
+  rebuildIfOpen(serial: string): void {
+    const route = this.#devices.get(serial);
+    if (route === undefined || !route.stream.status.open) return;
+    route.stream.status.watchdogRebuilds = (route.stream.status.watchdogRebuilds ?? 0) + 1;
+    route.stream.rebuild();
+  }
+
   async close(): Promise<void> {
     const routes = [...this.#devices.values()];
     this.#devices.clear();
+    for (const route of routes) route.watchdog.stop();
     await Promise.all(routes.map((route) => route.stream.stop()));
   }
 
@@ -166,6 +183,7 @@ export class LogRouter {
     // Checked again after the round trip: an execution may have subscribed meanwhile.
     if (!gone || route.sinks.size > 0 || this.#devices.get(serial) !== route) return false;
     this.#devices.delete(serial);
+    route.watchdog.stop();
     return true;
   }
 

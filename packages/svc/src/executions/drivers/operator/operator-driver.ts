@@ -11,6 +11,7 @@ import type { DeviceRun } from '../../device-run.ts';
 import type { Driver, DriverOutcome } from '../../driver.ts';
 import { interpretAppEnvelope } from './app-envelope.ts';
 import { type ArmedResult, armResult } from './armed-result.ts';
+import { logRouterOf } from './log-router.ts';
 import { operatorActionsOfVariant } from './operator-actions.ts';
 import { operatorUid } from './operator-identity.ts';
 import { postProcess } from './post-process.ts';
@@ -50,6 +51,8 @@ async function runOnOperator(ctx: SvcContext, run: DeviceRun): Promise<DriverOut
     const broadcast = await broadcastExecution(ctx, run);
     const outcome = await armed.wait(execution.timeoutMs + RESULT_MARGIN_MS - (ctx.clock.monotonic() - started));
     if (outcome.kind === 'timeout') {
+      // The follow said it was open, yet no envelope came: never let a dead follow cost a second execution.
+      logRouterOf(ctx).rebuildIfOpen(serial);
       const error = timeoutError({ run, armed, broadcast, waitedMs: Math.round(ctx.clock.monotonic() - started) });
       return { kind: 'error', error, settle: true };
     }

@@ -37,6 +37,12 @@ describe('real pages in the simulated device', () => {
   });
   const shell = (line: string) => lab.adb('-s', serial, 'shell', line);
   const dump = async () => (await shell('uiautomator dump /dev/tty')).stdout;
+  /** A page's own fetch settles after it loaded: read until the dump shows `pattern` (or give the last dump). */
+  const dumpShowing = async (pattern: RegExp) => {
+    let xml = '';
+    for (let i = 0; i < 30 && !pattern.test(xml); i++) xml = await dump();
+    return xml;
+  };
 
   it('opens an http address in Chrome and dumps the page nodes inside the WebView', async () => {
     assert.equal((await shell(`am start -a android.intent.action.VIEW -d ${origin}/`)).code, 0);
@@ -73,7 +79,9 @@ describe('real pages in the simulated device', () => {
     await shell('input text Ada');
     const button = /text="Go" resource-id="go"[^>]*bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/.exec(await dump());
     assert.ok(button);
-    await shell(`input tap ${(Number(button[1]) + Number(button[3])) >> 1} ${(Number(button[2]) + Number(button[4])) >> 1}`);
+    await shell(
+      `input tap ${(Number(button[1]) + Number(button[3])) >> 1} ${(Number(button[2]) + Number(button[4])) >> 1}`,
+    );
     assert.match(await dump(), /text="Hello Ada"/);
   });
 
@@ -92,9 +100,9 @@ describe('real pages in the simulated device', () => {
 
   it('refuses requests to any other address, another local port included', async () => {
     await shell(`am start -a android.intent.action.VIEW -d '${origin}/?http://127.0.0.1:9/x'`);
-    assert.match(await dump(), /text="blocked" resource-id="probe"/);
+    assert.match(await dumpShowing(/text="blocked"/), /text="blocked" resource-id="probe"/);
     await shell(`am start -a android.intent.action.VIEW -d '${origin}/?${origin}/same'`);
-    assert.match(await dump(), /text="reached" resource-id="probe"/);
+    assert.match(await dumpShowing(/text="reached"/), /text="reached" resource-id="probe"/);
     await shell('am start -a android.intent.action.VIEW -d https://example.com/');
     assert.match(await dump(), /svc-sim opens only http:\/\/127\.0\.0\.1/);
   });

@@ -211,7 +211,8 @@ export class VirtualUi extends TaskStack implements UiHost {
 
   tap(x: number, y: number): void {
     const node = this.touchTarget(x, y);
-    const page = this.web && !this.blocksInteraction() ? pagePointAt(this.tree(), this.display, x, y) : undefined;
+    const page =
+      this.web && !this.blocksInteraction() ? pagePointAt(this.tree(), this.web, this.display, x, y) : undefined;
     if (page && this.web) {
       // The page handles its own touches (Chrome turns them into the page's pointer and click events).
       void this.web.tap(page.owner, page.x, page.y).catch(() => {});

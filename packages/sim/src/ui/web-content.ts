@@ -25,13 +25,17 @@ export function webSpecs(root: UiNode, vars: ReadonlyMap<string, string>, displa
   });
 }
 
-/** A point of the screen inside a page: the app and the CSS pixel under it. */
-export function pagePointAt(root: UiNode, display: Display, x: number, y: number) {
+/**
+ * A point of the screen inside a page: the app and the point in CSS pixels of the page's layout (what
+ * Input.dispatchMouseEvent takes), through the page's zoom.
+ */
+export function pagePointAt(root: UiNode, engine: WebEngine, display: Display, x: number, y: number) {
   for (const node of webNodes(root)) {
     const b = node.bounds;
     if (x < b.left || x >= b.right || y < b.top || y >= b.bottom) continue;
-    const scale = display.density / 160;
-    return { owner: node.pkg, x: (x - b.left) / scale, y: (y - b.top) / scale };
+    const read = engine.tab(node.pkg)?.read;
+    const zoom = read && read.viewport.width > 0 ? (b.right - b.left) / read.viewport.width : display.density / 160;
+    return { owner: node.pkg, x: (x - b.left) / zoom, y: (y - b.top) / zoom };
   }
   return undefined;
 }
@@ -79,6 +83,8 @@ export function attachPages(root: UiNode, engine: WebEngine, display: Display): 
     const read = tab?.read;
     if (!read || node.def.web?.flatten) continue;
     node.text = read.title;
-    node.children = read.nodes.map((page, i) => pageChild(node, page, i, scale));
+    // Screen pixels per CSS pixel of the page's layout (a page laid out wider than the screen is shown zoomed out).
+    const zoom = read.viewport.width > 0 ? (node.bounds.right - node.bounds.left) / read.viewport.width : scale;
+    node.children = read.nodes.map((page, i) => pageChild(node, page, i, zoom));
   }
 }

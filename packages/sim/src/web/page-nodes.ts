@@ -28,6 +28,7 @@ export interface PageNode {
 export interface PageRead {
   url: string;
   title: string;
+  /** The visual viewport in CSS pixels of the layout (a page without a mobile viewport is laid out wider). */
   viewport: { width: number; height: number };
   nodes: PageNode[];
 }
@@ -35,7 +36,8 @@ export interface PageRead {
 /** Runs in the page (Runtime.evaluate, returnByValue): the visible nodes in document order. */
 export const READ_PAGE_NODES = `(() => {
   const out = [];
-  const vw = innerWidth, vh = innerHeight;
+  const v = visualViewport || { width: innerWidth, height: innerHeight, offsetLeft: 0, offsetTop: 0 };
+  const vw = v.width, vh = v.height, ox = v.offsetLeft, oy = v.offsetTop;
   const textOf = (el) => (el.getAttribute('aria-label') || el.innerText || el.textContent || '').replace(/\\s+/g, ' ').trim();
   const classOf = (el, role) => {
     if (role === 'button') return 'android.widget.Button';
@@ -71,7 +73,7 @@ export const READ_PAGE_NODES = `(() => {
     const leafText = role === '' ? ownText(el) : '';
     if (role === '' && leafText === '') continue;
     const r = el.getBoundingClientRect();
-    if (r.width <= 0 || r.height <= 0 || r.bottom <= 0 || r.right <= 0 || r.top >= vh || r.left >= vw) continue;
+    if (r.width <= 0 || r.height <= 0 || r.bottom <= oy || r.right <= ox || r.top >= oy + vh || r.left >= ox + vw) continue;
     const style = getComputedStyle(el);
     if (style.visibility === 'hidden' || style.display === 'none') continue;
     const field = role === 'textbox';
@@ -90,7 +92,7 @@ export const READ_PAGE_NODES = `(() => {
       password: field && el.type === 'password',
       enabled: !el.disabled,
       heading: role === 'heading',
-      x: r.left, y: r.top, w: r.width, h: r.height,
+      x: r.left - ox, y: r.top - oy, w: r.width, h: r.height,
     });
   }
   return { url: location.href, title: document.title, viewport: { width: vw, height: vh }, nodes: out };

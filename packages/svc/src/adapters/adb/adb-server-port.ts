@@ -11,6 +11,7 @@ import { ackEveryChunk } from './ack-every-chunk.ts';
 import {
   type AdbDevice,
   type AdbPort,
+  type DeviceSocket,
   describedDevice,
   type LineStream,
   type PushProgress,
@@ -105,6 +106,18 @@ export class AdbServerPort implements AdbPort {
           closed = true;
           await kill();
         },
+      };
+    });
+  }
+
+  openSocket(serial: string, service: string): Promise<DeviceSocket> {
+    return this.#withDevice(serial, async (adb) => {
+      const socket = await adb.createSocket(service);
+      const writer = socket.writable.getWriter();
+      return {
+        readable: socket.readable as ReadableStream<Uint8Array>,
+        write: (data) => writer.write(data),
+        close: () => Promise.resolve(socket.close()),
       };
     });
   }

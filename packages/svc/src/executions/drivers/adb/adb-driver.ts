@@ -7,6 +7,7 @@ import { SvcError } from '../../../contracts/errors.ts';
 import type { Action, ResultEnvelope, StepResult } from '../../../contracts/types.ts';
 import { DeviceShell } from '../../../device-shell/device-shell.ts';
 import type { DumpStats } from '../../../device-shell/dump.ts';
+import { servesPagesInFront } from '../../../web-pages/web-source.ts';
 import type { Driver } from '../../driver.ts';
 import { SETTLE_WARNING } from '../operator/post-process.ts';
 import { ADB_ACTIONS } from './actions/index.ts';
@@ -22,8 +23,11 @@ export const adbDriver: Driver = {
   async run(ctx, run) {
     const stats: DumpStats = { dumps: 0 };
     try {
-      const refused = await unicodeTextRefused(new DeviceShell(ctx, run.serial), run.execution);
-      if (refused !== undefined) return { kind: 'error', error: refused, settle: false };
+      const shell = new DeviceShell(ctx, run.serial);
+      const refused = await unicodeTextRefused(shell, run.execution);
+      // A page in front takes any text through DevTools: the keyboard is needed only if a native field is typed in.
+      if (refused !== undefined && !(await servesPagesInFront(shell).catch(() => false)))
+        return { kind: 'error', error: refused, settle: false };
       const envelope = await runSteps(ctx, run, ADB_ACTIONS, stats);
       return { kind: 'envelope', envelope: withSettleWarnings(envelope, run.execution.actions) };
     } catch (error) {

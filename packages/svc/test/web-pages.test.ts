@@ -1,0 +1,79 @@
+// Pages as elements, through real adb and a real headless Chromium in the simulated device: the page's elements
+// appear in the compact screen where the WebView is, with refs; actions on them go through the page (clicks where
+// the element is, any text typed as a keyboard commits it); a WebView that is not debuggable falls back to its
+// accessibility nodes and svc says why, once.
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import { after, before, describe, test } from 'node:test';
+import { openPageInApp, type SimDevice } from 'svc-sim';
+import { createLab, type Lab } from 'svc-sim/testing';
+import { runCliJson } from './run-cli.ts';
+
+const SIGN_IN = `<!doctype html><title>Sign in</title><h1>Sign in</h1>
+<form onsubmit="event.preventDefault(); document.body.innerHTML = '<h1>Welcome, ' + user.value + '</h1><p>' + pass.value.length + ' characters</p>'">
+<label for="user">Name</label><input id="user" placeholder="you@example.com">
+<label for="pass">Password</label><input id="pass" type="password">
+<button>Continue</button></form>`;
+
+const CHANGES = `<!doctype html><title>Counter</title><p id="count">Clicked 0 times</p>
+<button onclick="const n = +this.dataset.n + 1; this.dataset.n = n; count.textContent = 'Clicked ' + n + ' times'; if (n === 2) document.body.insertAdjacentHTML('beforeend', '<a href=/next>Next page</a>')" data-n="0">Add one</button>`;
+
+function longPage(): string {
+  const rows = Array.from({ length: 2000 }, (_, i) => `<li><a href="#r${i + 1}">Row ${i + 1}</a></li>`).join('');
+  return `<!doctype html><title>Long</title><h1>Two thousand rows</h1><ul>${rows}</ul><button id="end">The end</button>`;
+}
+
+const PAGES: Record<string, string> = {
+  '/signin': SIGN_IN,
+  '/changes': CHANGES,
+  '/long': longPage(),
+  '/next': '<!doctype html><title>Next</title><h1>The next page</h1>',
+};
+
+const refOf = (text: string, pattern: RegExp) => {
+  const line = text.split('\n').find((l) => pattern.test(l));
+  assert.ok(line, `no line matching ${pattern} in:\n${text}`);
+  return (line as string).split(' ')[0] as string;
+};
+
+describe('web pages as elements (adb driver, real Chromium)', () => {
+  let lab: Lab;
+  let sim: SimDevice;
+  let server: Server;
+  let origin: string;
+  const svc = (...args: string[]) =>
+    runCliJson([...args, '--driver', 'adb', '--device', sim.serial, '--no-daemon'], { env: lab.env });
+  const screenOf = (run: Awaited<ReturnType<typeof svc>>) => {
+    assert.equal(run.code, 0, run.stdout);
+    return run.json.screen as string;
+  };
+  before(async () => {
+    server = createServer((req, res) => {
+      const page = PAGES[(req.url ?? '/').split('?')[0] as string];
+      res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(page ?? 'no');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    lab = await createLab({ devices: [{ webPages: true, operator: false }] });
+    sim = lab.devices[0] as SimDevice;
+  });
+  after(async () => {
+    await lab?.close();
+    server?.close();
+  });
+
+  test('a sign-in form in the browser is completed by refs, with text beyond ASCII', async () => {
+    const opened = screenOf(await svc('open', `${origin}/signin`, '--screen', 'full'));
+    assert.match(opened, /^# com\.android\.chrome /);
+    assert.match(opened, /text "Sign in"/);
+    const name = refOf(opened, /textfield .*desc="Name"/);
+    const pass = refOf(opened, /textfield .*desc="Password"/);
+    const go = refOf(opened, /button "Continue"/);
+    const typed = await svc('type', '--ref', name, '--text', 'Zoë Ångström 日本 🙂');
+    assert.equal(typed.code, 0, typed.stdout + opened);
+    assert.equal((await svc('type', '--ref', pass, '--text', 'pässwörd')).code, 0);
+    const after = screenOf(await svc('click', '--ref', go, '--screen', 'full'));
+    assert.match(after, /"Welcome, Zoë Ångström 日本 🙂"/);
+    assert.match(after, /"8 characters"/);
+  });
+});

@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { openPageInApp, type SimDevice } from 'svc-sim';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { runCliJson } from './run-cli.ts';
+import { postJson, startLabServerOn } from './server-helpers.ts';
 
 const SIGN_IN = `<!doctype html><title>Sign in</title><h1>Sign in</h1>
 <form onsubmit="event.preventDefault(); document.body.innerHTML = '<h1>Welcome, ' + user.value + '</h1><p>' + pass.value.length + ' characters</p>'">
@@ -75,5 +76,63 @@ describe('web pages as elements (adb driver, real Chromium)', () => {
     const after = screenOf(await svc('click', '--ref', go, '--screen', 'full'));
     assert.match(after, /"Welcome, Zoë Ångström 日本 🙂"/);
     assert.match(after, /"8 characters"/);
+  });
+
+  test('a page that changes after a click shows the change in the screen the click returns', async () => {
+    screenOf(await svc('open', `${origin}/changes`, '--screen', 'full'));
+    // A text selector finds the page's button as it finds a native one.
+    const first = screenOf(await svc('click', '--text', 'Add one', '--screen', 'full'));
+    assert.match(first, /"Clicked 1 times"/);
+    const add = refOf(first, /button "Add one"/);
+    const second = screenOf(await svc('click', '--ref', add, '--screen', 'diff'));
+    assert.match(second, /"Clicked 2 times"/);
+    assert.match(second, /button "Next page"/);
+    const read = await svc('read', '--id', 'count');
+    assert.equal(read.json.envelope.stepResults[0].data.text, 'Clicked 2 times');
+    const next = screenOf(await svc('click', '--role', 'button', '--text', 'Next page', '--screen', 'full'));
+    assert.match(next, /"The next page"/);
+    assert.equal((await svc('wait', '--text', 'The next page')).code, 0);
+    const back = screenOf(await svc('back', '--screen', 'full'));
+    assert.match(back, /button "Add one"/);
+  });
+
+  test('a page of 2,000 elements costs only what its screen shows, and scrolls a far element into view', async () => {
+    const long = screenOf(await svc('open', `${origin}/long`, '--screen', 'full'));
+    const count = Number(/, (\d+) elements/.exec(long)?.[1]);
+    assert.ok(count > 10 && count < 150, `only the rows on screen are elements (${count}):\n${long}`);
+    assert.match(long, /"Row 1"/);
+    assert.doesNotMatch(long, /"Row 2000"|"The end"/);
+    assert.ok(long.length < 10_000, `the screen is ${long.length} characters`);
+    const far = screenOf(await svc('scroll-until', '--text', 'Row 1500', '--screen', 'full'));
+    assert.match(far, /button "Row 1500"/);
+    assert.doesNotMatch(far, /"Row 1"\s/);
+    assert.equal((await svc('scroll-and-click', '--text', 'The end')).code, 0);
+  });
+
+  test('a WebView that is not debuggable shows its accessibility nodes, and svc says why once', async () => {
+    openPageInApp(sim, 'com.svc.hybrid.locked', `${origin}/signin`);
+    const server = await startLabServerOn(lab);
+    try {
+      const read = async () => {
+        const answer = await postJson(server.url, '/execute', {
+          execution: { commandId: `w${Date.now()}`, actions: [{ id: 's', type: 'sleep', params: { durationMs: 1 } }] },
+          deviceId: sim.serial,
+          driver: 'adb',
+          screen: 'full',
+        });
+        assert.equal(answer.status, 200, JSON.stringify(answer.body));
+        return (answer.body as { screen: string }).screen;
+      };
+      const first = await read();
+      assert.match(first, /^# com\.svc\.hybrid\.locked /);
+      // Chrome's accessibility nodes, as the WebView gives them: the button is there, its page element is not.
+      assert.match(first, /button "Continue"/);
+      assert.match(first, /WebView\.setWebContentsDebuggingEnabled\(true\)/);
+      const second = await read();
+      assert.match(second, /button "Continue"|as before/);
+      assert.doesNotMatch(second, /setWebContentsDebuggingEnabled/);
+    } finally {
+      await server.close();
+    }
   });
 });

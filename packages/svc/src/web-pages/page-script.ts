@@ -137,7 +137,7 @@ export function scrollIntoViewExpression(query: PageQuery): string {
   const pool = q.css ? document.querySelectorAll(q.css) : document.body ? document.body.querySelectorAll('*') : [];
   for (const el of pool) {
     const role = roleOf(el) || 'text';
-    if (q.role && q.role !== role && !(q.role === 'button' && role === 'link')) continue;
+    if (q.role && q.role !== role && !(q.role === 'button' && role === 'link') && !(q.role === 'text' && role === 'heading')) continue;
     const name = nameOf(el, roleOf(el));
     if (q.text !== undefined && name !== q.text) continue;
     if (q.textContains !== undefined && !name.toLowerCase().includes(q.textContains.toLowerCase())) continue;

@@ -65,10 +65,10 @@ export function noticeOnce(ctx: Pick<SvcContext, 'shared'>, serial: string, topi
   state.notices.set(serial, text);
 }
 
-/** The notice owed to the device's reader, given once. */
-export function takeNotice(ctx: Pick<SvcContext, 'shared'>, serial: string): string | undefined {
+/** A screen's text with the notice owed to the device's reader (given once) on a last line of its own. */
+export function withNotice(ctx: Pick<SvcContext, 'shared'>, serial: string, screen: string): string {
   const notices = stateOf(ctx).notices;
   const text = notices.get(serial);
   notices.delete(serial);
-  return text;
+  return text === undefined ? screen : `${screen}\n! ${text}`;
 }

@@ -83,17 +83,3 @@ export async function scrollWebIntoView(
   if (id !== null) await settle(shown.session);
   return id !== null;
 }
-
-/** Goes back in the shown page's history: false when the page in front has none (BACK then acts natively). */
-export async function backWeb(ctx: SvcContext, shell: DeviceShell, tree: UiTree): Promise<boolean> {
-  const shown = await shownPage(ctx, shell, tree).catch(() => undefined);
-  if (shown === undefined) return false;
-  const history = await shown.session.send<{ currentIndex: number; entries: { id: number; url: string }[] }>(
-    'Page.getNavigationHistory',
-  );
-  const previous = history.entries[history.currentIndex - 1];
-  if (previous === undefined || previous.url === 'about:blank') return false;
-  await shown.session.send('Page.navigateToHistoryEntry', { entryId: previous.id });
-  await settle(shown.session);
-  return true;
-}

@@ -103,6 +103,13 @@ export class VirtualUi extends TaskStack implements UiHost {
     return this.#captured && !this.#keyguard ? this.#captured.screen.pkg : super.foregroundPackage();
   }
 
+  /** A stopped app's pages go with it (its tab is closed; it opens afresh). */
+  override forceStop(pkg: string): void {
+    super.forceStop(pkg);
+    this.web?.drop(pkg);
+    if (this.#pageFocus === pkg) this.#pageFocus = undefined;
+  }
+
   /** Shows the lock screen (the keyguard window takes the focus; the app stays behind it). */
   lock(): void {
     this.#keyguard ??= freshState(keyguardApp());

@@ -17,7 +17,7 @@ const SIGN_IN = `<!doctype html><title>Sign in</title><h1>Sign in</h1>
 <button>Continue</button></form>`;
 
 const CHANGES = `<!doctype html><title>Counter</title><p id="count">Clicked 0 times</p>
-<button onclick="const n = +this.dataset.n + 1; this.dataset.n = n; count.textContent = 'Clicked ' + n + ' times'; if (n === 2) document.body.insertAdjacentHTML('beforeend', '<a href=/next>Next page</a>')" data-n="0">Add one</button>`;
+<button onclick="const n = +this.dataset.n + 1; this.dataset.n = n; count.textContent = 'Clicked ' + n + ' times'; if (n === 3) document.body.insertAdjacentHTML('beforeend', '<a href=/next>Next page</a>')" data-n="0">Add one</button>`;
 
 function longPage(): string {
   const rows = Array.from({ length: 2000 }, (_, i) => `<li><a href="#r${i + 1}">Row ${i + 1}</a></li>`).join('');
@@ -86,9 +86,11 @@ describe('web pages as elements (adb driver, real Chromium)', () => {
     const add = refOf(first, /button "Add one"/);
     const second = screenOf(await svc('click', '--ref', add, '--screen', 'diff'));
     assert.match(second, /"Clicked 2 times"/);
-    assert.match(second, /button "Next page"/);
+    const third = screenOf(await svc('click', '--selector', '{"css":"button[data-n]"}', '--screen', 'diff'));
+    assert.match(third, /"Clicked 3 times"/);
+    assert.match(third, /button "Next page"/);
     const read = await svc('read', '--id', 'count');
-    assert.equal(read.json.envelope.stepResults[0].data.text, 'Clicked 2 times');
+    assert.equal(read.json.envelope.stepResults[0].data.text, 'Clicked 3 times');
     const next = screenOf(await svc('click', '--role', 'button', '--text', 'Next page', '--screen', 'full'));
     assert.match(next, /"The next page"/);
     assert.equal((await svc('wait', '--text', 'The next page')).code, 0);
@@ -106,7 +108,9 @@ describe('web pages as elements (adb driver, real Chromium)', () => {
     const far = screenOf(await svc('scroll-until', '--text', 'Row 1500', '--screen', 'full'));
     assert.match(far, /button "Row 1500"/);
     assert.doesNotMatch(far, /"Row 1"\s/);
-    assert.equal((await svc('scroll-and-click', '--text', 'The end')).code, 0);
+    // A CSS selector finds the page's element wherever it is, and brings it into view.
+    const end = await svc('scroll-until', '--selector', '{"css":"button#end"}', '--click', '--screen', 'full');
+    assert.match(screenOf(end), /button "The end"/);
   });
 
   test('a WebView that is not debuggable shows its accessibility nodes, and svc says why once', async () => {

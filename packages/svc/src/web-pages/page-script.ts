@@ -3,8 +3,24 @@
 // action finds the very element a screen showed), its role, its name, and its box in CSS pixels. Only the viewport:
 // a page of thousands of nodes costs what its visible part costs, as a native list holds only its visible rows.
 
-/** [id, role, name, value, hint, htmlId, x, y, w, h, flags] — flags: 1 focused, 2 checked, 4 disabled, 8 password. */
-export type PageElement = [number, string, string, string, string, string, number, number, number, number, number];
+/**
+ * [id, role, name, value, hint, htmlId, x, y, w, h, flags, css] — flags: 1 focused, 2 checked, 4 disabled, 8
+ * password; css: the indexes of the asked CSS selectors the element matches.
+ */
+export type PageElement = [
+  number,
+  string,
+  string,
+  string,
+  string,
+  string,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number[],
+];
 
 export interface PageRead {
   url: string;
@@ -73,9 +89,11 @@ const visible = (el, r) => {
 };
 `;
 
-/** The visible elements, at most `max`. */
-export function readPageExpression(max: number): string {
+/** The visible elements, at most `max`, each with the indexes of the CSS `selectors` it matches. */
+export function readPageExpression(max: number, selectors: readonly string[] = []): string {
   return `(() => {${INSTALL}
+  const selectors = ${JSON.stringify(selectors)};
+  const matching = (el) => selectors.flatMap((css, i) => { try { return el.matches(css) ? [i] : []; } catch { return []; } });
   const out = [];
   let cut = false;
   const inside = new Set();
@@ -94,7 +112,7 @@ export function readPageExpression(max: number): string {
     const value = field ? (el.type === 'password' ? '•'.repeat((el.value || '').length) : (el.value ?? clean(el.innerText))) : '';
     const flags = (document.activeElement === el ? 1 : 0) | (el.checked ? 2 : 0) | (el.disabled ? 4 : 0) | (el.type === 'password' ? 8 : 0);
     out.push([idOf(el), role || 'text', name, value, field ? clean(el.placeholder) : '', el.id || '',
-      Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height), flags]);
+      Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height), flags, matching(el)]);
   }
   const vv = visualViewport || { width: innerWidth, height: innerHeight, offsetLeft: 0, offsetTop: 0 };
   return { url: location.href, title: document.title, width: vv.width, height: vv.height, left: vv.offsetLeft, top: vv.offsetTop, elements: out, cut };
@@ -134,7 +152,8 @@ export interface PageQuery {
 export function scrollIntoViewExpression(query: PageQuery): string {
   return `(() => {${INSTALL}
   const q = ${JSON.stringify(query)};
-  const pool = q.css ? document.querySelectorAll(q.css) : document.body ? document.body.querySelectorAll('*') : [];
+  let pool = [];
+  try { pool = q.css ? document.querySelectorAll(q.css) : document.body ? document.body.querySelectorAll('*') : []; } catch { return null; }
   for (const el of pool) {
     const role = roleOf(el) || 'text';
     if (q.role && q.role !== role && !(q.role === 'button' && role === 'link') && !(q.role === 'text' && role === 'heading')) continue;

@@ -7,7 +7,7 @@
 import type { SvcContext } from '../core/context.ts';
 import type { DeviceShell } from '../device-shell/device-shell.ts';
 import { readForeground } from '../device-shell/foreground.ts';
-import { area, type Rect, type UiNode, type UiTree, walk } from '../ui/index.ts';
+import { area, CSS_MATCHES, type Rect, type UiNode, type UiTree, walk } from '../ui/index.ts';
 import type { CdpSession } from './cdp-session.ts';
 import type { DevtoolsPage } from './devtools-connection.ts';
 import { type PageElement, type PageRead, readPageExpression } from './page-script.ts';
@@ -108,10 +108,18 @@ const CLASS_OF_ROLE: Record<string, string> = {
 
 type Place = Omit<WebTarget, 'element'> & { offset: { left: number; top: number } };
 
-function elementNode(parent: UiNode, element: PageElement, index: number, place: Place): UiNode {
-  const [id, role, name, value, hint, htmlId, x, y, w, h, flags] = element;
-  const { view, scale } = place;
+function elementNode(
+  parent: UiNode,
+  element: PageElement,
+  index: number,
+  place: Place,
+  selectors: readonly string[],
+): UiNode {
+  const [id, role, name, value, hint, htmlId, x, y, w, h, flags, css] = element;
   const field = role === 'textfield';
+  const attributes: Record<string, string> = field && hint !== '' ? { hint } : {};
+  if (css.length > 0) attributes[CSS_MATCHES] = css.map((i) => selectors[i] ?? '').join('\u0000');
+  const { view, scale } = place;
   const clickable = !['text', 'heading', 'image'].includes(role) || field;
   const left = view.left - place.offset.left * scale;
   const top = view.top - place.offset.top * scale;
@@ -140,7 +148,7 @@ function elementNode(parent: UiNode, element: PageElement, index: number, place:
     password: (flags & 8) !== 0,
     selected: false,
     bounds,
-    attributes: field && hint !== '' ? { hint } : {},
+    attributes,
     children: [],
     parent,
     order: 0,
@@ -154,13 +162,18 @@ function elementNode(parent: UiNode, element: PageElement, index: number, place:
  * The tree with the page in front in place of its WebView's accessibility nodes; the tree as it was when there is
  * no WebView, no debuggable one, or its page cannot be read now.
  */
-export async function withPages(ctx: SvcContext, shell: DeviceShell, tree: UiTree): Promise<UiTree> {
+export async function withPages(
+  ctx: SvcContext,
+  shell: DeviceShell,
+  tree: UiTree,
+  selectors: readonly string[] = [],
+): Promise<UiTree> {
   let shown: ShownPage | undefined;
   let read: PageRead;
   try {
     shown = await shownPage(ctx, shell, tree);
     if (shown === undefined) return tree;
-    read = await shown.session.evaluate<PageRead>(readPageExpression(MAX_PAGE_ELEMENTS));
+    read = await shown.session.evaluate<PageRead>(readPageExpression(MAX_PAGE_ELEMENTS, selectors));
   } catch {
     return tree;
   }
@@ -169,7 +182,7 @@ export async function withPages(ctx: SvcContext, shell: DeviceShell, tree: UiTre
   const scale = read.width > 0 ? (view.right - view.left) / read.width : 1;
   const offset = { left: read.left ?? 0, top: read.top ?? 0 };
   const place = { serial: shell.serial, socket: shown.socket, page: shown.page, view, scale, offset };
-  webview.children = read.elements.map((element, i) => elementNode(webview, element, i, place));
+  webview.children = read.elements.map((element, i) => elementNode(webview, element, i, place, selectors));
   const nodes = tree.roots.flatMap((root) => [...walk(root)]);
   nodes.forEach((node, order) => {
     node.order = order;
@@ -181,4 +194,18 @@ export async function withPages(ctx: SvcContext, shell: DeviceShell, tree: UiTre
 export async function servesPagesInFront(shell: DeviceShell): Promise<boolean> {
   const { package: pkg } = await readForeground(shell);
   return pkg !== undefined && PACKAGE.test(pkg) && (await socketOf(shell, pkg)) !== undefined;
+}
+
+/** The CSS selectors an execution names anywhere in its actions' params (element, target, container, label). */
+export function cssSelectorsOf(actions: readonly { params?: unknown }[]): string[] {
+  const found = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (typeof value !== 'object' || value === null) return;
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'css' && typeof inner === 'string') found.add(inner);
+      else visit(inner);
+    }
+  };
+  for (const action of actions) visit(action.params);
+  return [...found];
 }

@@ -15,7 +15,7 @@ import {
   type UiNode,
   type UiTree,
 } from '../../../ui/index.ts';
-import { withPages } from '../../../web-pages/web-source.ts';
+import { cssSelectorsOf, withPages } from '../../../web-pages/web-source.ts';
 import { checkInput, inputLine, KEYCODE, sendInput } from './device-input.ts';
 import { ExecutionFailure, type StepContext, StepFailure, TimedOut } from './step.ts';
 
@@ -44,7 +44,9 @@ export async function readScreen(
 ): Promise<Screen> {
   const before = takeScreenBefore(step);
   // The screen read before the run came as text: its page elements are linked to the page again.
-  const tree = before ? await withPages(step.ctx, step.shell, before) : await dumpAndParse(step, options.until);
+  const tree = before
+    ? await withPages(step.ctx, step.shell, before, cssSelectorsOf(step.run.execution.actions))
+    : await dumpAndParse(step, options.until);
   if (options.interacts && isKeyguard(tree)) {
     throw new ExecutionFailure('SECURITY_BLOCK_DETECTED', 'the lock screen is showing; unlock the device');
   }
@@ -77,7 +79,7 @@ async function dumpAndParse(step: StepContext, until: number | undefined): Promi
       retryable: true,
     });
   // A page in a WebView contributes its own elements where the WebView is (web-pages/web-source.ts).
-  return withPages(step.ctx, step.shell, parsed.tree);
+  return withPages(step.ctx, step.shell, parsed.tree, cssSelectorsOf(step.run.execution.actions));
 }
 
 /** A matcher as the operator app prints it in its messages (the Kotlin data class's toString, NodeMatcher.kt:19-27). */

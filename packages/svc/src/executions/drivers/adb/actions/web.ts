@@ -54,6 +54,7 @@ function pageQueryOf(m: NodeMatcher): PageQuery | undefined {
     ...(contains === undefined ? {} : { textContains: contains }),
     ...(m.role === undefined ? {} : { role: m.role }),
     ...(m.resourceId === undefined ? {} : { css: `[id="${shortResourceId(m.resourceId).replace(/["\\]/g, '\\$&')}"]` }),
+    ...(m.css === undefined ? {} : { css: m.css }),
   };
   return Object.keys(query).length === 0 ? undefined : query;
 }

@@ -9,6 +9,7 @@ import { openPageInApp, type SimDevice } from 'svc-sim';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { runCliJson } from './run-cli.ts';
 import { postJson, startLabServerOn } from './server-helpers.ts';
+import { connectSse } from './sse-client.ts';
 
 const SIGN_IN = `<!doctype html><title>Sign in</title><h1>Sign in</h1>
 <form onsubmit="event.preventDefault(); document.body.innerHTML = '<h1>Welcome, ' + user.value + '</h1><p>' + pass.value.length + ' characters</p>'">
@@ -136,6 +137,37 @@ describe('web pages as elements (adb driver, real Chromium)', () => {
       assert.match(second, /button "Continue"|as before/);
       assert.doesNotMatch(second, /setWebContentsDebuggingEnabled/);
     } finally {
+      await server.close();
+    }
+  });
+
+  test('text typed into a page stays out of the event stream', async () => {
+    const server = await startLabServerOn(lab);
+    const sse = await connectSse(`${server.url}/events`);
+    try {
+      const answer = await postJson(server.url, '/execute', {
+        execution: {
+          actions: [
+            { type: 'open_uri', params: { uri: `${origin}/signin` } },
+            { type: 'enter_text', params: { matcher: { resourceId: 'pass' }, text: 'tödlich-geheim' } },
+          ],
+        },
+        deviceId: sim.serial,
+        driver: 'adb',
+        screen: 'full',
+      });
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      assert.equal(
+        (answer.body as { envelope: { status: string } }).envelope.status,
+        'success',
+        JSON.stringify(answer.body),
+      );
+      const frames = await sse.collectUntil((frame) => frame.event === 'svc:result', 1);
+      const streamed = JSON.stringify(frames);
+      assert.match(streamed, /typed text hidden/);
+      assert.doesNotMatch(streamed, /tödlich-geheim/);
+    } finally {
+      sse.close();
       await server.close();
     }
   });

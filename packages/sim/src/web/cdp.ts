@@ -1,6 +1,8 @@
 // A small DevTools protocol client over Node's own WebSocket: one connection, commands matched to answers by id,
 // events by method and session (flat sessions: Target.attachToTarget with flatten). The simulator needs only this.
 
+const ANSWER_TIMEOUT_MS = 15_000;
+
 type Listener = (params: Record<string, unknown>, sessionId: string | undefined) => void;
 
 export class CdpConnection {
@@ -33,7 +35,21 @@ export class CdpConnection {
     const id = this.#next++;
     this.#socket.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      // A browser that never answers fails the command instead of holding every later page operation.
+      const timer = setTimeout(() => {
+        this.#pending.delete(id);
+        reject(new Error(`Chromium did not answer ${method}`));
+      }, ANSWER_TIMEOUT_MS);
+      this.#pending.set(id, {
+        resolve: (v) => {
+          clearTimeout(timer);
+          (resolve as (v: unknown) => void)(v);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      });
     });
   }
 

@@ -33,6 +33,7 @@ interface Tab {
 }
 
 const LOAD_TIMEOUT_MS = 10_000;
+const FRAME_OR_TIMEOUT = 'new Promise((r) => { requestAnimationFrame(() => r(1)); setTimeout(() => r(0), 500); })';
 
 /** The only pages a simulated device opens: plain http on the loopback address, a port given. */
 export function allowedPageUrl(url: string): boolean {
@@ -223,6 +224,8 @@ export class WebEngine {
       await this.#open(cdp, tab, spec.url);
     }
     tab.spec = { ...spec };
+    // The app on screen shows its tab: the browser draws it and its document is visible (the others are hidden).
+    await cdp.send('Page.bringToFront', {}, tab.sessionId);
     return tab;
   }
 
@@ -275,7 +278,8 @@ export class WebEngine {
     await cdp
       .send(
         'Runtime.evaluate',
-        { expression: 'new Promise((r) => requestAnimationFrame(() => r(1)))', awaitPromise: true },
+        // A frame, or half a second in a tab the browser does not draw (no animation frames come there).
+        { expression: FRAME_OR_TIMEOUT, awaitPromise: true },
         session,
       )
       .catch(() => {});

@@ -2,6 +2,8 @@
 // away in a WebView that dropped it) failing what was waiting.
 import type WebSocket from 'ws';
 
+const ANSWER_TIMEOUT_MS = 10_000;
+
 export class CdpSession {
   readonly #ws: WebSocket;
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -23,7 +25,18 @@ export class CdpSession {
     if (!this.#open) return Promise.reject(new Error('the page closed its DevTools connection'));
     const id = this.#next++;
     return new Promise<T>((resolve, reject) => {
-      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      // A page that never answers (hung, or gone without a close) fails the command, not the whole step's time.
+      const timer = setTimeout(() => {
+        this.#pending.delete(id);
+        reject(new Error(`the page did not answer ${method} within ${ANSWER_TIMEOUT_MS} ms`));
+      }, ANSWER_TIMEOUT_MS);
+      const settle =
+        <V>(done: (value: V) => void) =>
+        (value: V) => {
+          clearTimeout(timer);
+          done(value);
+        };
+      this.#pending.set(id, { resolve: settle(resolve as (value: unknown) => void), reject: settle(reject) });
       this.#ws.send(JSON.stringify({ id, method, params }));
     });
   }

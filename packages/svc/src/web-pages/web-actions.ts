@@ -25,7 +25,9 @@ async function settle(session: CdpSession): Promise<void> {
     if (state === 'complete') break;
     await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
   }
-  await session.evaluate('new Promise((r) => requestAnimationFrame(() => r(1)))', true).catch(() => {});
+  // A frame drawn, or half a second where none comes (a page the browser does not draw now).
+  const frame = 'new Promise((r) => { requestAnimationFrame(() => r(1)); setTimeout(() => r(0), 500); })';
+  await session.evaluate(frame, true).catch(() => {});
 }
 
 async function pointOf(session: CdpSession, target: WebTarget, focus: boolean) {

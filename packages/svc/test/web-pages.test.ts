@@ -172,3 +172,26 @@ describe('web pages as elements (adb driver, real Chromium)', () => {
     }
   });
 });
+
+describe('CSS selectors with the operator driver', () => {
+  let lab: Lab;
+  before(async () => {
+    lab = await createLab({ devices: [{}] });
+  });
+  after(async () => {
+    await lab?.close();
+  });
+
+  test('are refused before anything runs, naming the adb driver', async () => {
+    const sim = lab.devices[0] as SimDevice;
+    const before = sim.device.inputs.entries().length;
+    const run = await runCliJson(
+      ['click', '--selector', '{"css":"#accept"}', '--driver', 'operator', '--device', sim.serial, '--no-daemon'],
+      { env: lab.env },
+    );
+    assert.notEqual(run.code, 0);
+    assert.equal(run.json.code, 'EXECUTION_ACTION_UNSUPPORTED', run.stdout);
+    assert.match(run.json.message, /needs the adb driver/);
+    assert.equal(sim.device.inputs.entries().length, before);
+  });
+});

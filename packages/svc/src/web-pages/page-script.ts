@@ -50,8 +50,12 @@ const idOf = (el) => {
 };
 const clean = (t) => (t || '').replace(/\\s+/g, ' ').trim();
 const roleOf = (el) => {
+  // ARIA roles of things a user acts on or reads as one; landmarks and lists (main, navigation, list) hold other
+  // elements and are read through them.
   const aria = el.getAttribute('role');
-  if (aria) return aria === 'textbox' || aria === 'searchbox' ? 'textfield' : aria;
+  if (aria === 'textbox' || aria === 'searchbox') return 'textfield';
+  if (aria === 'img') return 'image';
+  if (['button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'option', 'combobox', 'slider', 'heading'].includes(aria)) return aria;
   const tag = el.tagName;
   if (tag === 'A' && el.hasAttribute('href')) return 'link';
   if (tag === 'BUTTON' || tag === 'SUMMARY') return 'button';

@@ -59,8 +59,11 @@ function largestWebView(tree: UiTree): UiNode | undefined {
 async function socketOf(shell: DeviceShell, pkg: string): Promise<string | undefined> {
   const out = await shell.read(`cat /proc/net/unix; pidof ${pkg}`);
   const names = new Set([...out.matchAll(/@(\w*devtools_remote\w*)\s*$/gm)].map((m) => m[1] as string));
-  const pid = /^(\d+)(?: \d+)*$/m.exec(out.trim().split('\n').at(-1) ?? '')?.[1];
-  if (pid !== undefined && names.has(`webview_devtools_remote_${pid}`)) return `webview_devtools_remote_${pid}`;
+  // pidof's line (the last): an app may run several processes; the WebView's socket names the one that holds it.
+  const last = out.trim().split('\n').at(-1) ?? '';
+  const pids = /^\d+(?: \d+)*$/.test(last) ? last.split(' ') : [];
+  const webview = pids.map((pid) => `webview_devtools_remote_${pid}`).find((name) => names.has(name));
+  if (webview !== undefined) return webview;
   if (CHROME_PACKAGES.has(pkg) && names.has('chrome_devtools_remote')) return 'chrome_devtools_remote';
   return undefined;
 }

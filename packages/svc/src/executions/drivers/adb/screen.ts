@@ -45,7 +45,7 @@ export async function readScreen(
   const before = takeScreenBefore(step);
   // The screen read before the run came as text: its page elements are linked to the page again.
   const tree = before
-    ? await withPages(step.ctx, step.shell, before, cssSelectorsOf(step.run.execution.actions))
+    ? await withPages(step.ctx, step.shell, before, cssSelectorsOf([step.action]))
     : await dumpAndParse(step, options.until);
   if (options.interacts && isKeyguard(tree)) {
     throw new ExecutionFailure('SECURITY_BLOCK_DETECTED', 'the lock screen is showing; unlock the device');
@@ -79,7 +79,7 @@ async function dumpAndParse(step: StepContext, until: number | undefined): Promi
       retryable: true,
     });
   // A page in a WebView contributes its own elements where the WebView is (web-pages/web-source.ts).
-  return withPages(step.ctx, step.shell, parsed.tree, cssSelectorsOf(step.run.execution.actions));
+  return withPages(step.ctx, step.shell, parsed.tree, cssSelectorsOf([step.action]));
 }
 
 /** A matcher as the operator app prints it in its messages (the Kotlin data class's toString, NodeMatcher.kt:19-27). */

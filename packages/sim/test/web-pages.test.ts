@@ -6,6 +6,7 @@
 // as Chrome's remote debugging documents (developer.chrome.com/docs/devtools/remote-debugging: chrome_devtools_remote,
 // webview_devtools_remote_<pid>); and pages load only from the 127.0.0.1 address a test serves.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { PNG } from 'pngjs';
@@ -16,7 +17,9 @@ const PAGE = `<!doctype html><title>Sign in</title><h1>Welcome</h1>
 <label for="user">Name</label><input id="user">
 <button id="go" onclick="document.querySelector('h1').textContent='Hello '+document.getElementById('user').value">Go</button>
 <p id="probe">probe</p>
-<script>fetch(location.search.slice(1) || '/none').then(() => probe.textContent = 'reached', () => probe.textContent = 'blocked')</script>
+<p id="socket">socket</p>
+<script>fetch(location.search.slice(1) || '/none').then(() => probe.textContent = 'reached', () => probe.textContent = 'blocked');
+const ws = new WebSocket('ws://' + location.host + '/ws'); ws.onopen = () => socket.textContent = 'socket open'; ws.onerror = () => socket.textContent = 'socket refused';</script>
 <div style="background:#ff0000;height:400px"></div>`;
 
 describe('real pages in the simulated device', () => {
@@ -24,8 +27,18 @@ describe('real pages in the simulated device', () => {
   let serial: string;
   let server: Server;
   let origin: string;
+  let upgrades = 0;
   before(async () => {
     server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE));
+    // The page's server would take a WebSocket (RFC 6455 handshake), so a refused one is the browser's doing.
+    server.on('upgrade', (req, socket) => {
+      upgrades++;
+      const key = String(req.headers['sec-websocket-key']);
+      const accept = createHash('sha1').update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
+      socket.write(
+        `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+      );
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     lab = await createLab({ devices: [{ webPages: true }] });
@@ -101,6 +114,9 @@ describe('real pages in the simulated device', () => {
   it('refuses requests to any other address, another local port included', async () => {
     await shell(`am start -a android.intent.action.VIEW -d '${origin}/?http://127.0.0.1:9/x'`);
     assert.match(await dumpShowing(/text="blocked"/), /text="blocked" resource-id="probe"/);
+    // A WebSocket, even to the page's own server (which accepts it here), never leaves the browser.
+    assert.match(await dumpShowing(/text="socket refused"/), /text="socket refused" resource-id="socket"/);
+    assert.equal(upgrades, 0);
     await shell(`am start -a android.intent.action.VIEW -d '${origin}/?${origin}/same'`);
     assert.match(await dumpShowing(/text="reached"/), /text="reached" resource-id="probe"/);
     await shell('am start -a android.intent.action.VIEW -d https://example.com/');

@@ -34,6 +34,10 @@ export async function launchChromium(): Promise<Chromium> {
       `--user-data-dir=${profile}`,
       '--remote-debugging-address=127.0.0.1',
       '--remote-debugging-port=0',
+      // Every request of a page is answered by the simulator (web-engine.ts): the browser's own network goes to a
+      // closed port, loopback included (`<-loopback>`), so a page's WebSocket reaches nothing either.
+      '--proxy-server=http://127.0.0.1:9',
+      '--proxy-bypass-list=<-loopback>',
       'about:blank',
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },

@@ -186,15 +186,40 @@ export class WebEngine {
     return this.#browser;
   }
 
-  /** Lets a request through only to the tab's own origin (pages, their scripts, their fetches). */
+  /**
+   * Answers a tab's request from its own origin, fetched here (Chromium itself reaches no network: its proxy is a
+   * closed port, loopback included, so neither a request nor a WebSocket of a page leaves it); any other is refused.
+   */
   async #filter(cdp: CdpConnection, params: Record<string, unknown>, sessionId: string | undefined): Promise<void> {
-    const request = params.request as { url: string };
+    const request = params.request as {
+      url: string;
+      method: string;
+      headers: Record<string, string>;
+      postData?: string;
+    };
     const tab = [...this.#tabs.values()].find((t) => t.sessionId === sessionId);
     const allowed =
       tab?.origin !== undefined && allowedPageUrl(request.url) && new URL(request.url).origin === tab.origin;
-    const method = allowed ? 'Fetch.continueRequest' : 'Fetch.failRequest';
-    const extra = allowed ? {} : { errorReason: 'BlockedByClient' };
-    await cdp.send(method, { requestId: params.requestId, ...extra }, sessionId).catch(() => {});
+    const fail = () =>
+      cdp.send('Fetch.failRequest', { requestId: params.requestId, errorReason: 'BlockedByClient' }, sessionId);
+    if (!allowed) return void (await fail().catch(() => {}));
+    try {
+      const response = await fetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        redirect: 'manual',
+        ...(request.postData === undefined ? {} : { body: request.postData }),
+      });
+      const body = Buffer.from(await response.arrayBuffer()).toString('base64');
+      const responseHeaders = [...response.headers].map(([name, value]) => ({ name, value }));
+      await cdp.send(
+        'Fetch.fulfillRequest',
+        { requestId: params.requestId, responseCode: response.status, responseHeaders, body },
+        sessionId,
+      );
+    } catch {
+      await fail().catch(() => {});
+    }
   }
 
   async #tabFor(spec: WebViewSpec): Promise<Tab> {

@@ -102,6 +102,8 @@ export function readPageExpression(max: number, selectors: readonly string[] = [
   let cut = false;
   const inside = new Set();
   for (const el of document.body ? document.body.querySelectorAll('*') : []) {
+    // A field's label is the field's own name (its desc): not an element of its own.
+    if (el.tagName === 'LABEL' && el.control) { inside.add(el); continue; }
     const role = roleOf(el);
     // Text inside an element already listed (a button's label, a link's words) belongs to it.
     if (role === '' && inside.has(el.parentElement)) { inside.add(el); continue; }

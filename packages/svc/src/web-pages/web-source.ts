@@ -185,6 +185,8 @@ export async function withPages(
   const scale = read.width > 0 ? (view.right - view.left) / read.width : 1;
   const offset = { left: read.left ?? 0, top: read.top ?? 0 };
   const place = { serial: shell.serial, socket: shown.socket, page: shown.page, view, scale, offset };
+  // The page's own elements say what it shows; the WebView's title would only repeat its heading.
+  webview.text = '';
   webview.children = read.elements.map((element, i) => elementNode(webview, element, i, place, selectors));
   const nodes = tree.roots.flatMap((root) => [...walk(root)]);
   nodes.forEach((node, order) => {

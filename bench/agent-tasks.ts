@@ -77,8 +77,10 @@ const result = {
 process.stdout.write(`${JSON.stringify(result, null, 2)}\n\n`);
 
 // The table: calls / bytes / ms per column, then svc's ratios to mobile-mcp with the goals.
-const cell = (cost: { calls: number; bytes: number; wallMs: number; ok?: boolean }) =>
-  `${cost.ok === false ? 'FAIL ' : ''}${cost.calls} / ${cost.bytes} B / ${Math.round(cost.wallMs)} ms`.padStart(26);
+const cell = (cost: TaskLike | undefined) =>
+  cost === undefined
+    ? 'not run'.padStart(26)
+    : `${cost.ok === false ? 'FAIL ' : ''}${cost.calls} / ${cost.bytes} B / ${Math.round(cost.wallMs)} ms`.padStart(26);
 const mark = (value: number, goal: number) => `${value.toFixed(2)}${value <= goal ? ' ok' : ' --'}`.padStart(8);
 const names = COLUMNS.map((spec) => spec.name);
 process.stdout.write(
@@ -86,14 +88,14 @@ process.stdout.write(
 );
 const row = (
   label: string,
-  pick: (column: ColumnResult) => Parameters<typeof cell>[0],
+  pick: (column: ColumnResult) => TaskLike | undefined,
   ratios: { calls: number; bytes: number },
 ) =>
   process.stdout.write(
     `${label.padEnd(22)}${names.map((name) => cell(pick(columns[name] as ColumnResult))).join('')}   ${mark(ratios.calls, GOALS.calls)}${mark(ratios.bytes, GOALS.bytes)}\n`,
   );
 for (const task of TASKS) {
-  row(task.name, (column) => column.tasks[task.name] as TaskLike, result.ratios.svc.tasks[task.name] as Ratios);
+  row(task.name, (column) => column.tasks[task.name], result.ratios.svc.tasks[task.name] as Ratios);
 }
 row('setup', (column) => column.setup, {
   calls: ratio(columns.svc!.setup.calls, base.setup.calls),

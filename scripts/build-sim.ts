@@ -48,6 +48,7 @@ const result = await build({
 });
 // Every chunk sits directly in dist/, so `import.meta.dirname` of the app loader is dist/ whichever chunk it lands in.
 cpSync(join(src, 'ui', 'apps'), join(dist, 'apps'), { recursive: true });
+cpSync(join(src, 'ui', 'web-apps'), join(dist, 'web-apps'), { recursive: true });
 const bundled = writeThirdPartyLicenses(
   root,
   Object.keys(result.metafile.inputs),

@@ -79,7 +79,10 @@ export function mobileMcpHand(client: MeteredClient): Hand {
       if (android === undefined) throw new Error(`mobile-mcp lists no Android device: ${text}`);
       device = android.id;
     },
-    open: async (app) => void (await must(client, 'mobile_launch_app', { device, packageName: app })),
+    open: async (app) =>
+      void (app.includes('://')
+        ? await must(client, 'mobile_open_url', { device, url: app })
+        : await must(client, 'mobile_launch_app', { device, packageName: app })),
     look,
     tap,
     fill: async (entries, submit) => {

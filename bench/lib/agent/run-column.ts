@@ -67,7 +67,8 @@ async function connect(spec: ColumnSpec, env: Record<string, string>): Promise<{
 }
 
 export async function runColumn(spec: ColumnSpec, runs: number, timing: TimingProfile): Promise<ColumnResult> {
-  const lab = await createLab({ devices: [{ timing, ...(spec.operator ? {} : { operator: false }) }] });
+  // Real pages (a headless Chromium behind Chrome) for the web sign-in task.
+  const lab = await createLab({ devices: [{ timing, webPages: true, ...(spec.operator ? {} : { operator: false }) }] });
   const serial = lab.devices[0]?.serial as string;
   const env = { ...(process.env as Record<string, string>), ...lab.env };
   delete env.SVC_NO_DAEMON;
@@ -84,6 +85,7 @@ export async function runColumn(spec: ColumnSpec, runs: number, timing: TimingPr
     const walls: Record<string, number[]> = {};
     for (let run = 0; run < runs; run++) {
       for (const task of TASKS) {
+        if (spec.operator && task.notWithOperator !== undefined) continue;
         for (const app of task.apps) await lab.adb('-s', serial, 'shell', 'am', 'force-stop', app);
         client.meter = { calls: [] };
         started = performance.now();

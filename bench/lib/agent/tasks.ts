@@ -15,6 +15,7 @@ import {
   shown,
   valueBeside,
 } from './screen.ts';
+import { signInPage } from './web-page.ts';
 
 /** The shared decisions over one server's hand, keeping the screen the agent last saw. */
 export class Agent {
@@ -87,6 +88,8 @@ export interface AgentTask {
   /** Apps stopped before the task (not counted): every server starts from the same screens. */
   apps: string[];
   expected: string;
+  /** Why the task is not run on a phone with the operator app (its column shows it as not run). */
+  notWithOperator?: string;
   run(agent: Agent): Promise<string>;
 }
 
@@ -162,6 +165,24 @@ export const TASKS: AgentTask[] = [
       await agent.open('com.svc.thermostat');
       await agent.tapOn('Raise target');
       return agent.valueOf('Target');
+    },
+  },
+  {
+    name: 'web-sign-in',
+    goal: 'Sign in on a web page in Chrome as alice@example.com and read the greeting',
+    apps: ['com.android.chrome'],
+    expected: 'Welcome, alice',
+    notWithOperator: 'pages are read through DevTools by the adb driver only',
+    async run(agent) {
+      await agent.open(await signInPage());
+      await agent.fill(
+        [
+          [findInput(agent.screen, 'Email'), 'alice@example.com'],
+          [findInput(agent.screen, 'Password'), 'secret'],
+        ],
+        'Sign in',
+      );
+      return findStarting(agent.screen, 'Welcome')?.text ?? '';
     },
   },
   {

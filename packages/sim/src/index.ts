@@ -5,6 +5,7 @@ import { installPublishedOperator } from './operator/operator-app.ts';
 import { runShellCommandLine } from './shell/run.ts';
 import { type SimDevice, type SimDeviceOptions, startSimDevice } from './sim-device.ts';
 import { installVirtualApps } from './ui/install-apps.ts';
+import type { VirtualUi } from './ui/virtual-ui.ts';
 
 export type { AppAnr, AppCrash } from './device/crash-reports.ts';
 export { reportAppAnr, reportAppCrash } from './device/crash-reports.ts';
@@ -55,10 +56,33 @@ export async function startDevice(requested: SimDeviceOptions = {}): Promise<Sim
     ...(options.timing ? { timing: options.timing } : {}),
     ...(options.missingCommands ? { missingCommands: options.missingCommands } : {}),
   });
-  const ui = installVirtualApps(device, options.appsDir ? { appsDir: options.appsDir } : {});
+  const ui = installVirtualApps(device, {
+    ...(options.appsDir ? { appsDir: options.appsDir } : {}),
+    ...(options.webPages ? { webPages: true } : {}),
+  });
   if (options.display) ui.changeConfiguration(options.display);
   const operator = installOperatorVariant(device, options);
   const sim = await startSimDevice(device, runShellCommandLine, options);
   operator?.attach({ faults: sim.faults, disconnect: () => sim.disconnect() });
+  if (ui.web) {
+    // The device's browser ends with it, whichever way it stops (stop(), `emu kill`).
+    const web = ui.web;
+    const stop = sim.stop;
+    sim.stop = async () => {
+      await stop();
+      await web.close();
+    };
+    void sim.stopped.then(() => web.close());
+  }
   return sim;
+}
+
+/**
+ * A hybrid app (webPages) brought to the front with its WebView showing `url`, as the app itself would choose the
+ * page it loads.
+ */
+export function openPageInApp(sim: SimDevice, pkg: string, url: string): void {
+  const ui = sim.device.ui as unknown as VirtualUi;
+  ui.launch(pkg);
+  ui.foregroundState().vars.set('url', url);
 }

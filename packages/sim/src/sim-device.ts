@@ -40,6 +40,13 @@ export interface SimDeviceOptions {
   /** Extra virtual app definitions (JSON). */
   appsDir?: string;
   /**
+   * Real pages: Chrome and the hybrid apps (com.svc.hybrid with a debuggable WebView, com.svc.hybrid.locked not
+   * debuggable, com.svc.hybrid.flat not debuggable and flattened) show pages a headless Chromium renders, one
+   * browser per device, started when a page first shows and ended with the device. Only http://127.0.0.1:<port>/
+   * pages open.
+   */
+  webPages?: boolean;
+  /**
    * Display metrics in physical pixels (default 1080x2400 at 420 dpi, 110 px status bar, 132 px navigation bar, no
    * cutout, font scale 1). `cutoutTopPx` declares a built-in cutout at the top.
    */

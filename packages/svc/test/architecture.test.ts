@@ -27,6 +27,7 @@ const LAYERS: Record<string, number> = {
   adapters: 2,
   core: 3,
   'device-shell': 4,
+  'web-pages': 4.5,
   devices: 4,
   executions: 5,
   daemons: 6,

@@ -49,6 +49,22 @@ export async function startLabServer(
   };
 }
 
+/** The server app on a lab a suite already runs (closing it leaves the lab running). */
+export async function startLabServerOn(lab: Lab): Promise<{ url: string; close(): Promise<void> }> {
+  const ctx = createContext({ env: { ...process.env, ...lab.env }, cwd: lab.home });
+  const token = randomBytes(32).toString('base64url');
+  const serverApp = createServerApp(ctx, { auth: createServerAuth(token), loopbackHostOnly: true });
+  const running = await listenTcp(serverApp, { host: '127.0.0.1', port: 0 });
+  rememberToken(running.url, token);
+  return {
+    url: running.url,
+    close: async () => {
+      await running.close();
+      await ctx.close();
+    },
+  };
+}
+
 export interface JsonResponse {
   status: number;
   headers: Headers;

@@ -68,6 +68,12 @@ export interface NodeDef {
   onLongClick?: TransitionDef;
   /** Text fields: what pressing enter does. */
   onSubmit?: TransitionDef;
+  /**
+   * A WebView showing a real page (rendered by the device's headless Chromium): its address (templates allowed),
+   * which DevTools socket serves it (`chrome`: Chrome's own; `webview`: a debuggable WebView's, per process; `none`:
+   * not debuggable), and `flatten` for an app whose WebView gives accessibility no nodes of the page.
+   */
+  web?: { url: string; devtools: 'chrome' | 'webview' | 'none'; flatten?: boolean };
   /** Rows generated from a template, materialized only while on screen (RecyclerView). */
   repeat?: { count: number; template: NodeDef };
   children?: NodeDef[];

@@ -61,6 +61,20 @@ export class Canvas {
     }
   }
 
+  /** Copies a PNG image with its top-left corner at (x, y), clipped to `clip` and the canvas (a web page's pixels). */
+  paste(png: Uint8Array, x: number, y: number, clip: Rect): void {
+    const image = PNG.sync.read(Buffer.from(png));
+    const data = this.#png.data;
+    const left = Math.max(0, x, clip.left);
+    const top = Math.max(0, y, clip.top);
+    const right = Math.min(this.width, x + image.width, clip.right);
+    const bottom = Math.min(this.height, y + image.height, clip.bottom);
+    for (let py = top; py < bottom; py++) {
+      const from = ((py - y) * image.width + (left - x)) * 4;
+      image.data.copy(data, (py * this.width + left) * 4, from, from + (right - left) * 4);
+    }
+  }
+
   encode(): Uint8Array {
     return new Uint8Array(PNG.sync.write(this.#png));
   }

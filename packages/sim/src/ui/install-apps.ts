@@ -3,8 +3,9 @@
 import { imeHasView } from '../device/input-methods.ts';
 import { isSystemPackage } from '../device/system-packages.ts';
 import type { DeviceApi } from '../device/types.ts';
+import { WebEngine } from '../web/web-engine.ts';
 import type { AppDef } from './app-def.ts';
-import { BUILTIN_APPS_DIR, loadAppsFrom } from './load-apps.ts';
+import { BUILTIN_APPS_DIR, loadAppsFrom, WEB_APPS_DIR } from './load-apps.ts';
 import { LAUNCHER_PACKAGE } from './system-apps.ts';
 import { VirtualUi } from './virtual-ui.ts';
 
@@ -13,7 +14,15 @@ export interface VirtualAppsOptions {
   appsDir?: string;
   /** Definitions given in code (tests). */
   apps?: AppDef[];
+  /**
+   * Real pages: Chrome (the handler of http and https, instead of the placeholder browser) and hybrid apps whose
+   * WebViews show pages a headless Chromium renders (started when a page first shows).
+   */
+  webPages?: boolean;
 }
+
+/** The browser of a device without real pages: a placeholder page of paragraphs for any address. */
+const PLACEHOLDER_BROWSER = 'com.svc.browser';
 
 export function registerPackage(device: DeviceApi, app: AppDef, thirdParty: boolean): void {
   // A built-in screen set for a system package (Settings) keeps that package's identity: its launcher activity
@@ -34,7 +43,10 @@ export function registerPackage(device: DeviceApi, app: AppDef, thirdParty: bool
 }
 
 export function installVirtualApps(device: DeviceApi, options: VirtualAppsOptions = {}): VirtualUi {
-  const builtin = loadAppsFrom(BUILTIN_APPS_DIR);
+  const builtin = loadAppsFrom(BUILTIN_APPS_DIR).filter(
+    (app) => !options.webPages || app.package !== PLACEHOLDER_BROWSER,
+  );
+  if (options.webPages) builtin.push(...loadAppsFrom(WEB_APPS_DIR));
   const user = [...(options.appsDir ? loadAppsFrom(options.appsDir) : []), ...(options.apps ?? [])];
   const byPackage = new Map<string, { app: AppDef; user: boolean }>();
   for (const app of builtin) byPackage.set(app.package, { app, user: false });
@@ -58,6 +70,7 @@ export function installVirtualApps(device: DeviceApi, options: VirtualAppsOption
       apkPath: `/system/priv-app/Launcher3/Launcher3.apk`,
     });
   }
+  if (options.webPages) ui.web = new WebEngine();
   device.ui = ui;
   return ui;
 }

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import type { AppDef } from './app-def.ts';
 
 export const BUILTIN_APPS_DIR = join(import.meta.dirname, 'apps');
+/** Apps that show real pages (Chrome and hybrid apps with a WebView), installed on a device with web pages on. */
+export const WEB_APPS_DIR = join(import.meta.dirname, 'web-apps');
 
 export function parseAppDef(json: unknown, source: string): AppDef {
   const app = json as Partial<AppDef> | null;

@@ -51,13 +51,32 @@ function drawNode(canvas: Canvas, node: UiNode): void {
   if (label) canvas.text(b.left + 32, b.top + 24, label, TEXT_SCALE, INK, b);
 }
 
+function isBelow(node: UiNode, ancestor: UiNode): boolean {
+  for (let n = node.parent; n; n = n.parent) if (n === ancestor) return true;
+  return false;
+}
+
 export function renderScreen(
   tree: UiNode,
   display: Display,
-  extra: { panel: PanelOverlay | undefined; securityOverlay: boolean; keyboard?: Rect | undefined },
+  extra: {
+    panel: PanelOverlay | undefined;
+    securityOverlay: boolean;
+    keyboard?: Rect | undefined;
+    /** The pixels a real browser drew for a WebView node (its page), drawn instead of its boxes. */
+    pagePixels?: ((node: UiNode) => Uint8Array | undefined) | undefined;
+  },
 ): Uint8Array {
   const canvas = new Canvas(display.width, display.height, WHITE);
-  for (const node of walk(tree)) drawNode(canvas, node);
+  const pages: UiNode[] = [];
+  for (const node of walk(tree)) {
+    if (pages.some((page) => node.parent !== undefined && isBelow(node, page))) continue;
+    const pixels = extra.pagePixels?.(node);
+    if (pixels) {
+      canvas.paste(pixels, node.bounds.left, node.bounds.top, node.bounds);
+      pages.push(node);
+    } else drawNode(canvas, node);
+  }
   canvas.fill({ left: 0, top: 0, right: display.width, bottom: display.statusBarPx }, BAR);
   canvas.fill({ left: 0, top: display.height - display.navBarPx, right: display.width, bottom: display.height }, BAR);
   if (extra.keyboard) {

@@ -3,6 +3,7 @@
 import type { TouchedNode } from '../device/input-log.ts';
 import type { UiHost } from '../device/types.ts';
 import type { FaultControl } from '../faults.ts';
+import type { WebEngine } from '../web/web-engine.ts';
 import { type AppState, currentScreen, freshState } from './app-state.ts';
 import { buildTree } from './build-tree.ts';
 import { type CapturedScreen, parseCapturedScreen } from './captured-screen.ts';
@@ -14,6 +15,7 @@ import { TaskStack } from './task-stack.ts';
 import { dispatchTouch } from './touch-dispatch.ts';
 import { contains, type Rect, rectString, type UiNode, walk } from './ui-node.ts';
 import { renderUiautomatorXml } from './uiautomator-xml.ts';
+import { attachPages, pagePointAt, webSpecs } from './web-content.ts';
 import { renderXml } from './xml.ts';
 
 /** A finger that moves less than this (8 dp, ViewConfiguration's touch slop) has not moved. */
@@ -52,14 +54,33 @@ export class VirtualUi extends TaskStack implements UiHost {
   #inputViewFlag = false;
   /** A screen captured from a real phone, shown over the apps until cleared, and the display size it replaced. */
   #captured: { screen: CapturedScreen; size: { width: number; height: number } } | undefined;
+  /** The real pages of the apps' WebViews (a headless Chromium, started when a page first shows). */
+  web: WebEngine | undefined;
+  /** The app whose page took the last touch: typed text and keys go to that page while its app is in front. */
+  #pageFocus: string | undefined;
 
   /** The accessibility tree of the focused window: the lock screen while locked, else the foreground app. */
   tree(): UiNode {
     if (this.#captured && !this.#keyguard) return this.#captured.screen.root;
     const state = this.#keyguard ?? this.top;
-    return buildTree(state, screenRect(this.display), contentRect(this.display), {
+    const root = buildTree(state, screenRect(this.display), contentRect(this.display), {
       hintAsText: this.apiLevel >= 24 && this.apiLevel <= 28,
     });
+    if (this.web) attachPages(root, this.web, this.display);
+    return root;
+  }
+
+  /** Brings the pages of the screen's WebViews up to date (before a dump or a screenshot reads them). */
+  async syncPages(options: { pixels?: boolean } = {}): Promise<void> {
+    if (!this.web || this.#captured || this.#keyguard) return;
+    const specs = webSpecs(this.tree(), this.top.vars, this.display);
+    if (specs.length > 0) await this.web.sync(specs, options);
+    else await this.web.settled();
+  }
+
+  /** The page that holds the focus, when its app is in front. */
+  private focusedPage(): string | undefined {
+    return this.web && this.#pageFocus === this.top.def.package && !this.locked() ? this.#pageFocus : undefined;
   }
 
   /**
@@ -81,6 +102,13 @@ export class VirtualUi extends TaskStack implements UiHost {
 
   override foregroundPackage(): string {
     return this.#captured && !this.#keyguard ? this.#captured.screen.pkg : super.foregroundPackage();
+  }
+
+  /** A stopped app's pages go with it (its tab is closed; it opens afresh). */
+  override forceStop(pkg: string): void {
+    super.forceStop(pkg);
+    this.web?.drop(pkg);
+    if (this.#pageFocus === pkg) this.#pageFocus = undefined;
   }
 
   /** Shows the lock screen (the keyguard window takes the focus; the app stays behind it). */
@@ -189,6 +217,16 @@ export class VirtualUi extends TaskStack implements UiHost {
 
   tap(x: number, y: number): void {
     const node = this.touchTarget(x, y);
+    const page =
+      this.web && !this.blocksInteraction() ? pagePointAt(this.tree(), this.web, this.display, x, y) : undefined;
+    if (page && this.web) {
+      // The page handles its own touches (Chrome turns them into the page's pointer and click events).
+      void this.web.tap(page.owner, page.x, page.y).catch(() => {});
+      this.#pageFocus = page.owner;
+      if (node?.cls.endsWith('EditText')) this.#keyboard = { state: this.top, screen: currentScreen(this.top) };
+      return;
+    }
+    this.#pageFocus = undefined;
     if (!node) return;
     this.click(node);
     if (node.cls.endsWith('EditText')) {
@@ -232,6 +270,11 @@ export class VirtualUi extends TaskStack implements UiHost {
 
   /** Key events typed into the focused field (the `input` command has already turned `%s` into spaces). */
   inputText(text: string): void {
+    const page = this.focusedPage();
+    if (page && this.web) {
+      void this.web.insertText(page, text).catch(() => {});
+      return;
+    }
     const field = this.focusedField();
     if (!field || this.blocksInteraction()) return;
     const vars = this.top.vars;
@@ -263,6 +306,17 @@ export class VirtualUi extends TaskStack implements UiHost {
     if (code === 26 || code === 223) this.lock();
     else if (code === 82 && this.locked()) this.unlock();
     if (this.locked() || code === 82) return;
+    const page = this.focusedPage();
+    if (page && this.web && (code === 66 || code === 67)) {
+      void this.web.key(page, code === 66 ? 'Enter' : 'Backspace').catch(() => {});
+      return;
+    }
+    // BACK in a browser goes back in the tab's history first (Chrome's own back handling), then leaves.
+    const tab = this.web?.tab(this.top.def.package);
+    if (code === 4 && tab?.canGoBack && this.web) {
+      void this.web.back(this.top.def.package).catch(() => {});
+      return;
+    }
     if (code === 4) this.back();
     else if (code === 3) this.home();
     else if (code === 187) this.recents();
@@ -295,6 +349,7 @@ export class VirtualUi extends TaskStack implements UiHost {
       panel: this.panel,
       securityOverlay: this.securityOverlay,
       keyboard: this.keyboardViewShown() ? this.keyboardRect() : undefined,
+      pagePixels: (node) => (node.def.web ? this.web?.tab(node.pkg)?.png : undefined),
     });
   }
 

@@ -10,6 +10,11 @@ export interface NodeMatcher {
   textContains?: string;
   contentDescEquals?: string;
   contentDescContains?: string;
+  /**
+   * A CSS selector, for the elements of a page (Chrome's tabs, debuggable WebViews) that svc reads through DevTools;
+   * it matches no native node.
+   */
+  css?: string;
   /** `e12`: an element of the last compact snapshot of the device, resolved on the host before dispatch. */
   ref?: string;
 }
@@ -41,6 +46,7 @@ export const MATCHER_FIELDS = [
   'textContains',
   'contentDescEquals',
   'contentDescContains',
+  'css',
 ] as const satisfies readonly (keyof NodeMatcher)[];
 
 const FIELD_SET: ReadonlySet<string> = new Set(MATCHER_FIELDS);

@@ -45,8 +45,13 @@ export function matches(node: UiNode, m: NodeMatcher): boolean {
     (node.desc === '' || !containsIgnoringCase(node.desc, m.contentDescContains))
   )
     return false;
+  // A page's element carries the CSS selectors of the execution it matches (web-pages/web-source.ts).
+  if (m.css !== undefined && !(node.attributes[CSS_MATCHES] ?? '').split('\u0000').includes(m.css)) return false;
   return true;
 }
+
+/** The attribute of a page's element that lists the execution's CSS selectors it matches, NUL-separated. */
+export const CSS_MATCHES = 'svc-css-matches';
 
 /** The node is one the operator app would match against (on-screen.ts). */
 export function isVisible(node: UiNode): boolean {

@@ -1,4 +1,7 @@
 // Maps the service name of an OPEN to its handler; undefined = the device refuses the stream (CLSE).
+
+import { pagesHost } from '../../web/device-pages.ts';
+import { ownersOfSocket, serveDevtoolsSocket } from '../../web/devtools-socket.ts';
 import type { ServiceContext, ServiceHandler } from '../context.ts';
 import { runSyncService } from '../sync/sync-service.ts';
 import { abbExecCommandLine, runExecWithInput, streamedInstallSize } from './install.ts';
@@ -20,6 +23,14 @@ export function resolveService(name: string, context: ServiceContext): ServiceHa
   if (name.startsWith('abb_exec:') && has('abb_exec')) {
     const commandLine = abbExecCommandLine(name);
     return (stream, ctx) => runExecWithInput(stream, ctx, commandLine, 'abb_exec');
+  }
+  // `adb forward … localabstract:<name>`: the DevTools sockets of Chrome and debuggable WebViews; any other
+  // abstract socket, or one whose app is not running, refuses the connection.
+  if (name.startsWith('localabstract:')) {
+    const socket = name.slice('localabstract:'.length);
+    const host = pagesHost(context.device);
+    if (!host || ownersOfSocket(host, socket).length === 0) return undefined;
+    return (stream) => serveDevtoolsSocket(stream, host, socket);
   }
   const shell = parseShellService(name);
   if (!shell) return undefined;

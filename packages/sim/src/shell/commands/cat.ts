@@ -1,6 +1,8 @@
 // `cat [file...]`: device files, or stdin when no file (or `-`) is named.
 import { isDirectory, normalizePath } from '../../adbd/sync/sync-files.ts';
 import type { ShellCommand } from '../../device/types.ts';
+import { pagesHost } from '../../web/device-pages.ts';
+import { procNetUnix } from '../../web/devtools-socket.ts';
 
 export const cat: ShellCommand = async (argv, io, device) => {
   const files = argv.filter((a) => a === '-' || !a.startsWith('-'));
@@ -8,6 +10,10 @@ export const cat: ShellCommand = async (argv, io, device) => {
   for (const path of files.length > 0 ? files : ['-']) {
     if (path === '-') {
       for await (const chunk of io.stdin) await io.writeStdout(chunk);
+      continue;
+    }
+    if (path === '/proc/net/unix') {
+      await io.writeStdout(procNetUnix(pagesHost(device)));
       continue;
     }
     const file = device.files.get(normalizePath(path));

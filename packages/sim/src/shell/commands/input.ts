@@ -7,6 +7,7 @@ import type { InputEvent } from '../../device/input-log.ts';
 import { commitThroughIme } from '../../device/input-methods.ts';
 import type { DeviceApi, ShellCommand, ShellIO } from '../../device/types.ts';
 import { injectionDenied, injectionDeniedOutput } from '../../faults/input-faults.ts';
+import { settlePages } from '../../web/device-pages.ts';
 
 const SOURCES = new Set([
   'keyboard',
@@ -103,6 +104,7 @@ export const input: ShellCommand = async (argv, io, device) => {
       const [x, y] = xy as [number, number];
       received({ kind: 'tap', x, y, ...touched(x, y) });
       device.ui.tap(x, y);
+      await settlePages(device);
       return 0;
     }
     case 'swipe': {
@@ -120,6 +122,7 @@ export const input: ShellCommand = async (argv, io, device) => {
       received({ kind: 'text', text });
       // The selected keyboard turns the keys into text (the Unicode keyboard decodes modified UTF-7).
       device.ui.inputText(commitThroughIme(device, text));
+      await settlePages(device);
       return 0;
     }
     case 'keyevent': {
@@ -132,6 +135,7 @@ export const input: ShellCommand = async (argv, io, device) => {
         received({ kind: 'keyevent', code });
         device.ui.keyevent(code);
       }
+      await settlePages(device);
       return 0;
     }
   }

@@ -7,6 +7,7 @@ import { normalizePath } from '../../adbd/sync/sync-files.ts';
 import type { ShellCommand } from '../../device/types.ts';
 import { hasSecondDisplay, SCREENCAP_WARNING, SECOND_DISPLAY, screencapWarns } from '../../faults/display-faults.ts';
 import { secondDisplayPng } from '../../ui/second-display.ts';
+import { syncPages } from '../../web/device-pages.ts';
 
 function toRaw(png: Uint8Array): Uint8Array {
   const image = PNG.sync.read(Buffer.from(png));
@@ -42,6 +43,7 @@ export const screencap: ShellCommand = async (argv, io, device) => {
   const second = hasSecondDisplay(device.faults);
   if (displayId === undefined && screencapWarns(device.faults)) await io.writeStderr(SCREENCAP_WARNING);
   const showSecond = second && (displayId === undefined || displayId === SECOND_DISPLAY.physicalId);
+  if (!showSecond) await syncPages(device, { pixels: true });
   const image = showSecond ? secondDisplayPng() : device.ui.screencapPng();
   const data = png ? image : toRaw(image);
   if (file === undefined) await io.writeStdout(data);

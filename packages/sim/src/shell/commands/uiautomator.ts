@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { normalizePath } from '../../adbd/sync/sync-files.ts';
 import type { DeviceApi, ShellCommand, ShellIO } from '../../device/types.ts';
 import { ALREADY_REGISTERED_TRACE, type DumpFailure, takeDumpFailure } from '../../faults/dump-faults.ts';
+import { syncPages } from '../../web/device-pages.ts';
 
 const DEFAULT_FILE = '/sdcard/window_dump.xml';
 /** Dumps running per device: UiAutomation takes one client at a time, a second one is "already registered". */
@@ -63,6 +64,7 @@ export const uiautomator: ShellCommand = async (argv, io, device) => {
     running.set(device, (running.get(device) ?? 1) - 1);
   }
   const apiLevel = Number(device.props.get('ro.build.version.sdk') ?? 35) || 35;
+  await syncPages(device);
   const xml = device.ui.uiautomatorXml(apiLevel);
   if (TO_STDOUT.has(file)) await io.writeStdout(xml);
   else writeFile(device, file, xml);

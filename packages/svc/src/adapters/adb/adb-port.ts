@@ -46,6 +46,13 @@ export interface ByteStream {
   close(): Promise<void>;
 }
 
+/** A byte stream to a service of the device (`localabstract:<name>`: what `adb forward` connects each time). */
+export interface DeviceSocket {
+  readonly readable: ReadableStream<Uint8Array>;
+  write(data: Uint8Array): Promise<void>;
+  close(): Promise<void>;
+}
+
 export type PushProgress = (sentBytes: number, totalBytes: number) => void;
 
 export interface AdbPort {
@@ -64,6 +71,11 @@ export interface AdbPort {
   push(serial: string, remotePath: string, data: Uint8Array, onProgress?: PushProgress): Promise<void>;
   /** `sync:` RECV: the whole device file. */
   pull(serial: string, remotePath: string): Promise<Uint8Array>;
+  /**
+   * Opens a device service as a byte stream, as `adb forward` does for each connection to its local port, without
+   * a port left open on the host for any local process to use.
+   */
+  openSocket?(serial: string, service: string): Promise<DeviceSocket>;
   /** Drops warm connections (the process may then exit). */
   close(): Promise<void>;
 }

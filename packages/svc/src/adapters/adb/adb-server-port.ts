@@ -11,6 +11,7 @@ import {
   type AdbDevice,
   type AdbPort,
   type ByteStream,
+  type DeviceSocket,
   describedDevice,
   type LineStream,
   type PushProgress,
@@ -139,6 +140,18 @@ export class AdbServerPort implements AdbPort {
           closed = true;
           await kill();
         },
+      };
+    });
+  }
+
+  openSocket(serial: string, service: string): Promise<DeviceSocket> {
+    return this.#withDevice(serial, async (adb) => {
+      const socket = await adb.createSocket(service);
+      const writer = socket.writable.getWriter();
+      return {
+        readable: socket.readable as ReadableStream<Uint8Array>,
+        write: (data) => writer.write(data),
+        close: () => Promise.resolve(socket.close()),
       };
     });
   }

@@ -7,7 +7,15 @@
 
 import { qualifiedId, type SilentServer, splitDeviceId } from '../../contracts/adb-servers.ts';
 import { SvcError } from '../../contracts/errors.ts';
-import type { AdbDevice, AdbPort, ByteStream, LineStream, PushProgress, ShellOutput } from './adb-port.ts';
+import type {
+  AdbDevice,
+  AdbPort,
+  ByteStream,
+  DeviceSocket,
+  LineStream,
+  PushProgress,
+  ShellOutput,
+} from './adb-port.ts';
 import { unreachableServerHint } from './server-address.ts';
 
 export interface LabelledPort {
@@ -53,6 +61,13 @@ export class MultiServerPort implements AdbPort {
 
   shell(id: string, command: string): Promise<ShellOutput> {
     return this.#on(id, (port, serial) => port.shell(serial, command));
+  }
+
+  openSocket(id: string, service: string): Promise<DeviceSocket> {
+    return this.#on(id, (port, serial) => {
+      if (!port.openSocket) throw new Error('this adb port cannot open device sockets');
+      return port.openSocket(serial, service);
+    });
   }
 
   execOut(id: string, command: string): Promise<Uint8Array> {

@@ -6,6 +6,7 @@ import { matcherKeysOf } from '../../contracts/action-rules.ts';
 import type { NodeMatcher, ResultEnvelope, StepResult } from '../../contracts/types.ts';
 import type { SvcContext } from '../../core/context.ts';
 import { closestElements, parseHierarchy, readScreen, screenText, type UiTree } from '../../ui/index.ts';
+import { withNotice } from '../../web-pages/page-sessions.ts';
 import type { DeviceRun } from '../device-run.ts';
 import type { Driver } from '../driver.ts';
 import { type ClientView, clientView, type ScreenRequest } from './client-screen.ts';
@@ -65,7 +66,8 @@ async function compactStep(ctx: SvcContext, run: DeviceRun, request: ScreenReque
   const view = await clientView(ctx, run.serial, request.client, parsed.tree);
   const out = screenText(view.screen, view.assigned, view.form(request.form), request.budget);
   await view.remember(out.known);
-  return { ...step, data: { ...step.data, text: out.text, format: out.form === 'diff' ? 'changes' : 'compact' } };
+  const text = withNotice(ctx, run.serial, out.text);
+  return { ...step, data: { ...step.data, text, format: out.form === 'diff' ? 'changes' : 'compact' } };
 }
 
 export async function screensOfRun(
@@ -100,7 +102,7 @@ export async function screensOfRun(
     const stepResults = withClosest.map((s) => (s.id === missed.step.id ? { ...s, data } : s));
     out.envelope = { ...out.envelope, stepResults };
   }
-  return shown === undefined ? out : { ...out, screen: shown.text };
+  return shown === undefined ? out : { ...out, screen: withNotice(ctx, run.serial, shown.text) };
 }
 
 function screenFor(view: ClientView, request: ScreenRequest | undefined) {

@@ -4,9 +4,10 @@
 // a click) and refuses, before touching the device, what only the operator app can do.
 import { isClick } from '../../../contracts/action-rules.ts';
 import { SvcError } from '../../../contracts/errors.ts';
-import type { Action, ResultEnvelope, StepResult } from '../../../contracts/types.ts';
+import type { Action, ResultEnvelope, StepResult, ValidExecution } from '../../../contracts/types.ts';
 import { DeviceShell } from '../../../device-shell/device-shell.ts';
 import type { DumpStats } from '../../../device-shell/dump.ts';
+import { servesPagesInFront } from '../../../web-pages/web-source.ts';
 import type { Driver } from '../../driver.ts';
 import { SETTLE_WARNING } from '../operator/post-process.ts';
 import { ADB_ACTIONS } from './actions/index.ts';
@@ -22,8 +23,13 @@ export const adbDriver: Driver = {
   async run(ctx, run) {
     const stats: DumpStats = { dumps: 0 };
     try {
-      const refused = await unicodeTextRefused(new DeviceShell(ctx, run.serial), run.execution);
-      if (refused !== undefined) return { kind: 'error', error: refused, settle: false };
+      const shell = new DeviceShell(ctx, run.serial);
+      const refused = await unicodeTextRefused(shell, run.execution);
+      // A page takes any text through DevTools: the keyboard is needed only if a native field is typed in. So no
+      // refusal when a page is in front, or when the execution opens a web address (a native field typed then
+      // fails at its step, saying the keyboard is missing).
+      const web = opensWebAddress(run.execution) || (await servesPagesInFront(shell).catch(() => false));
+      if (refused !== undefined && !web) return { kind: 'error', error: refused, settle: false };
       const envelope = await runSteps(ctx, run, ADB_ACTIONS, stats);
       return { kind: 'envelope', envelope: withSettleWarnings(envelope, run.execution.actions) };
     } catch (error) {
@@ -32,6 +38,10 @@ export const adbDriver: Driver = {
     }
   },
 };
+
+function opensWebAddress(execution: ValidExecution): boolean {
+  return execution.actions.some((action) => action.type === 'open_uri' && /^https?:/i.test(action.params.uri));
+}
 
 /** A snapshot right after a click with no sleep between may show the screen before it settled: say so. */
 function withSettleWarnings(envelope: ResultEnvelope, actions: readonly Action[]): ResultEnvelope {

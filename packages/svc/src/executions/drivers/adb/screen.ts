@@ -15,6 +15,7 @@ import {
   type UiNode,
   type UiTree,
 } from '../../../ui/index.ts';
+import { cssSelectorsOf, withPages } from '../../../web-pages/web-source.ts';
 import { checkInput, inputLine, KEYCODE, sendInput } from './device-input.ts';
 import { ExecutionFailure, type StepContext, StepFailure, TimedOut } from './step.ts';
 
@@ -41,7 +42,11 @@ export async function readScreen(
   step: StepContext,
   options: { interacts: boolean; until?: number | undefined },
 ): Promise<Screen> {
-  const tree = takeScreenBefore(step) ?? (await dumpAndParse(step, options.until));
+  const before = takeScreenBefore(step);
+  // The screen read before the run came as text: its page elements are linked to the page again.
+  const tree = before
+    ? await withPages(step.ctx, step.shell, before, cssSelectorsOf([step.action]))
+    : await dumpAndParse(step, options.until);
   if (options.interacts && isKeyguard(tree)) {
     throw new ExecutionFailure('SECURITY_BLOCK_DETECTED', 'the lock screen is showing; unlock the device');
   }
@@ -73,7 +78,8 @@ async function dumpAndParse(step: StepContext, until: number | undefined): Promi
     throw new StepFailure('UI_DUMP_UNREADABLE', `the hierarchy dump is not readable: ${parsed.reason}`, {
       retryable: true,
     });
-  return parsed.tree;
+  // A page in a WebView contributes its own elements where the WebView is (web-pages/web-source.ts).
+  return withPages(step.ctx, step.shell, parsed.tree, cssSelectorsOf([step.action]));
 }
 
 /** A matcher as the operator app prints it in its messages (the Kotlin data class's toString, NodeMatcher.kt:19-27). */

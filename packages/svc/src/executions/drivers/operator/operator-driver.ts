@@ -7,6 +7,7 @@ import { SvcError } from '../../../contracts/errors.ts';
 import { variantOf } from '../../../contracts/operator-variants.ts';
 import { RESULT_MARGIN_MS } from '../../../core/config.ts';
 import type { SvcContext } from '../../../core/context.ts';
+import { cssSelectorsOf } from '../../../web-pages/web-source.ts';
 import type { DeviceRun } from '../../device-run.ts';
 import type { Driver, DriverOutcome } from '../../driver.ts';
 import { interpretAppEnvelope } from './app-envelope.ts';
@@ -36,6 +37,17 @@ async function runOnOperator(ctx: SvcContext, run: DeviceRun): Promise<DriverOut
     refuseClosingOperator(execution, operatorPackage);
   } catch (error) {
     return { kind: 'error', error: error as SvcError, settle: false };
+  }
+  // CSS selectors name a page's elements, which svc reads over DevTools for the adb driver; the app has no CSS.
+  const css = cssSelectorsOf(execution.actions)[0];
+  if (css !== undefined) {
+    const error = new SvcError(
+      'EXECUTION_ACTION_UNSUPPORTED',
+      `the CSS selector ${JSON.stringify(css)} needs the adb driver, which reads pages through DevTools; the operator app matches native nodes only`,
+      { driver: 'operator', css },
+      'Run it with --driver adb, or name the element by its text, role or id.',
+    );
+    return { kind: 'error', error, settle: false };
   }
   // Armed in parallel with the presence check: both are one device round trip, and the common case needs both.
   const arming = armResult(ctx, serial, execution.commandId);

@@ -6,6 +6,8 @@
 import type { NodeMatcher } from '../../../../contracts/types.ts';
 import { readForeground } from '../../../../device-shell/foreground.ts';
 import { findAll, findFirst, isEditable, labelOf, type Scope, valueOfLabel } from '../../../../ui/index.ts';
+import { clickWeb } from '../../../../web-pages/web-actions.ts';
+import { webTargetOf } from '../../../../web-pages/web-source.ts';
 import { sendInput } from '../device-input.ts';
 import {
   type ClickType,
@@ -18,6 +20,7 @@ import {
 } from '../screen.ts';
 import { type ActionRunner, ExecutionFailure, type StepContext, StepFailure } from '../step.ts';
 import { textValidator } from '../validators.ts';
+import { webStep } from './web.ts';
 
 type ClickParam = ClickType | 'focus';
 
@@ -25,6 +28,12 @@ async function clickMatched(step: StepContext, matcher: NodeMatcher, type: Click
   for (;;) {
     const screen = await readScreen(step, { interacts: true });
     const node = findOrFail(screen.tree, matcher);
+    const web = webTargetOf(node);
+    if (web !== undefined) {
+      // A page's element: the page is clicked where the element is (web-pages/web-actions.ts).
+      if (await webStep(() => clickWeb(step.ctx, web, type === 'long_click'))) return;
+      continue;
+    }
     if (type === 'focus' && !(isEditable(node) && node.enabled)) {
       throw new StepFailure(
         'FOCUS_UNSUPPORTED',

@@ -15,6 +15,7 @@ import { retrying } from '../phase-retry.ts';
 import { clickGesture, describeMatcher, gestureAt, readScreen, type Screen } from '../screen.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
 import { clickTypeName } from './nodes.ts';
+import { revealInPage } from './web.ts';
 
 type Direction = 'down' | 'up' | 'left' | 'right';
 
@@ -178,6 +179,17 @@ export const scrollUntil: ActionRunner<'scroll_until'> = async (step) => {
   const maxScrolls = p.maxScrolls ?? ACTION_DEFAULTS.maxScrolls;
   const maxDurationMs = p.maxDurationMs ?? ACTION_DEFAULTS.maxDurationMs;
   let screen = await readScreen(step, { interacts: true });
+  const revealed = await revealInPage(step, screen, matcher);
+  if (revealed !== undefined && matcher) {
+    if (clickAfter) await clickRetried(step, matcher, type, revealed, retryPolicyOf(undefined, 'UiReadiness'));
+    return {
+      termination_reason: 'TARGET_FOUND',
+      scrolls_executed: '0',
+      direction: s.direction,
+      click_after: String(clickAfter),
+      click_types: clickTypeName(type),
+    };
+  }
   const resolved = resolveContainer(screen.tree, p.container, s.findFirstScrollableChild);
   if (!resolved.ok) {
     const data = {
@@ -254,6 +266,8 @@ async function scanFor(
   maxSwipes: number,
 ): Promise<Screen | undefined> {
   let screen = await readScreen(step, { interacts: true });
+  const revealed = await revealInPage(step, screen, target);
+  if (revealed !== undefined) return revealed;
   let stuck = 0;
   for (let swipes = 0; swipes <= maxSwipes; swipes++) {
     const container = resolveContainer(screen.tree, p.container, s.findFirstScrollableChild);

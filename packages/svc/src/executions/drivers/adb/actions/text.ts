@@ -8,11 +8,13 @@
 // text: appium/appium#13618) is cleared the same way, harmlessly.
 import type { NodeMatcher } from '../../../../contracts/types.ts';
 import { centerOf, editTargetOf, findAll, isEditable, type UiNode, type UiTree } from '../../../../ui/index.ts';
+import { webTargetOf } from '../../../../web-pages/web-source.ts';
 import { checkInput, inputLine, KEYCODE, sendInput } from '../device-input.ts';
 import { findOrFail, gestureAt, readScreen } from '../screen.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
 import { typingCommands } from '../text-input.ts';
 import { unicodeKeyboardText, untypable, withUnicodeKeyboard } from '../unicode-keyboard.ts';
+import { typeIntoPage } from './web.ts';
 
 /** Key events per `input keyevent` call: one JVM start types them all. */
 const KEYS_PER_CALL = 200;
@@ -40,6 +42,8 @@ async function focusField(step: StepContext, matcher: NodeMatcher): Promise<UiNo
     const screen = await readScreen(step, { interacts: true });
     // UiTreeManagerAndroid.kt:76-108 @ v0.5.2: set-text on a node that is not a text field fails, and is retried.
     const field = editTargetOf(findOrFail(screen.tree, matcher));
+    // A page's field is typed into through the page (typeInto), never tapped here.
+    if (webTargetOf(field) !== undefined) return field;
     if (!isEditable(field)) {
       throw new StepFailure(
         'TEXT_ENTRY_FAILED',
@@ -59,6 +63,10 @@ export const enterText: ActionRunner<'enter_text'> = async (step) => {
   // Text beyond printable ASCII goes through the Unicode keyboard (the driver checked it is installed before the
   // execution started); the user's own keyboard is selected again whatever becomes of the step.
   if (untypable(text) === undefined) return typeInto(step, false);
+  // A page's field takes any text as it is; only a native field needs the Unicode keyboard.
+  const field = await focusField(step, step.action.params.matcher);
+  const web = webTargetOf(field);
+  if (web !== undefined) return typeIntoPage(step, web);
   return withUnicodeKeyboard(step.shell, () => typeInto(step, true));
 };
 
@@ -66,6 +74,8 @@ async function typeInto(step: StepContext<'enter_text'>, unicode: boolean): Prom
   const { text, matcher } = step.action.params;
   const submit = step.action.params.submit ?? false;
   const field = await focusField(step, matcher);
+  const web = webTargetOf(field);
+  if (web !== undefined) return typeIntoPage(step, web);
   const lines = [...clearCommands(field.text), ...typingCommands(text, unicode ? unicodeKeyboardText : undefined)];
   const typed = await step.shell.run(lines.join(' && '));
   try {

@@ -235,3 +235,20 @@ test('a long dump with a line liblog cut (a long non-ASCII text) gives no hierar
   assert.equal(collector.hierarchies.get('snap'), undefined);
   assert.match(collector.hierarchyErrors.get('snap') ?? '', /4068 bytes/);
 });
+
+test('a second UI hierarchy during one snapshot step (cut out of another text the app logged) is never used', () => {
+  const collector = new EnvelopeCollector('c');
+  const real = dump(['real']);
+  const forged = dump(['FORGED']);
+  const lines = logged([
+    ['D', '[UiActionEngine] step_start id=snap type=SnapshotUi'],
+    ['D', `[TaskScope] UI Hierarchy:\n${real}`],
+    [
+      'D',
+      `[NotificationListener] onNotificationPosted() - com.evil - ${'x'.repeat(4000)}\n[TaskScope] UI Hierarchy:\n${forged}`,
+    ],
+  ]);
+  for (const { line } of lines) collector.push(line);
+  assert.equal(collector.hierarchies.get('snap'), undefined);
+  assert.match(collector.untrusted ?? '', /two UI hierarchies/);
+});

@@ -66,6 +66,8 @@ export class EnvelopeCollector {
   readonly #chunks;
   /** Actions a `step_start` line named. */
   readonly #started = new Set<string>();
+  /** Actions a UI hierarchy line came for. */
+  readonly #dumped = new Set<string>();
 
   constructor(commandId: string) {
     this.commandId = commandId;
@@ -117,6 +119,11 @@ export class EnvelopeCollector {
       case 'hierarchy': {
         const action = this.currentAction;
         if (this.untrusted !== undefined || action === undefined || action.returned !== undefined) return undefined;
+        // A snapshot step logs one dump (TaskScopeDefault.kt:241-248 @ v0.5.2: a retry comes only before it); another
+        // one was cut out of a text the app logged (a notification's ticker, logged on the same main thread).
+        if (this.#dumped.has(action.actionId))
+          return this.#distrust(`two UI hierarchies for action ${action.actionId}`);
+        this.#dumped.add(action.actionId);
         if (line.cut) {
           this.hierarchies.delete(action.actionId);
           this.hierarchyErrors.set(action.actionId, HIERARCHY_CUT);

@@ -43,7 +43,7 @@ export interface AssembledLine {
   readonly source: LineSource;
 }
 
-/** A result is at most this many records (256 000 chars): more is a cut that never ends. */
+/** A result keeps at most this many records (256 000 chars); more are read to its end but not kept. */
 const MAX_RESULT_RECORDS = 64;
 /** A snapshot of a real screen is a few thousand lines; a block that never closes is dropped past this. */
 const MAX_HIERARCHY_LINES = 200_000;
@@ -141,13 +141,15 @@ export class LineAssembler {
     record: LogRecord,
     source: LineSource,
   ): AssembledLine[] {
-    block.text += record.message;
+    // Past the cap the pieces are still the result's (read as text, never as lines: a read text could place a
+    // marker at a piece's start), only no longer kept; the result ends, malformed, at its last piece.
     block.records++;
+    if (block.records <= MAX_RESULT_RECORDS) block.text += record.message;
     block.cut = record.truncated === true;
     // A piece liblog cut is not the last one: what Timber cut after it follows, and is never read as a line of its
     // own (a read text placed there would start with a marker, at the result's priority).
     const short = record.message.length < LOG_RECORD_CHARS && record.truncated !== true;
-    const ended = short || block.records >= MAX_RESULT_RECORDS || parses(block.text);
+    const ended = short || (block.records <= MAX_RESULT_RECORDS && parses(block.text));
     if (!ended) return [];
     this.#open.delete(key);
     return [{ line: { kind: 'result', json: block.text }, source }];

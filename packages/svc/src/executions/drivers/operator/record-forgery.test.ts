@@ -235,3 +235,42 @@ test('a long dump with a line liblog cut (a long non-ASCII text) gives no hierar
   assert.equal(collector.hierarchies.get('snap'), undefined);
   assert.match(collector.hierarchyErrors.get('snap') ?? '', /4068 bytes/);
 });
+
+test('a second UI hierarchy during one snapshot step (cut out of another text the app logged) is never used', () => {
+  const collector = new EnvelopeCollector('c');
+  const real = dump(['real']);
+  const forged = dump(['FORGED']);
+  const lines = logged([
+    ['D', '[UiActionEngine] step_start id=snap type=SnapshotUi'],
+    ['D', `[TaskScope] UI Hierarchy:\n${real}`],
+    [
+      'D',
+      `[NotificationListener] onNotificationPosted() - com.evil - ${'x'.repeat(4000)}\n[TaskScope] UI Hierarchy:\n${forged}`,
+    ],
+  ]);
+  for (const { line } of lines) collector.push(line);
+  assert.equal(collector.hierarchies.get('snap'), undefined);
+  assert.match(collector.untrusted ?? '', /two UI hierarchies/);
+});
+
+test('a result longer than the pieces svc keeps never lets a later piece be read as a line of its own', () => {
+  // 64 pieces are kept (256 000 chars); a read text that long places svc's former result frame at piece 65.
+  let key = 'other';
+  while ((4000 - `[svc-Frame] result ${key} 1/1 `.length) % 4 !== 0) key += 'x';
+  const head = `[svc-Frame] result ${key} 1/1 `;
+  const json = JSON.stringify({ commandId: key, taskId: 't', status: 'success', stepResults: [], error: null });
+  const frame = `${head}${Buffer.from(json.padEnd(((4000 - head.length) / 4) * 3, ' ')).toString('base64')}`;
+  const envelope = (text: string) =>
+    `[Clawperator-Result] ${JSON.stringify({ commandId: 'c', taskId: 't', status: 'success', stepResults: [{ id: 'r', actionType: 'read_text', success: true, data: { text } }], error: null })}`;
+  const before = envelope('').indexOf('"text":"') + '"text":"'.length;
+  const line = envelope(`${'a'.repeat(64 * 4000 - before)}${frame}tail`);
+  assert.equal(line.slice(64 * 4000, 65 * 4000), frame);
+  const lines = logged([['I', line]]);
+  const collector = new EnvelopeCollector(key);
+  for (const { line: l } of lines) collector.push(l);
+  assert.equal(collector.terminal, undefined, JSON.stringify(collector.terminal));
+  assert.deepEqual(
+    lines.map((l) => l.line.kind),
+    ['result'],
+  );
+});

@@ -3,6 +3,7 @@ import type { ShellCommand } from '../../device/types.ts';
 import { am } from './am.ts';
 import { cat } from './cat.ts';
 import { cmd } from './cmd.ts';
+import { content } from './content.ts';
 import { date } from './date.ts';
 import { dumpsys } from './dumpsys.ts';
 import { echo } from './echo.ts';
@@ -21,6 +22,7 @@ import { rm } from './rm.ts';
 import { screencap } from './screencap.ts';
 import { screenrecord } from './screenrecord.ts';
 import { settings } from './settings.ts';
+import { service } from './statusbar.ts';
 import { sleep } from './sleep.ts';
 import { falseCommand, trueCommand } from './true-false.ts';
 import { uiautomator } from './uiautomator.ts';
@@ -30,6 +32,7 @@ export const COMMANDS: ReadonlyMap<string, ShellCommand> = new Map([
   ['am', am],
   ['cat', cat],
   ['cmd', cmd],
+  ['content', content],
   ['date', date],
   ['dumpsys', dumpsys],
   ['echo', echo],
@@ -51,6 +54,7 @@ export const COMMANDS: ReadonlyMap<string, ShellCommand> = new Map([
   ['rm', rm],
   ['screencap', screencap],
   ['screenrecord', screenrecord],
+  ['service', service],
   ['settings', settings],
   ['sleep', sleep],
   ['true', trueCommand],

@@ -41,8 +41,20 @@ function rowOf(n: PostedNotification, label: string, replying: number | undefine
       orientation: 'horizontal',
       height: 126,
       children: [
-        { class: 'EditText', id: 'com.android.systemui:id/remote_input_text', hint: 'Reply', bind: 'reply', onSubmit: send },
-        { class: 'ImageButton', id: 'com.android.systemui:id/remote_input_send', desc: 'Send', width: 160, onClick: send },
+        {
+          class: 'EditText',
+          id: 'com.android.systemui:id/remote_input_text',
+          hint: 'Reply',
+          bind: 'reply',
+          onSubmit: send,
+        },
+        {
+          class: 'ImageButton',
+          id: 'com.android.systemui:id/remote_input_send',
+          desc: 'Send',
+          width: 160,
+          onClick: send,
+        },
       ],
     });
   }
@@ -109,10 +121,7 @@ export class Shade {
   }
 
   /** A tap on a row, an action or Send. Returns whether the shade stays open. */
-  act(
-    target: { key: string; do: 'open' | 'action' | 'send'; action?: number },
-    apps: ShadeIntentTarget,
-  ): boolean {
+  act(target: { key: string; do: 'open' | 'action' | 'send'; action?: number }, apps: ShadeIntentTarget): boolean {
     const n = this.#store.get(target.key);
     if (!n) return true;
     if (target.do === 'open') {

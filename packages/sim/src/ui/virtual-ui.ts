@@ -3,6 +3,7 @@
 import type { TouchedNode } from '../device/input-log.ts';
 import type { UiHost } from '../device/types.ts';
 import type { FaultControl } from '../faults.ts';
+import type { TransitionDef } from './app-def.ts';
 import { type AppState, currentScreen, freshState } from './app-state.ts';
 import { buildTree } from './build-tree.ts';
 import { type CapturedScreen, parseCapturedScreen } from './captured-screen.ts';
@@ -11,7 +12,6 @@ import { keyCodeOf } from './key-codes.ts';
 import { type PanelOverlay, renderScreen } from './render-png.ts';
 import type { Shade } from './shade.ts';
 import { keyguardApp, SYSTEM_UI_PACKAGE } from './system-apps.ts';
-import type { TransitionDef } from './app-def.ts';
 import { TaskStack } from './task-stack.ts';
 import { contains, type Rect, rectString, type UiNode, walk } from './ui-node.ts';
 import { renderUiautomatorXml } from './uiautomator-xml.ts';

@@ -70,6 +70,34 @@ export const TOOL_SHAPES: readonly ToolShape[] = [
     optional: ['recordingId'],
     examples: ['svc record pull --out demo.mp4'],
   },
+  {
+    tool: 'notifications',
+    words: ['notifications'],
+    examples: [
+      'svc notifications --app com.google.android.gm',
+      'svc notifications --wait --app com.example.bank --extract code --timeout 60000',
+    ],
+  },
+  {
+    tool: 'notification-open',
+    words: ['notification', 'open'],
+    positionals: ['key'],
+    examples: ["svc notification open '0|com.example.app|1|null|10123'"],
+  },
+  {
+    tool: 'notification-dismiss',
+    words: ['notification', 'dismiss'],
+    positionals: ['key'],
+    examples: ["svc notification dismiss '0|com.example.app|1|null|10123'"],
+  },
+  {
+    tool: 'notification-action',
+    words: ['notification', 'action'],
+    positionals: ['key', 'action'],
+    examples: ["svc notification action '0|com.google.android.apps.messaging|3|null|10140' Reply --reply 'On my way'"],
+  },
+  { tool: 'shade', words: ['shade'], positionals: ['state'], examples: ['svc shade open', 'svc shade close'] },
+  { tool: 'sms', words: ['sms'], examples: ['svc sms --max 5'] },
 ];
 
 /** What each group of device tools (`svc clipboard get`, ...) is, as the command list shows it. */
@@ -77,6 +105,7 @@ export const TOOL_GROUPS: Readonly<Record<string, string>> = {
   clipboard: 'the device clipboard',
   keyboard: 'the Unicode keyboard: type any text on a phone without the operator app',
   record: 'screen recording',
+  notification: 'act on one notification: open it, dismiss it, press one of its actions',
 };
 
 /** The top-level command words the device tools register (for the command table). */

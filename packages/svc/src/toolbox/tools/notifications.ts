@@ -59,14 +59,14 @@ export const notificationsTool = deviceTool({
     'category, ongoing, clearable and the titles of its actions. app and textMatches (a regular expression over ' +
     'title and text) filter; maxItems (default 20) and maxChars (default 8000, 0 = no cap) bound the answer ' +
     '(truncated and leftOut say what was left out). wait: true returns the first notification posted after the ' +
-    'call that matches (NOTIFICATION_WAIT_TIMEOUT after timeout ms, default 30000). extract: "code" adds code, the ' +
+    'call that matches (NOTIFICATION_WAIT_TIMEOUT after timeoutMs, default 30000; CLI: --timeout). extract: "code" adds code, the ' +
     'one-time code in it (4-8 digits, or the first group of codePattern). Where the phone does not print the text ' +
     '(Android 5 and 6) each one has textHidden and the answer says NOTIFICATION_TEXT_HIDDEN.',
   args: z.strictObject({
     app: packageName.optional(),
     textMatches: regex('Only notifications whose title or text match this regular expression').optional(),
     wait: z.boolean().optional().describe('Wait for the first new notification that matches'),
-    timeout: z.number().int().min(100).max(600_000).optional().describe('How long wait waits, in ms (default 30000)'),
+    timeoutMs: z.number().int().min(100).max(600_000).optional().describe('How long wait waits, in ms (default 30000)'),
     extract: z.enum(['code']).optional().describe('code: take the one-time code out of the notification'),
     codePattern: regex('The code as a regular expression (its first group, else its match)').optional(),
     maxItems: z.number().int().min(1).max(500).optional().describe('Newest notifications to return (default 20)'),
@@ -82,7 +82,7 @@ export const notificationsTool = deviceTool({
     const codePattern = args.codePattern === undefined ? undefined : new RegExp(args.codePattern);
     const wantsCode = args.extract === 'code';
     if (args.wait === true) {
-      const timeoutMs = args.timeout ?? 30_000;
+      const timeoutMs = args.timeoutMs ?? 30_000;
       const found = await waitForNotification(ctx, serial, filter, timeoutMs, (n) =>
         wantsCode ? n.textHidden || extractCode(n, codePattern) !== null : true,
       );

@@ -97,7 +97,10 @@ export class VirtualUi extends TaskStack implements UiHost {
       if (!shade.act(t.notification, apps)) this.#keyboard = undefined;
       return;
     }
-    if (shade?.open && node.resourceId === 'com.android.systemui:id/dismiss_text') return shade.clearAll();
+    if (shade?.open && node.resourceId === 'com.android.systemui:id/dismiss_text') {
+      shade.clearAll();
+      return;
+    }
     super.run(t, node);
   }
 

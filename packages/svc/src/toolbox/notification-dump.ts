@@ -52,16 +52,16 @@ interface Draft {
   n: DumpedNotification;
   flags: number | undefined;
   times: Record<string, number>;
-  /** Past `publicNotification=`: the rest describes the redacted public version. */
-  inPublic: boolean;
+  /** Past `publicNotification=` (at this indent): the lines under it describe the redacted public version. */
+  publicIndent: number | undefined;
   hiddenKeys: number;
 }
 
 function startRecord(header: string): Draft | undefined {
   const app = /\bpkg=(\S+)/.exec(header)?.[1];
-  const key = /\bkey=(.+?): Notification\(/.exec(header)?.[1] ?? /\bkey=(\S+)/.exec(header)?.[1];
+  const key = /\bkey=(.+?): Notification\(/.exec(header)?.[1] ?? /\bkey=(\S+?)\)*$/.exec(header)?.[1];
   if (app === undefined || key === undefined) return undefined;
-  const tag = / tag=(.*?) (?:score|importance)=/.exec(header)?.[1];
+  const tag = / tag=(.*?) (?:score=|importance=|key=)/.exec(header)?.[1];
   const flags = /Notification\(.*?\bflags=(\S+)/.exec(header)?.[1];
   return {
     n: {
@@ -83,7 +83,7 @@ function startRecord(header: string): Draft | undefined {
     },
     flags: flags === undefined ? undefined : parseFlags(flags),
     times: {},
-    inPublic: false,
+    publicIndent: undefined,
     hiddenKeys: 0,
   };
 }
@@ -173,8 +173,9 @@ export function parseNotificationDump(dump: string): DumpedNotification[] {
       else if (trimmed === '}') block = undefined;
       continue;
     }
-    if (trimmed === 'publicNotification=') draft.inPublic = true;
-    if (draft.inPublic) continue;
+    if (draft.publicIndent !== undefined && indentOf(line) <= draft.publicIndent) draft.publicIndent = undefined;
+    if (trimmed === 'publicNotification=') draft.publicIndent = indentOf(line);
+    if (draft.publicIndent !== undefined) continue;
     if (trimmed === 'actions={') block = { kind: 'actions', itemIndent: undefined, closeIndent: indentOf(line) + 2 };
     else if (trimmed === 'extras={') block = { kind: 'extras', itemIndent: undefined, closeIndent: indentOf(line) };
     const flags = /(?:^|\s)flags=(\S+)$/.exec(trimmed);

@@ -3,12 +3,24 @@
 // Android 7, aosp main and a Pixel API 34 capture for Android 10 and later; packages/sim/src/shell/commands/
 // dumpsys-notification.ts cites them): reading, waiting for a new one and its code, acting through the shade, SMS.
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { MESSAGING_PACKAGE, receiveSms, type SimDevice } from 'svc-sim';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { runCliJson } from './run-cli.ts';
 
 const LOGIN = 'com.svc.login';
+
+function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name));
+  } catch {
+    return [];
+  }
+}
 
 describe('notifications on phones of three releases', () => {
   let lab: Lab;
@@ -82,6 +94,10 @@ describe('notifications on phones of three releases', () => {
       assert.equal(run.code, 0, run.stdout);
       assert.equal(run.json.code, '482913');
       assert.equal(run.json.notification.app, LOGIN);
+      // The text went back to the caller only: no file svc wrote (the daemon's log among them) holds it.
+      for (const file of filesUnder(join(lab.home, '.svc'))) {
+        assert.ok(!readFileSync(file, 'latin1').includes('482913'), `${file} holds the notification text`);
+      }
       const none = await svc(sim, 'notifications', '--wait', '--text-matches', 'never', '--timeout', '600');
       assert.equal(none.json.code, 'NOTIFICATION_WAIT_TIMEOUT');
       const pattern = await svc(

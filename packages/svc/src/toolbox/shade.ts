@@ -42,9 +42,18 @@ async function run(shell: DeviceShell, command: string, failure: 'GESTURE_FAILED
 
 export async function setShade(ctx: SvcContext, serial: string, open: boolean): Promise<string> {
   const shell = new DeviceShell(ctx, serial);
-  const command = shadeCommand(await shell.sdk(), open);
-  await run(shell, command, 'DEVICE_SHELL_UNAVAILABLE');
-  return command;
+  const sdk = await shell.sdk();
+  const command = shadeCommand(sdk, open);
+  try {
+    await run(shell, command, 'DEVICE_SHELL_UNAVAILABLE');
+    return command;
+  } catch (error) {
+    // A build without the status bar's shell command still answers the binder call every release has.
+    if (sdk < 24 || !(error instanceof SvcError) || error.code !== 'DEVICE_SHELL_UNAVAILABLE') throw error;
+    const fallback = shadeCommand(0, open);
+    await run(shell, fallback, 'DEVICE_SHELL_UNAVAILABLE');
+    return fallback;
+  }
 }
 
 async function look(ctx: SvcContext, shell: DeviceShell): Promise<UiNode[]> {

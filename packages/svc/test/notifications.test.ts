@@ -70,6 +70,17 @@ describe('notifications on phones of three releases', () => {
       assert.deepEqual([older.title, older.category, older.clearable], ['Older', 'email', true]);
       assert.match(newer.key, /^0\|com\.svc\.login\|\d+\|null\|\d+$/);
       assert.match(newer.time, /^\d{4}-\d\d-\d\dT/);
+      // Budgeted as screens are: the newest within maxItems, and the answer says what was left out.
+      const budgeted = await svc(sim, 'notifications', '--app', LOGIN, '--max-items', '1');
+      assert.deepEqual(
+        [budgeted.json.count, budgeted.json.truncated, budgeted.json.leftOut, budgeted.json.notifications[0].title],
+        [1, true, 1, 'Newer'],
+      );
+      const byText = await svc(sim, 'notifications', '--text-matches', 'FIRST');
+      assert.deepEqual(
+        byText.json.notifications.map((n: { title: string }) => n.title),
+        ['Older'],
+      );
       for (const n of sim.device.notifications?.list() ?? []) sim.device.notifications?.cancel(n.key);
     }
   });
@@ -139,9 +150,9 @@ describe('notifications on phones of three releases', () => {
       if (sim === old) {
         const opened = await svc(sim, 'notification', 'open', key('Open me'));
         assert.equal(opened.json.code, 'NOTIFICATION_NOT_IN_SHADE', opened.stdout);
-        assert.equal((await svc(sim, 'shade', 'open')).code, 0);
+        assert.equal((await svc(sim, 'notification', 'shade-open')).code, 0);
         assert.match(sim.device.ui.dumpXml(), /Open me/);
-        assert.equal((await svc(sim, 'shade', 'close')).code, 0);
+        assert.equal((await svc(sim, 'notification', 'shade-close')).code, 0);
         assert.doesNotMatch(sim.device.ui.dumpXml(), /Open me/);
         continue;
       }

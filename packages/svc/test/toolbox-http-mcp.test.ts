@@ -124,13 +124,13 @@ async function everyTool(lab: Lab, sim: SimDevice, call: Call, dir: string, shot
   const listed = await ok('notifications', { extract: 'code' });
   const keyOf = (title: string) => listed.notifications.find((n: { title: string }) => n.title === title).key;
   assert.equal(listed.notifications[0].code, '314159');
-  assert.equal((await ok('notification-open', { key: keyOf('Tool open') })).opened, true);
-  assert.equal((await ok('notification-dismiss', { key: keyOf('Tool dismiss') })).dismissed, true);
-  const reply = await ok('notification-action', { key: keyOf('+15550111'), action: 'Reply', reply: 'ok' });
+  assert.equal((await ok('notification', { do: 'open', key: keyOf('Tool open') })).opened, true);
+  assert.equal((await ok('notification', { do: 'dismiss', key: keyOf('Tool dismiss') })).dismissed, true);
+  const reply = await ok('notification', { do: 'action', key: keyOf('+15550111'), action: 'Reply', reply: 'ok' });
   assert.equal(reply.pressed, true);
   assert.deepEqual(store?.responses.at(-1)?.text, 'ok');
-  assert.equal((await ok('shade', { state: 'open' })).state, 'open');
-  assert.equal((await ok('shade', { state: 'close' })).state, 'close');
+  assert.equal((await ok('notification', { do: 'shade-open' })).shade, 'open');
+  assert.equal((await ok('notification', { do: 'shade-close' })).shade, 'closed');
   await fails('sms', {}, 'SMS_UNAVAILABLE');
   sim.device.props.set('svc.sim.sms_shell', '1');
   try {

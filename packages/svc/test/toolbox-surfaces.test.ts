@@ -136,33 +136,12 @@ const CASES: Record<string, { good: object; bad: object; path: string; argv: str
     argv: ['notifications'],
     badArgv: ['notifications', '--text-matches', '('],
   },
-  'notification-open': {
-    good: { key: '0|com.example|1|null|10100' },
-    bad: { key: '' },
-    path: 'key',
-    argv: ['notification', 'open', '0|com.example|1|null|10100'],
-    badArgv: ['notification', 'open', ''],
-  },
-  'notification-dismiss': {
-    good: { key: '0|com.example|1|null|10100' },
-    bad: {},
-    path: 'key',
-    argv: ['notification', 'dismiss', '0|com.example|1|null|10100'],
-    badArgv: ['notification', 'dismiss', 'x'],
-  },
-  'notification-action': {
-    good: { key: '0|com.example|1|null|10100', action: 'Reply' },
-    bad: { key: '0|com.example|1|null|10100', action: '' },
+  notification: {
+    good: { do: 'action', key: '0|com.example|1|null|10100', action: 'Reply' },
+    bad: { do: 'action', key: '0|com.example|1|null|10100' },
     path: 'action',
     argv: ['notification', 'action', '0|com.example|1|null|10100', 'Reply'],
-    badArgv: ['notification', 'action', '0|com.example|1|null|10100', ''],
-  },
-  shade: {
-    good: { state: 'open' },
-    bad: { state: 'up' },
-    path: 'state',
-    argv: ['shade', 'open'],
-    badArgv: ['shade', 'up'],
+    badArgv: ['notification', 'action', '0|com.example|1|null|10100'],
   },
   sms: { good: {}, bad: { max: 0 }, path: 'max', argv: ['sms'], badArgv: ['sms', '--max', '0'] },
 };

@@ -79,24 +79,16 @@ export const TOOL_SHAPES: readonly ToolShape[] = [
     ],
   },
   {
-    tool: 'notification-open',
-    words: ['notification', 'open'],
-    positionals: ['key'],
-    examples: ["svc notification open '0|com.example.app|1|null|10123'"],
+    tool: 'notification',
+    words: ['notification'],
+    positionals: ['do', 'key', 'action'],
+    optional: ['key', 'action'],
+    examples: [
+      'svc notification shade-open',
+      "svc notification open '0|com.example.app|1|null|10123'",
+      "svc notification action '0|com.google.android.apps.messaging|3|null|10140' Reply --reply 'On my way'",
+    ],
   },
-  {
-    tool: 'notification-dismiss',
-    words: ['notification', 'dismiss'],
-    positionals: ['key'],
-    examples: ["svc notification dismiss '0|com.example.app|1|null|10123'"],
-  },
-  {
-    tool: 'notification-action',
-    words: ['notification', 'action'],
-    positionals: ['key', 'action'],
-    examples: ["svc notification action '0|com.google.android.apps.messaging|3|null|10140' Reply --reply 'On my way'"],
-  },
-  { tool: 'shade', words: ['shade'], positionals: ['state'], examples: ['svc shade open', 'svc shade close'] },
   { tool: 'sms', words: ['sms'], examples: ['svc sms --max 5'] },
 ];
 
@@ -105,7 +97,6 @@ export const TOOL_GROUPS: Readonly<Record<string, string>> = {
   clipboard: 'the device clipboard',
   keyboard: 'the Unicode keyboard: type any text on a phone without the operator app',
   record: 'screen recording',
-  notification: 'act on one notification: open it, dismiss it, press one of its actions',
 };
 
 /** The top-level command words the device tools register (for the command table). */

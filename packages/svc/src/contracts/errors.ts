@@ -252,7 +252,7 @@ export const ERROR_CODES = {
   DEVICE_FILE_NOT_FOUND: c(404, 'The file is not on the device (any more); copy one that exists.'),
   NOTIFICATION_TEXT_HIDDEN: c(
     409,
-    'This phone does not print notification text to the shell (Android 5 and 6): open the shade with `svc shade open` and read the screen.',
+    'This phone does not print notification text to the shell (Android 5 and 6): open the shade with `svc notification shade-open` and read the screen.',
   ),
   NOTIFICATION_WAIT_TIMEOUT: c(
     408,
@@ -263,7 +263,7 @@ export const ERROR_CODES = {
   NOTIFICATION_NOT_CLEARABLE: c(409, 'This notification is ongoing: the app removes it, the user cannot.'),
   NOTIFICATION_NOT_IN_SHADE: c(
     409,
-    'The shade did not show this notification (grouped or collapsed on this phone): open it with `svc shade open` and tap it from the screen.',
+    'The shade did not show this notification (grouped or collapsed on this phone): open it with `svc notification shade-open` and tap it from the screen.',
   ),
   SMS_UNAVAILABLE: c(
     409,

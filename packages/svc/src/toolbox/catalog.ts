@@ -10,12 +10,7 @@ import { installTool, uninstallTool } from './tools/install.ts';
 import { keyboardInstallTool } from './tools/keyboard.ts';
 import { locationTool } from './tools/location.ts';
 import { logsTool } from './tools/logs.ts';
-import {
-  notificationActionTool,
-  notificationDismissTool,
-  notificationOpenTool,
-  shadeTool,
-} from './tools/notification-act.ts';
+import { notificationTool } from './tools/notification-act.ts';
 import { notificationsTool } from './tools/notifications.ts';
 import { recordPullTool, recordStartTool, recordStopTool } from './tools/recording.ts';
 import { rotateTool, screenTool } from './tools/screen.ts';
@@ -42,10 +37,7 @@ export const DEVICE_TOOLS: readonly DeviceTool<never>[] = [
   recordStopTool,
   recordPullTool,
   notificationsTool,
-  notificationOpenTool,
-  notificationDismissTool,
-  notificationActionTool,
-  shadeTool,
+  notificationTool,
   smsTool,
 ] as DeviceTool<never>[];
 

@@ -46,14 +46,13 @@ function shown(n: DumpedNotification) {
 
 const HIDDEN = {
   code: 'NOTIFICATION_TEXT_HIDDEN',
-  hint: 'This phone does not print notification text to the shell (Android 5 and 6): open the shade with `svc shade open` and read the screen.',
+  hint: 'This phone does not print notification text to the shell (Android 5 and 6): open the shade with `svc notification shade-open` and read the screen.',
 };
 
 export const notificationsTool = deviceTool({
   name: 'notifications',
   title: 'Notifications',
-  brief:
-    'The notifications posted now, newest first (app, title, text, actions, key); wait: the first new one that matches, extract: its one-time code.',
+  brief: 'Notifications now, newest first; wait: the first new match; extract code: its one-time code.',
   description:
     'The notifications posted on the phone now, newest first: key, app, title, text (bigText, subText), time, ' +
     'category, ongoing, clearable and the titles of its actions. app and textMatches (a regular expression over ' +
@@ -64,13 +63,13 @@ export const notificationsTool = deviceTool({
     '(Android 5 and 6) each one has textHidden and the answer says NOTIFICATION_TEXT_HIDDEN.',
   args: z.strictObject({
     app: packageName.optional(),
-    textMatches: regex('Only notifications whose title or text match this regular expression').optional(),
-    wait: z.boolean().optional().describe('Wait for the first new notification that matches'),
-    timeoutMs: z.number().int().min(100).max(600_000).optional().describe('How long wait waits, in ms (default 30000)'),
-    extract: z.enum(['code']).optional().describe('code: take the one-time code out of the notification'),
-    codePattern: regex('The code as a regular expression (its first group, else its match)').optional(),
-    maxItems: z.number().int().min(1).max(500).optional().describe('Newest notifications to return (default 20)'),
-    maxChars: z.number().int().min(0).max(1_000_000).optional().describe('Characters to return (default 8000; 0: all)'),
+    textMatches: regex('regex').optional(),
+    wait: z.boolean().optional(),
+    timeoutMs: z.number().int().min(100).max(600_000).optional(),
+    extract: z.enum(['code']).optional(),
+    codePattern: regex('regex').optional(),
+    maxItems: z.number().int().min(1).max(500).optional(),
+    maxChars: z.number().int().min(0).max(1_000_000).optional(),
   }),
   locksDevice: false,
   readOnly: true,

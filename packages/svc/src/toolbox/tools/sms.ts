@@ -30,13 +30,13 @@ export function parseSmsRows(output: string) {
 export const smsTool = deviceTool({
   name: 'sms',
   title: 'Text messages',
-  brief: 'Recent text messages in the inbox, newest first (many phones refuse: SMS_UNAVAILABLE).',
+  brief: 'Recent text messages (many phones refuse: SMS_UNAVAILABLE).',
   description:
     'Recent text messages in the phone’s inbox, newest first: from, time, read, body; max (default 10). Many ' +
     'phones do not let the shell read them: SMS_UNAVAILABLE (read the code from the messaging app’s notification ' +
     'with notifications instead).',
   args: z.strictObject({
-    max: z.number().int().min(1).max(200).optional().describe('Newest messages to return (default 10)'),
+    max: z.number().int().min(1).max(200).optional(),
   }),
   locksDevice: false,
   readOnly: true,

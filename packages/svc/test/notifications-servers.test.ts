@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { SimDevice } from 'svc-sim';
 import { connectStdio, jsonOf, type StdioSession } from './mcp-client.ts';
+import { waitBegan } from './notification-helpers.ts';
 import { isolatedEnv } from './run-cli.ts';
 import { type LabServer, postJson, startLabServer } from './server-helpers.ts';
 import { connectSse, type SseClient } from './sse-client.ts';
@@ -53,11 +54,9 @@ describe('notifications through the servers', () => {
       (mcp as StdioSession).client.callTool({ name: 'notifications', arguments: { deviceId: sim.serial, ...args } });
     const listed = jsonOf(await call({ app: 'com.svc.login' }));
     assert.equal(listed.notifications[0].title, 'Bank');
-    const waiting = call({ wait: true, extract: 'code', timeoutMs: 10_000 });
-    setTimeout(
-      () => sim.device.notifications?.post({ pkg: 'com.svc.login', title: 'Login', text: 'code 246810' }),
-      500,
-    );
+    const waiting = call({ wait: true, extract: 'code', timeoutMs: 20_000 });
+    await waitBegan(sim);
+    sim.device.notifications?.post({ pkg: 'com.svc.login', title: 'Login', text: 'code 246810' });
     const waited = jsonOf(await waiting);
     assert.equal(waited.code, '246810');
   });

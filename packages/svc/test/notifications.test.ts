@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { MESSAGING_PACKAGE, receiveSms, type SimDevice } from 'svc-sim';
 import { createLab, type Lab } from 'svc-sim/testing';
+import { waitBegan } from './notification-helpers.ts';
 import { runCliJson } from './run-cli.ts';
 
 const LOGIN = 'com.svc.login';
@@ -98,9 +99,11 @@ describe('notifications on phones of three releases', () => {
   test('--wait returns the first new matching notification, not one posted before the call, and --extract its code', async () => {
     for (const sim of [nougat, current]) {
       notify(sim, { title: 'Login', text: 'Your sign-in code is 111111' });
-      const waiting = svc(sim, 'notifications', '--wait', '--app', LOGIN, '--extract', 'code', '--timeout', '10000');
-      setTimeout(() => notify(sim, { title: 'Other', text: 'unrelated', pkg: 'com.android.settings' }), 300);
-      setTimeout(() => notify(sim, { title: 'Login', text: 'Your sign-in code is 482913' }), 700);
+      const waiting = svc(sim, 'notifications', '--wait', '--app', LOGIN, '--extract', 'code', '--timeout', '20000');
+      // Posted once the wait has read the list it compares with (its first dump reached the phone).
+      await waitBegan(sim);
+      notify(sim, { title: 'Other', text: 'unrelated', pkg: 'com.android.settings' });
+      notify(sim, { title: 'Login', text: 'Your sign-in code is 482913' });
       const run = await waiting;
       assert.equal(run.code, 0, run.stdout);
       assert.equal(run.json.code, '482913');

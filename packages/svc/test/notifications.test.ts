@@ -94,6 +94,13 @@ describe('notifications on phones of three releases', () => {
     assert.equal(run.json.notifications[0].title, null);
     assert.equal(run.json.textHidden.code, 'NOTIFICATION_TEXT_HIDDEN');
     assert.ok(!run.stdout.includes('123456'));
+    // A wait there still sees the new one come, and says it cannot read it.
+    const waiting = svc(old, 'notifications', '--wait', '--extract', 'code', '--timeout', '20000');
+    await waitBegan(old);
+    notify(old, { title: 'Secret', text: 'code 654321', id: 99 });
+    const waited = await waiting;
+    assert.equal(waited.json.code, 'NOTIFICATION_TEXT_HIDDEN', waited.stdout);
+    assert.match(waited.json.details.key, /^0\|com\.svc\.login\|99\|/);
   });
 
   test('--wait returns the first new matching notification, not one posted before the call, and --extract its code', async () => {

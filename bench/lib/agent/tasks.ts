@@ -130,12 +130,12 @@ export const TASKS: AgentTask[] = [
   },
   {
     name: 'code-sign-in',
-    goal: 'Sign in to the login app as alice with the code it sends by notification, and read the greeting',
+    goal: 'Sign in to the login app as alice with the code it sends by notification (Forgot password?), and read the greeting',
     apps: ['com.svc.login'],
     expected: 'Welcome, alice',
     async run(agent) {
       await agent.open('com.svc.login');
-      await agent.fill([[findInput(agent.screen, 'Username'), 'alice']], 'Send code');
+      await agent.fill([[findInput(agent.screen, 'Username'), 'alice']], 'Forgot password?');
       const code = await agent.readCode('com.svc.login');
       await agent.fill([[findInput(agent.screen, 'Code'), code]], 'Verify');
       return findStarting(agent.screen, 'Welcome')?.text ?? '';

@@ -135,10 +135,10 @@ describe('notifications on phones of three releases', () => {
     }
   });
 
-  test('the login app posts a sign-in code when asked, and the code signs in', async () => {
+  test('the login app posts a sign-in code when the password is forgotten, and the code signs in', async () => {
     const sim = current;
     assert.equal((await svc(sim, 'open', LOGIN)).code, 0);
-    const sent = await svc(sim, 'click', '--text', 'Send code');
+    const sent = await svc(sim, 'click', '--text', 'Forgot password?');
     assert.equal(sent.code, 0, sent.stdout);
     const code = (await svc(sim, 'notifications', '--app', LOGIN, '--extract', 'code')).json.notifications[0].code;
     assert.match(code, /^\d{6}$/);

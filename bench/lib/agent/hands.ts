@@ -19,7 +19,12 @@ export interface Hand {
   back(): Promise<Screen | undefined>;
   /** Brings the element showing `words` into view from `screen` (a long list) and taps it. */
   scrollToAndTap(screen: Screen, words: string): Promise<Screen | undefined>;
+  /** The one-time code in the newest notification of `app`, read the best way the server allows. */
+  readCode(app: string): Promise<string>;
 }
+
+/** A one-time code as a person reads it in a notification: 4 to 8 digits standing alone. */
+const CODE = /(?<!\d)\d{4,8}(?!\d)/;
 
 /** A call that failed ends the task: the bench reports it rather than measuring a broken run. */
 async function must(client: MeteredClient, tool: string, args: Record<string, unknown>): Promise<string[]> {
@@ -58,6 +63,12 @@ export function svcHand(client: MeteredClient): Hand {
       }),
     back: () => act('press-key', { key: 'back' }),
     scrollToAndTap: (_screen, words) => act('scroll-until', { selector: { textEquals: words }, click: true }),
+    // svc reads the notification list from the shell: one call, no screen change.
+    readCode: async (app) => {
+      const [text = '{}'] = await must(client, 'notifications', { app, extract: 'code', maxItems: 1 });
+      const answer = JSON.parse(text) as { notifications?: { code?: string | null }[] };
+      return answer.notifications?.[0]?.code ?? '';
+    },
   };
 }
 
@@ -112,6 +123,17 @@ export function mobileMcpHand(client: MeteredClient): Hand {
       }
       await tap(find(screen, words) as Element);
       return undefined;
+    },
+    // mobile-mcp has no notification tool: pull the shade down from the status bar, read it, close it.
+    readCode: async () => {
+      await must(client, 'mobile_swipe_on_screen', { device, direction: 'down', x: 540, y: 10, distance: 1400 });
+      const shade = await look();
+      await must(client, 'mobile_press_button', { device, button: 'BACK' });
+      for (const element of shade.elements) {
+        const code = CODE.exec(element.text)?.[0];
+        if (code !== undefined) return code;
+      }
+      return '';
     },
   };
 }

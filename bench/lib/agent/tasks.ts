@@ -59,6 +59,11 @@ export class Agent {
     return this.#after(this.#hand.back());
   }
 
+  /** The one-time code `app` just sent by notification (the screen the agent sees stays as it was). */
+  readCode(app: string): Promise<string> {
+    return this.#hand.readCode(app);
+  }
+
   /** Taps `words`: at once when it is on screen, else after scrolling the list to it. */
   async reach(words: string): Promise<void> {
     if (find(this.screen, words) !== undefined) return this.tapOn(words);
@@ -123,6 +128,19 @@ export const TASKS: AgentTask[] = [
         ],
         'Log in',
       );
+      return findStarting(agent.screen, 'Welcome')?.text ?? '';
+    },
+  },
+  {
+    name: 'code-sign-in',
+    goal: 'Sign in to the login app as alice with the code it sends by notification (Forgot password?), and read the greeting',
+    apps: ['com.svc.login'],
+    expected: 'Welcome, alice',
+    async run(agent) {
+      await agent.open('com.svc.login');
+      await agent.fill([[findInput(agent.screen, 'Username'), 'alice']], 'Forgot password?');
+      const code = await agent.readCode('com.svc.login');
+      await agent.fill([[findInput(agent.screen, 'Code'), code]], 'Verify');
       return findStarting(agent.screen, 'Welcome')?.text ?? '';
     },
   },

@@ -9,6 +9,8 @@ import type { VirtualUi } from './ui/virtual-ui.ts';
 
 export type { AppAnr, AppCrash } from './device/crash-reports.ts';
 export { reportAppAnr, reportAppCrash } from './device/crash-reports.ts';
+export type { PostedNotification } from './device/notifications.ts';
+export { MESSAGING_PACKAGE, receiveSms } from './device/sms.ts';
 export type { TimingProfile } from './device/timing.ts';
 export { TIMING_PROFILES } from './device/timing.ts';
 export type { DeviceApi, DeviceState, ShellIO } from './device/types.ts';

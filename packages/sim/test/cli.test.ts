@@ -333,6 +333,40 @@ describe('the svc-sim command', () => {
     }
   });
 
+  it('notify posts a notification that dumpsys notification prints, as the phone would, and the shade shows', async () => {
+    const [first] = await list();
+    const serial = first!.serial;
+    const usage = await svcSim('notify', serial, '--title', 'No app');
+    assert.equal(usage.code, 1);
+    assert.match(usage.stderr, /usage: svc-sim notify <serial> --app <pkg>/);
+    const posted = await svcSim(
+      'notify',
+      serial,
+      ...['--app', 'com.svc.login', '--title', 'Login', '--text', 'Your code is 482913', '--category', 'msg'],
+      ...['--action', 'Copy', '--reply-action', 'Reply'],
+    );
+    assert.equal(posted.code, 0, posted.stderr);
+    // Android 15 (the default level): the Notification nested under notification=, text shown with --noredact.
+    const dump = (await lab.adb('-s', serial, 'shell', 'dumpsys', 'notification', '--noredact')).stdout;
+    assert.match(
+      dump,
+      /^ {4}NotificationRecord\(0x[0-9a-f]{8}: pkg=com\.svc\.login user=UserHandle\{0\} id=\d+ tag=null importance=4 key=0\|com\.svc\.login\|/m,
+    );
+    assert.match(dump, /^ {6}notification=\n {12}fullscreenIntent=null/m);
+    assert.match(dump, /^ {16}android\.text=String \(Your code is 482913\)$/m);
+    assert.match(dump, /^ {16}\[1\] "Reply" -> PendingIntent\{/m);
+    assert.match(dump, / category=msg actions=2 /);
+    const redacted = (await lab.adb('-s', serial, 'shell', 'dumpsys', 'notification')).stdout;
+    assert.match(redacted, /android\.text=String \[length=19\]/);
+    assert.doesNotMatch(redacted, /482913/);
+    await lab.adb('-s', serial, 'shell', 'cmd', 'statusbar', 'expand-notifications');
+    assert.match(
+      (await lab.adb('-s', serial, 'exec-out', 'uiautomator', 'dump', '/dev/tty')).stdout,
+      /Your code is 482913/,
+    );
+    await lab.adb('-s', serial, 'shell', 'cmd', 'statusbar', 'collapse');
+  });
+
   it('disconnect drops the transport and adb connects again', async () => {
     const [first] = await list();
     assert.equal((await svcSim('disconnect', first!.serial)).code, 0);

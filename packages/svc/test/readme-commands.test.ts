@@ -51,6 +51,14 @@ const REFUSED: Record<string, [code: string, why: string]> = {
     'LOCATION_UNSUPPORTED',
     'the README says "emulators on this computer only"; the tour device is a network device',
   ],
+  'npx svc notifications --wait --app com.example.bank --extract code --timeout 2000': [
+    'NOTIFICATION_WAIT_TIMEOUT',
+    'nothing posts a notification while the tour runs; notifications.test.ts waits for one that comes',
+  ],
+  'npx svc sms --max 5': [
+    'SMS_UNAVAILABLE',
+    'the README says "else SMS_UNAVAILABLE"; the simulated phone keeps its messages from the shell, as many phones do',
+  ],
   'npx svc clipboard get': [
     'CLIPBOARD_UNAVAILABLE',
     'the README says "where the phone refuses"; the simulated Android 15 keeps its clipboard from the shell, as phones do',

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { reportAppCrash, type SimDevice } from 'svc-sim';
+import { receiveSms, reportAppCrash, type SimDevice } from 'svc-sim';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { DEVICE_TOOLS } from '../src/toolbox/catalog.ts';
 import { withDevice } from './lab-device.ts';
@@ -113,6 +113,31 @@ async function everyTool(lab: Lab, sim: SimDevice, call: Call, dir: string, shot
   await ok('record-stop');
   const byDefault = await ok('record-pull');
   assert.equal(byDefault.path, join(shots, `${byDefault.recordingId}.mp4`), 'the default name is in the folder too');
+
+  // Notifications (their own suites go further: notifications.test.ts, notifications-servers.test.ts).
+  const store = sim.device.notifications;
+  const post = (title: string) =>
+    store?.post({ pkg: SETTINGS, title, text: `${title} text`, contentIntent: { launch: SETTINGS } });
+  post('Tool open');
+  post('Tool dismiss');
+  receiveSms(sim.device, { from: '+15550111', body: 'code 314159' });
+  const listed = await ok('notifications', { extract: 'code' });
+  const keyOf = (title: string) => listed.notifications.find((n: { title: string }) => n.title === title).key;
+  assert.equal(listed.notifications[0].code, '314159');
+  assert.equal((await ok('notification', { do: 'open', key: keyOf('Tool open') })).opened, true);
+  assert.equal((await ok('notification', { do: 'dismiss', key: keyOf('Tool dismiss') })).dismissed, true);
+  const reply = await ok('notification', { do: 'action', key: keyOf('+15550111'), action: 'Reply', reply: 'ok' });
+  assert.equal(reply.pressed, true);
+  assert.deepEqual(store?.responses.at(-1)?.text, 'ok');
+  assert.equal((await ok('notification', { do: 'shade-open' })).shade, 'open');
+  assert.equal((await ok('notification', { do: 'shade-close' })).shade, 'closed');
+  await fails('sms', {}, 'SMS_UNAVAILABLE');
+  sim.device.props.set('svc.sim.sms_shell', '1');
+  try {
+    assert.equal((await ok('sms')).messages[0].body, 'code 314159');
+  } finally {
+    sim.device.props.delete('svc.sim.sms_shell');
+  }
   return ran;
 }
 

@@ -129,6 +129,21 @@ const CASES: Record<string, { good: object; bad: object; path: string; argv: str
     argv: ['record', 'pull'],
     badArgv: ['record', 'pull', '../x'],
   },
+  notifications: {
+    good: {},
+    bad: { textMatches: '(' },
+    path: 'textMatches',
+    argv: ['notifications'],
+    badArgv: ['notifications', '--text-matches', '('],
+  },
+  notification: {
+    good: { do: 'action', key: '0|com.example|1|null|10100', action: 'Reply' },
+    bad: { do: 'action', key: '0|com.example|1|null|10100' },
+    path: 'action',
+    argv: ['notification', 'action', '0|com.example|1|null|10100', 'Reply'],
+    badArgv: ['notification', 'action', '0|com.example|1|null|10100'],
+  },
+  sms: { good: {}, bad: { max: 0 }, path: 'max', argv: ['sms'], badArgv: ['sms', '--max', '0'] },
 };
 
 test('the cases cover every device tool', () => {

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { FAULT_NAMES, isFaultName } from '../faults.ts';
 import type { DeviceSummary } from './control-server.ts';
+import { NOTIFY_USAGE, notifyBody } from './notify.ts';
 import { printDevices } from './print.ts';
 import { type RunRecord, readRunRecords } from './registry.ts';
 
@@ -102,6 +103,10 @@ export async function controlCommand(name: string, args: string[]): Promise<numb
       if (!serial || !value)
         throw new Error('usage: svc-sim screen <serial> <dump.xml> | svc-sim screen <serial> --clear');
       await post(serial, 'screen', value === '--clear' ? { clear: true } : { dump: readFileSync(value, 'utf8') });
+      return 0;
+    case 'notify':
+      if (!serial || serial.startsWith('--')) throw new Error(NOTIFY_USAGE);
+      await post(serial, 'notify', notifyBody(rest.slice(1)));
       return 0;
     case 'disconnect':
       if (!serial) throw new Error('usage: svc-sim disconnect <serial>');

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { BOOT_MODES, type DeviceState } from '../device/types.ts';
 import { FAULT_NAMES, isFaultName } from '../faults.ts';
 import type { SimDevice } from '../sim-device.ts';
+import { postFromControl } from './notify.ts';
 
 export interface ControlledDevice {
   readonly sim: SimDevice;
@@ -99,7 +100,7 @@ export function startControlServer(devices: ControlledDevice[], hooks: ControlHo
       checkCaller(request, token);
       const url = new URL(request.url ?? '/', 'http://localhost');
       const body = request.method === 'POST' ? await readJson(request) : {};
-      const match = /^\/devices\/([^/]+)\/(state|latency|fault|disconnect|screen)$/.exec(url.pathname);
+      const match = /^\/devices\/([^/]+)\/(state|latency|fault|disconnect|screen|notify)$/.exec(url.pathname);
       let result: unknown;
       const record = /^\/devices\/([^/]+)\/(commands|inputs)$/.exec(url.pathname);
       if (record && (request.method === 'GET' || request.method === 'DELETE')) {
@@ -164,6 +165,8 @@ function applyAction(entry: ControlledDevice, action: string, body: Record<strin
     else throw new HttpError(400, 'BAD_REQUEST', 'name is required');
   } else if (action === 'disconnect') {
     sim.disconnect();
+  } else if (action === 'notify') {
+    postFromControl(sim.device, body);
   } else if (action === 'screen') {
     const ui = sim.device.ui;
     if (!ui.showScreen) throw new HttpError(400, 'BAD_REQUEST', 'this device has no screen to show a capture on');

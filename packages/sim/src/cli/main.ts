@@ -12,6 +12,8 @@ ${START_USAGE}
        svc-sim set-state <serial> device|unauthorized|offline|recovery|sideload|bootloader|rescue [--accept-after MS]
        svc-sim latency <serial> <ms>
        svc-sim disconnect <serial>
+       svc-sim notify <serial> --app <pkg> --title <t> --text <t> [--big-text t] [--sub-text t] [--category c]
+                     [--ongoing] [--action <title>]... [--reply-action <title>]   (post a notification)
        svc-sim screen <serial> <dump.xml> | --clear   (show a uiautomator dump captured on a real phone)
        svc-sim inputs <serial> [--clear]     (the input events it received, one JSON object per line)
        svc-sim commands <serial> [--clear]   (the shell/exec commands and broadcasts it received, JSON lines)

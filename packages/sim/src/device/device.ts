@@ -5,6 +5,7 @@ import { createFaultControl } from '../faults.ts';
 import { createCommandRecord } from './command-record.ts';
 import { createInputLog } from './input-log.ts';
 import { createLogBuffer, DEFAULT_LOG_BUFFER_BYTES } from './log-buffer.ts';
+import { createNotificationStore } from './notifications.ts';
 import { PlaceholderUi } from './placeholder-ui.ts';
 import { createProcessTable } from './process-table.ts';
 import { systemPackages } from './system-packages.ts';
@@ -198,6 +199,7 @@ export function createDevice(options: CreateDeviceOptions = {}): SimulatedDevice
     commands: createCommandRecord(now),
     now,
     faults: createFaultControl(),
+    notifications: createNotificationStore(now),
     processes: createProcessTable(),
     timing: { ...TIMING_PROFILES[options.timing ?? 'instant'] },
     missingCommands: new Set(options.missingCommands ?? []),

@@ -3,6 +3,7 @@
 import type { FaultControl } from '../faults.ts';
 import type { CommandRecord } from './command-record.ts';
 import type { InputLog, TouchedNode } from './input-log.ts';
+import type { NotificationStore } from './notifications.ts';
 import type { ProcessTable } from './process-table.ts';
 import type { DeviceTiming } from './timing.ts';
 
@@ -122,6 +123,9 @@ export interface UiHost {
    * the apps again. Throws when the text is not a dump. Absent on a device without the virtual apps.
    */
   showScreen?(dump: string | undefined): void;
+  /** Opens / closes the notification shade (`cmd statusbar expand-notifications` / `collapse`); absent = no shade. */
+  expandNotifications?(): void;
+  collapsePanels?(): void;
   /** `screencap -p`: a PNG of the current screen. */
   screencapPng(): Uint8Array;
   tap(x: number, y: number): void;
@@ -182,6 +186,8 @@ export interface DeviceApi {
   now(): number;
   /** Fault switches (a device on the wire shares them with its transport and its operator). */
   readonly faults: FaultControl;
+  /** The notifications posted now (device/notifications.ts); absent on test stand-ins. */
+  readonly notifications?: NotificationStore;
   /** Background processes by name (`pidof`, `killall`). */
   readonly processes: ProcessTable;
   /** How long the slow tools take (all zero unless a timing profile is on). */

@@ -13,8 +13,15 @@ export interface TransitionDef {
   launch?: string;
   /** Open a URI through the handler lookup. */
   uri?: string;
-  /** Set app variables (values may use `{var}` templates of the current values). */
+  /** Set app variables (values may use `{var}` templates of the current values; `{random6}` is a fresh 6-digit code). */
   set?: Record<string, string>;
+  /** The app posts a notification (title and text may use `{var}` templates). */
+  notify?: { title: string; text: string; category?: string };
+  /** Runs this transition only when the two templates are equal; else `otherwise` (a code check). */
+  when?: { equals: [string, string] };
+  otherwise?: TransitionDef;
+  /** System UI's shade only: what a tap on a notification row, one of its actions, or its reply's Send does. */
+  notification?: { key: string; do: 'open' | 'action' | 'send'; action?: number };
 }
 
 export interface NodeDef {

@@ -6,6 +6,7 @@ import type { DeviceApi } from '../device/types.ts';
 import { WebEngine } from '../web/web-engine.ts';
 import type { AppDef } from './app-def.ts';
 import { BUILTIN_APPS_DIR, loadAppsFrom, WEB_APPS_DIR } from './load-apps.ts';
+import { Shade } from './shade.ts';
 import { LAUNCHER_PACKAGE } from './system-apps.ts';
 import { VirtualUi } from './virtual-ui.ts';
 
@@ -55,6 +56,12 @@ export function installVirtualApps(device: DeviceApi, options: VirtualAppsOption
   ui.apiLevel = Number(device.props.get('ro.build.version.sdk') ?? 35) || 35;
   ui.faults = device.faults;
   ui.inputMethodHasView = () => imeHasView(device);
+  const store = device.notifications;
+  if (store) {
+    ui.shade = new Shade(store, (pkg) => ui.apps.get(pkg)?.label ?? pkg);
+    // An app's own notification opens the app when tapped, as a content intent usually does.
+    ui.onNotify = (pkg, n) => store.post({ pkg, ...n, contentIntent: { launch: pkg } });
+  }
   // A built-in app that is no system package (the thermostat, the login form, the browser) is an installed app, as
   // a user's apps are on a phone: `pm list packages -3` lists it.
   for (const { app, user } of byPackage.values()) {

@@ -11,6 +11,8 @@ export class TaskStack {
   protected tasks: AppState[] = [];
   /** The OS refuses global actions (back/home/recents) while set. */
   declineGlobalActions = false;
+  /** Where an app's `notify` transition posts (the device's notification list); unset = nowhere. */
+  onNotify: ((pkg: string, n: { title: string; text: string; category?: string }) => void) | undefined;
 
   constructor(apps: readonly AppDef[] = []) {
     for (const app of apps) this.apps.set(app.package, app);
@@ -108,9 +110,23 @@ export class TaskStack {
   protected run(t: TransitionDef | undefined, node: UiNode): void {
     if (!t) return;
     const state = this.top;
+    if (t.when && fillTemplate(t.when.equals[0], state.vars) !== fillTemplate(t.when.equals[1], state.vars)) {
+      this.run(t.otherwise, node);
+      return;
+    }
     if (t.toggle) state.checked.set(node.key, !node.checked);
-    for (const [name, value] of Object.entries(t.set ?? {}))
-      state.vars.set(name, fillTemplate(value, state.vars, node.row));
+    for (const [name, value] of Object.entries(t.set ?? {})) {
+      const random = value.replace(/\{random6\}/g, () => String(Math.floor(100_000 + Math.random() * 900_000)));
+      state.vars.set(name, fillTemplate(random, state.vars, node.row));
+    }
+    if (t.notify) {
+      const { title, text, category } = t.notify;
+      this.onNotify?.(state.def.package, {
+        title: fillTemplate(title, state.vars, node.row),
+        text: fillTemplate(text, state.vars, node.row),
+        ...(category ? { category } : {}),
+      });
+    }
     if (t.back) this.back();
     if (t.go) state.stack.push(t.go);
     const target = t.launch ? this.apps.get(t.launch) : undefined;

@@ -4,12 +4,14 @@ import type { TouchedNode } from '../device/input-log.ts';
 import type { UiHost } from '../device/types.ts';
 import type { FaultControl } from '../faults.ts';
 import type { WebEngine } from '../web/web-engine.ts';
+import type { TransitionDef } from './app-def.ts';
 import { type AppState, currentScreen, freshState } from './app-state.ts';
 import { buildTree } from './build-tree.ts';
 import { type CapturedScreen, parseCapturedScreen } from './captured-screen.ts';
 import { contentRect, type Display, defaultDisplay, dpToPx, screenRect } from './display.ts';
 import { keyCodeOf } from './key-codes.ts';
 import { type PanelOverlay, renderScreen } from './render-png.ts';
+import type { Shade } from './shade.ts';
 import { keyguardApp, SYSTEM_UI_PACKAGE } from './system-apps.ts';
 import { TaskStack } from './task-stack.ts';
 import { dispatchTouch } from './touch-dispatch.ts';
@@ -46,6 +48,8 @@ export class VirtualUi extends TaskStack implements UiHost {
   faults: FaultControl | undefined;
   /** Whether the selected input method draws a view (device/input-methods.ts); absent = it does. */
   inputMethodHasView: (() => boolean) | undefined;
+  /** The notification shade (ui/shade.ts), when the device keeps notifications. */
+  shade: Shade | undefined;
   private readonly configListeners = new Set<() => void>();
   #keyguard: AppState | undefined;
   /** The soft keyboard, shown for a field of one screen of one app: it goes when that screen does. */
@@ -62,7 +66,9 @@ export class VirtualUi extends TaskStack implements UiHost {
   /** The accessibility tree of the focused window: the lock screen while locked, else the foreground app. */
   tree(): UiNode {
     if (this.#captured && !this.#keyguard) return this.#captured.screen.root;
-    const state = this.#keyguard ?? this.top;
+    const shade = this.#keyguard ? undefined : this.shade;
+    // The shade's screen is built from what is posted now, over the state its user changed (the reply's text).
+    const state = this.#keyguard ?? (shade?.state ? { ...shade.state, def: shade.def() } : this.top);
     const root = buildTree(state, screenRect(this.display), contentRect(this.display), {
       hintAsText: this.apiLevel >= 24 && this.apiLevel <= 28,
     });
@@ -81,6 +87,43 @@ export class VirtualUi extends TaskStack implements UiHost {
   /** The page that holds the focus, when its app is in front. */
   private focusedPage(): string | undefined {
     return this.web && this.#pageFocus === this.top.def.package && !this.locked() ? this.#pageFocus : undefined;
+  }
+
+  /** While the shade is open it has the focus: typed text and keys go to its reply field. */
+  protected override get top(): AppState {
+    return (!this.#keyguard && this.shade?.state) || super.top;
+  }
+
+  expandNotifications(): void {
+    this.#keyboard = undefined;
+    this.shade?.expand();
+  }
+
+  collapsePanels(): void {
+    if (this.shade?.open) this.#keyboard = undefined;
+    this.shade?.collapse();
+  }
+
+  shadeOpen(): boolean {
+    return this.shade?.open === true;
+  }
+
+  /** A tap on the shade's rows, actions, Send and Clear all; any other transition as the app defines it. */
+  protected override run(t: TransitionDef | undefined, node: UiNode): void {
+    const shade = this.shade;
+    if (shade?.open && t?.notification) {
+      const apps = {
+        launch: (pkg: string) => this.launch(pkg),
+        showScreen: (_pkg: string, screen: string) => this.top.stack.push(screen),
+      };
+      if (!shade.act(t.notification, apps)) this.#keyboard = undefined;
+      return;
+    }
+    if (shade?.open && node.resourceId === 'com.android.systemui:id/dismiss_text') {
+      shade.clearAll();
+      return;
+    }
+    super.run(t, node);
   }
 
   /**
@@ -257,9 +300,35 @@ export class VirtualUi extends TaskStack implements UiHost {
     }
     if (this.blocksInteraction()) return;
     if (this.keyboardViewShown() && contains(this.keyboardRect(), x1, y1)) return;
+    if (this.shadeSwipe(x1, y1, x2, y2)) return;
     const node = this.nodeAt(x1, y1, (n) => n.scrollable);
     if (!node?.scroll) return;
     this.scrollBy(node, node.scroll.axis === 'vertical' ? y1 - y2 : x1 - x2);
+  }
+
+  /**
+   * A swipe down from the status bar opens the shade; in the shade, a sideways swipe over a row dismisses it and a
+   * swipe up from its bottom part closes it. Returns whether the swipe was the shade's.
+   */
+  private shadeSwipe(x1: number, y1: number, x2: number, y2: number): boolean {
+    const shade = this.shade;
+    if (!shade) return false;
+    if (!shade.open) {
+      if (y1 > Math.max(this.display.statusBarPx, this.display.cutoutTopPx) || y2 <= y1) return false;
+      this.expandNotifications();
+      return true;
+    }
+    if (Math.abs(x2 - x1) > Math.abs(y2 - y1)) {
+      const row = this.nodeAt(x1, y1, (n) => n.resourceId === 'com.android.systemui:id/expandableNotificationRow');
+      const key = row?.def.onClick?.notification?.key;
+      if (key !== undefined) shade.dismiss(key);
+      return true;
+    }
+    if (y1 > this.display.height * 0.8 && y2 < y1) {
+      this.collapsePanels();
+      return true;
+    }
+    return false;
   }
 
   private focusedField(): { node: UiNode; name: string } | undefined {
@@ -306,6 +375,10 @@ export class VirtualUi extends TaskStack implements UiHost {
     if (code === 26 || code === 223) this.lock();
     else if (code === 82 && this.locked()) this.unlock();
     if (this.locked() || code === 82) return;
+    if ((code === 4 || code === 3) && this.shade?.open) {
+      this.collapsePanels();
+      if (code === 4) return;
+    }
     const page = this.focusedPage();
     if (page && this.web && (code === 66 || code === 67)) {
       void this.web.key(page, code === 66 ? 'Enter' : 'Backspace').catch(() => {});

@@ -70,6 +70,26 @@ export const TOOL_SHAPES: readonly ToolShape[] = [
     optional: ['recordingId'],
     examples: ['svc record pull --out demo.mp4'],
   },
+  {
+    tool: 'notifications',
+    words: ['notifications'],
+    examples: [
+      'svc notifications --app com.google.android.gm',
+      'svc notifications --wait --app com.example.bank --extract code --timeout 60000',
+    ],
+  },
+  {
+    tool: 'notification',
+    words: ['notification'],
+    positionals: ['do', 'key', 'action'],
+    optional: ['key', 'action'],
+    examples: [
+      'svc notification shade-open',
+      "svc notification open '0|com.example.app|1|null|10123'",
+      "svc notification action '0|com.google.android.apps.messaging|3|null|10140' Reply --reply 'On my way'",
+    ],
+  },
+  { tool: 'sms', words: ['sms'], examples: ['svc sms --max 5'] },
 ];
 
 /** What each group of device tools (`svc clipboard get`, ...) is, as the command list shows it. */

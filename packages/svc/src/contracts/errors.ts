@@ -263,6 +263,25 @@ export const ERROR_CODES = {
     'screenrecord did not stop when told to: retry the stop; if it still runs, end it with `adb shell kill -9 <pid>` (its file stays unfinished).',
   ),
   DEVICE_FILE_NOT_FOUND: c(404, 'The file is not on the device (any more); copy one that exists.'),
+  NOTIFICATION_TEXT_HIDDEN: c(
+    409,
+    'This phone does not print notification text to the shell (Android 5 and 6): open the shade with `svc notification shade-open` and read the screen.',
+  ),
+  NOTIFICATION_WAIT_TIMEOUT: c(
+    408,
+    'No new matching notification came in time: check --app and --text-matches, trigger it again, or wait longer (--timeout).',
+  ),
+  NOTIFICATION_NOT_FOUND: c(404, 'Use a key from `svc notifications`; the notification may have been removed.'),
+  NOTIFICATION_ACTION_NOT_FOUND: c(404, 'Use one of the action titles `svc notifications` lists for it.'),
+  NOTIFICATION_NOT_CLEARABLE: c(409, 'This notification is ongoing: the app removes it, the user cannot.'),
+  NOTIFICATION_NOT_IN_SHADE: c(
+    409,
+    'The shade did not show this notification (grouped or collapsed on this phone): open it with `svc notification shade-open` and tap it from the screen.',
+  ),
+  SMS_UNAVAILABLE: c(
+    409,
+    'This phone does not let the shell read text messages: read the code from its notification with `svc notifications --extract code`.',
+  ),
 } as const satisfies Record<string, CodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

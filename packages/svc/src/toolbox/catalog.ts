@@ -10,8 +10,11 @@ import { installTool, uninstallTool } from './tools/install.ts';
 import { keyboardInstallTool } from './tools/keyboard.ts';
 import { locationTool } from './tools/location.ts';
 import { logsTool } from './tools/logs.ts';
+import { notificationTool } from './tools/notification-act.ts';
+import { notificationsTool } from './tools/notifications.ts';
 import { recordPullTool, recordStartTool, recordStopTool } from './tools/recording.ts';
 import { rotateTool, screenTool } from './tools/screen.ts';
+import { smsTool } from './tools/sms.ts';
 
 export const DEVICE_TOOLS: readonly DeviceTool<never>[] = [
   foregroundTool,
@@ -33,6 +36,9 @@ export const DEVICE_TOOLS: readonly DeviceTool<never>[] = [
   recordStartTool,
   recordStopTool,
   recordPullTool,
+  notificationsTool,
+  notificationTool,
+  smsTool,
 ] as DeviceTool<never>[];
 
 export function deviceToolNamed(name: string): DeviceTool<never> | undefined {

@@ -5,6 +5,7 @@ import { clipboard } from './clipboard.ts';
 import { input } from './input.ts';
 import { packageCommand } from './pm.ts';
 import { settings } from './settings.ts';
+import { statusbar } from './statusbar.ts';
 import { wm } from './wm.ts';
 
 const LISTENERS = 'enabled_notification_listeners';
@@ -32,6 +33,7 @@ const SERVICES: Record<string, ShellCommand> = {
   clipboard,
   settings,
   activity: am,
+  statusbar,
   input,
   window: wm,
 };

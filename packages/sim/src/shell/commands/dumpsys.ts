@@ -4,6 +4,7 @@ import type { ShellCommand } from '../../device/types.ts';
 import { dumpsysDisplay } from './dumpsys-display.ts';
 import { dumpsysDropbox } from './dumpsys-dropbox.ts';
 import { dumpsysLocation } from './dumpsys-location.ts';
+import { dumpsysNotification } from './dumpsys-notification.ts';
 import { dumpPackage } from './dumpsys-package.ts';
 import { dumpsysInputMethod, dumpsysWindow, topActivity } from './dumpsys-window.ts';
 
@@ -26,6 +27,8 @@ export const dumpsys: ShellCommand = async (argv, io, device) => {
       return dumpsysDisplay(args, io, device);
     case 'location':
       return dumpsysLocation(args, io, device);
+    case 'notification':
+      return dumpsysNotification(args, io, device);
     case 'input_method':
       if (device.faults.get('input_method_service_missing') !== undefined) break;
       return dumpsysInputMethod(io, device);
@@ -41,7 +44,7 @@ export const dumpsys: ShellCommand = async (argv, io, device) => {
     }
     case undefined:
       await io.writeStdout(
-        'Currently running services:\n  activity\n  display\n  dropbox\n  input_method\n  location\n  package\n  window\n',
+        'Currently running services:\n  activity\n  display\n  dropbox\n  input_method\n  location\n  notification\n  package\n  window\n',
       );
       return 0;
   }

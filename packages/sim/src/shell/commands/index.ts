@@ -3,6 +3,7 @@ import type { ShellCommand } from '../../device/types.ts';
 import { am } from './am.ts';
 import { cat } from './cat.ts';
 import { cmd } from './cmd.ts';
+import { content } from './content.ts';
 import { date } from './date.ts';
 import { dumpsys } from './dumpsys.ts';
 import { echo } from './echo.ts';
@@ -24,6 +25,7 @@ import { settings } from './settings.ts';
 import { sleep } from './sleep.ts';
 import { base64, md5sum, sha256sum } from './toybox-digest.ts';
 import { chmod, cp, mkdir, mv, touch } from './toybox-files.ts';
+import { service } from './statusbar.ts';
 import { falseCommand, trueCommand } from './true-false.ts';
 import { uiautomator } from './uiautomator.ts';
 import { wm } from './wm.ts';
@@ -35,6 +37,7 @@ export const COMMANDS: ReadonlyMap<string, ShellCommand> = new Map([
   ['cp', cp],
   ['cat', cat],
   ['cmd', cmd],
+  ['content', content],
   ['date', date],
   ['dumpsys', dumpsys],
   ['echo', echo],
@@ -59,6 +62,7 @@ export const COMMANDS: ReadonlyMap<string, ShellCommand> = new Map([
   ['rm', rm],
   ['screencap', screencap],
   ['screenrecord', screenrecord],
+  ['service', service],
   ['settings', settings],
   ['sha256sum', sha256sum],
   ['sleep', sleep],

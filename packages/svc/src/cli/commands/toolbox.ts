@@ -96,6 +96,10 @@ function register(program: Command, shape: ToolShape): void {
         if (received[i] !== undefined) args[name] = typed(received[i], properties[name]);
       });
       for (const [key, value] of Object.entries(cmd.opts())) args[key] = typed(value, properties[key]);
+      // `--timeout` / `--timeout-ms` are global flags: a tool that takes a timeout reads it from them.
+      if (properties.timeoutMs !== undefined && args.timeoutMs === undefined && globals.timeoutMs !== undefined) {
+        args.timeoutMs = globals.timeoutMs;
+      }
       const [{ createContext }, { runTool }] = await Promise.all([
         import('../../core/context.ts'),
         import('../../toolbox/run-tool.ts'),

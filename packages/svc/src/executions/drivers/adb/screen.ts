@@ -42,6 +42,7 @@ export async function readScreen(
   options: { interacts: boolean; until?: number | undefined },
 ): Promise<Screen> {
   const tree = takeScreenBefore(step) ?? (await dumpAndParse(step, options.until));
+  step.looked?.push(tree);
   if (options.interacts && isKeyguard(tree)) {
     throw new ExecutionFailure('SECURITY_BLOCK_DETECTED', 'the lock screen is showing; unlock the device');
   }

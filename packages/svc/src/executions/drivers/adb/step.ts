@@ -21,6 +21,8 @@ export interface StepContext<T extends ActionType = ActionType> {
   readonly stats: DumpStats;
   /** The screen read just before the run (DeviceRun.screenBefore), until the first step's first read takes it. */
   readonly before?: { tree: UiTree | undefined };
+  /** The screens this step's attempts read, latest last (still-miss.ts tells a still screen by them). */
+  readonly looked?: UiTree[];
 }
 
 /** A step's expected failure: its code goes to `data.error`; `retryable` lets the retry policy try again. */

@@ -11,6 +11,7 @@ import type { DeviceRun } from '../../device-run.ts';
 import type { Driver, DriverOutcome } from '../../driver.ts';
 import { interpretAppEnvelope } from './app-envelope.ts';
 import { type ArmedResult, armResult } from './armed-result.ts';
+import { firstAppMissing } from './missing-app.ts';
 import { operatorActionsOfVariant } from './operator-actions.ts';
 import { operatorUid } from './operator-identity.ts';
 import { postProcess } from './post-process.ts';
@@ -30,6 +31,8 @@ export const operatorDriver: Driver = {
 
 async function runOnOperator(ctx: SvcContext, run: DeviceRun): Promise<DriverOutcome> {
   const { serial, operatorPackage, execution } = run;
+  const missing = await firstAppMissing(ctx, run);
+  if (missing !== undefined) return { kind: 'envelope', envelope: missing };
   // Armed in parallel with the presence check: both are one device round trip, and the common case needs both.
   const arming = armResult(ctx, serial, execution.commandId);
   arming.catch(() => {});

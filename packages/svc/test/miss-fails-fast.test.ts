@@ -1,8 +1,8 @@
 // A mistake costs one quick call (issue 38 item 1), on a simulated phone through real adb and svc's MCP server: a
 // selector that finds nothing on a screen that has not moved since the agent read it fails within that one read,
 // not after the action's whole retry policy, and its answer names the closest elements (a mistyped text too) with
-// refs that work; a selector given in the device's matcher terms is said back in the agent's; an explicit retry
-// still waits its attempts. An app that is not installed fails to open at once on both drivers (no launch is
+// refs that work (and a ref alone, "e4", is a selector; a plain string label is a text); a selector given in the
+// device's matcher terms is said back in the agent's; an explicit retry still waits its attempts. An app that is not installed fails to open at once on both drivers (no launch is
 // tried, no broadcast sent), naming the installed package closest to the one asked for.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -59,7 +59,8 @@ for (const operator of [false, true]) {
       assert.ok(closest, miss.text);
       // One read for the click (the screen the agent read, unchanged), then the screen after it: no retries.
       assert.ok(dumps(miss.lines) <= 3, `${dumps(miss.lines)} dumps:\n${miss.lines.join('\n')}`);
-      const fixed = await call('click', { selector: { ref: closest[1] } });
+      // The ref alone is a selector: "e4" is {"ref":"e4"}.
+      const fixed = await call('click', { selector: closest[1] });
       assert.equal(fixed.result.isError, false, fixed.text);
       assert.match(fixed.text, /"Wi-Fi"/);
     });
@@ -71,6 +72,13 @@ for (const operator of [false, true]) {
       assert.ok(dumps(miss.lines) <= 4, `${dumps(miss.lines)} dumps:\n${miss.lines.join('\n')}`);
       // Nothing close: the whole screen says what is there.
       assert.match(miss.text, /# [a-z.0-9]+ 1080x2400, \d+ elements\n/);
+    });
+
+    test('a label written as a plain string is its text', async () => {
+      await call('open', { target: 'com.svc.thermostat' });
+      const read = await call('read-value', { label: 'Target' });
+      assert.equal(read.result.isError, false, read.text);
+      assert.match(read.text, /22\.0°C|23\.0°C/);
     });
 
     test('an explicit retry keeps its attempts', async () => {

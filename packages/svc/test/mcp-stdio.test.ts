@@ -305,7 +305,8 @@ describe('svc mcp over stdio against a simulated device', () => {
     assert.equal(result.isError, true);
     const text = textOf(result);
     assert.match(text, /^DEVICE_NOT_FOUND: /);
-    assert.match(text, /^hint: .*svc devices/m);
+    // In MCP terms: the tool, not the CLI command.
+    assert.match(text, /^hint: .*the `devices` tool/m);
     const details = JSON.parse(/^details: (.*)$/m.exec(text)?.[1] ?? '{}');
     assert.deepEqual(details.connected, [serial]);
   });

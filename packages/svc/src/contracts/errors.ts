@@ -164,7 +164,7 @@ export const ERROR_CODES = {
   CLI_USAGE_ERROR: c(400, 'Run `svc help <command>` for the accepted flags.'),
   NOT_IMPLEMENTED: c(500, 'This command is not implemented in this version.'),
   // doctor (SPEC 4.6)
-  NODE_TOO_OLD: c(500, 'Install Node.js 24 or newer.'),
+  NODE_TOO_OLD: c(500, 'Install Node.js 22 or 24 (LTS) from https://nodejs.org/en/download, or with nvm install 24.'),
   ADB_SERVER_FAILED: c(500, 'Run `adb kill-server && adb start-server` and check its output.'),
   HOST_DEPENDENCY_MISSING: c(500, 'Install Java 17 or 21.'),
   ANDROID_BUILD_FAILED: c(500, 'Fix the operator project build (./gradlew assembleDebug).'),

@@ -215,7 +215,7 @@ export const ERROR_CODES = {
   ),
   STALE_REF: c(
     409,
-    'That element is not on screen as you read it: use a ref of the screen you read last (a snapshot, or the screen an action returned), or a selector.',
+    'That element is not on screen as you read it: use a ref of the screen as it is now (this answer carries it, when the screen could be read), or a selector.',
   ),
   REF_NOT_SELECTABLE: c(400, 'Click the element by its ref, or select it by id, text or label instead of a ref.'),
   // device tools

@@ -57,9 +57,10 @@ function stepLine(step: StepResult, single: boolean, quiet: boolean): string[] {
 export function errorText(body: ErrorBody & { hint?: string }): string {
   const lines = [`${body.code}: ${body.message}`];
   if (body.hint) lines.push(`hint: ${inCallerTerms(body.hint, 'mcp')}`);
-  if (body.details !== undefined && Object.keys(body.details).length > 0) {
-    lines.push(`details: ${JSON.stringify(body.details)}`);
-  }
+  // The screen an error carries (a stale ref: the screen as it is now) is printed as a screen, after the rest.
+  const { screen, ...details } = body.details ?? {};
+  if (Object.keys(details).length > 0) lines.push(`details: ${JSON.stringify(details)}`);
+  if (typeof screen === 'string') lines.push(screen);
   return lines.join('\n');
 }
 

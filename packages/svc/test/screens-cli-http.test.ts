@@ -132,7 +132,8 @@ describe('screens with actions on the CLI and over HTTP', () => {
       const diff = await svc('snapshot', '--format', 'diff');
       const rest = diff.json.envelope.stepResults[0].data.text as string;
       assert.match(rest, /^# com\.svc\.login 1080x2400: 3 new, 3 as before\n/);
-      assert.equal(diff.json.envelope.stepResults[0].data.format, 'changes');
+      // The result names the form as the flag does.
+      assert.equal(diff.json.envelope.stepResults[0].data.format, 'diff');
     });
   }
 

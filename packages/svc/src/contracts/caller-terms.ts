@@ -29,7 +29,7 @@ const TERMS: Readonly<Record<string, Terms>> = {
   doctor: { mcp: 'the `doctor` tool' },
   'grant-device-permissions': { mcp: 'the `doctor` tool with {"fix":true}' },
   'version --check-compat': { mcp: 'the `doctor` tool' },
-  'snapshot --timeout 5000 --verbose': { mcp: 'the `snapshot` tool', http: '`POST /snapshot`' },
+  'snapshot --timeout-ms 5000 --verbose': { mcp: 'the `snapshot` tool', http: '`POST /snapshot`' },
   'skills list': { mcp: 'the `skills` tool', http: '`GET /skills`' },
   'skills search': { mcp: 'the `skills` tool with a keyword', http: '`GET /skills?keyword=...`' },
   'skills get <id>': { mcp: 'the `skills` tool', http: '`GET /skills/<id>`' },

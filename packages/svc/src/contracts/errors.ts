@@ -41,7 +41,7 @@ export const ERROR_CODES = {
   ),
   RESULT_ENVELOPE_TIMEOUT: c(
     504,
-    'Run `svc grant-device-permissions`, then `svc snapshot --timeout 5000 --verbose`; check the accessibility service.',
+    'Run `svc grant-device-permissions`, then `svc snapshot --timeout-ms 5000 --verbose`; check the accessibility service.',
   ),
   RESULT_ENVELOPE_MALFORMED: c(
     500,

@@ -66,7 +66,7 @@ async function compactStep(ctx: SvcContext, run: DeviceRun, request: ScreenReque
   const view = await clientView(ctx, run.serial, request.client, parsed.tree);
   const out = screenText(view.screen, view.assigned, view.form(request.form), request.budget);
   await view.remember(out.known);
-  return { ...step, data: { ...step.data, text: out.text, format: out.form === 'diff' ? 'changes' : 'compact' } };
+  return { ...step, data: { ...step.data, text: out.text, format: out.form === 'diff' ? 'diff' : 'compact' } };
 }
 
 export async function screensOfRun(

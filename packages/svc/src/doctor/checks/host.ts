@@ -43,16 +43,12 @@ export async function checkAdbPresence(ctx: SvcContext): Promise<{ check: CheckR
     code: codeOf('adbMissing'),
     summary,
     detail: 'svc drives devices through the adb server; the doctor starts it with the adb binary.',
-    fix: fix(
-      'Install Android platform-tools',
-      [
-        manual(
-          'Install Android platform-tools (Debian/Ubuntu: apt-get install adb; macOS: brew install android-platform-tools)',
-        ),
-        manual('Make sure `adb version` works in this shell (or set SVC_ADB_PATH to the adb binary)'),
-      ],
-      'getting-started/install-adb/',
-    ),
+    fix: fix('Install Android platform-tools', [
+      manual(
+        'Install Android platform-tools (Debian/Ubuntu: apt-get install adb; macOS: brew install android-platform-tools)',
+      ),
+      manual('Make sure `adb version` works in this shell (or set SVC_ADB_PATH to the adb binary)'),
+    ]),
     evidence,
   });
   const path = await ctx.processes.which(wanted, ctx.env);

@@ -81,6 +81,15 @@ for (const operator of [false, true]) {
       assert.match(read.text, /22\.0°C|23\.0°C/);
     });
 
+    test('typing into a view that takes no text fails at once, with no word of a keyboard left selected', async () => {
+      await call('open', { target: SETTINGS });
+      const typed = await call('type', { selector: { text: 'Settings' }, text: 'x' });
+      assert.equal(typed.result.isError, true, typed.text);
+      assert.match(typed.text, /TEXT_ENTRY_FAILED .*not.* a text field|TEXT_ENTRY_FAILED .*is a text field/);
+      assert.doesNotMatch(typed.text, /keyboard left selected|ime set/);
+      assert.ok(dumps(typed.lines) <= 4, `${dumps(typed.lines)} dumps:\n${typed.lines.join('\n')}`);
+    });
+
     test('an explicit retry keeps its attempts', async () => {
       const run = await call('execute', {
         execution: {

@@ -30,11 +30,18 @@ export class StepFailure extends Error {
   readonly code: string;
   readonly retryable: boolean;
   readonly data: Record<string, string>;
-  constructor(code: string, message: string, options: { retryable?: boolean; data?: Record<string, string> } = {}) {
+  /** What the step looked for is not on the screen as read (a selector missed, the match takes no text). */
+  readonly missOnScreen: boolean;
+  constructor(
+    code: string,
+    message: string,
+    options: { retryable?: boolean; data?: Record<string, string>; missOnScreen?: boolean } = {},
+  ) {
     super(message);
     this.code = code;
     this.retryable = options.retryable ?? false;
     this.data = options.data ?? {};
+    this.missOnScreen = options.missOnScreen ?? false;
   }
 }
 

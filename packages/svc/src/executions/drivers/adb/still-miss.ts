@@ -1,4 +1,4 @@
-// A selector that finds nothing on a screen that is not moving fails at once, instead of after the whole retry
+// A selector that finds nothing (or finds a view that takes no text, for typing) on a screen that is not moving fails at once, instead of after the whole retry
 // policy (seconds of waiting for an element that a still screen will not show). The screen is still when the read
 // that missed is the one the caller last read (nothing moved since it looked), or when a second look a moment
 // later shows the same elements. While the screen keeps changing (an app starting, a list loading), the action's
@@ -25,7 +25,8 @@ const bodies = (tree: UiTree) =>
     .join('\n');
 
 export async function afterMiss(step: StepContext, failure: StepFailure, explicitRetry: boolean): Promise<AfterMiss> {
-  if (!MISSES.has(failure.code) || explicitRetry || WAITS.has(step.action.type)) return 'policy';
+  if (!(MISSES.has(failure.code) || failure.missOnScreen) || explicitRetry || WAITS.has(step.action.type))
+    return 'policy';
   const looked = step.looked ?? [];
   const current = looked.at(-1);
   if (current === undefined) return 'policy';

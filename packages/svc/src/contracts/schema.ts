@@ -65,11 +65,11 @@ function ruleSchema(rule: FieldRule): Schema {
 
 function matcherSchema(): Schema {
   const properties: Record<string, unknown> = {};
-  const valueOf = (field: string) =>
+  const rule = (field: string) =>
     field === 'role'
       ? { type: 'string', enum: [...MATCHER_ROLES] }
       : { type: 'string', minLength: 1, maxLength: LIMITS.MAX_MATCHER_VALUE_LENGTH, pattern: '\\S' };
-  for (const field of MATCHER_FIELDS) properties[field] = valueOf(field);
+  for (const field of MATCHER_FIELDS) properties[field] = rule(field);
   properties.ref = {
     type: 'string',
     pattern: REF_PATTERN.source,
@@ -77,7 +77,7 @@ function matcherSchema(): Schema {
   };
   // The short keys the compact screen prints (one shared definition with the MCP tools' schemas).
   for (const { key, field } of SELECTOR_KEYS) {
-    if (key !== field) properties[key] = { ...valueOf(field), description: `the same as ${field}` };
+    if (key !== field) properties[key] = { ...rule(field), description: `the same as ${field}` };
   }
   return {
     anyOf: [

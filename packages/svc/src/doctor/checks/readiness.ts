@@ -3,7 +3,6 @@
 import { codeOf } from '../../contracts/conditions.ts';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
 import { apkDownload } from '../../contracts/operator-apk.ts';
-import { variantOf } from '../../contracts/operator-variants.ts';
 import type { SvcContext } from '../../core/context.ts';
 import { svcVersion } from '../../core/version.ts';
 import { KNOWN_OPERATOR_PACKAGES, parsePackageList } from '../../operator/components.ts';

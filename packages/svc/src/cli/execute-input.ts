@@ -3,7 +3,7 @@
 // and the hot path (hot-path.ts), so both read a payload the same way.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CLI_SOURCE, newIds } from '../builders/execution.ts';
+import { CLI_SOURCE, newIds } from '../builders/cli-ids.ts';
 import { type FlagBag, single } from '../builders/flag-values.ts';
 import { codeOf } from '../contracts/conditions.ts';
 import { SvcError } from '../contracts/errors.ts';

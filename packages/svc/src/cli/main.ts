@@ -49,12 +49,12 @@ export async function buildProgram(argv?: readonly string[], launchers: Launcher
 }
 
 /** CommanderError → `{ code: CLI_USAGE_ERROR, message, details }` (unknown command carries the suggestion). */
-function usageError(error: CommanderError, program: Command, argv: readonly string[]): SvcError {
+async function usageError(error: CommanderError, program: Command, argv: readonly string[]): Promise<SvcError> {
   const [first = '', ...rest] = error.message.replace(/^error: /, '').split('\n');
   const unknown = error.code === 'commander.unknownOption' ? /'(--[\w-]+)/.exec(first)?.[1] : undefined;
   const suggestion =
     /Did you mean (?:one of )?([^?]+)\?/.exec(rest.join(' '))?.[1]?.trim() ??
-    (unknown === undefined ? undefined : suggestFlag(program, argv, unknown));
+    (unknown === undefined ? undefined : await suggestFlag(program, argv, unknown));
   const message = suggestion ? `${first}; did you mean ${suggestion}?` : first;
   // The flag or argument at fault, as commander names it: `unknown option '--bogus'`, `option '--text <text>'
   // argument missing`, `missing required argument 'shell'`.
@@ -144,7 +144,7 @@ export async function main(argv: string[], launchers: Launchers): Promise<number
       if (error.exitCode === 0 || error.code === 'commander.help' || error.code === 'commander.helpDisplayed') {
         return 0;
       }
-      printError(outputModeOf(argv), usageError(error, program, argv).toBody(), commandWords(program, argv));
+      printError(outputModeOf(argv), (await usageError(error, program, argv)).toBody(), commandWords(program, argv));
       return 1;
     }
     // A command action without safeAction may still throw an SvcError (serve's --port, a bind failure): keep its code.

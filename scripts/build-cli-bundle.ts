@@ -46,7 +46,7 @@ export async function bundleCli(dist: string): Promise<string[]> {
     splitting: true,
     format: 'esm',
     platform: 'node',
-    target: 'node24',
+    target: 'node22',
     // svc-sim's `svc-source` export condition: its sources, not its (pack-time) dist.
     conditions: ['svc-source'],
     plugins: [lazyChildProcessForCommander(), bakedCliTable()],
@@ -72,7 +72,7 @@ async function bundleThinExec(dist: string): Promise<string[]> {
     bundle: true,
     format: 'cjs',
     platform: 'node',
-    target: 'node24',
+    target: 'node22',
     // The file sits directly in dist/, as every chunk of the CLI bundle: core/package-root.ts finds the package so.
     define: { 'import.meta.url': '__thinExecUrl' },
     banner: { js: "'use strict';\nconst __thinExecUrl = require('node:url').pathToFileURL(__filename).href;" },

@@ -1,7 +1,7 @@
 // The package.json that `npm pack` ships: without the `svc-source` export conditions, and with the Node it needs.
 // In a clone those conditions make svc's build, its tests and tsc use svc-sim's TypeScript sources; a published
 // package ships no sources, so they would point at files that are not there. `engines` says what Node an installed
-// package runs on (24: its bin refuses older ones); the clone's manifests do not claim it, because in a clone the
+// package runs on (svc 22, svc-sim 24: their bins refuse older ones); the clone's manifests do not claim it, because in a clone the
 // packages never run on the Node that runs npm (npm scripts run them on the Node 24 of the devDependencies), and npm
 // would warn about every workspace, twice, on each `npm ci` with an older system Node. `prepack` writes the packed
 // manifest (keeping the clone's file aside), `postpack` puts the clone's file back; a strip finding a file left aside
@@ -14,8 +14,14 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 
 const SOURCE_CONDITION = 'svc-source';
-/** The Node an installed svc or svc-sim runs on (bin/svc.js and bin/svc-sim.js refuse older ones). */
-const RUNTIME_ENGINES = { node: '>=24' };
+/**
+ * The Node an installed package runs on (bin/svc.js and bin/svc-sim.js refuse older ones): svc's bundle runs on
+ * Node 22 and 24; svc-sim on 24.
+ */
+const RUNTIME_ENGINES: Readonly<Record<string, { node: string }>> = {
+  'svc-android': { node: '>=22' },
+  'svc-sim': { node: '>=24' },
+};
 const manifest = 'package.json';
 const aside = 'package.json.before-pack';
 
@@ -34,7 +40,8 @@ if (action === 'strip') {
   if (existsSync(aside)) renameSync(aside, manifest);
   renameSync(manifest, aside);
   const pkg = JSON.parse(readFileSync(aside, 'utf8')) as Record<string, unknown>;
-  const packed = { ...pkg, exports: withoutSourceCondition(pkg.exports), engines: RUNTIME_ENGINES };
+  const engines = RUNTIME_ENGINES[String(pkg.name)] ?? { node: '>=24' };
+  const packed = { ...pkg, exports: withoutSourceCondition(pkg.exports), engines };
   writeFileSync(manifest, `${JSON.stringify(packed, null, 2)}\n`);
 } else if (action === 'restore') {
   if (existsSync(aside)) renameSync(aside, manifest);

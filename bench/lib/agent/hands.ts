@@ -2,7 +2,7 @@
 // each server's tool descriptions teach it. Each method is one decision's action; it returns the screen when the
 // server returned one with the action (so the agent need not look again), else undefined.
 import type { MeteredClient } from './metered-client.ts';
-import { type Element, find, parseMobileMcpList, type Screen } from './screen.ts';
+import { type Element, find, parseMobileMcpList, parseSvcCompact, type Screen } from './screen.ts';
 import { SvcScreens } from './svc-screens.ts';
 
 export interface Hand {
@@ -21,6 +21,28 @@ export interface Hand {
   scrollToAndTap(screen: Screen, words: string): Promise<Screen | undefined>;
   /** The one-time code in the newest notification of `app`, read the best way the server allows. */
   readCode(app: string): Promise<string>;
+  /**
+   * Opens `app` by a package name that may be mistyped: the screen when it opened, else the package names the server
+   * offers instead (asking for the list when the failure names none).
+   */
+  tryOpen(app: string): Promise<Attempt<string>>;
+  /**
+   * Taps the element showing `words` (an agent's words, maybe mistyped), by its text where the server takes one:
+   * the screen when it worked, else the elements the server offers instead (or the screen the agent has).
+   */
+  tapText(words: string, screen: Screen): Promise<Attempt<Element>>;
+}
+
+/** An action that may miss: the screen it led to (when the server returned one), or what to try instead. */
+export type Attempt<T> = { ok: true; screen: Screen | undefined } | { ok: false; instead: T[] };
+
+/** The closest-matches block of an svc failure (`closest on screen:` then element lines), as elements. */
+function closestOf(text: string): Element[] {
+  const at = text.indexOf('closest on screen:\n');
+  if (at === -1) return [];
+  const lines = text.slice(at).split('\n').slice(1);
+  const end = lines.findIndex((line) => !/^e\d+ /.test(line));
+  return parseSvcCompact(lines.slice(0, end === -1 ? undefined : end).join('\n')).elements;
 }
 
 /** A one-time code as a person reads it in a notification: 4 to 8 digits standing alone. */
@@ -69,6 +91,22 @@ export function svcHand(client: MeteredClient): Hand {
       const answer = JSON.parse(text) as { notifications?: { code?: string | null }[] };
       return answer.notifications?.[0]?.code ?? '';
     },
+    tryOpen: async (app) => {
+      const reply = await client.call('open', { target: app });
+      const text = reply.texts.join('\n');
+      if (!reply.isError) return { ok: true, screen: screens.read(text) };
+      screens.read(text);
+      const named = /closest installed: (.*)$/m.exec(text)?.[1];
+      return { ok: false, instead: named === undefined ? [] : named.split(', ') };
+    },
+    tapText: async (words, screen) => {
+      const reply = await client.call('click', { selector: { text: words } });
+      const text = reply.texts.join('\n');
+      const after = screens.read(text);
+      if (!reply.isError) return { ok: true, screen: after };
+      const closest = closestOf(text);
+      return { ok: false, instead: closest.length > 0 ? closest : (after ?? screen).elements };
+    },
   };
 }
 
@@ -76,7 +114,7 @@ export function svcHand(client: MeteredClient): Hand {
 const MAX_SWIPES = 12;
 
 /** mobile-mcp: every tool names the device; taps by the @e refs of its element list; swipe, then list again. */
-export function mobileMcpHand(client: MeteredClient): Hand {
+export function mobileMcpHand(client: MeteredClient, launcherApps: () => Promise<string[]>): Hand {
   let device = '';
   const look = async () =>
     parseMobileMcpList((await must(client, 'mobile_list_elements_on_screen', { device })).join('\n'));
@@ -134,6 +172,26 @@ export function mobileMcpHand(client: MeteredClient): Hand {
         if (code !== undefined) return code;
       }
       return '';
+    },
+    tryOpen: async (app) => {
+      const reply = await client.call('mobile_launch_app', { device, packageName: app });
+      if (!reply.isError) return { ok: true, screen: undefined };
+      // The failure names no app: the agent asks for the list (`Found these apps on device: Name (package), ...`).
+      const listed = await client.call('mobile_list_apps', { device });
+      if (listed.isError) {
+        // mobilecli lists apps with a helper it moves into place with `mv`, which the simulated shell lacks: the
+        // call is counted, and the list is what its own listApps asks the phone (launcher activities).
+        return { ok: false, instead: await launcherApps() };
+      }
+      const text = listed.texts.join('\n');
+      return { ok: false, instead: [...text.matchAll(/\(([^()\s]+)\)/g)].map((match) => match[1] as string) };
+    },
+    // Taps go by the element list the agent read: a mistyped text is noticed there, without a call.
+    tapText: async (words, screen) => {
+      const element = find(screen, words);
+      if (element === undefined) return { ok: false, instead: screen.elements };
+      await tap(element);
+      return { ok: true, screen: undefined };
     },
   };
 }

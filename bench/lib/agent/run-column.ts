@@ -51,7 +51,11 @@ const cost = (meter: Meter, wallMs: number): Cost => ({
   wallMs: round(wallMs),
 });
 
-async function connect(spec: ColumnSpec, env: Record<string, string>): Promise<{ client: MeteredClient; hand: Hand }> {
+async function connect(
+  spec: ColumnSpec,
+  env: Record<string, string>,
+  launcherApps: () => Promise<string[]>,
+): Promise<{ client: MeteredClient; hand: Hand }> {
   if (spec.server === 'svc') {
     const client = await connectMetered({ name: spec.name, command: process.execPath, args: [BIN, 'mcp'], env });
     return { client, hand: svcHand(client) };
@@ -63,7 +67,7 @@ async function connect(spec: ColumnSpec, env: Record<string, string>): Promise<{
     // No telemetry from a bench (mobile-mcp posts usage events unless told not to).
     env: { ...env, MOBILEMCP_DISABLE_TELEMETRY: '1' },
   });
-  return { client, hand: mobileMcpHand(client) };
+  return { client, hand: mobileMcpHand(client, launcherApps) };
 }
 
 export async function runColumn(spec: ColumnSpec, runs: number, timing: TimingProfile): Promise<ColumnResult> {
@@ -72,7 +76,24 @@ export async function runColumn(spec: ColumnSpec, runs: number, timing: TimingPr
   const serial = lab.devices[0]?.serial as string;
   const env = { ...(process.env as Record<string, string>), ...lab.env };
   delete env.SVC_NO_DAEMON;
-  const { client, hand } = await connect(spec, env).catch(async (error) => {
+  // The packages with a launcher activity, as mobile-mcp's listApps reads them (lib/android.js).
+  const launcherApps = async () => {
+    const out = await lab.adb(
+      '-s',
+      serial,
+      'shell',
+      'cmd',
+      'package',
+      'query-activities',
+      '-a',
+      'android.intent.action.MAIN',
+      '-c',
+      'android.intent.category.LAUNCHER',
+    );
+    const names = out.stdout.split('\n').flatMap((line) => /^\s*packageName=(\S+)/.exec(line)?.[1] ?? []);
+    return [...new Set(names)];
+  };
+  const { client, hand } = await connect(spec, env, launcherApps).catch(async (error) => {
     await lab.close();
     throw error;
   });

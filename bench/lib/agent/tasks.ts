@@ -2,6 +2,7 @@
 // on the screen that results (the one the action returned, else one more look). A form's fields are filled and sent
 // as one decision, not verified field by field (a careful agent checks the outcome after submitting). The simulated apps are
 // packages/sim/src/ui/apps/*.json; each task starts with its apps stopped, so every server meets the same screens.
+import { distance } from 'fastest-levenshtein';
 import type { Hand } from './hands.ts';
 import {
   type Element,
@@ -70,6 +71,30 @@ export class Agent {
     await this.#after(this.#hand.scrollToAndTap(this.screen, words));
   }
 
+  /** Opens an app by a name that may be mistyped: on a miss, the closest of the names the server offers. */
+  async openNamed(app: string): Promise<void> {
+    const attempt = await this.#hand.tryOpen(app);
+    if (attempt.ok) {
+      this.screen = attempt.screen ?? (await this.#hand.look());
+      return;
+    }
+    const instead = closestTo(app, attempt.instead, (name) => name);
+    if (instead === undefined) throw new Error(`${app} did not open, and nothing close was offered`);
+    await this.open(instead);
+  }
+
+  /** Taps the element showing `words`, which may be mistyped: on a miss, the closest element offered instead. */
+  async tapText(words: string): Promise<void> {
+    const attempt = await this.#hand.tapText(words, this.screen);
+    if (attempt.ok) {
+      this.screen = attempt.screen ?? (await this.#hand.look());
+      return;
+    }
+    const instead = closestTo(words, attempt.instead, shown);
+    if (instead === undefined) throw new Error(`"${words}" missed, and nothing close was offered`);
+    await this.#after(this.#hand.tap(instead));
+  }
+
   /** A value of a details row: beside its label, else the line under it. */
   valueOf(label: string): string {
     const value = valueBeside(this.screen, label);
@@ -77,6 +102,14 @@ export class Agent {
     const below = firstBelow(this.screen, this.expect(label));
     return below === undefined ? '' : shown(below);
   }
+}
+
+/** The candidate whose words are the fewest letters away from `wanted` (what an agent reading the list would pick). */
+function closestTo<T>(wanted: string, candidates: readonly T[], words: (candidate: T) => string): T | undefined {
+  const apart = (candidate: T) => distance(wanted.toLowerCase(), words(candidate).toLowerCase());
+  return candidates
+    .filter((candidate) => words(candidate) !== '')
+    .reduce<T | undefined>((best, next) => (best === undefined || apart(next) < apart(best) ? next : best), undefined);
 }
 
 const describe = (screen: Screen) =>
@@ -172,6 +205,19 @@ export const TASKS: AgentTask[] = [
       const toggle = findToggle(agent.screen, 'USB debugging');
       if (toggle === undefined) throw new Error(`no USB debugging switch on screen`);
       return isChecked(toggle) ? 'on' : 'off';
+    },
+  },
+  {
+    name: 'mistakes',
+    goal: 'Open Settings > Network & internet and read the first entry, mistyping the package name, then the entry',
+    apps: [SETTINGS],
+    expected: 'Wi-Fi',
+    async run(agent) {
+      await agent.openNamed('com.android.setings');
+      await agent.tapText('Ntwork & intrnet');
+      const title = agent.expect('Network & internet');
+      const first = firstBelow(agent.screen, title);
+      return first === undefined ? '' : shown(first);
     },
   },
   {

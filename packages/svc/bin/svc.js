@@ -6,14 +6,19 @@
 //
 // CommonJS (bin/package.json) and self-contained on purpose: every CLI call runs this file first, and an ESM entry
 // would start Node's ESM loader (~3 ms), a second module another ~0.4 ms. Decisions P-1, P-2, P-7. Nothing newer
-// than Node 18 can parse, so that an older Node gets as far as saying which Node svc needs.
+// than Node 18 can parse, so that an older Node gets as far as saying which Node svc needs and how to get it.
 'use strict';
 const { readFileSync } = require('node:fs');
 
 const PACKAGE_ROOT = require('node:path').dirname(__dirname);
 const DIST = `${PACKAGE_ROOT}/dist`;
 const BUNDLE_MANIFEST = `${DIST}/build.json`;
-const NEEDED_NODE_MAJOR = 24;
+/** The bundle (dist/) runs on Node 22 and 24, both supported LTS lines. */
+const BUNDLE_NODE_MAJOR = 22;
+/** A clone's TypeScript sources run through Node 24's type stripping and module hooks. */
+const SOURCE_NODE_MAJOR = 24;
+const GET_NODE =
+  'install Node.js 22 or 24 (LTS) from https://nodejs.org/en/download, or with a version manager (nvm install 24)';
 
 /**
  * The bundle's build id when every file it was made from (dist/build.json: its path under `packageRoot`, mtime and
@@ -190,8 +195,9 @@ module.exports = { BUNDLE_MANIFEST, bundleIsFresh, freshBundleId, installedBundl
 if (require.main === module) main();
 
 function main() {
-  if (Number(process.versions.node.split('.')[0]) < NEEDED_NODE_MAJOR) {
-    process.stderr.write(`svc needs Node.js ${NEEDED_NODE_MAJOR} or newer (found ${process.version})\n`);
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major < BUNDLE_NODE_MAJOR) {
+    process.stderr.write(`svc needs Node.js ${BUNDLE_NODE_MAJOR} or newer (found ${process.version}): ${GET_NODE}\n`);
     process.exit(1);
   }
   const installed = installedBundleId();
@@ -218,6 +224,12 @@ function main() {
     }
     require('../dist/main.js').runAsProcess();
   } else {
+    if (major < SOURCE_NODE_MAJOR) {
+      process.stderr.write(
+        `svc: this clone's bundle is missing or older than its sources, which need Node.js ${SOURCE_NODE_MAJOR} (found ${process.version}): run \`npm run build\` (the bundle runs on Node ${BUNDLE_NODE_MAJOR}), or ${GET_NODE}\n`,
+      );
+      process.exit(1);
+    }
     enableNodeCompileCache();
     // A clone's sources import svc-sim's sources, as the build and the tests do (its `svc-source` export condition).
     require('node:module').registerHooks?.({

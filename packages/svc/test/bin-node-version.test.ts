@@ -1,4 +1,5 @@
-// On a Node older than 24 both commands say which Node they need, in one line, and exit 1, instead of a stack trace
+// On a Node older than they need (svc 22, svc-sim 24) both commands say which Node they need, in one line (svc: and
+// how to get one), and exit 1, instead of a stack trace
 // (npm only warns about the packages' `engines`). Their bins are CommonJS written for Node 18's parser; this runs them
 // on every older Node found on this machine, and on Node 24 posing as Node 18 (the check alone, on any machine).
 import assert from 'node:assert/strict';
@@ -14,7 +15,14 @@ const BINS = {
   'svc-sim': fileURLToPath(new URL('../../sim/bin/svc-sim.js', import.meta.url)),
 };
 
-/** Every `node` on PATH (and the usual system places) whose major version is below 24, with that version. */
+/** The oldest Node each command runs on, and what it says beside (svc says how to get a supported Node). */
+const NEEDS: Record<string, number> = { svc: 22, 'svc-sim': 24 };
+const HOW: Record<string, string> = {
+  svc: ': install Node.js 22 or 24 (LTS) from https://nodejs.org/en/download, or with a version manager (nvm install 24)',
+  'svc-sim': '',
+};
+
+/** Every `node` on PATH (and the usual system places) whose major version is below 22, with that version. */
 function olderNodes(): { path: string; version: string }[] {
   const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/bin', '/usr/local/bin'];
   const found = new Map<string, string>();
@@ -23,7 +31,7 @@ function olderNodes(): { path: string; version: string }[] {
     const path = realpathSync(join(dir, 'node'));
     if (found.has(path)) continue;
     const version = spawnSync(path, ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? '';
-    if (/^v\d+\./.test(version) && Number(version.slice(1).split('.')[0]) < 24) found.set(path, version);
+    if (/^v\d+\./.test(version) && Number(version.slice(1).split('.')[0]) < 22) found.set(path, version);
   }
   return [...found].map(([path, version]) => ({ path, version }));
 }
@@ -45,7 +53,7 @@ function nodePosingAs18(): { node: string; args: string[]; version: string } {
   return { node: process.execPath, args: ['--require', preload], version: 'v18.20.0' };
 }
 
-test('on an older Node each command prints "<command> needs Node.js 24 or newer (found vX)" alone and exits 1', (t) => {
+test('on an older Node each command says which Node it needs (svc: and how to get it) and exits 1', (t) => {
   // This project's machines carry the distribution's Node (v20) beside the pinned Node 24: the bins must parse there.
   const runs = [nodePosingAs18(), ...olderNodes().map(({ path, version }) => ({ node: path, args: [], version }))];
   t.diagnostic(
@@ -59,7 +67,11 @@ test('on an older Node each command prints "<command> needs Node.js 24 or newer 
       });
       assert.deepEqual(
         { status: out.status, stderr: out.stderr, stdout: out.stdout },
-        { status: 1, stderr: `${name} needs Node.js 24 or newer (found ${version})\n`, stdout: '' },
+        {
+          status: 1,
+          stderr: `${name} needs Node.js ${NEEDS[name]} or newer (found ${version})${HOW[name]}\n`,
+          stdout: '',
+        },
         `${name} on ${node}`,
       );
     }

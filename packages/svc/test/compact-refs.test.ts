@@ -248,7 +248,9 @@ describe('compact snapshots over MCP and HTTP', () => {
     const stale = (await session.client.callTool({ name: 'click', arguments: { selector: { ref } } })) as Loose;
     assert.equal(stale.isError, true);
     assert.match(stale.content[0].text, /^STALE_REF: /);
-    assert.match(stale.content[0].text, /\nhint: .*use a ref of the screen you read last/);
+    assert.match(stale.content[0].text, /\nhint: .*use a ref of the screen as it is now/);
+    // The screen as it is now comes with the refusal, whole, with the refs the next call can use.
+    assert.match(stale.content[0].text, /\n# com\.android\.settings 1080x2400, \d+ elements\ne\d+ /);
     const xml = (await session.client.callTool({ name: 'snapshot', arguments: { format: 'xml' } })) as Loose;
     assert.match(xml.content[0].text, /^<\?xml/);
   });

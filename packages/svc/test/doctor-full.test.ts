@@ -90,7 +90,7 @@ describe('doctor --full', () => {
         `-p ${goodProject} assembleDebug serial=`,
         `-p ${goodProject} installDebug serial=${sim.serial}`,
       ]);
-      assert.equal(report.nextActions?.[0], 'Docs: https://docs.svc.dev/getting-started/first-time-setup/');
+      assert.equal(report.nextActions?.[0], `Try: svc snapshot --device ${sim.serial}`);
     });
   });
 

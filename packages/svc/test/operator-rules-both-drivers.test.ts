@@ -14,8 +14,6 @@ import type { RunResult } from '../src/contracts/types.ts';
 import { runExecution } from '../src/submit/validate-and-run.test-helper.ts';
 import { labContext, payload } from './executions-helpers.ts';
 
-const NOPE = 'NodeMatcher';
-
 describe('fatal failures and wait bounds on both drivers', () => {
   let lab: Lab;
   before(async () => {
@@ -94,7 +92,8 @@ describe('fatal failures and wait bounds on both drivers', () => {
       const [wait] = envelope.stepResults ?? [];
       assert.equal(wait?.data.error, 'NODE_NOT_FOUND');
       assert.match(wait?.data.message ?? '', /^Timeout waiting for node matching: .* \(timeoutMs=2000\)$/);
-      assert.ok(wait?.data.message?.includes(driver === 'operator' ? NOPE : 'Nope'));
+      // Both drivers name the selector as the agent wrote it, not as the device's matcher prints it.
+      assert.ok(wait?.data.message?.includes('{"text":"Nope"}'), wait?.data.message);
     });
 
     // UiActionEngine.kt:326-421 @ v0.5.2: a scroll_until whose loop ended without its target waits for it once more

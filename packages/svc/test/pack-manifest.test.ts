@@ -16,7 +16,7 @@ test('strip ships the packed manifest; restore gives back the clone file with it
   const dir = mkdtempSync(join(tmpdir(), 'svc-pack-manifest-'));
   try {
     const manifest = join(dir, 'package.json');
-    const original = `${JSON.stringify({ name: 'x', exports: { '.': { 'svc-source': './src/a.ts', default: './dist/a.js' } } }, null, 2)}\n`;
+    const original = `${JSON.stringify({ name: 'svc-android', exports: { '.': { 'svc-source': './src/a.ts', default: './dist/a.js' } } }, null, 2)}\n`;
     writeFileSync(manifest, original);
     utimesSync(manifest, new Date('2026-01-02T03:04:05Z'), new Date('2026-01-02T03:04:05Z'));
     const before = statSync(manifest).mtimeMs;
@@ -24,7 +24,7 @@ test('strip ships the packed manifest; restore gives back the clone file with it
     assert.equal(run('strip').status, 0);
     const packed = JSON.parse(readFileSync(manifest, 'utf8'));
     assert.deepEqual(packed.exports, { '.': { default: './dist/a.js' } });
-    assert.deepEqual(packed.engines, { node: '>=24' });
+    assert.deepEqual(packed.engines, { node: '>=22' }, 'svc runs on Node 22 and 24');
     assert.equal(run('restore').status, 0);
     assert.equal(readFileSync(manifest, 'utf8'), original);
     assert.equal(statSync(manifest).mtimeMs, before, 'the clone file came back with its own mtime');

@@ -1,11 +1,14 @@
 // A ref of the compact snapshot in every place an action takes a selector, on both drivers, through real adb on a
 // simulated device: click (and long click), read, wait, read-value's label, the scroll container, scroll-until's
 // element, scroll-and-click's target, wait-for-nav's element. Rows without text of their own (the Settings list)
-// are reached through the text they show. Each use after the screen changed is STALE_REF and does nothing.
+// are reached through the text they show. Each use after the screen changed is STALE_REF, does nothing, and answers
+// with the screen as it is now.
 import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { SimDevice } from 'svc-sim';
 import { createLab, type Lab } from 'svc-sim/testing';
+import { refsPath } from '../src/executions/refs/ref-store.ts';
 import { connectStdio, type Loose, type StdioSession } from './mcp-client.ts';
 import { isolatedEnv, runCliJson } from './run-cli.ts';
 
@@ -94,6 +97,10 @@ for (const driver of ['operator', 'adb'] as const) {
       await ok('click', '--text', 'Battery');
       await ok('wait', '--text-contains', 'Battery', '--timeout', '5000');
       const moved = await compact();
+      // A STALE_REF answer carries the screen as it is now, and its refs then work: each command below meets the
+      // record of the Battery screen again, as the first one does.
+      const record = refsPath(lab.home, sim.serial);
+      const battery = readFileSync(record);
       await svc('back');
       const back = await svc('scroll', 'down');
       assert.equal(back.code, 0, back.stdout); // the list scrolled: same app, another layout than the refs saw
@@ -111,9 +118,11 @@ for (const driver of ['operator', 'adb'] as const) {
         ['read-value', '--label-ref', row],
         ['wait-for-nav', '--ref', row, '--timeout', '2000'],
       ]) {
+        writeFileSync(record, battery);
         const stale = await svc(...args);
         assert.equal(stale.code, 1, args.join(' '));
         assert.equal(stale.json.code, 'STALE_REF', `${args.join(' ')}: ${stale.stdout}`);
+        assert.match(stale.json.details.screen, /^# com\.android\.settings 1080x2400, \d+ elements\n/);
       }
       assert.equal(stepOf((await svc('snapshot')).json).data.text, xmlBefore, 'nothing was tapped, typed or scrolled');
       assert.ok(moved.length > 0);

@@ -132,7 +132,8 @@ describe('screens with actions on the CLI and over HTTP', () => {
       const diff = await svc('snapshot', '--format', 'diff');
       const rest = diff.json.envelope.stepResults[0].data.text as string;
       assert.match(rest, /^# com\.svc\.login 1080x2400: 3 new, 3 as before\n/);
-      assert.equal(diff.json.envelope.stepResults[0].data.format, 'changes');
+      // The result names the form as the flag does.
+      assert.equal(diff.json.envelope.stepResults[0].data.format, 'diff');
     });
   }
 
@@ -217,12 +218,18 @@ describe('screens with actions on the CLI and over HTTP', () => {
     assert.match((again.body as Loose).envelope.stepResults[0].data.text, /: unchanged \(\d+ elements as before\)$/);
   });
 
-  test('the CLI exec of a payload stays strict: the bookkeeping fields are required', async () => {
+  test('the CLI exec takes a bare { actions } as HTTP does: the bookkeeping and the action ids are filled', async () => {
     const run = await runCliJson(
-      ['exec', JSON.stringify({ actions: [{ id: 'a', type: 'sleep', params: { durationMs: 1 } }] }), '--validate-only'],
+      ['exec', JSON.stringify({ actions: [{ type: 'sleep', params: { durationMs: 1 } }] }), '--validate-only'],
       { env: server.lab.env },
     );
-    assert.equal(run.json.code, 'EXECUTION_VALIDATION_FAILED');
-    assert.equal(run.json.details.path, 'commandId');
+    assert.equal(run.code, 0, run.stdout);
+    assert.equal(run.json.validated, true, run.stdout);
+    // What is given is still held to every rule; the action got its id.
+    const bad = await runCliJson(['exec', JSON.stringify({ actions: [{ type: 'sleep' }] }), '--validate-only'], {
+      env: server.lab.env,
+    });
+    assert.equal(bad.json.code, 'EXECUTION_VALIDATION_FAILED', bad.stdout);
+    assert.equal(bad.json.details.actionId, 's1', bad.stdout);
   });
 });

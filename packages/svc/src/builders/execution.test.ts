@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { newIds, plainTimeout, sleepTimeout, waitTimeout, wrapExecution } from './execution.ts';
+import { newIds } from './cli-ids.ts';
+import { plainTimeout, sleepTimeout, waitTimeout, wrapExecution } from './execution.ts';
 
 test('built-in commands use 30000 ms unless a global timeout overrides it', () => {
   assert.equal(plainTimeout(undefined), 30_000);

@@ -1,9 +1,8 @@
 // Wraps built actions into an execution payload, with the CLI's ids and the timeout rules of SPEC 4.4.
 
-import { randomHex } from '../adapters/random-id.ts';
 import type { ActionType } from '../contracts/types.ts';
+import { CLI_SOURCE, type Ids } from './cli-ids.ts';
 
-export const CLI_SOURCE = 'svc-cli';
 /** Built-in builders use 30000 ms unless overridden (SPEC 4.4). */
 export const DEFAULT_BUILT_TIMEOUT_MS = 30_000;
 /** Head room a wait needs beyond its own action timeout for dispatch and the envelope (SPEC 4.4). */
@@ -22,20 +21,6 @@ export interface BuiltExecution {
   expectedFormat: 'android-ui-automator';
   timeoutMs: number;
   actions: BuiltAction[];
-}
-
-export interface Ids {
-  commandId: string;
-  taskId: string;
-}
-
-/**
- * Unique ids for one CLI invocation: `cli-<verb>-<epoch ms>-<24 hex>`; commandId and taskId are equal. 96 random
- * bits from the kernel: nothing on the device can guess an id to answer for it.
- */
-export function newIds(verb: string, now: number = Date.now(), random: () => string = () => randomHex(12)): Ids {
-  const id = `cli-${verb}-${now}-${random()}`;
-  return { commandId: id, taskId: id };
 }
 
 export function wrapExecution(ids: Ids, timeoutMs: number, actions: BuiltAction[]): BuiltExecution {

@@ -3,7 +3,8 @@
 // check, on every surface alike. An argument left out, false, or the value that means "the default" stays out of
 // the params (the device applies its default).
 import type { ToolSurface } from '../contracts/actions/define.ts';
-import { type BuiltExecution, type Ids, plainTimeout, sleepTimeout, waitTimeout, wrapExecution } from './execution.ts';
+import type { Ids } from './cli-ids.ts';
+import { type BuiltExecution, plainTimeout, sleepTimeout, waitTimeout, wrapExecution } from './execution.ts';
 import { actionIdOf, type Bound, toolOf } from './surfaces.ts';
 
 export type ToolArgs = Readonly<Record<string, unknown>>;

@@ -1,5 +1,5 @@
 // The input every command builder takes. Builders are pure: no clock, no randomness, no I/O (ids come in).
-import type { Ids } from './execution.ts';
+import type { Ids } from './cli-ids.ts';
 import type { FlagBag } from './flag-values.ts';
 
 export interface BuildInput {

@@ -3,9 +3,11 @@
 // and the hot path (hot-path.ts), so both read a payload the same way.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { CLI_SOURCE, newIds } from '../builders/cli-ids.ts';
 import { type FlagBag, single } from '../builders/flag-values.ts';
 import { codeOf } from '../contracts/conditions.ts';
 import { SvcError } from '../contracts/errors.ts';
+import { withExecutionDefaults } from '../contracts/execution-defaults.ts';
 import type { Globals } from './globals.ts';
 
 /** The raw execution of one `svc exec` call, before validation. */
@@ -20,7 +22,12 @@ export function executionInput(positional: unknown, flags: FlagBag, globals: Glo
   }
   const flag =
     typeof positional === 'string' ? 'json-or-file' : single(flags, ['execution']) ? '--execution' : '--payload';
-  const raw = readExecutionInput(given[0] ?? '', cwd, flag);
+  // A bare `{ "actions": [...] }` runs, as over HTTP and MCP: the bookkeeping left out (ids, source, format, the
+  // timeout, an id per action) is filled; whatever is given is kept and validated in full.
+  const raw = withExecutionDefaults(readExecutionInput(given[0] ?? '', cwd, flag), {
+    ...newIds('exec'),
+    source: CLI_SOURCE,
+  });
   if (globals.timeoutMs !== undefined && typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
     const payload = raw as Record<string, unknown>;
     delete payload.timeout_ms;

@@ -2,7 +2,7 @@
 // --validate-only, or submit → render → exit code (0 only when the run fully succeeded; when an envelope came back
 // stdout holds the full run result either way).
 import type { Command } from 'commander';
-import { newIds } from '../builders/execution.ts';
+import { newIds } from '../builders/cli-ids.ts';
 import type { FlagBag } from '../builders/flag-values.ts';
 import { homeOf } from '../contracts/env.ts';
 import { errorBodyOf, type SvcError } from '../contracts/errors.ts';

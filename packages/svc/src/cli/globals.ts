@@ -145,7 +145,7 @@ function screenOf(flags: FlagBag, snapshotFormat: SnapshotFormat | undefined): S
 function badOutput(value: string, asFormat: boolean): SvcError {
   const flag = asFormat ? '--format' : '--output';
   const accepted = asFormat
-    ? 'json or pretty (the output), compact or xml (snapshot), png or jpeg (screenshot)'
+    ? 'json or pretty (the output), compact, diff or xml (snapshot), png or jpeg (screenshot)'
     : 'json or pretty';
   return new SvcError(codeOf('invalidInput'), `${flag} must be ${accepted} (got ${value})`, {
     path: flag,

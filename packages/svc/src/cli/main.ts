@@ -18,8 +18,10 @@ import { Command, CommanderError } from 'commander';
 import { errorBodyOf, SvcError } from '../contracts/errors.ts';
 import { svcVersion } from '../core/version.ts';
 import { COMMAND_MODULES, type CommandModule, modulesFor } from './command-table.ts';
+import { suggestFlag } from './flag-suggestion.ts';
 import { addGlobalOptions } from './global-options.ts';
 import { outputModeOf } from './globals.ts';
+import { HELP_CONFIG, pointAtGlobals } from './help-layout.ts';
 import { type Launchers, NO_LAUNCHERS } from './launchers.ts';
 import { printError } from './output.ts';
 
@@ -33,11 +35,12 @@ export async function buildProgram(argv?: readonly string[], launchers: Launcher
     .version(svcVersion(), '--version', 'print the CLI version')
     .usage('<command> [options]')
     .showSuggestionAfterError(true)
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .configureHelp({ ...HELP_CONFIG })
     // Errors are rendered by main() as structured JSON; commander only throws.
     .configureOutput({ outputError: () => {} })
     .exitOverride();
   addGlobalOptions(program);
+  pointAtGlobals(program);
   const needed = argv === undefined ? 'all' : modulesFor(argv, program);
   const modules: readonly CommandModule[] = needed === 'all' ? COMMAND_MODULES : needed === 'none' ? [] : [needed.only];
   const registrars = await Promise.all(modules.map((module) => module.load()));
@@ -46,9 +49,12 @@ export async function buildProgram(argv?: readonly string[], launchers: Launcher
 }
 
 /** CommanderError → `{ code: CLI_USAGE_ERROR, message, details }` (unknown command carries the suggestion). */
-function usageError(error: CommanderError): SvcError {
+async function usageError(error: CommanderError, program: Command, argv: readonly string[]): Promise<SvcError> {
   const [first = '', ...rest] = error.message.replace(/^error: /, '').split('\n');
-  const suggestion = /Did you mean (?:one of )?([^?]+)\?/.exec(rest.join(' '))?.[1]?.trim();
+  const unknown = error.code === 'commander.unknownOption' ? /'(--[\w-]+)/.exec(first)?.[1] : undefined;
+  const suggestion =
+    /Did you mean (?:one of )?([^?]+)\?/.exec(rest.join(' '))?.[1]?.trim() ??
+    (unknown === undefined ? undefined : await suggestFlag(program, argv, unknown));
   const message = suggestion ? `${first}; did you mean ${suggestion}?` : first;
   // The flag or argument at fault, as commander names it: `unknown option '--bogus'`, `option '--text <text>'
   // argument missing`, `missing required argument 'shell'`.
@@ -138,7 +144,7 @@ export async function main(argv: string[], launchers: Launchers): Promise<number
       if (error.exitCode === 0 || error.code === 'commander.help' || error.code === 'commander.helpDisplayed') {
         return 0;
       }
-      printError(outputModeOf(argv), usageError(error).toBody(), commandWords(program, argv));
+      printError(outputModeOf(argv), (await usageError(error, program, argv)).toBody(), commandWords(program, argv));
       return 1;
     }
     // A command action without safeAction may still throw an SvcError (serve's --port, a bind failure): keep its code.

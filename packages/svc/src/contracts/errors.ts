@@ -41,7 +41,7 @@ export const ERROR_CODES = {
   ),
   RESULT_ENVELOPE_TIMEOUT: c(
     504,
-    'Run `svc grant-device-permissions`, then `svc snapshot --timeout 5000 --verbose`; check the accessibility service.',
+    'Run `svc grant-device-permissions`, then `svc snapshot --timeout-ms 5000 --verbose`; check the accessibility service.',
   ),
   RESULT_ENVELOPE_MALFORMED: c(
     500,
@@ -173,7 +173,7 @@ export const ERROR_CODES = {
   CLI_USAGE_ERROR: c(400, 'Run `svc help <command>` for the accepted flags.'),
   NOT_IMPLEMENTED: c(500, 'This command is not implemented in this version.'),
   // doctor (SPEC 4.6)
-  NODE_TOO_OLD: c(500, 'Install Node.js 24 or newer.'),
+  NODE_TOO_OLD: c(500, 'Install Node.js 22 or 24 (LTS) from https://nodejs.org/en/download, or with nvm install 24.'),
   ADB_SERVER_FAILED: c(500, 'Run `adb kill-server && adb start-server` and check its output.'),
   HOST_DEPENDENCY_MISSING: c(500, 'Install Java 17 or 21.'),
   ANDROID_BUILD_FAILED: c(500, 'Fix the operator project build (./gradlew assembleDebug).'),
@@ -228,7 +228,7 @@ export const ERROR_CODES = {
   ),
   STALE_REF: c(
     409,
-    'That element is not on screen as you read it: use a ref of the screen you read last (a snapshot, or the screen an action returned), or a selector.',
+    'That element is not on screen as you read it: use a ref of the screen as it is now (this answer carries it, when the screen could be read), or a selector.',
   ),
   REF_NOT_SELECTABLE: c(400, 'Click the element by its ref, or select it by id, text or label instead of a ref.'),
   // device tools

@@ -1,7 +1,7 @@
-// What an agent may leave out of an execution it sends over MCP or HTTP: the bookkeeping (commandId, taskId,
-// source, expectedFormat, an id per action) and the timeout. Filled here before validation, so `{ "actions": [...] }`
-// runs; anything given is kept as given, and validation then holds the whole payload to every rule. The CLI's `exec`
-// of a payload does not use this: there the fields are required, as the specification says. Pure: no I/O.
+// What an agent may leave out of an execution it sends over MCP, HTTP or `svc exec`: the bookkeeping (commandId,
+// taskId, source, expectedFormat, an id per action) and the timeout. Filled here before validation, so
+// `{ "actions": [...] }` runs; anything given is kept as given, and validation then holds the whole payload to every
+// rule. Pure: no I/O.
 import { EXPECTED_FORMAT, LIMITS } from './limits.ts';
 import { isPlainObject } from './validation-issue.ts';
 

@@ -1,6 +1,7 @@
 // SPEC 2.3 NodeMatcher: six optional string fields, at least one, no unknown keys, no blanks, <= 512 chars.
 // Raw JSON aliases are rewritten first; the path names the canonical field.
 import { LIMITS, MATCHER_ROLES } from './limits.ts';
+import { selectorOfString } from './selector-terms.ts';
 import { describe, fail, isPlainObject } from './validation-issue.ts';
 
 export interface NodeMatcher {
@@ -51,7 +52,7 @@ export const MATCHER_FIELDS = [
 
 const FIELD_SET: ReadonlySet<string> = new Set(MATCHER_FIELDS);
 const ROLES: ReadonlySet<string> = new Set(MATCHER_ROLES);
-const EXPECTED = `a NodeMatcher with at least one of ${MATCHER_FIELDS.join(', ')}`;
+const EXPECTED = `a NodeMatcher with at least one of ${MATCHER_FIELDS.join(', ')}, or a string (a ref such as e12, else a text)`;
 
 /** `{ "ref": "e12" }`: an element of the device's last compact snapshot, alone (it already names one element). */
 export const REF_PATTERN = /^e[1-9]\d{0,5}$/;
@@ -70,6 +71,9 @@ function validateRef(value: Record<string, unknown>, path: string): NodeMatcher 
 const SHORT_FORMS = ['id', 'text', 'desc', 'descContains'].join(', ');
 
 export function validateMatcher(value: unknown, path: string): NodeMatcher {
+  // `"e12"` is `{ "ref": "e12" }`; any other string is the text an element shows.
+  if (typeof value === 'string' && value.trim() !== '')
+    return validateMatcher(selectorOfString(value, REF_PATTERN), path);
   if (!isPlainObject(value)) fail(path, `expected ${EXPECTED}, got ${describe(value)}`, EXPECTED);
   if (Object.hasOwn(value, 'ref')) return validateRef(value, path);
   const out: NodeMatcher = {};

@@ -23,7 +23,13 @@ test('the JSON Schema describes every action type with strict params and the SPE
   // A removed param: the schema nothing matches, as an object (portable to clients that refuse a bare `false`).
   assert.deepEqual(at(params('snapshot_ui'), 'properties', 'format'), { not: {} });
   assert.deepEqual(at(params('sleep'), 'required'), ['durationMs']);
-  assert.equal(at(schema, '$defs', 'NodeMatcher', 'properties', 'textEquals', 'maxLength'), 512);
+  const matcher = at(schema, '$defs', 'NodeMatcher', 'anyOf', '1');
+  assert.equal(at(matcher, 'properties', 'textEquals', 'maxLength'), 512);
+  // The short keys the compact screen prints, beside the canonical fields; a string is a ref or a text.
+  for (const key of ['ref', 'text', 'textContains', 'desc', 'descContains', 'id', 'role']) {
+    assert.ok(at(matcher, 'properties', key), key);
+  }
+  assert.equal(at(schema, '$defs', 'NodeMatcher', 'anyOf', '0', 'type'), 'string');
   assert.equal(at(params('wait_for_navigation'), 'properties', 'timeoutMs', 'exclusiveMinimum'), 0);
 });
 

@@ -6,6 +6,7 @@ import { KEY_NAMES, MAX_KEY_CODE } from './keys.ts';
 import { ACTION_RANGES, LIMITS, MATCHER_ROLES, RETRY_BOUNDS } from './limits.ts';
 import { MATCHER_FIELDS, REF_PATTERN } from './matcher.ts';
 import { RETRY_FIELDS } from './retry.ts';
+import { SELECTOR_KEYS } from './selector-terms.ts';
 import { TOP_LEVEL_RULES } from './validate.ts';
 
 /** A coordinate's axis: the range the validator checks (fields.ts). */
@@ -67,23 +68,36 @@ function ruleSchema(rule: FieldRule): Schema {
 
 function matcherSchema(): Schema {
   const properties: Record<string, unknown> = {};
-  for (const field of MATCHER_FIELDS) {
-    properties[field] =
-      field === 'role'
-        ? { type: 'string', enum: [...MATCHER_ROLES] }
-        : { type: 'string', minLength: 1, maxLength: LIMITS.MAX_MATCHER_VALUE_LENGTH, pattern: '\\S' };
-  }
+  const rule = (field: string) =>
+    field === 'role'
+      ? { type: 'string', enum: [...MATCHER_ROLES] }
+      : { type: 'string', minLength: 1, maxLength: LIMITS.MAX_MATCHER_VALUE_LENGTH, pattern: '\\S' };
+  for (const field of MATCHER_FIELDS) properties[field] = rule(field);
   properties.ref = {
     type: 'string',
     pattern: REF_PATTERN.source,
     description: 'An element of the last compact snapshot (e12), alone instead of the other fields',
   };
+  // The short keys the compact screen prints (one shared definition with the MCP tools' schemas).
+  for (const { key, field } of SELECTOR_KEYS) {
+    if (key !== field) properties[key] = { ...rule(field), description: `the same as ${field}` };
+  }
   return {
-    type: 'object',
-    description: 'All given fields must match (AND); or { "ref": "e12" } from a compact snapshot.',
-    properties,
-    minProperties: 1,
-    additionalProperties: false,
+    anyOf: [
+      {
+        type: 'string',
+        minLength: 1,
+        pattern: '\\S',
+        description: 'A ref such as e12 (an element of the last compact snapshot), else the text an element shows',
+      },
+      {
+        type: 'object',
+        description: 'All given fields must match (AND); or { "ref": "e12" } from a compact snapshot.',
+        properties,
+        minProperties: 1,
+        additionalProperties: false,
+      },
+    ],
   };
 }
 

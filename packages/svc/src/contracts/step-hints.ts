@@ -22,7 +22,11 @@ export const STEP_HINTS: Readonly<Record<string, string>> = {
   DEVICE_SHELL_UNAVAILABLE:
     'The device did not run the command: its message says why. A tool the phone lacks (uiautomator, monkey) needs another phone or the operator app; a shell that ended (it did not say whether the step ran) needs the device reconnected: check the screen, then `svc devices`.',
   TEXT_ENTRY_FAILED:
-    'Typing failed: the message says why. If it names a keyboard left selected, pick yours with `adb shell ime set <id>` (`adb shell ime list -s` lists them).',
+    'Typing failed: the message says why. Text goes into a text field (role textfield) or a view inside one: select that field.',
   EXECUTION_TIMEOUT:
     'The time ran out during this step: its data.last_error says why it had not succeeded yet; raise timeoutMs if it needs longer.',
 };
+
+/** TEXT_ENTRY_FAILED when the phone was left on svc's Unicode keyboard (the step's data.keyboard_left_selected). */
+export const KEYBOARD_LEFT_HINT =
+  'Typing failed with a keyboard left selected: pick yours with `adb shell ime set <id>` (`adb shell ime list -s` lists them).';

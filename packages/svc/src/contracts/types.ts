@@ -3,7 +3,7 @@ import type { ActionParams, ActionType } from './actions/index.ts';
 import { DEVICE_CODE_ALIASES } from './conditions.ts';
 import { type ErrorBody, hintOf } from './errors.ts';
 import { FATAL_FAILURE_CODE } from './fatal-failures.ts';
-import { STEP_HINTS } from './step-hints.ts';
+import { KEYBOARD_LEFT_HINT, STEP_HINTS } from './step-hints.ts';
 
 export type { ActionParams, ActionType } from './actions/index.ts';
 export { ACTION_TYPES } from './actions/index.ts';
@@ -117,7 +117,16 @@ export function summarize(envelope: ResultEnvelope): RunSummary {
     code = failed.data.error ?? failed.error ?? 'STEP_FAILED';
   }
   // The step hint of a timeout points at data.last_error, which only a driver that counts attempts writes.
-  const stepHint = code === 'EXECUTION_TIMEOUT' && failed?.data.last_error === undefined ? undefined : STEP_HINTS[code];
+  // The step's data says so (a thrown step keeps only its message, which then says so).
+  const keyboardLeft =
+    code === 'TEXT_ENTRY_FAILED' &&
+    (failed?.data.keyboard_left_selected !== undefined ||
+      /left on the Unicode keyboard/.test(failed?.data.message ?? ''));
+  const stepHint = keyboardLeft
+    ? KEYBOARD_LEFT_HINT
+    : code === 'EXECUTION_TIMEOUT' && failed?.data.last_error === undefined
+      ? undefined
+      : STEP_HINTS[code];
   const hint = stepHint ?? hintOf(code);
   return {
     succeeded: false,

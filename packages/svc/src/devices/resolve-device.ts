@@ -2,10 +2,12 @@
 // submit/target.ts), else the only device in state `device`. Only devices in state `device` can be targeted.
 
 import { codeOf } from '../contracts/conditions.ts';
+import type { Env } from '../contracts/env.ts';
 import { nonBlank } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
 import type { SvcContext } from '../core/context.ts';
 import { codeOfState, firstBlocked, hintOfState } from './device-states.ts';
+import { askedClause, askedServers } from './asked-servers.ts';
 import { type Device, listDevices } from './list-devices.ts';
 
 /** The part of a target that names a device. */
@@ -20,12 +22,19 @@ export interface ResolvedDevice {
   source: 'explicit' | 'ANDROID_SERIAL' | 'only_device';
 }
 
-export async function resolveDevice(ctx: Pick<SvcContext, 'adb'>, wanted: DeviceWanted = {}): Promise<ResolvedDevice> {
-  return chooseDevice(await listDevices(ctx), wanted);
+export async function resolveDevice(
+  ctx: Pick<SvcContext, 'adb'> & { env?: Env },
+  wanted: DeviceWanted = {},
+): Promise<ResolvedDevice> {
+  return chooseDevice(await listDevices(ctx), wanted, ctx.env === undefined ? [] : askedServers(ctx.env));
 }
 
 /** The pure rule, separate from the adb call so every branch is cheap to test. */
-export function chooseDevice(devices: Device[], asked: DeviceWanted = {}): ResolvedDevice {
+export function chooseDevice(
+  devices: Device[],
+  asked: DeviceWanted = {},
+  servers: readonly string[] = [],
+): ResolvedDevice {
   const ready = devices.filter((d) => d.state === 'device').map((d) => d.serial);
   const wanted = nonBlank(asked.deviceId);
   const fromEnv = asked.deviceSource === 'ANDROID_SERIAL';
@@ -46,9 +55,10 @@ export function chooseDevice(devices: Device[], asked: DeviceWanted = {}): Resol
       known ? codeOfState(known.state) : codeOf('deviceNotConnected'),
       known
         ? `Device ${wanted} is ${known.state}, not ready (state must be \`device\`).`
-        : `Device ${wanted} is not connected${wanted.includes('/') ? ` (is the adb server at ${wanted.slice(0, wanted.indexOf('/'))} up?)` : ''}.`,
+        : `Device ${wanted} is not connected${wanted.includes('/') ? ` (is the adb server at ${wanted.slice(0, wanted.indexOf('/'))} up?)` : askedClause(servers)}.`,
       {
         deviceId: wanted,
+        ...(known || servers.length === 0 ? {} : { adbServers: servers }),
         ...(known ? { state: known.state } : {}),
         ...(fromEnv ? { from: 'ANDROID_SERIAL' } : {}),
         connected: ready,
@@ -65,11 +75,12 @@ export function chooseDevice(devices: Device[], asked: DeviceWanted = {}): Resol
     throw new SvcError(
       blocked ? codeOfState(blocked.state) : codeOf('noDevices'),
       devices.length === 0
-        ? 'No devices are connected.'
+        ? `No devices are connected${askedClause(servers)}.`
         : `No device is ready (${devices.map((d) => `${d.serial}: ${d.state}`).join(', ')}).`,
       {
         connected: [],
         devices: devices.map(({ serial, state }) => ({ serial, state })),
+        ...(servers.length === 0 ? {} : { adbServers: servers }),
         ...(blocked ? { deviceId: blocked.serial, state: blocked.state } : {}),
       },
       blocked ? hintOfState(blocked.state, blocked.serial) : undefined,

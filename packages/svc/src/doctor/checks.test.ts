@@ -9,7 +9,8 @@ import { checkNodeVersion } from './checks/host.ts';
 import { checkCompatibility, majorMinor, parseDumpsysVersion } from './compatibility.ts';
 
 describe('doctor rules', () => {
-  test('host.node.version passes on Node 24 and later and fails older majors with NODE_TOO_OLD', () => {
+  test('host.node.version passes on Node 22 and later and fails older majors with NODE_TOO_OLD', () => {
+    assert.equal(checkNodeVersion('22.12.0').status, 'pass');
     assert.equal(checkNodeVersion('24.0.0').status, 'pass');
     assert.equal(checkNodeVersion('25.1.0').status, 'pass');
     const old = checkNodeVersion('20.11.1');

@@ -5,7 +5,6 @@ import { adbServerArgs } from '../adapters/adb/adb-binary.ts';
 import type { SvcContext } from '../core/context.ts';
 import { CLI_ENTRY_PATH } from '../core/package-root.ts';
 import { adbBinaryName } from './checks/host.ts';
-import { docsLink } from './fixes.ts';
 import type { CheckResult, DoctorCheck, DoctorReport, FixRun, StepCommand } from './types.ts';
 
 /** Whether svc can drive the device with adb alone (checks/adb-driver.ts). */
@@ -72,7 +71,6 @@ export async function finalize(
   const nextActions: string[] = [];
   const fixesRun: FixRun[] = [];
   if (checks.every((c) => c.status === 'pass')) {
-    nextActions.push(`Docs: ${docsLink('getting-started/first-time-setup/')}`);
     nextActions.push(`Try: svc snapshot --device ${target.deviceId ?? '<device-serial>'}`);
   }
   const failing = checks.filter((c) => c.status !== 'pass');

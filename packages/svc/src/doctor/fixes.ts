@@ -5,11 +5,6 @@ import { apkDownload, PUBLISHED_VARIANT } from '../contracts/operator-apk.ts';
 import { variantOf } from '../contracts/operator-variants.ts';
 import type { InternalFix, InternalStep } from './types.ts';
 
-/** Placeholder of SPEC's `{docs_url}`: one constant to change when the docs site is published (DR-7). */
-export const DOCS_URL = 'https://docs.svc.dev';
-
-export const docsLink = (path: string) => `${DOCS_URL}/${path}`;
-
 const SAFE_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
 export const displayWord = (word: string) => (SAFE_WORD.test(word) ? word : quoteShellArg(word));
 export const displayCommand = (words: readonly string[]) => words.map(displayWord).join(' ');
@@ -35,8 +30,9 @@ export function adbStep(args: string[]): InternalStep {
 
 export const manual = (value: string): InternalStep => ({ kind: 'manual', value });
 
-export function fix(title: string, steps: InternalStep[], docsPath?: string): InternalFix {
-  return { title, platform: 'any', steps, ...(docsPath === undefined ? {} : { docsUrl: docsLink(docsPath) }) };
+/** A fix: its title and steps. No documentation link: svc has no documentation site (the README is its guide). */
+export function fix(title: string, steps: InternalStep[]): InternalFix {
+  return { title, platform: 'any', steps };
 }
 
 /** `--device <serial> --operator-package <pkg>` for svc commands that target the doctor's device. */

@@ -23,7 +23,6 @@ export function renderDoctorReport(report: DoctorReport, options: RenderOptions)
     if (c.fix) {
       lines.push(`      Fix: ${c.fix.title}`);
       for (const step of c.fix.steps) lines.push(`        ${step.kind === 'shell' ? '$' : '-'} ${step.value}`);
-      if (c.fix.docsUrl) lines.push(`      Docs: ${c.fix.docsUrl}`);
     }
     if (c.deviceGuidance) {
       lines.push(`      On device (${c.deviceGuidance.screen}):`);

@@ -14,7 +14,6 @@ export interface CheckFix {
   title: string;
   platform: FixPlatform;
   steps: FixStep[];
-  docsUrl?: string;
 }
 
 export interface DeviceGuidance {

@@ -16,4 +16,9 @@ export interface DeviceRun {
    * itself may take it as its first step's first read instead of reading again.
    */
   screenBefore?: UiTree | undefined;
+  /**
+   * Whether a screen is the one the caller last read (every element the same): a selector that misses on it misses
+   * on a screen that has not moved since, so it fails at once.
+   */
+  seenByCaller?: ((tree: UiTree) => Promise<boolean>) | undefined;
 }

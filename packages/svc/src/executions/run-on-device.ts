@@ -19,6 +19,7 @@ import { acquireExecutionLock, type LockAttempt } from './execution-lock.ts';
 import type { ScreenRequest } from './refs/client-screen.ts';
 import { prepareSelectors } from './refs/prepare-selectors.ts';
 import { screensOfRun } from './refs/screens-of-run.ts';
+import { seenByCaller } from './refs/seen-by-caller.ts';
 import type { Target } from './target.ts';
 
 export interface ExecutionRequest {
@@ -99,7 +100,11 @@ export async function runLocked(
   let settle = false;
   try {
     // Refs and short ids are checked against the screen now and replaced, under this lock.
-    const prepared = await prepareSelectors(ctx, driver, run, screen?.client ?? '');
+    const client = screen?.client ?? '';
+    const prepared = {
+      ...(await prepareSelectors(ctx, driver, run, client)),
+      seenByCaller: seenByCaller(ctx, run.serial, client),
+    };
     const outcome = await driver.run(ctx, prepared);
     if (outcome.kind === 'error') {
       settle = outcome.settle;

@@ -12,15 +12,16 @@ export const SCREEN_GUIDE =
   'they left out. svc waits until the screen is still before it reads it: no need to sleep or to read again.';
 
 export const SELECTOR_GUIDE =
-  'Selectors: {"ref":"e12"} for an element of the last screen you read (an element keeps its ref while it stays ' +
-  'on screen; STALE_REF once it is gone, and nothing is done), or fields that must all match, as printed: text, ' +
-  `textContains, desc, descContains, id, role (${MATCHER_ROLES.join(' ')}).`;
+  'Selectors: {"ref":"e12"} (or just "e12") for an element of the last screen you read (an element keeps its ref ' +
+  'while it stays on screen; STALE_REF once it is gone, and nothing is done), or fields that must all match, as ' +
+  `printed: text, textContains, desc, descContains, id, role (${MATCHER_ROLES.join(' ')}); any other string is a text.`;
 
 export const DEVICE_GUIDE =
-  `deviceId: only when several devices are connected (\`devices\` lists them). A device busy with another call is ` +
+  `deviceId (every tool that uses a device takes it): only when several devices are connected (\`devices\` lists ` +
+  `them). A device busy with another call is ` +
   `waited for waitDeviceMs (default ${MCP_DEFAULT_WAIT_DEVICE_MS}), then EXECUTION_CONFLICT_IN_FLIGHT; every device ` +
   'tool takes waitDeviceMs, every action tool screen and timeoutMs (its time limit, default 30000), though no schema ' +
-  'lists them.';
+  'lists them or deviceId.';
 
 export const RESULT_GUIDE =
   'Results: "ok" and what the action read, or FAILED with a code (NODE_NOT_FOUND, ...), the elements closest to a ' +

@@ -6,6 +6,7 @@
 //   ok
 //   # com.svc.login 1080x2400: 1 changed, 5 as before
 //   e2 textfield "alice" desc="Username" id=username [0,310][1080,460] focused
+import { inCallerTerms } from '../contracts/caller-terms.ts';
 import type { ErrorBody } from '../contracts/errors.ts';
 import type { RunResult, StepResult } from '../contracts/types.ts';
 
@@ -55,10 +56,11 @@ function stepLine(step: StepResult, single: boolean, quiet: boolean): string[] {
 /** An svc error as text: code and message, what to do, and its details when they say more. */
 export function errorText(body: ErrorBody & { hint?: string }): string {
   const lines = [`${body.code}: ${body.message}`];
-  if (body.hint) lines.push(`hint: ${body.hint}`);
-  if (body.details !== undefined && Object.keys(body.details).length > 0) {
-    lines.push(`details: ${JSON.stringify(body.details)}`);
-  }
+  if (body.hint) lines.push(`hint: ${inCallerTerms(body.hint, 'mcp')}`);
+  // The screen an error carries (a stale ref: the screen as it is now) is printed as a screen, after the rest.
+  const { screen, ...details } = body.details ?? {};
+  if (Object.keys(details).length > 0) lines.push(`details: ${JSON.stringify(details)}`);
+  if (typeof screen === 'string') lines.push(screen);
   return lines.join('\n');
 }
 
@@ -78,7 +80,7 @@ export function runText(result: RunResult): string {
   const single = steps.length === 1 && (envelope.status === 'success' || endedInStep);
   if (whole && !single) lines.push('ok');
   for (const step of steps) lines.push(...stepLine(step, single, whole && !single));
-  if (!result.succeeded && result.hint) lines.push(`hint: ${result.hint}`);
+  if (!result.succeeded && result.hint) lines.push(`hint: ${inCallerTerms(result.hint, 'mcp')}`);
   if (result.screen !== undefined) lines.push(result.screen);
   return lines.join('\n');
 }

@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { BuiltExecution, Ids } from '../builders/execution.ts';
+import type { Ids } from '../builders/cli-ids.ts';
+import type { BuiltExecution } from '../builders/execution.ts';
 import { homeOf } from '../contracts/env.ts';
 import type { SvcError } from '../contracts/errors.ts';
 import { type ScreenChoice, screenRequestOf } from '../contracts/screen-request.ts';

@@ -7,6 +7,7 @@
 import { LIMITS, WAIT_DEVICE_MS_SCHEMA } from '../contracts/limits.ts';
 import { executionJsonSchema } from '../contracts/schema.ts';
 import { SCREEN_FORMS } from '../contracts/screen-request.ts';
+import { selectorJsonSchema } from '../contracts/selector-terms.ts';
 import { DRIVER_CHOICES } from '../contracts/types.ts';
 
 export type JsonSchema = Record<string, unknown>;
@@ -53,14 +54,18 @@ function unbounded(schema: JsonSchema): JsonSchema {
 }
 
 /**
- * One param of one action type, as the validator reads it (lean). A selector (NodeMatcher) is a bare object: its
- * fields (ref, text, id, desc, ..., as the compact screen prints them) are named once in the server's instructions,
- * and the contracts check them (taking the canonical names too).
+ * One param of one action type, as the validator reads it (lean). A selector (NodeMatcher) shows its short keys
+ * (ref, text, textContains, desc, descContains, id, role: the shared definition of contracts/selector-terms.ts) and
+ * takes a string (a ref or a text); the contracts check the values (and take the canonical names too).
  */
 export function paramSchema(actionType: string, param: string): JsonSchema {
   const schema = contract().$defs[`action_${actionType}`]?.properties.params.properties[param];
   if (schema === undefined) throw new Error(`contracts have no param ${actionType}.${param}`);
-  if (schema.$ref === '#/$defs/NodeMatcher') return { type: 'object' };
+  if (schema.$ref === '#/$defs/NodeMatcher') {
+    const { enforced, advertised } = selectorJsonSchema();
+    ADVERTISED_AS.set(enforced, advertised);
+    return enforced;
+  }
   return lean(schema);
 }
 
@@ -88,6 +93,8 @@ export function objectSchema(properties: Record<string, JsonSchema>, required: s
  * tools/list leaves them out of each schema; they are still accepted and checked.
  */
 const SHARED = new WeakSet<JsonSchema>();
+/** Arguments enforced with one schema and shown in tools/list with another (a selector: its object branch). */
+const ADVERTISED_AS = new WeakMap<JsonSchema, JsonSchema>();
 const shared = (schema: JsonSchema): JsonSchema => {
   SHARED.add(schema);
   return schema;
@@ -100,11 +107,17 @@ const shared = (schema: JsonSchema): JsonSchema => {
 export function advertised(schema: JsonSchema): JsonSchema {
   const { additionalProperties: _enforcedOnly, properties, ...rest } = schema;
   if (properties === undefined) return unbounded(rest);
-  const own = Object.entries(properties as Record<string, JsonSchema>).filter(([, value]) => !SHARED.has(value));
+  const own = Object.entries(properties as Record<string, JsonSchema>)
+    .filter(([, value]) => !SHARED.has(value))
+    .map(([key, value]) => [key, ADVERTISED_AS.get(value) ?? value]);
   return unbounded({ ...rest, properties: Object.fromEntries(own) });
 }
 
-export const deviceIdSchema: JsonSchema = str;
+/**
+ * Every device tool takes it, and none lists it (the instructions say it once): with one device it is never needed,
+ * and its bytes in forty schemas paid for the selectors' keys.
+ */
+export const deviceIdSchema: JsonSchema = shared({ type: 'string' });
 export const operatorPackageSchema: JsonSchema = str;
 export const driverSchema: JsonSchema = { type: 'string', enum: [...DRIVER_CHOICES] };
 export const waitDeviceSchema: JsonSchema = shared({ ...WAIT_DEVICE_MS_SCHEMA });

@@ -4,6 +4,7 @@
 // agent can branch on the code. A result is said once, as text: no tool declares an output schema, so none sends
 // structured content beside it.
 import { type CallToolResult, ErrorCode, McpError, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { withHintFor } from '../contracts/caller-terms.ts';
 import type { Env } from '../contracts/env.ts';
 import { type ErrorBody, SvcError, withHint } from '../contracts/errors.ts';
 import type { Submit } from '../submit/submit.ts';
@@ -46,7 +47,7 @@ export interface ToolDef {
 
 /** The svc error body with its recovery hint (the thrower's, else the catalogue's). */
 export function errorWithHint(body: ErrorBody): ErrorBody & { hint: string } {
-  return withHint(body) as ErrorBody & { hint: string };
+  return withHintFor(withHint(body), 'mcp') as ErrorBody & { hint: string };
 }
 
 /** Bad arguments: JSON-RPC InvalidParams, data = `{ code, message, details?, hint? }`. */

@@ -7,7 +7,8 @@ import { HTTPException } from 'hono/http-exception';
 import type { ServerAuth } from '../adapters/http/auth.ts';
 import { requestBodyLimit } from '../adapters/http/body-limit.ts';
 import { securityChecks } from '../adapters/http/loopback-guard.ts';
-import { sendError } from '../adapters/http/responses.ts';
+import { CALLER_VARIABLE, sendError } from '../adapters/http/responses.ts';
+import type { Caller } from '../contracts/caller-terms.ts';
 import { SvcError } from '../contracts/errors.ts';
 import type { SvcContext } from '../core/context.ts';
 import { svcVersion } from '../core/version.ts';
@@ -40,6 +41,8 @@ export interface ServerAppOptions {
   screenshotsDir?: string;
   /** The APK folder of `install` requests (`svc serve --apks-dir`; null: refused); unset for the daemon. */
   apksDir?: string | null;
+  /** Whose terms hints are said in: routes for `svc serve`'s clients; the daemon passes them on as given. */
+  callerTerms?: Caller;
   /** Where unexpected failures are reported (stack traces go here, never into a response body). */
   log?: (line: string) => void;
 }
@@ -73,8 +76,10 @@ export function createServerApp(ctx: SvcContext, options: ServerAppOptions): Ser
   const allowOrigins = options.allowOrigins ?? [];
 
   const app = new Hono();
+  const caller = options.callerTerms ?? 'cli';
   app.use('*', async (c, next) => {
     c.header('X-Svc-Version', version);
+    (c.set as (key: string, value: unknown) => void)(CALLER_VARIABLE, caller);
     await next();
   });
   app.use('*', securityChecks({ allowOrigins, loopbackHostOnly: options.loopbackHostOnly ?? false }));

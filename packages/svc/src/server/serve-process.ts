@@ -84,6 +84,7 @@ export async function startServe(ctx: SvcContext, options: ServeOptions): Promis
     );
   }
   const serverApp = createServerApp(ctx, {
+    callerTerms: 'http',
     auth: auth ?? 'none',
     allowOrigins: options.allowOrigins,
     loopbackHostOnly: loopback,

@@ -1,6 +1,7 @@
 // When a selector finds nothing, the elements of the screen that come closest to what it asked for, so an agent can
 // correct the selector without reading the screen again: the same words in another case or spacing, one text inside
-// the other, or words in common. Pure: no I/O.
+// the other, the same words mistyped (a few letters apart), or words in common. Pure: no I/O.
+import { distance } from 'fastest-levenshtein';
 import type { NodeMatcher } from '../contracts/types.ts';
 import { type ScreenElement, shownInside } from './compact.ts';
 import { shortResourceId } from './match.ts';
@@ -15,7 +16,19 @@ const words = (value: string) =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word !== '');
 
-/** How close a shown value is to a wanted one: 3 same words, 2 one inside the other, (0, 1] words in common. */
+/** Letters that may differ, per letter of the longer text, for two texts to count as one mistyped. */
+const TYPO_RATIO = 0.25;
+
+/** 1 for the same text, down to 1 - TYPO_RATIO for a few letters apart; 0 when further apart than typos go. */
+function typoCloseness(x: string, y: string): number {
+  const apart = distance(x, y) / Math.max(x.length, y.length);
+  return apart <= TYPO_RATIO ? 1 - apart : 0;
+}
+
+/**
+ * How close a shown value is to a wanted one: 3 same words, 2 one inside the other, (1, 2) the same words mistyped,
+ * (0, 1] words in common.
+ */
 function closeness(wanted: string, shown: string): number {
   const a = words(wanted);
   const b = words(shown);
@@ -24,6 +37,8 @@ function closeness(wanted: string, shown: string): number {
   const y = b.join(' ');
   if (x === y) return 3;
   if (x.includes(y) || y.includes(x)) return 2;
+  const typo = typoCloseness(x, y);
+  if (typo > 0) return 1 + typo;
   const common = a.filter((word) => b.includes(word)).length;
   return common / new Set([...a, ...b]).size;
 }

@@ -13,6 +13,11 @@ export interface KnownElement {
   line: string;
   /** Its identity was unique on its screen. */
   unique: boolean;
+  /**
+   * Printed to the client (false: left out by a budget). A left-out element keeps its ref, and a ref to it works,
+   * but the next read tells it as new, since the client never read it.
+   */
+  shown?: boolean;
 }
 
 export type PastElement = Pick<KnownElement, 'ref' | 'identity' | 'line'>;
@@ -48,6 +53,8 @@ export interface AssignedRefs {
   gone: string[];
   /** Elements back from a screen before the known one (not on the known screen): their ref is theirs again. */
   again: boolean[];
+  /** The app in front (or the screen size) is not the one of the known screen. */
+  appChanged: boolean;
   next: number;
 }
 
@@ -106,16 +113,22 @@ export function assignRefs(
     return again;
   });
   const refs = seen.map((element) => element?.ref ?? `e${next++}`);
-  const status = seen.map(
-    (element, i): ElementStatus =>
-      element === undefined ? 'new' : element.line === current[i]?.line ? 'same' : 'changed',
-  );
+  const shown = new Map((known?.elements ?? []).map((element) => [element.ref, element.shown !== false]));
+  const status = seen.map((element, i): ElementStatus => {
+    // An element the client never read (a budget left it out) is new to it, under the ref it already has.
+    if (element === undefined || shown.get(element.ref) === false) return 'new';
+    return element.line === current[i]?.line ? 'same' : 'changed';
+  });
   const kept = new Set(refs);
-  const gone = (known?.elements ?? []).map((element) => element.ref).filter((ref) => !kept.has(ref));
+  const gone = (known?.elements ?? [])
+    .filter((element) => element.shown !== false)
+    .map((element) => element.ref)
+    .filter((ref) => !kept.has(ref));
   const unique = current.map((element) => counts.get(element.identity) === 1);
   const onKnown = new Set((known?.elements ?? []).map((element) => element.ref));
   const again = seen.map((element) => element !== undefined && !onKnown.has(element.ref));
-  return { refs, status, unique, gone, again, next };
+  const appChanged = known !== undefined && known.title !== title;
+  return { refs, status, unique, gone, again, appChanged, next };
 }
 
 /** What is remembered of earlier screens after this one: the known elements no longer here, then the older ones. */

@@ -57,13 +57,14 @@ function read(tree: UiTree, known: KnownScreen | undefined, form: 'full' | 'diff
   const after: KnownScreen = {
     title: screen.title,
     signature: screen.signature,
-    elements: current.flatMap((c, i) =>
-      out.known[i] ? [{ ref: assigned.refs[i] as string, ...c, unique: assigned.unique[i] as boolean }] : [],
-    ),
-    past: pastAfter(
-      known,
-      assigned.refs.filter((_, i) => out.known[i]),
-    ),
+    // As the client's record keeps it (executions/refs/client-screen.ts): every element, with whether it was shown.
+    elements: current.map((c, i) => ({
+      ref: assigned.refs[i] as string,
+      ...c,
+      unique: assigned.unique[i] as boolean,
+      shown: out.known[i] === true,
+    })),
+    past: pastAfter(known, assigned.refs),
     next: assigned.next,
   };
   return { text: out.text, form: out.form, after, screen, refs: assigned.refs };
@@ -131,16 +132,20 @@ describe('the compact screen of a client', () => {
     const backDiff = read(form(), next.after);
     assert.equal(
       backDiff.text,
-      '# com.svc.login 1080x2400: 2 changed, 4 as before, again e2 e3 e6, gone e7\n' +
+      '# com.svc.login 1080x2400: 2 changed, 3 again, 1 as before, gone e7\n' +
+        'e2 textfield desc="Username" id=username [0,300][1080,450]\n' +
+        'e3 textfield desc="Password" id=password [0,450][1080,600]\n' +
         'e4 checkbox "Remember me" id=remember [0,600][1080,700] unchecked\n' +
-        'e5 button "Log in" id=login [0,700][1080,800]',
-      'as the client read them before, but for the two that moved since it last saw them; those back named',
+        'e5 button "Log in" id=login [0,700][1080,800]\n' +
+        'e6 container "Internet" desc="Connected" [0,1000][1080,1100] tap',
+      'the two that moved since the client saw them, and those back from a read before the last one, as lines',
     );
-    // Back on a screen with nothing changed since it was read: which elements are there again is said, not left to
-    // guess from a count.
+    // Back on a screen with nothing changed since it was read: the elements there again are printed under their old
+    // refs, so the reader needs no memory of the read before the last one.
     const welcome = read(other, moved.after);
     const formAgain = read(form('', 800), welcome.after);
-    assert.equal(formAgain.text, '# com.svc.login 1080x2400: 6 as before, again e2-e6, gone e7');
+    assert.match(formAgain.text, /^# com\.svc\.login 1080x2400: 5 again, 1 as before, gone e7\ne2 textfield /);
+    assert.equal(formAgain.text.split('\n').length, 6, formAgain.text);
   });
 
   it('prints the whole screen when the changes would not be shorter, or for another app', () => {
@@ -165,10 +170,17 @@ describe('the compact screen of a client', () => {
       lines.at(-1),
       '… 2 more elements (1 to act on) left out by the budget: read again with a larger maxChars/maxElements (CLI: --max-chars/--max-elements; 0 = all)',
     );
-    assert.equal(after.elements.length, 4, 'only what was printed counts as read');
-    const chars = read(form(), undefined, 'full', { maxChars: 120 });
-    assert.ok(chars.text.split('\n').slice(0, -1).join('\n').length <= 120, chars.text);
-    assert.match(chars.text, /left out by the budget/);
+    assert.equal(after.elements.filter((e) => e.shown).length, 4, 'only what was printed counts as read');
+    // What the budget left out keeps its ref: the next read tells it as new, under the ref it already had.
+    const whole = read(form(), after);
+    assert.deepEqual(whole.refs, ['e1', 'e2', 'e3', 'e4', 'e5', 'e6']);
+    assert.match(whole.text, /^# com\.svc\.login 1080x2400: 2 new, 4 as before\ne1 text "Sign in" /);
+    // The cap is exact: the header and the line that counts what was left out are within it.
+    for (const maxChars of [300, 200, 120]) {
+      const chars = read(form(), undefined, 'full', { maxChars });
+      assert.ok(chars.text.length <= maxChars, `${chars.text.length} > ${maxChars}: ${chars.text}`);
+      if (maxChars >= 200) assert.match(chars.text, /left out by the budget/);
+    }
   });
 });
 

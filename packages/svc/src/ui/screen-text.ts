@@ -4,7 +4,8 @@
 //   # com.svc.login 1080x2400, 6 elements                    (the whole screen: refs not listed are gone)
 //   # com.svc.login 1080x2400: 1 changed, 5 as before         (the changes: listed lines replace or add)
 //   # com.android.settings 1080x2400: 2 new, 18 as before, gone e4 e5
-//   # com.android.settings 1080x2400: 20 as before, again e1-e20, gone e21-e27   (back on a screen read earlier)
+//   # com.android.settings 1080x2400: 20 again, 0 as before, gone e21-e27   (back on a screen read earlier: its lines
+//   follow, under their old refs)
 import { readScreen, type Screen } from './compact.ts';
 import type { UiTree } from './node.ts';
 import { type AssignedRefs, assignRefs } from './screen-refs.ts';
@@ -45,24 +46,38 @@ function fit(screen: Screen, lines: Map<number, string>, head: number, budget: S
   return kept;
 }
 
-function leftOut(screen: Screen, lines: Map<number, string>, kept: Set<number>): string | undefined {
-  const out = [...lines.keys()].filter((i) => !kept.has(i));
-  if (out.length === 0) return undefined;
-  const acting = out.filter((i) => screen.elements[i]?.actionable).length;
-  const what = acting > 0 ? `${out.length} more elements (${acting} to act on)` : `${out.length} more texts`;
+/** The last line of a screen a budget cut: how many elements it left out, and how to see them. */
+function leftOutLine(count: number, acting: number): string {
+  const what = acting > 0 ? `${count} more elements (${acting} to act on)` : `${count} more texts`;
   return `… ${what} left out by the budget: read again with a larger maxChars/maxElements (CLI: --max-chars/--max-elements; 0 = all)`;
 }
 
+function leftOut(screen: Screen, lines: Map<number, string>, kept: Set<number>): string | undefined {
+  const out = [...lines.keys()].filter((i) => !kept.has(i));
+  if (out.length === 0) return undefined;
+  return leftOutLine(out.length, out.filter((i) => screen.elements[i]?.actionable).length);
+}
+
+/**
+ * The text within the budget, its last line included: the cap is exact. The elements that fit are chosen first
+ * with the whole budget; when some are left out, again with room kept for the line that says so (its longest form).
+ */
 function render(
   screen: Screen,
   head: string,
   lines: Map<number, string>,
   budget: ScreenBudget,
 ): { text: string; printed: Set<number> } {
-  const kept = fit(screen, lines, head.length + 1, budget);
+  let kept = fit(screen, lines, head.length + 1, budget);
+  if (kept.size < lines.size) {
+    const room = leftOutLine(lines.size, lines.size).length + 1;
+    kept = fit(screen, lines, head.length + 1 + room, budget);
+  }
   const body = [...kept].sort((a, b) => a - b).map((i) => lines.get(i) as string);
   const tail = leftOut(screen, lines, kept);
-  return { text: [head, ...body, ...(tail === undefined ? [] : [tail])].join('\n'), printed: kept };
+  const text = [head, ...body, ...(tail === undefined ? [] : [tail])].join('\n');
+  // A budget smaller than the header and that line together: cut at it, still.
+  return { text: text.slice(0, limit(budget.maxChars)), printed: kept };
 }
 
 function fullText(screen: Screen, assigned: AssignedRefs, budget: ScreenBudget): ScreenText {
@@ -87,22 +102,24 @@ function refRanges(refs: readonly string[]): string {
 }
 
 function diffText(screen: Screen, assigned: AssignedRefs, budget: ScreenBudget): ScreenText {
+  // Back from a read before the last one (an earlier screen): printed as lines under their old refs, so a reader
+  // needs no memory of that read, only of the last one.
+  const again = (i: number) => assigned.status[i] === 'same' && assigned.again[i] === true;
   const lines = new Map<number, string>();
   screen.elements.forEach((element, i) => {
-    if (assigned.status[i] !== 'same') lines.set(i, `${assigned.refs[i]} ${element.body}`);
+    if (assigned.status[i] !== 'same' || again(i)) lines.set(i, `${assigned.refs[i]} ${element.body}`);
   });
   const count = (status: string) => assigned.status.filter((s) => s === status).length;
-  // As before but not on the last screen read (back on an earlier one): named, so the reader knows which they are.
-  const again = assigned.refs.filter((_, i) => assigned.status[i] === 'same' && assigned.again[i]);
+  const back = screen.elements.filter((_, i) => again(i)).length;
   const parts = [
     ...(count('new') > 0 ? [`${count('new')} new`] : []),
     ...(count('changed') > 0 ? [`${count('changed')} changed`] : []),
-    `${count('same')} as before`,
-    ...(again.length > 0 ? [`again ${refRanges(again)}`] : []),
+    ...(back > 0 ? [`${back} again`] : []),
+    `${count('same') - back} as before`,
     ...(assigned.gone.length > 0 ? [`gone ${refRanges(assigned.gone)}`] : []),
   ];
   const head =
-    lines.size === 0 && assigned.gone.length === 0 && again.length === 0
+    lines.size === 0 && assigned.gone.length === 0
       ? `# ${screen.title}: unchanged (${screen.elements.length} elements as before)`
       : `# ${screen.title}: ${parts.join(', ')}`;
   const { text, printed } = render(screen, head, lines, budget);
@@ -120,7 +137,8 @@ export function screenText(
   budget: ScreenBudget = {},
 ): ScreenText {
   const full = fullText(screen, assigned, budget);
-  if (form === 'full' || assigned.status.every((status) => status === 'new')) return full;
+  // Another app in front: every line, whatever the client read before.
+  if (form === 'full' || assigned.appChanged || assigned.status.every((status) => status === 'new')) return full;
   const diff = diffText(screen, assigned, budget);
   return diff.text.length < full.text.length ? diff : full;
 }

@@ -28,6 +28,17 @@ import { startAdbServer } from './start-server.ts';
 
 const SERVER_DOWN = new Set(['ECONNREFUSED', 'ENOENT']);
 
+/**
+ * Said on stderr (the MCP server's log, the daemon's log file, the terminal) when svc started an adb server itself:
+ * a client that dropped the environment would otherwise get a server of its own, and devices missing, in silence.
+ */
+function startedNotice(address: AdbServerAddress): void {
+  process.stderr.write(
+    `svc: no adb server answered at ${address.host}:${address.port}, so svc started one (adb -P ${address.port} start-server); ` +
+      'to use another, set ADB_SERVER_SOCKET or ANDROID_ADB_SERVER_PORT\n',
+  );
+}
+
 export class AdbServerPort implements AdbPort {
   readonly #env: Env;
   readonly #processes: ProcessRunner;
@@ -216,9 +227,11 @@ export class AdbServerPort implements AdbPort {
           unreachableServerHint(`${address.host}:${address.port}`),
         );
       }
-      this.#starting ??= startAdbServer(address, this.#env, this.#processes).finally(() => {
-        this.#starting = undefined;
-      });
+      this.#starting ??= startAdbServer(address, this.#env, this.#processes)
+        .then(() => startedNotice(address))
+        .finally(() => {
+          this.#starting = undefined;
+        });
       await this.#starting;
       return request(client);
     }

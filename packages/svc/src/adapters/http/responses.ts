@@ -1,6 +1,7 @@
 // Request-body and response helpers shared by every route module (SPEC part 4 wrappers, part 7 statuses).
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { type Caller, withHintFor } from '../../contracts/caller-terms.ts';
 import { type ErrorBody, httpStatusOf, SvcError, withHint } from '../../contracts/errors.ts';
 import type { RunResult } from '../../contracts/types.ts';
 
@@ -9,9 +10,15 @@ export const MAX_BODY_BYTES = 100 * 1024;
 
 export type JsonObject = Record<string, unknown>;
 
+/** The context variable that says whose terms a hint is said in (`svc serve`: routes; the daemon: as given). */
+export const CALLER_VARIABLE = 'svcCaller';
+
+const callerOf = (c: Context): Caller => ((c.var as Record<string, unknown>)[CALLER_VARIABLE] as Caller) ?? 'cli';
+
 /** `{ ok: false, error: { code, message, hint, details? } }` with the catalogue status of `error.code`. */
 export function sendError(c: Context, error: ErrorBody): Response {
-  return c.json({ ok: false, error: withHint(error) }, httpStatusOf(error.code) as ContentfulStatusCode);
+  const body = withHintFor(withHint(error), callerOf(c));
+  return c.json({ ok: false, error: body }, httpStatusOf(error.code) as ContentfulStatusCode);
 }
 
 /** `{ ok: true, ...fields }` with HTTP 200. */
@@ -24,7 +31,7 @@ export function sendOk(c: Context, fields: JsonObject): Response {
  * DECISIONS 19), else the error wrapper with the mapped status.
  */
 export function sendRunResult(c: Context, result: RunResult): Response {
-  return result.ok ? c.json(result, 200) : sendError(c, result.error);
+  return result.ok ? c.json(withHintFor(result, callerOf(c)), 200) : sendError(c, result.error);
 }
 
 /** `application/json`, with or without parameters (`; charset=utf-8`). */

@@ -19,8 +19,9 @@ export function registerExecute(program: Command): void {
       return runRawExecution(globals, raw);
     }),
   );
+  // Kept so the spelling answers NOT_IMPLEMENTED (not "unknown command"), but not listed: help shows what works.
   execute
-    .command('best-effort')
+    .command('best-effort', { hidden: true })
     .description('not implemented in this version (an alpha feature)')
     .allowUnknownOption()
     .allowExcessArguments()
@@ -31,7 +32,7 @@ export function registerExecute(program: Command): void {
     );
   examples(execute, [
     'svc exec execution.json',
-    'svc execute --execution \'{"commandId":"c1","taskId":"t1","source":"me","expectedFormat":"android-ui-automator","timeoutMs":30000,"actions":[{"id":"s","type":"snapshot_ui"}]}\'',
+    'svc exec \'{"actions":[{"type":"snapshot_ui"}]}\'',
     'svc exec --payload execution.json --validate-only',
     'cat execution.json | svc exec -',
   ]);

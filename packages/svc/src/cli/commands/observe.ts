@@ -4,10 +4,12 @@ import type { Command } from 'commander';
 import { CLI_COMMANDS } from '../../builders/surfaces.ts';
 import { addInputs, examples } from '../command-kit.ts';
 import { builtAction } from '../execution-command.ts';
+import { showInHelp } from '../help-layout.ts';
 
 export function snapshotCommand(parent: Command, name: string): void {
   const what = 'capture the UI hierarchy XML, or with --format compact one line per element with refs (e12)';
   const command = parent.command(name).description(name === 'ui' ? `${what}; the same as \`svc snapshot\`` : what);
+  showInHelp(command, '--format <format>', 'xml (default), compact (one line per element, with refs) or diff');
   command.addHelpText('after', '\n--format compact: act on an element with --ref e3 while the screen is unchanged.\n');
   examples(command.action(builtAction('snapshot')), [
     'svc snapshot',
@@ -26,6 +28,7 @@ function screenshotCommand(parent: Command, name: string): void {
     command,
     (CLI_COMMANDS.get('screenshot') ?? []).flatMap(({ surface }) => surface.inputs),
   );
+  showInHelp(command, '--format <format>', 'png (default) or jpeg');
   command.addHelpText(
     'after',
     '\n--format png|jpeg chooses the image format (png by default).\n' +

@@ -83,8 +83,14 @@ export const INVALID_PARAMS: InvalidCase[] = [
     actionType: 'click',
   },
   {
-    rule: 'a matcher must be an object',
-    input: one('click', { matcher: 'OK' }),
+    rule: 'a matcher must be an object or a string',
+    input: one('click', { matcher: 42 }),
+    path: 'actions[0].params.matcher',
+    actionType: 'click',
+  },
+  {
+    rule: 'a matcher written as a string must not be blank',
+    input: one('click', { matcher: '  ' }),
     path: 'actions[0].params.matcher',
     actionType: 'click',
   },

@@ -7,7 +7,8 @@ import { codeOf } from '../../contracts/conditions.ts';
 import type { SvcContext } from '../../core/context.ts';
 import { DeviceShell } from '../../device-shell/device-shell.ts';
 import { DumpError, dumpWindow } from '../../device-shell/dump.ts';
-import { ADB_DRIVER_LIMITATIONS } from '../../executions/drivers/adb/limitations.ts';
+import { ADB_DRIVER_LIMITATIONS, KEYBOARD_LIMITATION } from '../../executions/drivers/adb/limitations.ts';
+import { unicodeKeyboardInstalled } from '../../executions/drivers/adb/unicode-keyboard.ts';
 import { lockWithin } from '../../executions/run-on-device.ts';
 import { ADB_DRIVER_CHECK } from '../finalize.ts';
 import { fix, manual, operatorInstallSteps } from '../fixes.ts';
@@ -48,12 +49,17 @@ async function dumpOnce(ctx: SvcContext, serial: string, operatorPackage: string
     const xml = await dumpWindow(ctx, shell, started + DUMP_BUDGET_MS);
     const dumpMs = Math.round(ctx.clock.monotonic() - started);
     const nodes = xml.split('<node ').length - 1;
+    // Once svc's Unicode keyboard is installed, typing any text is no longer a limitation of this device.
+    const keyboard = await unicodeKeyboardInstalled(shell).catch(() => false);
+    const limitations = keyboard
+      ? ADB_DRIVER_LIMITATIONS.filter((line) => line !== KEYBOARD_LIMITATION)
+      : ADB_DRIVER_LIMITATIONS;
     return {
       id,
       status: 'pass',
       summary: `the adb driver is ready: svc drives this device with adb alone (screen read in ${dumpMs} ms)`,
-      detail: `Limitations without the operator app:\n${ADB_DRIVER_LIMITATIONS.map((l) => `- ${l}`).join('\n')}`,
-      evidence: { sdk, dumpMs, nodes, limitations: ADB_DRIVER_LIMITATIONS },
+      detail: `Limitations without the operator app:\n${limitations.map((l) => `- ${l}`).join('\n')}`,
+      evidence: { sdk, dumpMs, nodes, limitations },
     };
   } catch (error) {
     const dumpError = error instanceof DumpError ? error.code : undefined;

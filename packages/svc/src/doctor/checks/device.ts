@@ -110,16 +110,12 @@ function discoveryFailure(error: SvcError, devices: Device[], evidence: Record<s
       return {
         ...base,
         summary: 'no devices are connected',
-        fix: fix(
-          'Connect or boot a device',
-          [
-            manual('Connect a phone with USB debugging on, or boot an emulator (`svc emulator provision`)'),
-            manual('A phone over Wi-Fi or a device on another host: `adb connect <host:port>`'),
-            manual('No phone at hand: `svc sim start` starts a simulated device on your adb server'),
-            manual('Run `svc devices` until it lists the device as `device`, then run `svc doctor` again'),
-          ],
-          'getting-started/first-time-setup/',
-        ),
+        fix: fix('Connect or boot a device', [
+          manual('Connect a phone with USB debugging on, or boot an emulator (`svc emulator provision`)'),
+          manual('A phone over Wi-Fi or a device on another host: `adb connect <host:port>`'),
+          manual('No phone at hand: `svc sim start` starts a simulated device on your adb server'),
+          manual('Run `svc devices` until it lists the device as `device`, then run `svc doctor` again'),
+        ]),
       };
   }
 }

@@ -78,7 +78,7 @@ export async function checkHandshake(ctx: SvcContext, serial: string, pkg: strin
         code: codeOf('operatorServiceOff'),
         summary: `the accessibility service of ${pkg} is not running`,
         detail: 'The operator received the command but cannot act without its accessibility service.',
-        fix: fix('Grant the operator its permissions', [grant], 'troubleshooting/accessibility/'),
+        fix: fix('Grant the operator its permissions', [grant]),
         deviceGuidance: ACCESSIBILITY_SCREEN,
         evidence: { ...evidence, envelopeError: result.envelope.error },
       };
@@ -100,15 +100,11 @@ export async function checkHandshake(ctx: SvcContext, serial: string, pkg: strin
       code,
       summary: `no answer from ${pkg} within ${HANDSHAKE_WAIT_MS} ms`,
       detail: message,
-      fix: fix(
-        'Re-grant permissions and look at a snapshot',
-        [
-          grant,
-          manual(`svc snapshot ${targetArgs(serial, pkg).join(' ')} --timeout 5000 --verbose`),
-          manual('Check that the Operator accessibility service is on'),
-        ],
-        'troubleshooting/result-envelope-timeout/',
-      ),
+      fix: fix('Re-grant permissions and look at a snapshot', [
+        grant,
+        manual(`svc snapshot ${targetArgs(serial, pkg).join(' ')} --timeout 5000 --verbose`),
+        manual('Check that the Operator accessibility service is on'),
+      ]),
       deviceGuidance: ACCESSIBILITY_SCREEN,
       evidence,
     };

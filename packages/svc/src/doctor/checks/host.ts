@@ -6,7 +6,8 @@ import type { SvcContext } from '../../core/context.ts';
 import { adbStep, fix, manual } from '../fixes.ts';
 import type { CheckResult } from '../types.ts';
 
-const MIN_NODE_MAJOR = 24;
+/** The bundle runs on Node 22 and 24 (a clone's sources need 24, which its own scripts bring). */
+const MIN_NODE_MAJOR = 22;
 const ADB_TIMEOUT_MS = 30_000;
 
 /** Pure so every branch is testable: the runner passes process.versions.node. */
@@ -21,7 +22,11 @@ export function checkNodeVersion(version: string): CheckResult {
     status: 'fail',
     code: 'NODE_TOO_OLD',
     summary: `Node.js ${version} is too old; svc needs ${MIN_NODE_MAJOR} or newer`,
-    fix: fix('Install Node.js 24 or newer', [manual('Install Node.js 24 or newer from https://nodejs.org')]),
+    fix: fix('Install Node.js 22 or 24', [
+      manual(
+        'Install Node.js 22 or 24 (LTS) from https://nodejs.org/en/download, or with a version manager (nvm install 24)',
+      ),
+    ]),
     evidence,
   };
 }
@@ -38,16 +43,12 @@ export async function checkAdbPresence(ctx: SvcContext): Promise<{ check: CheckR
     code: codeOf('adbMissing'),
     summary,
     detail: 'svc drives devices through the adb server; the doctor starts it with the adb binary.',
-    fix: fix(
-      'Install Android platform-tools',
-      [
-        manual(
-          'Install Android platform-tools (Debian/Ubuntu: apt-get install adb; macOS: brew install android-platform-tools)',
-        ),
-        manual('Make sure `adb version` works in this shell (or set SVC_ADB_PATH to the adb binary)'),
-      ],
-      'getting-started/install-adb/',
-    ),
+    fix: fix('Install Android platform-tools', [
+      manual(
+        'Install Android platform-tools (Debian/Ubuntu: apt-get install adb; macOS: brew install android-platform-tools)',
+      ),
+      manual('Make sure `adb version` works in this shell (or set SVC_ADB_PATH to the adb binary)'),
+    ]),
     evidence,
   });
   const path = await ctx.processes.which(wanted, ctx.env);

@@ -2,7 +2,7 @@
 
 import { codeOf } from '../../contracts/conditions.ts';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
-import { variantOf } from '../../contracts/operator-variants.ts';
+import { apkDownload } from '../../contracts/operator-apk.ts';
 import type { SvcContext } from '../../core/context.ts';
 import { svcVersion } from '../../core/version.ts';
 import { KNOWN_OPERATOR_PACKAGES, parsePackageList } from '../../operator/components.ts';
@@ -13,10 +13,13 @@ import type { CheckResult } from '../types.ts';
 
 const setupStep = (serial: string, pkg: string) => operatorInstallSteps(serial, pkg);
 
-/** What to install for `pkg`: svc's own operator of this svc's version, or the published one's recommended version. */
+/**
+ * What to install for `pkg`: the APK there is to get (the published operator's recommended version; svc's own
+ * operator is not published, and its version number names no APK anyone can download).
+ */
 function operatorTitle(pkg: string): string {
-  const { versions, title } = variantOf(pkg);
-  return versions === 'cli-major-minor' ? `the operator app ${svcVersion()}` : `${title} ${versions.recommended}`;
+  const { title, version } = apkDownload(pkg);
+  return `${title} ${version}`;
 }
 
 /**
@@ -70,11 +73,7 @@ export async function checkApkPresence(
       status: 'warn',
       code: codeOf('operatorMissing'),
       summary: `the operator app ${pkg} is not installed: svc drives ${serial} with the adb driver`,
-      fix: fix(
-        `For the faster, fuller operator driver, install ${operatorTitle(pkg)}`,
-        setupStep(serial, pkg),
-        'getting-started/first-time-setup/',
-      ),
+      fix: fix(`For the faster, fuller operator driver, install ${operatorTitle(pkg)}`, setupStep(serial, pkg)),
       evidence,
     };
   }
@@ -83,7 +82,7 @@ export async function checkApkPresence(
     status: 'fail',
     code: codeOf('operatorMissing'),
     summary: `the operator app ${pkg} is not installed on ${serial}`,
-    fix: fix(`Install ${operatorTitle(pkg)}`, setupStep(serial, pkg), 'getting-started/first-time-setup/'),
+    fix: fix(`Install ${operatorTitle(pkg)}`, setupStep(serial, pkg)),
     evidence,
   };
 }

@@ -59,21 +59,17 @@ export async function clientView(
         salt,
         title: screen.title,
         signature: screen.signature,
-        elements: screen.elements.flatMap((element, i) =>
-          knownNow[i]
-            ? [
-                {
-                  ref: assigned.refs[i] as string,
-                  identity: current[i]?.identity as string,
-                  line: current[i]?.line as string,
-                  unique: assigned.unique[i] === true,
-                  order: element.node.order,
-                },
-              ]
-            : [],
-        ),
-        // Every element of this screen leaves the past: one not shown now (left out by a budget) is not known any
-        // more, so the next read tells it as new instead of "as before".
+        // Every element, printed or not: one a budget left out keeps its ref (and a ref to it works); `shown`
+        // says the client has not read it, so the next read tells it as new.
+        elements: screen.elements.map((element, i) => ({
+          ref: assigned.refs[i] as string,
+          identity: current[i]?.identity as string,
+          line: current[i]?.line as string,
+          unique: assigned.unique[i] === true,
+          order: element.node.order,
+          shown: knownNow[i] === true,
+        })),
+        // Every element of this screen leaves the past (it is on the screen now, printed or not).
         past: pastAfter(known, assigned.refs),
         next: assigned.next,
         takenAt: now,

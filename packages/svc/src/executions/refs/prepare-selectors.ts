@@ -20,6 +20,7 @@ import {
   stale,
   usesRefs,
 } from './resolve-refs.ts';
+import { isStale, withScreen } from './stale-screen.ts';
 
 const shortIdOf = (value: unknown): string | undefined => {
   const id = typeof value === 'object' && value !== null ? (value as NodeMatcher).resourceId : undefined;
@@ -82,10 +83,15 @@ export async function prepareSelectors(
   }
   const tree = read.ok ? read.tree : undefined;
   const finder = record !== undefined && tree !== undefined ? new RefFinder(record, tree) : undefined;
-  const actions = run.execution.actions.map((action, i) => {
-    const raw = finder !== undefined && tree !== undefined ? rewriteRefs(action, finder, tree, i) : { ...action };
-    return shortIds ? expandShortIds(raw, action, i, run.execution, tree) : raw;
-  });
+  let actions: Record<string, unknown>[];
+  try {
+    actions = run.execution.actions.map((action, i) => {
+      const raw = finder !== undefined && tree !== undefined ? rewriteRefs(action, finder, tree, i) : { ...action };
+      return shortIds ? expandShortIds(raw, action, i, run.execution, tree) : raw;
+    });
+  } catch (error) {
+    throw tree !== undefined && isStale(error) ? await withScreen(ctx, run.serial, client, tree, error) : error;
+  }
   const outcome = normalizeAndValidateExecution({ ...run.execution, actions });
   if (!outcome.ok) throw outcome.error;
   return { ...run, execution: outcome.execution, ...(tree === undefined ? {} : { screenBefore: tree }) };

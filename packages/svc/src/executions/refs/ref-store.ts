@@ -18,6 +18,8 @@ export interface StoredElement {
   unique: boolean;
   /** Document order of its node (repeated elements are told apart by it while the layout is the same). */
   order: number;
+  /** Printed to the client (false: a budget left it out; it keeps its ref). */
+  shown?: boolean;
 }
 
 export interface ScreenRecord extends KnownScreen {

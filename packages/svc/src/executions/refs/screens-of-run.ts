@@ -3,6 +3,7 @@
 // selector found nothing, the elements closest to it. Done under the device's lock, right after the run, by the
 // process that ran it (the daemon for the CLI and MCP), so nothing else acts between the run and its screen.
 import { matcherKeysOf } from '../../contracts/action-rules.ts';
+import { inSelectorTerms } from '../../contracts/selector-terms.ts';
 import type { NodeMatcher, ResultEnvelope, StepResult } from '../../contracts/types.ts';
 import type { SvcContext } from '../../core/context.ts';
 import { closestElements, parseHierarchy, readScreen, screenText, type UiTree } from '../../ui/index.ts';
@@ -67,7 +68,7 @@ async function compactStep(ctx: SvcContext, run: DeviceRun, request: ScreenReque
   const out = screenText(view.screen, view.assigned, view.form(request.form), request.budget);
   await view.remember(out.known);
   const text = withNotice(ctx, run.serial, out.text);
-  return { ...step, data: { ...step.data, text, format: out.form === 'diff' ? 'changes' : 'compact' } };
+  return { ...step, data: { ...step.data, text, format: out.form === 'diff' ? 'diff' : 'compact' } };
 }
 
 export async function screensOfRun(
@@ -86,25 +87,35 @@ export async function screensOfRun(
   const missed = notFound(run, envelope);
   const last = steps?.at(-1);
   const after = request !== undefined && !(last?.actionType === 'snapshot_ui' && last.success);
+  // A step's message names a selector as the agent writes it, not as the device's matcher prints it.
+  steps = steps?.map((step) =>
+    step.success || step.data.message === undefined
+      ? step
+      : { ...step, data: { ...step.data, message: inSelectorTerms(step.data.message) } },
+  );
   const out: RunScreens = { envelope: steps === undefined ? envelope : { ...envelope, stepResults: steps } };
   if (!after && missed === undefined) return out;
   const read = await settledTree(ctx, driver, run, after);
   if (!read.ok) return { ...out, screen: `# the screen could not be read after the run (${read.cause})` };
   const view = await clientView(ctx, run.serial, request?.client ?? '', read.tree);
   const closest = missed === undefined ? [] : closestElements(view.screen.elements, missed.matcher);
-  // With nothing close to a selector that missed, the screen itself says what is there.
-  const shown = after || closest.length === 0 ? screenFor(view, request) : undefined;
+  // With nothing close to a selector that missed, the whole screen says what is there (not only what changed).
+  const nothingClose = missed !== undefined && closest.length === 0;
+  const shown = after || nothingClose ? screenFor(view, request, nothingClose) : undefined;
   const known = view.screen.elements.map((_, i) => shown?.known[i] === true || closest.includes(i));
   await view.remember(known);
   const withClosest = out.envelope.stepResults;
   if (missed !== undefined && closest.length > 0 && withClosest !== undefined) {
-    const data = { ...missed.step.data, closest: closest.map(view.line).join('\n') };
-    const stepResults = withClosest.map((s) => (s.id === missed.step.id ? { ...s, data } : s));
+    const closestLines = closest.map(view.line).join('\n');
+    const stepResults = withClosest.map((s) =>
+      s.id === missed.step.id ? { ...s, data: { ...s.data, closest: closestLines } } : s,
+    );
     out.envelope = { ...out.envelope, stepResults };
   }
   return shown === undefined ? out : { ...out, screen: withNotice(ctx, run.serial, shown.text) };
 }
 
-function screenFor(view: ClientView, request: ScreenRequest | undefined) {
-  return screenText(view.screen, view.assigned, view.form(request?.form ?? 'full'), request?.budget);
+function screenFor(view: ClientView, request: ScreenRequest | undefined, whole: boolean) {
+  const form = whole ? 'full' : view.form(request?.form ?? 'full');
+  return screenText(view.screen, view.assigned, form, request?.budget);
 }

@@ -21,6 +21,7 @@ import type { AdbAction, AdbTable } from './actions/index.ts';
 import { isFatal } from './fatal.ts';
 import { describeMatcher } from './screen.ts';
 import { ExecutionFailure, failed, type StepContext, StepFailure, succeeded, TimedOut } from './step.ts';
+import { afterMiss, STILL_LOOK_MS } from './still-miss.ts';
 
 /**
  * The step the deadline cut short, as the simulated operator reports it: failed with EXECUTION_TIMEOUT, `attempts`,
@@ -57,7 +58,7 @@ export async function runSteps(
   const before = { tree: run.screenBefore };
   for (const [index, action] of execution.actions.entries()) {
     try {
-      steps.push(await runAction(table, { ctx, run, shell, action, index, deadline, stats, before }));
+      steps.push(await runAction(table, { ctx, run, shell, action, index, deadline, stats, before, looked: [] }));
     } catch (error) {
       if (error instanceof TimedOut) {
         steps.push(timedOutStep(action, error, execution.timeoutMs));
@@ -136,6 +137,7 @@ class FatalStep extends Error {
 
 async function runStep<T extends ActionType>(step: StepContext<T>, entry: AdbAction<T>): Promise<StepResult> {
   const { ctx, action } = step;
+  const explicitRetry = retryOf(action) !== undefined;
   const policy = retryPolicyOf(retryOf(action), definitionOf(action.type).retry);
   const bound = waitBound(step);
   if (bound !== undefined) step.until = bound.until;
@@ -155,8 +157,10 @@ async function runStep<T extends ActionType>(step: StepContext<T>, entry: AdbAct
       const failure = asStepFailure(error);
       if (failure === undefined) throw error;
       last = failure;
-      const delay = retryDelayMs(policy, attempt);
       if (!failure.retryable || attempt >= policy.maxAttempts) return end(failure);
+      const next = await afterMiss(step, failure, explicitRetry);
+      if (next === 'end') return end(failure);
+      const delay = next === 'look-again' ? STILL_LOOK_MS : retryDelayMs(policy, attempt);
       if (bound !== undefined && ctx.clock.monotonic() + delay >= bound.until) {
         // The wait's own timeout passes during the pause: it ends then, as the app's withTimeout cancels the sleep.
         await ctx.clock.sleep(Math.max(0, Math.min(bound.until, step.deadline) - ctx.clock.monotonic()));

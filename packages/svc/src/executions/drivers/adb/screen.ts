@@ -47,6 +47,7 @@ export async function readScreen(
   const tree = before
     ? await withPages(step.ctx, step.shell, before, cssSelectorsOf([step.action]))
     : await dumpAndParse(step, options.until);
+  step.looked?.push(tree);
   if (options.interacts && isKeyguard(tree)) {
     throw new ExecutionFailure('SECURITY_BLOCK_DETECTED', 'the lock screen is showing; unlock the device');
   }

@@ -21,6 +21,8 @@ export interface StepContext<T extends ActionType = ActionType> {
   readonly stats: DumpStats;
   /** The screen read just before the run (DeviceRun.screenBefore), until the first step's first read takes it. */
   readonly before?: { tree: UiTree | undefined };
+  /** The screens this step's attempts read, latest last (still-miss.ts tells a still screen by them). */
+  readonly looked?: UiTree[];
 }
 
 /** A step's expected failure: its code goes to `data.error`; `retryable` lets the retry policy try again. */
@@ -28,11 +30,18 @@ export class StepFailure extends Error {
   readonly code: string;
   readonly retryable: boolean;
   readonly data: Record<string, string>;
-  constructor(code: string, message: string, options: { retryable?: boolean; data?: Record<string, string> } = {}) {
+  /** What the step looked for is not on the screen as read (a selector missed, the match takes no text). */
+  readonly missOnScreen: boolean;
+  constructor(
+    code: string,
+    message: string,
+    options: { retryable?: boolean; data?: Record<string, string>; missOnScreen?: boolean } = {},
+  ) {
     super(message);
     this.code = code;
     this.retryable = options.retryable ?? false;
     this.data = options.data ?? {};
+    this.missOnScreen = options.missOnScreen ?? false;
   }
 }
 

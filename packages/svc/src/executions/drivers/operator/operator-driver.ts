@@ -13,6 +13,7 @@ import type { Driver, DriverOutcome } from '../../driver.ts';
 import { interpretAppEnvelope } from './app-envelope.ts';
 import { type ArmedResult, armResult } from './armed-result.ts';
 import { logRouterOf } from './log-router.ts';
+import { firstAppMissing } from './missing-app.ts';
 import { operatorActionsOfVariant } from './operator-actions.ts';
 import { operatorUid } from './operator-identity.ts';
 import { postProcess } from './post-process.ts';
@@ -49,6 +50,8 @@ async function runOnOperator(ctx: SvcContext, run: DeviceRun): Promise<DriverOut
     );
     return { kind: 'error', error, settle: false };
   }
+  const missing = await firstAppMissing(ctx, run);
+  if (missing !== undefined) return { kind: 'envelope', envelope: missing };
   // Armed in parallel with the presence check: both are one device round trip, and the common case needs both.
   const arming = armResult(ctx, serial, execution.commandId);
   arming.catch(() => {});

@@ -7,6 +7,7 @@
 // unlocks the rotation (ADB-DRIVER-NOTES: mobile-next/mobilewright#82, mobile-mcp#360).
 import { quoteShellArg } from '../../../../contracts/dispatch.ts';
 import type { DeviceShell } from '../../../../device-shell/device-shell.ts';
+import { notInstalled } from '../../../../device-shell/installed-packages.ts';
 import { pidsCommand, pidsIn } from '../../../../device-shell/processes.ts';
 import { deviceRefusal, outcomeUnknownMessage, packageServiceDown, requireOutcome } from '../device-outcome.ts';
 import { type ActionRunner, StepFailure } from '../step.ts';
@@ -106,7 +107,11 @@ export const openApp: ActionRunner<'open_app'> = async ({ shell, action }) => {
   }
   const resolved = await launcherActivity(shell, pkg);
   const activity = resolved === 'chooser' ? await firstLauncherActivity(shell, pkg) : resolved;
-  if (activity === undefined) throw notFound(pkg);
+  if (activity === undefined) {
+    // Not installed at all: no retry installs it, so the step fails at once.
+    const missing = await notInstalled(shell, pkg);
+    throw missing === undefined ? notFound(pkg) : new StepFailure('APP_NOT_FOUND', missing);
+  }
   const out = await shell.run(
     `am start -W -a android.intent.action.MAIN -c android.intent.category.LAUNCHER -f ${LAUNCHER_FLAGS} -n ${quoteShellArg(activity)} 2>&1`,
   );

@@ -48,7 +48,7 @@ async function focusField(step: StepContext, matcher: NodeMatcher): Promise<UiNo
       throw new StepFailure(
         'TEXT_ENTRY_FAILED',
         'Failed to set text on matching UI node: neither it nor an ancestor is a text field',
-        { retryable: true },
+        { retryable: true, missOnScreen: true },
       );
     }
     // Already focused: key events reach it as they are (a tap would only cost a keyboard check and a round trip).

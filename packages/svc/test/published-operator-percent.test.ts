@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
-import { newIds } from '../src/builders/execution.ts';
+import { newIds } from '../src/builders/cli-ids.ts';
 import { ACTION_DEFINITIONS } from '../src/contracts/actions/index.ts';
 import { mcpIds } from '../src/mcp/run-on-device.ts';
 import { serveIds } from '../src/server/built-executions.ts';

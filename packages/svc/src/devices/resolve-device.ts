@@ -6,8 +6,8 @@ import type { Env } from '../contracts/env.ts';
 import { nonBlank } from '../contracts/env.ts';
 import { SvcError } from '../contracts/errors.ts';
 import type { SvcContext } from '../core/context.ts';
-import { codeOfState, firstBlocked, hintOfState } from './device-states.ts';
 import { askedClause, askedServers } from './asked-servers.ts';
+import { codeOfState, firstBlocked, hintOfState } from './device-states.ts';
 import { type Device, listDevices } from './list-devices.ts';
 
 /** The part of a target that names a device. */

@@ -23,7 +23,7 @@ function headline(report: ReportLike): string {
 
 export const doctorTool: ToolDef = {
   name: 'doctor',
-  description: 'Check host, adb, device and driver, and say how to fix what fails; `fix` runs the fixes it can.',
+  description: 'Check host, adb, device and driver, saying how to fix what fails; `fix` runs the fixes it can.',
   inputSchema: objectSchema({
     deviceId: deviceIdSchema,
     operatorPackage: operatorPackageSchema,

@@ -44,7 +44,7 @@ function executeTool(): ToolDef {
   return {
     name: 'execute',
     description:
-      'Run 1-50 actions in order: execution {actions: [{type, params}], timeoutMs?}. Selector params: matcher, ' +
+      'Run 1-50 actions in order: execution {actions: [{type, params}], timeoutMs?}. Selectors: matcher, ' +
       `container, target, labelMatcher, expectedNode. ${ACTIONS_IN_BRIEF}`,
     inputSchema: objectSchema({ execution, ...fullTargetProperties(), screen: screenSchema, ...budget }, ['execution']),
     // The contracts validator checks the execution itself, so aliases are accepted as on the CLI and HTTP.
@@ -74,7 +74,7 @@ function snapshotTool(): ToolDef {
   return {
     name: 'snapshot',
     description:
-      'Read the screen: compact (default) lists its elements, diff what changed since your last read, xml the tree.',
+      'Read the screen: compact (default) lists elements, diff what changed since your last read, xml the tree.',
     inputSchema: objectSchema({
       format: { type: 'string', enum: Object.keys(SNAPSHOT_SCREEN) },
       ...budget,
@@ -124,7 +124,7 @@ function screenshotTool(): ToolDef {
   return {
     name: 'screenshot',
     description:
-      'See the screen: a JPEG (longer side 1024 px by default), its factor to device pixels; `path` keeps a copy.',
+      'See the screen: a JPEG (longer side 1024 px by default) and its scale to device pixels; `path` keeps a copy.',
     inputSchema: objectSchema({
       path: paramSchema('take_screenshot', 'path'),
       maxSize: lean(image.properties.maxSize as JsonSchema),

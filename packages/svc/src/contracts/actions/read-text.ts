@@ -88,7 +88,7 @@ export const readText = defineAction({
   mcp: {
     name: 'read',
     description:
-      'Read the text of `selector` (`all`: every match; in `container`); `validator` temperature|version|regex checks it.',
+      "Read `selector`'s text (`all`: every match; in `container`); `validator` temperature|version|regex checks it.",
     arguments: {
       selector: { param: 'matcher' },
       container: { param: 'container' },

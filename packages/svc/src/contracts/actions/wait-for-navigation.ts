@@ -57,7 +57,7 @@ export const waitForNavigation = defineAction({
   mcp: {
     name: 'wait-for-nav',
     description:
-      'Wait until the app in front changes to `app` (already in front does not count) or `selector` shows, up to `timeoutMs` (max 30000).',
+      'Wait until `app` comes to the front (not already there) or `selector` shows, up to `timeoutMs` (max 30000).',
     arguments: {
       app: { param: 'expectedPackage' },
       selector: { param: 'expectedNode' },

@@ -74,7 +74,7 @@ const summaryOf = ({ text: _text, ...rest }: CrashReport) => rest;
 export const crashesTool = deviceTool({
   name: 'crashes',
   title: 'Recent crashes and ANRs',
-  brief: 'Recent crashes and ANRs, newest first (`package`, `since` 10m|2h|ISO time); `crash` reads one.',
+  brief: 'Recent crashes and ANRs, newest first (`package`, `since` 10m|2h|ISO); `crash` reads one.',
   description:
     'Recent app crashes and ANRs (app not responding), newest first: { id, kind (crash|anr), package, pid, time, ' +
     'summary (exception or reason), source }. Filter by package and since (10m, 2h, 1d, an ISO time); limit ' +

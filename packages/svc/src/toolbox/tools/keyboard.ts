@@ -15,7 +15,7 @@ import { isShippedApk, keyboardApkFor } from './keyboard-apk.ts';
 export const keyboardInstallTool = deviceTool({
   name: 'keyboard-install',
   title: 'Install the Unicode keyboard',
-  brief: 'Install the keyboard the adb driver types text beyond ASCII with (accents, CJK, emoji).',
+  brief: 'Install the keyboard the adb driver types non-ASCII text with (accents, CJK, emoji).',
   description:
     'Install the keyboard svc types text beyond ASCII with (accents, CJK, emoji) on a phone without the operator ' +
     `app: Appium Settings (${UNICODE_KEYBOARD_PACKAGE}, Apache-2.0) and its input method ${UNICODE_IME}, enabled ` +

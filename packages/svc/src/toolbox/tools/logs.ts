@@ -20,7 +20,7 @@ const MAX_LINE_CHARS = 1000;
 export const logsTool = deviceTool({
   name: 'logs',
   title: 'Device log of an app',
-  brief: 'Device log, newest last: of `package` while it runs, `since` (90s, 10m, ISO time), `level` and up, `grep`.',
+  brief: 'Device log, newest last: `package` while it runs, `since` (90s, 10m, ISO), `level` and up, `grep`.',
   description:
     'Read the device log (logcat), newest last: lines "<ISO time> <pid> <level> <tag>: <message>". package keeps ' +
     'the lines of that app while it runs (running: false and no lines when it does not run: use crashes for a ' +

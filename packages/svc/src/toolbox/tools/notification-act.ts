@@ -23,7 +23,7 @@ async function posted(ctx: SvcContext, serial: string, wanted: string): Promise<
 export const notificationTool = deviceTool({
   name: 'notification',
   title: 'Act on a notification',
-  brief: 'Through the shade: open, dismiss or action (title, reply) the notification key; shade-open, shade-close.',
+  brief: 'Via the shade: open, dismiss or action (title, reply) notification `key`; shade-open|shade-close.',
   description:
     'Act on the notification named by key (from notifications) as its user does, through the shade (the shell ' +
     'cannot fire another app’s notification nor cancel it): do open (its content intent, as a tap on it), dismiss ' +

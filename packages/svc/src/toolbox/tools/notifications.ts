@@ -52,7 +52,7 @@ const HIDDEN = {
 export const notificationsTool = deviceTool({
   name: 'notifications',
   title: 'Notifications',
-  brief: 'Notifications now, newest first; wait: the first new match; extract code: its one-time code.',
+  brief: 'Notifications now, newest first; wait: the next new match; extract code: its one-time code.',
   description:
     'The notifications posted on the phone now, newest first: key, app, title, text (bigText, subText), time, ' +
     'category, ongoing, clearable and the titles of its actions. app and textMatches (a regular expression over ' +

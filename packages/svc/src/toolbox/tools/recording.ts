@@ -177,8 +177,7 @@ async function endedByItself(ctx: SvcContext, serial: string) {
 export const recordPullTool = deviceTool({
   name: 'record-pull',
   title: 'Copy a screen recording to this computer',
-  brief:
-    'Copy a recording (default the newest) into the screenshots folder; removed from the device unless keepOnDevice.',
+  brief: 'Copy a recording (default: newest) to the screenshots folder; deleted on the phone unless keepOnDevice.',
   description:
     'Copy a finished recording (recordingId, default the newest) to this computer: out is the file path (default ' +
     '<recordingId>.mp4 in the working directory; over HTTP and MCP an .mp4 name inside the screenshots folder, ' +

@@ -30,7 +30,7 @@ export function parseSmsRows(output: string) {
 export const smsTool = deviceTool({
   name: 'sms',
   title: 'Text messages',
-  brief: 'Recent text messages (many phones refuse: SMS_UNAVAILABLE).',
+  brief: 'Recent SMS texts (many phones refuse: SMS_UNAVAILABLE).',
   description:
     'Recent text messages in the phone’s inbox, newest first: from, time, read, body; max (default 10). Many ' +
     'phones do not let the shell read them: SMS_UNAVAILABLE (read the code from the messaging app’s notification ' +

@@ -15,6 +15,7 @@ import type { DeviceRun } from './device-run.ts';
 import type { Driver } from './driver.ts';
 import { refuseUnsupported } from './driver-table.ts';
 import { acquireExecutionLock, type LockAttempt } from './execution-lock.ts';
+import { routeForPages } from './page-route.ts';
 import type { ScreenRequest } from './refs/client-screen.ts';
 import { prepareSelectors } from './refs/prepare-selectors.ts';
 import { screensOfRun } from './refs/screens-of-run.ts';
@@ -43,7 +44,11 @@ export async function runOnDevice(ctx: SvcContext, request: ExecutionRequest): P
     const waitDeviceMs = request.waitDeviceMs ?? 0;
     const { device, leftMs } = await resolveDeviceWithin(ctx, request.target, waitDeviceMs);
     serial = device.serial;
-    const { driver, operatorPackage, operatorUid } = await chooseDriver(ctx, serial, request.target);
+    const chosen = await chooseDriver(ctx, serial, request.target);
+    // `auto` hands an execution that acts on a page to the adb driver (page-route.ts); a forced driver is kept.
+    const auto = request.target.driver === 'auto';
+    const routed = auto ? await routeForPages(ctx, serial, chosen, request.execution) : chosen;
+    const { driver, operatorPackage, operatorUid } = routed;
     const refused = refuseUnsupported(driver.name, driver.actions(operatorPackage), request.execution);
     if (refused !== undefined) throw refused;
     const run: DeviceRun = {

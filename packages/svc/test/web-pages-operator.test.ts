@@ -1,5 +1,5 @@
 // Pages with the operator driver, through real adb, a real headless Chromium and the simulated operator app (svc's
-// own, and the published Clawperator operator as its code behaves: apps/android UiActionEngine's snapshot). Screens
+// own, and the published Clawperator operator as its code behaves: clawperator/clawperator apps/android .../AccessibilityNodeInfoExtAndroid.kt toUiAutomatorHierarchyDump). Screens
 // the operator reads carry the page's elements as the adb driver's do (svc reads the page over DevTools on the host);
 // with `auto` an execution that acts on a page runs on the adb driver and says so; with the operator forced, a ref
 // to a page's element is refused before anything runs.

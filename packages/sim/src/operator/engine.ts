@@ -150,8 +150,10 @@ async function run(ctx: EngineContext, action: UiAction): Promise<StepResult> {
     case 'ReadText':
       return readStep(ctx, action);
     case 'SnapshotUi': {
-      // A phone's WebView renders its page whoever reads the window; the simulator's pages are rendered on demand,
-      // so the accessibility service's read brings them up to date as a dump does.
+      // The operator walks the window's accessibility nodes as uiautomator does (toUiAutomatorHierarchyDump,
+      // AccessibilityNodeInfoExtAndroid.kt:635-724: every getChild, a WebView's page nodes among them), and a
+      // phone's WebView renders its page whoever reads it; the simulator renders pages on demand, so this read
+      // brings them up to date as a dump does.
       await syncPages(ctx.device);
       const meta = await logUiTree(ctx, action.retry);
       const data: Record<string, string> = { actual_format: 'hierarchy_xml' };

@@ -1,8 +1,10 @@
 // UiActionEngineDefault (apps/android/shared/data/task/src/main/kotlin/clawperator/task/runner/UiActionEngine.kt
 // :26-783 @ v0.5.2): the actions run in order; each returns a step result (which may be a failure) or throws, and a
 // throw ends the whole execution (the runner turns it into `Task execution failed: …`).
+
 import type { DeviceApi } from '../device/types.ts';
 import { centerOf } from '../ui/ui-node.ts';
+import { syncPages } from '../web/device-pages.ts';
 import type { OperatorBrand } from './brand.ts';
 import { readStep, scrollAndClickStep, scrollStep, scrollUntilStep } from './engine-reads.ts';
 import { readKeyValuePair } from './key-value.ts';
@@ -148,6 +150,11 @@ async function run(ctx: EngineContext, action: UiAction): Promise<StepResult> {
     case 'ReadText':
       return readStep(ctx, action);
     case 'SnapshotUi': {
+      // The operator walks the window's accessibility nodes as uiautomator does (toUiAutomatorHierarchyDump,
+      // AccessibilityNodeInfoExtAndroid.kt:635-724: every getChild, a WebView's page nodes among them), and a
+      // phone's WebView renders its page whoever reads it; the simulator renders pages on demand, so this read
+      // brings them up to date as a dump does.
+      await syncPages(ctx.device);
       const meta = await logUiTree(ctx, action.retry);
       const data: Record<string, string> = { actual_format: 'hierarchy_xml' };
       if (meta?.foregroundPackage !== undefined) data.foreground_package = meta.foregroundPackage;

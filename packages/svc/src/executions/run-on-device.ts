@@ -16,6 +16,7 @@ import type { DeviceRun } from './device-run.ts';
 import type { Driver } from './driver.ts';
 import { refuseUnsupported } from './driver-table.ts';
 import { acquireExecutionLock, type LockAttempt } from './execution-lock.ts';
+import { routeForPages } from './page-route.ts';
 import type { ScreenRequest } from './refs/client-screen.ts';
 import { prepareSelectors } from './refs/prepare-selectors.ts';
 import { screensOfRun } from './refs/screens-of-run.ts';
@@ -47,7 +48,11 @@ export async function runOnDevice(ctx: SvcContext, request: ExecutionRequest): P
     serial = device.serial;
     // Who the phone is (the lock's name) is asked while the driver is chosen: one round trip each, side by side.
     deviceIdentityKey(ctx, serial).catch(() => {});
-    const { driver, operatorPackage, operatorUid } = await chooseDriver(ctx, serial, request.target);
+    const chosen = await chooseDriver(ctx, serial, request.target);
+    // `auto` hands an execution that acts on a page to the adb driver (page-route.ts); a forced driver is kept.
+    const auto = request.target.driver === 'auto';
+    const routed = auto ? await routeForPages(ctx, serial, chosen, request.execution) : chosen;
+    const { driver, operatorPackage, operatorUid } = routed;
     const refused = refuseUnsupported(driver.name, driver.actions(operatorPackage), request.execution);
     if (refused !== undefined) throw refused;
     const run: DeviceRun = {

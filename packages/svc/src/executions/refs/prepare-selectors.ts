@@ -9,6 +9,7 @@ import type { SvcContext } from '../../core/context.ts';
 import { findFirst, isShortResourceId, type UiTree } from '../../ui/index.ts';
 import type { DeviceRun } from '../device-run.ts';
 import type { Driver } from '../driver.ts';
+import { refusePageRefs } from './page-refs.ts';
 import { readTree } from './read-tree.ts';
 import { type ClientKey, loadScreen } from './ref-store.ts';
 import {
@@ -83,6 +84,8 @@ export async function prepareSelectors(
   }
   const tree = read.ok ? read.tree : undefined;
   const finder = record !== undefined && tree !== undefined ? new RefFinder(record, tree) : undefined;
+  // The app matches on the device: a ref to a page's element cannot go there (page-refs.ts).
+  if (finder !== undefined && !driver.matchesOnHost) await refusePageRefs(ctx, run.serial, run.execution, finder);
   let actions: Record<string, unknown>[];
   try {
     actions = run.execution.actions.map((action, i) => {

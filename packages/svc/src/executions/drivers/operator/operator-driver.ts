@@ -16,6 +16,7 @@ import { logRouterOf } from './log-router.ts';
 import { firstAppMissing } from './missing-app.ts';
 import { operatorActionsOfVariant } from './operator-actions.ts';
 import { operatorUid } from './operator-identity.ts';
+import { withPagesInSnapshots } from './page-snapshots.ts';
 import { postProcess } from './post-process.ts';
 import { forceStopClosedApps, refuseClosingOperator, refusePercentIds } from './preflight.ts';
 import { deviceGoneError, timeoutError } from './timeout-diagnostics.ts';
@@ -39,14 +40,15 @@ async function runOnOperator(ctx: SvcContext, run: DeviceRun): Promise<DriverOut
   } catch (error) {
     return { kind: 'error', error: error as SvcError, settle: false };
   }
-  // CSS selectors name a page's elements, which svc reads over DevTools for the adb driver; the app has no CSS.
+  // CSS selectors name a page's elements, which svc acts on over DevTools through the adb driver; the app has no CSS.
+  // (With --driver auto such an execution runs on the adb driver: executions/page-route.ts.)
   const css = cssSelectorsOf(execution.actions)[0];
   if (css !== undefined) {
     const error = new SvcError(
       'EXECUTION_ACTION_UNSUPPORTED',
-      `the CSS selector ${JSON.stringify(css)} needs the adb driver, which reads pages through DevTools; the operator app matches native nodes only`,
+      `the CSS selector ${JSON.stringify(css)} needs the adb driver, which acts on pages through DevTools; the operator app matches accessibility nodes only`,
       { driver: 'operator', css },
-      'Run it with --driver adb, or name the element by its text, role or id.',
+      'Run it with --driver auto (the default) or --driver adb, or name the element by its text, role or id.',
     );
     return { kind: 'error', error, settle: false };
   }
@@ -80,7 +82,7 @@ async function runOnOperator(ctx: SvcContext, run: DeviceRun): Promise<DriverOut
       const details = { ...outcome.error.details, deviceId: serial, operatorPackage };
       return { kind: 'error', error: new SvcError(outcome.error.code, outcome.error.message, details), settle: false };
     }
-    const envelope = await postProcess(ctx, {
+    const processed = await postProcess(ctx, {
       execution,
       envelope: interpretAppEnvelope(outcome.envelope, armed.collector, execution),
       collector: armed.collector,
@@ -88,6 +90,7 @@ async function runOnOperator(ctx: SvcContext, run: DeviceRun): Promise<DriverOut
       cwd: run.cwd,
       forceStopped,
     });
+    const envelope = await withPagesInSnapshots(ctx, serial, execution, processed);
     return { kind: 'envelope', envelope };
   } catch (error) {
     if (error instanceof SvcError) return { kind: 'error', error, settle: false };

@@ -8,6 +8,7 @@ import { createLab, type Lab } from 'svc-sim/testing';
 import { parse } from '../../sim/src/shell/parse.ts';
 import { encodeForOperator } from '../src/contracts/operator-wire.ts';
 import { normalizeAndValidateExecution } from '../src/contracts/validate.ts';
+import { IDENTITY_COMMAND } from '../src/devices/device-identity.ts';
 import { OPERATOR_DETECTION } from '../src/executions/choose-driver.ts';
 import { runExecution } from '../src/submit/validate-and-run.test-helper.ts';
 import { labContext } from './executions-helpers.ts';
@@ -148,8 +149,9 @@ describe('round trip and shell safety through real adb', () => {
       'the injection text reached the device',
     );
     for (const line of lines) {
-      // svc's own fixed question (which operator is installed, is its service on) holds no user text.
-      if (line === OPERATOR_DETECTION) continue;
+      // svc's own fixed questions (which operator is installed, is its service on; who the phone is) hold no user
+      // text.
+      if (line === OPERATOR_DETECTION || line === IDENTITY_COMMAND) continue;
       const script = parse(line);
       assert.equal(script.length, 1, `more than one command: ${line}`);
       const list = script[0]!;

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
-import { daemonPaths, ensurePrivateDir } from '../../src/daemons/paths.ts';
+import { ensurePrivateDir } from '../../src/daemons/paths.ts';
+import { phoneDaemonPathsOver } from '../../src/daemons/phone-daemon.ts';
 import { stopDaemonsOf, svcIn } from '../daemon-helpers.ts';
 
 describe('files svc writes are never reached through a link', () => {
@@ -34,7 +35,8 @@ describe('files svc writes are never reached through a link', () => {
 
   it("a link in place of the daemon's log is replaced by a log, and the file it named is untouched", async () => {
     const target = victim('notes.txt');
-    const paths = daemonPaths(lab.home, serial, lab.env);
+    // The daemon is the phone's (keyed by what the device says it is), found as svc finds it.
+    const paths = await phoneDaemonPathsOver(lab.home, serial, { ...process.env, ...lab.env });
     ensurePrivateDir(paths.dir);
     symlinkSync(target, paths.log);
     const started = await svc.json(['daemon', 'start', '--device', serial]);

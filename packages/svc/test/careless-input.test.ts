@@ -62,7 +62,8 @@ describe('careless input on the command line', () => {
     [['snapshot', '--wait-device-ms', 'soon'], 'EXECUTION_VALIDATION_FAILED', '--wait-device-ms'],
     [['snapshot', '--adb-server', 'nowhere'], 'EXECUTION_VALIDATION_FAILED', '--adb-server'],
     [['exec', 'no-such-file.json'], 'EXECUTION_VALIDATION_FAILED', 'json-or-file'],
-    [['exec', '{"actions":[]}', '--validate-only'], 'EXECUTION_VALIDATION_FAILED', 'commandId'],
+    // svc exec fills the bookkeeping fields a bare {"actions": [...]} leaves out: the empty list is what is wrong.
+    [['exec', '{"actions":[]}', '--validate-only'], 'EXECUTION_VALIDATION_FAILED', 'actions'],
     [['serve', '--port', 'x'], 'EXECUTION_VALIDATION_FAILED', '--port'],
     [['completion', 'fish'], 'EXECUTION_VALIDATION_FAILED', 'shell'],
     [['completion'], 'CLI_USAGE_ERROR', 'shell'],

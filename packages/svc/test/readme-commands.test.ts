@@ -51,7 +51,7 @@ const REFUSED: Record<string, [code: string, why: string]> = {
     'LOCATION_UNSUPPORTED',
     'the README says "emulators on this computer only"; the tour device is a network device',
   ],
-  'npx svc notifications --wait --app com.example.bank --extract code --timeout 2000': [
+  'npx svc notifications --wait --app com.example.bank --extract code --timeout-ms 2000': [
     'NOTIFICATION_WAIT_TIMEOUT',
     'nothing posts a notification while the tour runs; notifications.test.ts waits for one that comes',
   ],

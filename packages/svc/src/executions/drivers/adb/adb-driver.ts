@@ -28,8 +28,11 @@ export const adbDriver: Driver = {
       // A page takes any text through DevTools: the keyboard is needed only if a native field is typed in. So no
       // refusal when a page is in front, or when the execution opens a web address (a native field typed then
       // fails at its step, saying the keyboard is missing).
-      const web = opensWebAddress(run.execution) || (await servesPagesInFront(shell).catch(() => false));
-      if (refused !== undefined && !web) return { kind: 'error', error: refused, settle: false };
+      // Asked only when the text would be refused: every other execution pays nothing for it.
+      if (refused !== undefined) {
+        const web = opensWebAddress(run.execution) || (await servesPagesInFront(shell).catch(() => false));
+        if (!web) return { kind: 'error', error: refused, settle: false };
+      }
       const envelope = await runSteps(ctx, run, ADB_ACTIONS, stats);
       return { kind: 'envelope', envelope: withSettleWarnings(envelope, run.execution.actions) };
     } catch (error) {

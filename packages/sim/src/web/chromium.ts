@@ -40,13 +40,28 @@ export async function launchChromium(): Promise<Chromium> {
       '--proxy-bypass-list=<-loopback>',
       'about:blank',
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // A group of its own: Chromium's helpers (zygote, renderers) are its children, and are ended with it.
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // The browser is ours alone: whatever way this process ends, its group ends with it (a test that never closed its
+  // device must not leave a browser running).
+  const killGroup = () => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    } catch {}
+  };
+  process.once('exit', killGroup);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      process.off('exit', killGroup);
+      resolve();
+    }),
+  );
   const close = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (child.exitCode === null && child.signalCode === null) killGroup();
     await exited;
-    await rm(profile, { recursive: true, force: true });
+    // A helper may still be closing a file of the profile for a moment.
+    await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch(() => {});
   };
   try {
     const browserUrl = await listeningUrl(child);

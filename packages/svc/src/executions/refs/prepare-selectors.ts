@@ -84,10 +84,10 @@ export async function prepareSelectors(
   }
   const tree = read.ok ? read.tree : undefined;
   const finder = record !== undefined && tree !== undefined ? new RefFinder(record, tree) : undefined;
-  // The app matches on the device: a ref to a page's element cannot go there (page-refs.ts).
-  if (finder !== undefined && !driver.matchesOnHost) await refusePageRefs(ctx, run.serial, run.execution, finder);
   let actions: Record<string, unknown>[];
   try {
+    // The app matches on the device: a ref to a page's element cannot go there (page-refs.ts).
+    if (finder !== undefined && !driver.matchesOnHost) await refusePageRefs(ctx, run.serial, run.execution, finder);
     actions = run.execution.actions.map((action, i) => {
       const raw = finder !== undefined && tree !== undefined ? rewriteRefs(action, finder, tree, i) : { ...action };
       return shortIds ? expandShortIds(raw, action, i, run.execution, tree) : raw;

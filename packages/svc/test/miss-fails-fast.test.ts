@@ -2,7 +2,7 @@
 // selector that finds nothing on a screen that has not moved since the agent read it fails within that one read,
 // not after the action's whole retry policy, and its answer names the closest elements (a mistyped text too) with
 // refs that work (and a ref alone, "e4", is a selector; a plain string label is a text); a selector given in the
-// device's matcher terms is said back in the agent's; an explicit retry still waits its attempts. An app that is not installed fails to open at once on both drivers (no launch is
+// device's matcher terms is said back in the agent's; an explicit retry, or a timeout the caller gave, still waits its attempts. An app that is not installed fails to open at once on both drivers (no launch is
 // tried, no broadcast sent), naming the installed package closest to the one asked for.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -103,6 +103,19 @@ for (const operator of [false, true]) {
       });
       assert.equal(run.result.isError, true, run.text);
       assert.ok(dumps(run.lines) >= 3, `${dumps(run.lines)} dumps:\n${run.lines.join('\n')}`);
+    });
+
+    test('a timeout the caller gave keeps the retries of a miss on a still screen going', async () => {
+      const action = { type: 'click', params: { matcher: { textEquals: 'Nowhere' } } };
+      // The same miss without a timeout of its own fails within the read (the screen is the one just read).
+      const quick = await call('execute', { execution: { actions: [action] } });
+      assert.equal(quick.result.isError, true, quick.text);
+      assert.ok(dumps(quick.lines) <= 3, `${dumps(quick.lines)} dumps:\n${quick.lines.join('\n')}`);
+      const waited = await call('execute', { execution: { timeoutMs: 60_000, actions: [action] } });
+      assert.equal(waited.result.isError, true, waited.text);
+      assert.match(waited.text, /NODE_NOT_FOUND/);
+      // The action's own retry policy ran: a read per attempt, not one.
+      assert.ok(dumps(waited.lines) >= 4, `${dumps(waited.lines)} dumps:\n${waited.lines.join('\n')}`);
     });
   });
 }

@@ -7,11 +7,19 @@ import { CLI_SOURCE, newIds } from '../builders/cli-ids.ts';
 import { type FlagBag, single } from '../builders/flag-values.ts';
 import { codeOf } from '../contracts/conditions.ts';
 import { SvcError } from '../contracts/errors.ts';
-import { withExecutionDefaults } from '../contracts/execution-defaults.ts';
+import { timeoutGivenIn, withExecutionDefaults } from '../contracts/execution-defaults.ts';
 import type { Globals } from './globals.ts';
 
-/** The raw execution of one `svc exec` call, before validation. */
-export function executionInput(positional: unknown, flags: FlagBag, globals: Globals, cwd: string): unknown {
+/**
+ * The raw execution of one `svc exec` call, before validation, and whether its timeout is the caller's own
+ * (`--timeout-ms`, or one the payload names) rather than the default filled in.
+ */
+export function executionInput(
+  positional: unknown,
+  flags: FlagBag,
+  globals: Globals,
+  cwd: string,
+): { raw: unknown; timeoutGiven: boolean } {
   const given = [positional, single(flags, ['execution']), single(flags, ['payload'])].filter(
     (v): v is string => typeof v === 'string',
   );
@@ -24,7 +32,9 @@ export function executionInput(positional: unknown, flags: FlagBag, globals: Glo
     typeof positional === 'string' ? 'json-or-file' : single(flags, ['execution']) ? '--execution' : '--payload';
   // A bare `{ "actions": [...] }` runs, as over HTTP and MCP: the bookkeeping left out (ids, source, format, the
   // timeout, an id per action) is filled; whatever is given is kept and validated in full.
-  const raw = withExecutionDefaults(readExecutionInput(given[0] ?? '', cwd, flag), {
+  const read = readExecutionInput(given[0] ?? '', cwd, flag);
+  const timeoutGiven = globals.timeoutMs !== undefined || timeoutGivenIn(read);
+  const raw = withExecutionDefaults(read, {
     ...newIds('exec'),
     source: CLI_SOURCE,
   });
@@ -33,7 +43,7 @@ export function executionInput(positional: unknown, flags: FlagBag, globals: Glo
     delete payload.timeout_ms;
     payload.timeoutMs = globals.timeoutMs;
   }
-  return raw;
+  return { raw, timeoutGiven };
 }
 
 /**

@@ -28,9 +28,12 @@ export async function runRawExecution(
   cwd = process.cwd(),
   after?: AfterRun,
   explain: (error: SvcError) => SvcError = (error) => error,
+  // A built command's timeout is the caller's own only with --timeout-ms.
+  timeoutGiven = globals.timeoutMs !== undefined,
 ): Promise<number> {
   const prepared = await prepareSubmission({
     raw,
+    timeoutGiven,
     target: (invalid) => (invalid === undefined ? targetOf(globals, process.env) : undefined),
     cwd,
     verbose: globals.verbose,

@@ -104,7 +104,8 @@ export async function runHotPath(
   try {
     const globals = globalsOf(call.name, call.globalFlags);
     output = globals.output;
-    return await runRawExecution(globals, executionInput(call.args[0], call.flags, globals, process.cwd()));
+    const { raw, timeoutGiven } = executionInput(call.args[0], call.flags, globals, process.cwd());
+    return await runRawExecution(globals, raw, process.cwd(), undefined, undefined, timeoutGiven);
   } catch (error) {
     printError(output, errorBodyOf(error), 'exec');
     return 1;

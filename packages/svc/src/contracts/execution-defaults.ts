@@ -20,6 +20,9 @@ const GIVEN_AS: Readonly<Record<string, readonly string[]>> = {
 const given = (raw: Record<string, unknown>, field: string) =>
   (GIVEN_AS[field] ?? [field]).some((key) => Object.hasOwn(raw, key));
 
+/** Whether a raw execution names its own timeout (before the defaults fill one in). */
+export const timeoutGivenIn = (raw: unknown): boolean => isPlainObject(raw) && given(raw, 'timeoutMs');
+
 /** The time the actions' own sleeps and waits take (numbers only: anything else is validation's to refuse). */
 function waitedMs(actions: unknown): number {
   if (!Array.isArray(actions)) return 0;

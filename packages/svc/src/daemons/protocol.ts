@@ -2,6 +2,8 @@
 // per-request options as headers. Both sides import these names from here.
 export const VERBOSE_HEADER = 'x-svc-verbose';
 export const CWD_HEADER = 'x-svc-cwd';
+/** '1' when the caller gave the execution's timeout itself, '0' when it is a default (see SubmitRequest). */
+export const TIMEOUT_GIVEN_HEADER = 'x-svc-timeout-given';
 
 /**
  * The proxy's one request per call: POST /execute with the caller's identity (version, build, environment) in a

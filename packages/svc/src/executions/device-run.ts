@@ -21,4 +21,6 @@ export interface DeviceRun {
    * on a screen that has not moved since, so it fails at once.
    */
   seenByCaller?: ((tree: UiTree) => Promise<boolean>) | undefined;
+  /** The caller gave the execution's timeout itself: a miss on a still screen keeps its retries until it passes. */
+  timeoutGiven?: boolean | undefined;
 }

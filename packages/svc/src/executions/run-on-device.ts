@@ -32,6 +32,8 @@ export interface ExecutionRequest {
   verbose?: boolean | undefined;
   /** How long to wait for a device busy with another execution before EXECUTION_CONFLICT_IN_FLIGHT (default 0). */
   waitDeviceMs?: number | undefined;
+  /** The caller gave the execution's timeout itself: a miss on a still screen keeps its retries until it passes. */
+  timeoutGiven?: boolean | undefined;
   /**
    * Screens as a client wants them: snapshot steps compact, and the screen after the run (refs/screens-of-run.ts).
    * Without it snapshot steps keep their XML and only a selector that found nothing reads the screen.
@@ -62,6 +64,7 @@ export async function runOnDevice(ctx: SvcContext, request: ExecutionRequest): P
       cwd: request.cwd ?? ctx.cwd,
       verbose: request.verbose ?? false,
       operatorUid,
+      timeoutGiven: request.timeoutGiven === true,
     };
     const result = await runLocked(ctx, driver, run, waitDeviceMs, leftMs, request.screen);
     // An operator that went away (uninstalled, service off) makes `auto` ask again next time.

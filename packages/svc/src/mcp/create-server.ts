@@ -9,6 +9,7 @@ import {
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv, type ValidateFunction } from 'ajv';
+import { onAdbServerStarted } from '../adapters/adb/started-notice.ts';
 import { errorBodyOf, SvcError } from '../contracts/errors.ts';
 import { mergeValidationErrors } from '../contracts/validation-issue.ts';
 import { svcVersion } from '../core/version.ts';
@@ -56,8 +57,13 @@ async function callTool(tool: ToolDef, rawArgs: unknown, runtime: McpRuntime): P
 export function createMcpServer(runtime: McpRuntime, tools: readonly ToolDef[] = allTools()): Server {
   const server = new Server(
     { name: 'svc', title: 'svc: drive an Android device', version: svcVersion() },
-    { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS },
+    { capabilities: { tools: {}, logging: {} }, instructions: SERVER_INSTRUCTIONS },
   );
+  // An adb server svc started goes to the client's log too, not only to stderr (which a client may not show).
+  const stopHearing = onAdbServerStarted((text) => {
+    server.sendLoggingMessage({ level: 'warning', logger: 'svc', data: text }).catch(() => undefined);
+  });
+  server.onclose = stopHearing;
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: tools.map((tool) => ({

@@ -1,5 +1,6 @@
 // The one path from a tool call to a device: validate with the contracts (before any adb call), resolve the target
 // by the same rule as every front end, then submit (through the device's daemon unless `svc mcp --no-daemon`).
+
 import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -7,6 +8,7 @@ import type { Ids } from '../builders/cli-ids.ts';
 import type { BuiltExecution } from '../builders/execution.ts';
 import { homeOf } from '../contracts/env.ts';
 import type { SvcError } from '../contracts/errors.ts';
+import { timeoutGivenIn } from '../contracts/execution-defaults.ts';
 import { type ScreenChoice, screenRequestOf } from '../contracts/screen-request.ts';
 import { isFullSuccess, type RunResult } from '../contracts/types.ts';
 import { screenshotsDirOf } from '../executions/screenshot-paths.ts';
@@ -75,6 +77,8 @@ export async function runOnDevice(
     cwd: runtime.cwd,
     verbose: false,
     waitDeviceMs: int(args, 'waitDeviceMs') ?? MCP_DEFAULT_WAIT_DEVICE_MS,
+    // Only `execute` takes an execution, and its timeoutMs is the caller's own when written there.
+    timeoutGiven: timeoutGivenIn(args.execution),
   });
   if (prepared.ok) return runtime.submit({ ...prepared.request, screen });
   const { step, error } = prepared;

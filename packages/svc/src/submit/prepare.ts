@@ -21,6 +21,8 @@ export interface Preparation {
   cwd: string;
   verbose: boolean;
   waitDeviceMs?: number | undefined;
+  /** The caller gave the execution's timeout itself (SubmitRequest.timeoutGiven). */
+  timeoutGiven?: boolean | undefined;
 }
 
 export type Prepared =
@@ -49,6 +51,6 @@ export async function prepareSubmission(input: Preparation): Promise<Prepared> {
       return { ok: false, step: 'screenshots', error, target };
     }
   }
-  const { cwd, verbose, waitDeviceMs } = input;
-  return { ok: true, request: { execution, target, cwd, verbose, waitDeviceMs } };
+  const { cwd, verbose, waitDeviceMs, timeoutGiven } = input;
+  return { ok: true, request: { execution, target, cwd, verbose, waitDeviceMs, timeoutGiven } };
 }

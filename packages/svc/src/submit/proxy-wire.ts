@@ -13,6 +13,7 @@ import {
   IDENTITY_CHECKED_HEADER,
   IDENTITY_HEADER,
   PROXY_EXECUTE_PATH,
+  TIMEOUT_GIVEN_HEADER,
   VERBOSE_HEADER,
 } from '../daemons/protocol.ts';
 import { DaemonClient, SocketRequestError, type SocketResponse } from '../daemons/socket-client.ts';
@@ -27,6 +28,7 @@ export interface ProxiedCall {
   cwd: string;
   verbose: boolean;
   waitDeviceMs?: number | undefined;
+  timeoutGiven?: boolean | undefined;
   /** The screen to return after the run, as this client last read it. */
   screen?: ScreenRequest | undefined;
 }
@@ -53,6 +55,7 @@ export async function postProxied(
   const headers = {
     [VERBOSE_HEADER]: call.verbose ? '1' : '0',
     [CWD_HEADER]: encodeURIComponent(call.cwd),
+    [TIMEOUT_GIVEN_HEADER]: call.timeoutGiven === true ? '1' : '0',
     [IDENTITY_HEADER]: encodeIdentity(identity),
   };
   // Reading the screen after the run (until it is still) is host work of its own.

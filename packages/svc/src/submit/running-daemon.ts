@@ -29,6 +29,7 @@ export interface ProxyRequest {
   cwd: string;
   verbose: boolean;
   waitDeviceMs?: number | undefined;
+  timeoutGiven?: boolean | undefined;
   /** The screen to return after the run, as this client last read it. */
   screen?: ScreenRequest | undefined;
   env: Env;
@@ -137,6 +138,7 @@ export async function dispatch(
       cwd: request.cwd,
       verbose: request.verbose,
       waitDeviceMs: request.waitDeviceMs,
+      timeoutGiven: request.timeoutGiven,
       screen: request.screen,
     });
   } catch (error) {

@@ -19,6 +19,11 @@ export interface SubmitRequest {
   verbose: boolean;
   /** How long to wait for a device busy with another execution (default: refuse at once). */
   waitDeviceMs?: number | undefined;
+  /**
+   * The caller gave the execution's timeout itself (not a default a front end filled in): a selector that misses on
+   * a still screen then keeps its retries until that timeout instead of failing at once.
+   */
+  timeoutGiven?: boolean | undefined;
   /** Screens with the run: snapshot steps compact, the screen after it (executions/refs/screens-of-run.ts). */
   screen?: ScreenRequest | undefined;
 }

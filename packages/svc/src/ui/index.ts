@@ -3,7 +3,16 @@ export { closestElements } from './candidates.ts';
 export { readScreen, type Screen } from './compact.ts';
 export { leadingSignature, refindContainer, resolveContainer } from './container.ts';
 export { tapPointFor } from './hit-test.ts';
-export { CSS_MATCHES, countMatches, findAll, findFirst, isShortResourceId, isVisible, type Scope } from './match.ts';
+export {
+  CSS_MATCHES,
+  countMatches,
+  findAll,
+  findFirst,
+  isShortResourceId,
+  isVisible,
+  type Scope,
+  shortResourceId,
+} from './match.ts';
 export { area, centerOf, type Rect, rectString, type UiNode, type UiTree, walk } from './node.ts';
 export { parseHierarchy } from './parse.ts';
 export {

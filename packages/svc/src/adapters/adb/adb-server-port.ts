@@ -25,19 +25,9 @@ import { drain, nudgeEach, readLines } from './line-reader.ts';
 import { MultiServerPort } from './multi-server-port.ts';
 import { type AdbServerAddress, adbServerAddress, unreachableServerHint } from './server-address.ts';
 import { startAdbServer } from './start-server.ts';
+import { startedNotice } from './started-notice.ts';
 
 const SERVER_DOWN = new Set(['ECONNREFUSED', 'ENOENT']);
-
-/**
- * Said on stderr (the MCP server's log, the daemon's log file, the terminal) when svc started an adb server itself:
- * a client that dropped the environment would otherwise get a server of its own, and devices missing, in silence.
- */
-function startedNotice(address: AdbServerAddress): void {
-  process.stderr.write(
-    `svc: no adb server answered at ${address.host}:${address.port}, so svc started one (adb -P ${address.port} start-server); ` +
-      'to use another, set ADB_SERVER_SOCKET or ANDROID_ADB_SERVER_PORT\n',
-  );
-}
 
 export class AdbServerPort implements AdbPort {
   readonly #env: Env;

@@ -15,8 +15,8 @@ export function registerExecute(program: Command): void {
   valueFlag(execute, '--payload <path>', 'the payload file');
   execute.action(
     safeAction(async (command, globals, [positional]) => {
-      const raw = executionInput(positional, command.opts(), globals, process.cwd());
-      return runRawExecution(globals, raw);
+      const { raw, timeoutGiven } = executionInput(positional, command.opts(), globals, process.cwd());
+      return runRawExecution(globals, raw, process.cwd(), undefined, undefined, timeoutGiven);
     }),
   );
   // Kept so the spelling answers NOT_IMPLEMENTED (not "unknown command"), but not listed: help shows what works.

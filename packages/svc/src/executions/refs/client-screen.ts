@@ -15,6 +15,7 @@ import {
   type UiTree,
 } from '../../ui/index.ts';
 import { type ClientKey, loadScreen, newSalt, type ScreenRecord, saltedHash, saveScreen } from './ref-store.ts';
+import { rememberTerms } from './ref-terms.ts';
 
 export type { ScreenRequest };
 
@@ -54,6 +55,11 @@ export async function clientView(
     form: (requested) => (recent ? requested : 'full'),
     line: (i) => `${assigned.refs[i]} ${screen.elements[i]?.body ?? ''}`,
     remember: async (knownNow) => {
+      rememberTerms(
+        tree,
+        screen,
+        current.map((element) => element.identity),
+      );
       const record: ScreenRecord = {
         version: 2,
         salt,

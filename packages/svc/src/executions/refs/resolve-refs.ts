@@ -8,6 +8,7 @@
 // at the element's centre (exactly the element that was seen).
 import { changesScreen, matcherKeysOf } from '../../contracts/action-rules.ts';
 import { SvcError } from '../../contracts/errors.ts';
+import { selectorText } from '../../contracts/selector-terms.ts';
 import type { Action, NodeMatcher, ValidExecution } from '../../contracts/types.ts';
 import {
   centerOf,
@@ -21,6 +22,7 @@ import {
   uniqueSelector,
 } from '../../ui/index.ts';
 import { type ClientKey, type ScreenRecord, saltedHash } from './ref-store.ts';
+import { termsOf } from './ref-terms.ts';
 
 const refOf = (value: unknown) =>
   typeof value === 'object' && value !== null ? (value as NodeMatcher).ref : undefined;
@@ -61,6 +63,12 @@ export function refuseRefsAfterScreenChange(execution: ValidExecution): void {
   });
 }
 
+/** What a ref was, in selector terms, when this process handed it out (stale-screen.ts names the closest to it). */
+function wasOf(identity: string | undefined): { was?: Record<string, string> } {
+  const was = identity === undefined ? undefined : termsOf(identity);
+  return was === undefined ? {} : { was: JSON.parse(selectorText(was)) };
+}
+
 /** Finds the elements of a client's last read on the screen now. */
 export class RefFinder {
   readonly #record: ScreenRecord;
@@ -76,14 +84,18 @@ export class RefFinder {
   node(ref: string, path: string): UiNode {
     const known = this.#record.elements.find((element) => element.ref === ref);
     if (known === undefined) {
-      throw stale(`${ref} is not on the screen last read on this device.`, { path, ref });
+      // An element of an earlier read that left the screen: the record keeps its identity among the past ones.
+      const past = this.#record.past?.find((element) => element.ref === ref);
+      throw stale(`${ref} is not on the screen last read on this device.`, { path, ref, ...wasOf(past?.identity) });
     }
     const same = this.#screen.elements.filter((_, i) => this.#identities[i] === known.identity);
     const [only] = same;
     if (same.length === 1 && known.unique && only !== undefined) return only.node;
     const sameLayout = this.#screen.signature === this.#record.signature;
     const atPlace = sameLayout ? same.find((element) => element.node.order === known.order) : undefined;
-    if (atPlace === undefined) throw stale(`${ref} is no longer on screen as it was read.`, { path, ref });
+    if (atPlace === undefined) {
+      throw stale(`${ref} is no longer on screen as it was read.`, { path, ref, ...wasOf(known.identity) });
+    }
     return atPlace.node;
   }
 }

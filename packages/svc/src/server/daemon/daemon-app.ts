@@ -33,7 +33,13 @@ export function createDaemonApp(env: Env, verboseDaemon: boolean, log: (line: st
     const verbose = scope.verbose || verboseDaemon;
     const started = performance.now();
     const result = await guard.during(() =>
-      submit({ ...request, verbose, ...(scope.cwd === undefined ? {} : { cwd: scope.cwd }) }),
+      submit({
+        ...request,
+        verbose,
+        ...(scope.cwd === undefined ? {} : { cwd: scope.cwd }),
+        // The proxy's execution carries a timeout either way: whether the caller gave it travels as a header.
+        ...(scope.timeoutGiven === undefined ? {} : { timeoutGiven: scope.timeoutGiven }),
+      }),
     );
     if (!result.ok) {
       const serial = result.error.details?.deviceId;

@@ -2,7 +2,7 @@
 // at the edge, once; a rejected one still gets its svc:execution event (every attempt is published).
 import { readJsonObjectBody, sendRunResult } from '../../adapters/http/responses.ts';
 import { SvcError } from '../../contracts/errors.ts';
-import { withExecutionDefaults } from '../../contracts/execution-defaults.ts';
+import { timeoutGivenIn, withExecutionDefaults } from '../../contracts/execution-defaults.ts';
 import { pickScreenFields, SCREEN_FIELD_NAMES, screenRequestOf } from '../../contracts/screen-request.ts';
 import { isValidation, validationErrorOf, validationErrorOfAsync } from '../../contracts/validation-issue.ts';
 import {
@@ -41,6 +41,7 @@ export const mountExecutionRoutes: RouteModule = (app, runtime) => {
     const prepared = await prepareSubmission({
       // The bookkeeping an agent may leave out (ids, source, format, timeout) is filled; the rest is checked in full.
       raw: withExecutionDefaults(body.execution, serveIds('exec')),
+      timeoutGiven: timeoutGivenIn(body.execution),
       target: targetOfBody,
       screenshotsDir: runtime.screenshotsDir,
       cwd: runtime.deps.cwd,

@@ -2,7 +2,8 @@
 // policy (seconds of waiting for an element that a still screen will not show). The screen is still when the read
 // that missed is the one the caller last read (nothing moved since it looked), or when a second look a moment
 // later shows the same elements. While the screen keeps changing (an app starting, a list loading), the action's
-// retry policy runs on. A caller that asked to wait (its own retry object, the wait actions) keeps its waiting.
+// retry policy runs on. A caller that asked to wait (its own retry object, the wait actions, a timeout of its own for
+// the execution) keeps its waiting.
 import type { ActionType } from '../../../contracts/types.ts';
 import { readScreen as compactScreen, type UiTree } from '../../../ui/index.ts';
 import type { StepContext, StepFailure } from './step.ts';
@@ -27,6 +28,7 @@ const bodies = (tree: UiTree) =>
 export async function afterMiss(step: StepContext, failure: StepFailure, explicitRetry: boolean): Promise<AfterMiss> {
   if (!(MISSES.has(failure.code) || failure.missOnScreen) || explicitRetry || WAITS.has(step.action.type))
     return 'policy';
+  if (step.run.timeoutGiven === true) return 'policy';
   const looked = step.looked ?? [];
   const current = looked.at(-1);
   if (current === undefined) return 'policy';

@@ -69,3 +69,12 @@ export function* walk(node: UiNode): Generator<UiNode> {
   yield node;
   for (const child of node.children) yield* walk(child);
 }
+
+/** Clicking a label clicks its row: the node itself when clickable, else its nearest clickable ancestor. */
+export function clickableSelfOrAncestor(
+  node: UiNode,
+  want: (n: UiNode) => boolean = (n) => n.clickable,
+): UiNode | undefined {
+  for (let n: UiNode | undefined = node; n; n = n.parent) if (want(n) && n.enabled) return n;
+  return undefined;
+}

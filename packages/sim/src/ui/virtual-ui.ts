@@ -12,12 +12,13 @@ import { contentRect, type Display, defaultDisplay, dpToPx, screenRect } from '.
 import { keyCodeOf } from './key-codes.ts';
 import { type PanelOverlay, renderScreen } from './render-png.ts';
 import type { Shade } from './shade.ts';
+import { shadeSwipe } from './shade-swipe.ts';
 import { keyguardApp, SYSTEM_UI_PACKAGE } from './system-apps.ts';
 import { TaskStack } from './task-stack.ts';
 import { dispatchTouch } from './touch-dispatch.ts';
-import { contains, type Rect, rectString, type UiNode, walk } from './ui-node.ts';
+import { clickableSelfOrAncestor, contains, type Rect, rectString, type UiNode, walk } from './ui-node.ts';
 import { renderUiautomatorXml } from './uiautomator-xml.ts';
-import { attachPages, pagePointAt, webSpecs } from './web-content.ts';
+import { attachPages, pagePointAt, pageTakesKey, webSpecs } from './web-content.ts';
 import { renderXml } from './xml.ts';
 
 /** A finger that moves less than this (8 dp, ViewConfiguration's touch slop) has not moved. */
@@ -26,15 +27,6 @@ const TOUCH_SLOP_DP = 8;
 const LONG_PRESS_MS = 400;
 /** Share of the screen height the soft keyboard takes (Gboard on a 1080x2400 phone: ~840 px). */
 const KEYBOARD_HEIGHT_SHARE = 0.35;
-
-/** Clicking a label clicks its row: the node itself when clickable, else its nearest clickable ancestor. */
-export function clickableSelfOrAncestor(
-  node: UiNode,
-  want: (n: UiNode) => boolean = (n) => n.clickable,
-): UiNode | undefined {
-  for (let n: UiNode | undefined = node; n; n = n.parent) if (want(n) && n.enabled) return n;
-  return undefined;
-}
 
 export class VirtualUi extends TaskStack implements UiHost {
   readonly display: Display = defaultDisplay();
@@ -300,35 +292,10 @@ export class VirtualUi extends TaskStack implements UiHost {
     }
     if (this.blocksInteraction()) return;
     if (this.keyboardViewShown() && contains(this.keyboardRect(), x1, y1)) return;
-    if (this.shadeSwipe(x1, y1, x2, y2)) return;
+    if (shadeSwipe(this, x1, y1, x2, y2)) return;
     const node = this.nodeAt(x1, y1, (n) => n.scrollable);
     if (!node?.scroll) return;
     this.scrollBy(node, node.scroll.axis === 'vertical' ? y1 - y2 : x1 - x2);
-  }
-
-  /**
-   * A swipe down from the status bar opens the shade; in the shade, a sideways swipe over a row dismisses it and a
-   * swipe up from its bottom part closes it. Returns whether the swipe was the shade's.
-   */
-  private shadeSwipe(x1: number, y1: number, x2: number, y2: number): boolean {
-    const shade = this.shade;
-    if (!shade) return false;
-    if (!shade.open) {
-      if (y1 > Math.max(this.display.statusBarPx, this.display.cutoutTopPx) || y2 <= y1) return false;
-      this.expandNotifications();
-      return true;
-    }
-    if (Math.abs(x2 - x1) > Math.abs(y2 - y1)) {
-      const row = this.nodeAt(x1, y1, (n) => n.resourceId === 'com.android.systemui:id/expandableNotificationRow');
-      const key = row?.def.onClick?.notification?.key;
-      if (key !== undefined) shade.dismiss(key);
-      return true;
-    }
-    if (y1 > this.display.height * 0.8 && y2 < y1) {
-      this.collapsePanels();
-      return true;
-    }
-    return false;
   }
 
   private focusedField(): { node: UiNode; name: string } | undefined {
@@ -379,17 +346,7 @@ export class VirtualUi extends TaskStack implements UiHost {
       this.collapsePanels();
       if (code === 4) return;
     }
-    const page = this.focusedPage();
-    if (page && this.web && (code === 66 || code === 67)) {
-      void this.web.key(page, code === 66 ? 'Enter' : 'Backspace').catch(() => {});
-      return;
-    }
-    // BACK in a browser goes back in the tab's history first (Chrome's own back handling), then leaves.
-    const tab = this.web?.tab(this.top.def.package);
-    if (code === 4 && tab?.canGoBack && this.web) {
-      void this.web.back(this.top.def.package).catch(() => {});
-      return;
-    }
+    if (this.web && pageTakesKey(this.web, this.focusedPage(), this.top.def.package, code)) return;
     if (code === 4) this.back();
     else if (code === 3) this.home();
     else if (code === 187) this.recents();

@@ -88,3 +88,24 @@ export function attachPages(root: UiNode, engine: WebEngine, display: Display): 
     node.children = read.nodes.map((page, i) => pageChild(node, page, i, zoom));
   }
 }
+
+/**
+ * A key the page in front takes: ENTER and DEL go to the focused page; BACK in a browser goes back in the tab's history
+ * first (Chrome's own back handling), then leaves. Returns whether the page took it.
+ */
+export function pageTakesKey(
+  web: WebEngine,
+  focusedPage: string | undefined,
+  pkg: string,
+  code: number | undefined,
+): boolean {
+  if (focusedPage && (code === 66 || code === 67)) {
+    void web.key(focusedPage, code === 66 ? 'Enter' : 'Backspace').catch(() => {});
+    return true;
+  }
+  if (code === 4 && web.tab(pkg)?.canGoBack) {
+    void web.back(pkg).catch(() => {});
+    return true;
+  }
+  return false;
+}

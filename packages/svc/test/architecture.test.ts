@@ -93,6 +93,20 @@ test('no import points up a layer or sideways, test helpers included', () => {
   assert.deepEqual(wrong, []);
 });
 
+test('nothing outside executions reaches into a driver: the use cases share device-shell, never the internals of a driver', () => {
+  // The chores, the doctor and every front end reach a driver through executions/ (run-on-device, choose-driver);
+  // what a driver and a chore both need (input lines, a device's refusal, the keyboard app) lives in device-shell/.
+  const drivers = join(SRC, 'executions', 'drivers');
+  const wrong: string[] = [];
+  for (const file of sourceFiles(SRC, [], true)) {
+    if (areaOf(file) === 'executions') continue;
+    for (const target of localImportsOf(file)) {
+      if (target.startsWith(`${drivers}/`)) wrong.push(`${relative(SRC, file)} → ${relative(SRC, target)}`);
+    }
+  }
+  assert.deepEqual(wrong, []);
+});
+
 test('no files import each other in a loop, type-only imports included', () => {
   const files = sourceFiles(SRC, [], true);
   const edges = new Map(files.map((file) => [file, localImportsOf(file)]));

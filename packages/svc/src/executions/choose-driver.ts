@@ -16,6 +16,9 @@ import { DRIVERS } from './drivers/index.ts';
 import { forgetOperatorVersions, operatorVersionVerdict, versionIncompatible } from './operator-version-gate.ts';
 import type { Target } from './target.ts';
 
+/** The driver of this name, for a caller that must use one driver whatever `auto` would pick (the doctor's handshake). */
+export const driverNamed = (name: DriverName): Driver => DRIVERS[name];
+
 const CHOICES = Symbol('driver chosen per device');
 
 interface Choice {

@@ -4,7 +4,7 @@
 // device's words.
 import { SvcError } from '../contracts/errors.ts';
 import type { SvcContext } from '../core/context.ts';
-import { deviceRefusal } from '../executions/drivers/adb/device-outcome.ts';
+import { deviceRefusal } from '../device-shell/device-outcome.ts';
 
 /** Android release of an API level below 24, for messages about old phones. */
 const RELEASES: Record<number, string> = { 21: '5.0', 22: '5.1', 23: '6.0' };

@@ -6,10 +6,10 @@
 // statusbar 1` before (IStatusBarService.expandNotificationsPanel, its first transaction); closing: `collapse` / 2.
 import { SvcError } from '../contracts/errors.ts';
 import type { SvcContext } from '../core/context.ts';
+import { deviceRefusal, injectionDeniedMessage } from '../device-shell/device-outcome.ts';
 import { DeviceShell } from '../device-shell/device-shell.ts';
 import { dumpWindow } from '../device-shell/dump.ts';
-import { deviceRefusal, injectionDeniedMessage } from '../executions/drivers/adb/device-outcome.ts';
-import { typingCommands } from '../executions/drivers/adb/text-input.ts';
+import { typingCommands } from '../device-shell/input-line.ts';
 import { centerOf, type UiNode } from '../ui/node.ts';
 import { parseHierarchy } from '../ui/parse.ts';
 import { shellRefused } from './device-answer.ts';

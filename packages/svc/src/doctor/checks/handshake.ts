@@ -7,7 +7,7 @@ import type { RunResult, ValidExecution } from '../../contracts/types.ts';
 import { buildInternalExecution, normalizeAndValidateExecution } from '../../contracts/validate.ts';
 import { RESULT_MARGIN_MS } from '../../core/config.ts';
 import type { SvcContext } from '../../core/context.ts';
-import { operatorDriver } from '../../executions/drivers/operator/operator-driver.ts';
+import { driverNamed } from '../../executions/choose-driver.ts';
 import { runLocked } from '../../executions/run-on-device.ts';
 import { fix, manual, operatorInstallSteps, svcStep, targetArgs } from '../fixes.ts';
 import type { CheckResult } from '../types.ts';
@@ -25,7 +25,7 @@ const ids = (verb: string) => {
 /** The handshake is a conversation with the operator app, so it always takes the operator driver. */
 async function run(ctx: SvcContext, serial: string, pkg: string, execution: ValidExecution): Promise<RunResult> {
   try {
-    return await runLocked(ctx, operatorDriver, {
+    return await runLocked(ctx, driverNamed('operator'), {
       execution,
       serial,
       operatorPackage: pkg,

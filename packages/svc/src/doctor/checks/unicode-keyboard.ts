@@ -4,11 +4,7 @@
 // `--fix` runs). It never changes criticalOk: ASCII typing works without it.
 import type { SvcContext } from '../../core/context.ts';
 import { DeviceShell } from '../../device-shell/device-shell.ts';
-import {
-  INSTALL_COMMAND,
-  UNICODE_IME,
-  unicodeKeyboardInstalled,
-} from '../../executions/drivers/adb/unicode-keyboard.ts';
+import { INSTALL_COMMAND, UNICODE_IME, unicodeKeyboardInstalled } from '../../device-shell/unicode-keyboard-app.ts';
 import { fix, svcStep } from '../fixes.ts';
 import type { CheckResult } from '../types.ts';
 

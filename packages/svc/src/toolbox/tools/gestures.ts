@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { SvcError } from '../../contracts/errors.ts';
 import type { SvcContext } from '../../core/context.ts';
-import { deviceRefusal, injectionDeniedMessage } from '../../executions/drivers/adb/device-outcome.ts';
+import { deviceRefusal, injectionDeniedMessage } from '../../device-shell/device-outcome.ts';
 import { deviceTool } from '../tool.ts';
 import { readScreen } from './screen.ts';
 import { pixel } from './tool-fields.ts';

@@ -8,7 +8,7 @@ import { quoteShellArg } from '../../contracts/dispatch.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { SvcContext } from '../../core/context.ts';
 import { forgetDriverChoiceEverywhere } from '../../daemons/forget-driver.ts';
-import { packageServiceDown } from '../../executions/drivers/adb/device-outcome.ts';
+import { packageServiceDown } from '../../device-shell/device-outcome.ts';
 import { readApk } from '../apk-source.ts';
 import { deviceTool, type ToolProgress } from '../tool.ts';
 import { packageName } from './tool-fields.ts';

@@ -5,9 +5,9 @@
 // (executions/drivers/adb/unicode-keyboard.ts). Installing again updates it; a device with it already is unchanged.
 import { z } from 'zod';
 import { SvcError } from '../../contracts/errors.ts';
+import { deviceRefusal } from '../../device-shell/device-outcome.ts';
 import { DeviceShell } from '../../device-shell/device-shell.ts';
-import { deviceRefusal } from '../../executions/drivers/adb/device-outcome.ts';
-import { UNICODE_IME, UNICODE_KEYBOARD_PACKAGE } from '../../executions/drivers/adb/unicode-keyboard.ts';
+import { UNICODE_IME, UNICODE_KEYBOARD_PACKAGE } from '../../device-shell/unicode-keyboard-app.ts';
 import { deviceTool } from '../tool.ts';
 import { pushAndInstall } from './install.ts';
 import { isShippedApk, keyboardApkFor } from './keyboard-apk.ts';

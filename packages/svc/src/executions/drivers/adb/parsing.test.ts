@@ -4,8 +4,9 @@ import { test } from 'node:test';
 import { RC_SENTINEL, splitAtSentinel } from '../../../device-shell/device-shell.ts';
 import { classifyDump } from '../../../device-shell/dump-outcome.ts';
 import { parseForeground, windowDumpCommand } from '../../../device-shell/foreground.ts';
+import { typingCommands } from '../../../device-shell/input-line.ts';
 import { pidsCommand, pidsIn } from '../../../device-shell/processes.ts';
-import { typingCommands, untypable } from './text-input.ts';
+import { untypable } from '../../../device-shell/unicode-keyboard-app.ts';
 
 const XML =
   '<?xml version=\'1.0\' encoding=\'UTF-8\' standalone=\'yes\' ?><hierarchy rotation="0"><node index="0" text="" ' +

@@ -4,6 +4,7 @@
 // and, with the keyboard up, closes it and reads the screen again (the layout may move when it goes).
 import type { NodeMatcher } from '../../../contracts/types.ts';
 import { DumpTimeout, dumpWindow } from '../../../device-shell/dump.ts';
+import { inputLine, KEYCODE } from '../../../device-shell/input-line.ts';
 import { keyboardCheckLine } from '../../../device-shell/keyboard-state.ts';
 import {
   centerOf,
@@ -16,7 +17,7 @@ import {
   type UiTree,
 } from '../../../ui/index.ts';
 import { cssSelectorsOf, withPages } from '../../../web-pages/web-source.ts';
-import { checkInput, inputLine, KEYCODE, sendInput } from './device-input.ts';
+import { checkInput, sendInput } from './device-input.ts';
 import { ExecutionFailure, type StepContext, StepFailure, TimedOut } from './step.ts';
 
 export interface Screen {

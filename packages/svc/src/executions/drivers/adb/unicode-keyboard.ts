@@ -10,36 +10,14 @@
 // Why this input method and not the clipboard or ADBKeyBoard: docs/decisions.md.
 import { imapEncode } from 'emailjs-utf7';
 import { quoteShellArg } from '../../../contracts/dispatch.ts';
+import { deviceRefusal } from '../../../device-shell/device-outcome.ts';
 import type { DeviceShell } from '../../../device-shell/device-shell.ts';
-import { deviceRefusal } from './device-outcome.ts';
+import { UNICODE_IME } from '../../../device-shell/unicode-keyboard-app.ts';
 import { StepFailure } from './step.ts';
-
-export const UNICODE_KEYBOARD_PACKAGE = 'io.appium.settings';
-export const UNICODE_IME = 'io.appium.settings/.UnicodeIME';
-/** The one command that installs it, as hints and doctor name it. */
-export const INSTALL_COMMAND = 'svc keyboard install';
-/** Lists every input method installed, enabled or not, one id per line (AOSP InputMethodManagerService). */
-export const LIST_IMES = 'ime list -a -s';
-
-/** The first character `input text` cannot type by itself (outside printable ASCII and newline), or undefined. */
-export function untypable(text: string): { char: string; index: number } | undefined {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 10 || (code >= 0x20 && code <= 0x7e)) continue;
-    return { char: String.fromCodePoint(text.codePointAt(i) ?? code), index: i };
-  }
-  return undefined;
-}
 
 /** One line of text as the Unicode keyboard takes it: modified UTF-7, all printable ASCII (`&` itself is `&-`). */
 export function unicodeKeyboardText(line: string): string {
   return imapEncode(line);
-}
-
-/** Whether the Unicode keyboard is installed on the device (`ime list -a -s` names it). */
-export async function unicodeKeyboardInstalled(shell: DeviceShell): Promise<boolean> {
-  const out = await shell.read(LIST_IMES);
-  return out.split('\n').some((line) => line.trim() === UNICODE_IME);
 }
 
 /**

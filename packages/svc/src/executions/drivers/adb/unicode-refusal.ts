@@ -5,7 +5,7 @@
 import { SvcError } from '../../../contracts/errors.ts';
 import type { ValidExecution } from '../../../contracts/types.ts';
 import type { DeviceShell } from '../../../device-shell/device-shell.ts';
-import { INSTALL_COMMAND, unicodeKeyboardInstalled, untypable } from './unicode-keyboard.ts';
+import { INSTALL_COMMAND, unicodeKeyboardInstalled, untypable } from '../../../device-shell/unicode-keyboard-app.ts';
 
 export async function unicodeTextRefused(shell: DeviceShell, execution: ValidExecution): Promise<SvcError | undefined> {
   const needs = execution.actions.flatMap((action, i) => {

@@ -6,10 +6,11 @@
 // does not exist, `monkey` launches it: never above, where monkey exits 251 on devices without physical keys and
 // unlocks the rotation (ADB-DRIVER-NOTES: mobile-next/mobilewright#82, mobile-mcp#360).
 import { quoteShellArg } from '../../../../contracts/dispatch.ts';
+import { deviceRefusal, outcomeUnknownMessage, packageServiceDown } from '../../../../device-shell/device-outcome.ts';
 import type { DeviceShell } from '../../../../device-shell/device-shell.ts';
 import { notInstalled } from '../../../../device-shell/installed-packages.ts';
 import { pidsCommand, pidsIn } from '../../../../device-shell/processes.ts';
-import { deviceRefusal, outcomeUnknownMessage, packageServiceDown, requireOutcome } from '../device-outcome.ts';
+import { requireOutcome } from '../device-input.ts';
 import { type ActionRunner, StepFailure } from '../step.ts';
 
 const RESOLVER = 'android/com.android.internal.app.ResolverActivity';

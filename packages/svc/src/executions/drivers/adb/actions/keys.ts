@@ -2,7 +2,8 @@
 // contracts/keys.ts). `input keyevent` answers nothing when it worked, so only a refusal can be read (an error text
 // or status: GLOBAL_ACTION_FAILED, or INPUT_INJECTION_DENIED); some launchers ignore recents.
 import { keyCodeOf } from '../../../../contracts/keys.ts';
-import { inputLine, sendInput } from '../device-input.ts';
+import { inputLine } from '../../../../device-shell/input-line.ts';
+import { sendInput } from '../device-input.ts';
 import type { ActionRunner } from '../step.ts';
 
 export const pressKey: ActionRunner<'press_key'> = async ({ shell, action }) => {

@@ -14,7 +14,7 @@ import {
   startRecorder,
   stopRecorder,
 } from '../../../../device-shell/screen-recorder.ts';
-import { requireOutcome } from '../device-outcome.ts';
+import { requireOutcome } from '../device-input.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
 
 export const RECORDING_DIR = '/data/local/tmp';

@@ -9,8 +9,9 @@
 import { ACTION_DEFAULTS } from '../../../../contracts/limits.ts';
 import { type RetryPolicy, retryPolicyOf } from '../../../../contracts/retry.ts';
 import type { NodeMatcher } from '../../../../contracts/types.ts';
+import { inputLine } from '../../../../device-shell/input-line.ts';
 import { findFirst, leadingSignature, refindContainer, resolveContainer, type UiNode } from '../../../../ui/index.ts';
-import { inputLine, sendInput } from '../device-input.ts';
+import { sendInput } from '../device-input.ts';
 import { retrying } from '../phase-retry.ts';
 import { clickGesture, describeMatcher, gestureAt, readScreen, type Screen } from '../screen.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';

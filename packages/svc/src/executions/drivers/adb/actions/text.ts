@@ -7,13 +7,14 @@
 // A password field shows no text to check; a field showing its hint while empty (Android 7-9 report the hint as the
 // text: appium/appium#13618) is cleared the same way, harmlessly.
 import type { NodeMatcher } from '../../../../contracts/types.ts';
+import { inputLine, KEYCODE, typingCommands } from '../../../../device-shell/input-line.ts';
+import { untypable } from '../../../../device-shell/unicode-keyboard-app.ts';
 import { centerOf, editTargetOf, findAll, isEditable, type UiNode, type UiTree } from '../../../../ui/index.ts';
 import { webTargetOf } from '../../../../web-pages/web-source.ts';
-import { checkInput, inputLine, KEYCODE, sendInput } from '../device-input.ts';
+import { checkInput, sendInput } from '../device-input.ts';
 import { findOrFail, gestureAt, readScreen } from '../screen.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
-import { typingCommands } from '../text-input.ts';
-import { unicodeKeyboardText, untypable, withUnicodeKeyboard } from '../unicode-keyboard.ts';
+import { unicodeKeyboardText, withUnicodeKeyboard } from '../unicode-keyboard.ts';
 import { typeIntoPage } from './web.ts';
 
 /** Key events per `input keyevent` call: one JVM start types them all. */

@@ -10,8 +10,6 @@
 // openatx/uiautomator2#520, senzhk/ADBKeyBoard#78): "Injecting to another application requires INJECT_EVENTS
 // permission" up to Android 11, "Injecting input events requires the caller (...) to have the INJECT_EVENTS
 // permission." since Android 12 (termux/termux-app#3583).
-import type { ShellResult } from '../../../device-shell/device-shell.ts';
-import { StepFailure } from './step.ts';
 
 export interface DeviceRefusal {
   /** The phone refused to inject input (INPUT_INJECTION_DENIED). */
@@ -83,13 +81,4 @@ export function injectionDeniedMessage(what: string, said: string): string {
  */
 export function packageServiceDown(output: string): string | undefined {
   return /^.*Can't find service: package.*$/m.exec(output)?.[0]?.trim();
-}
-
-/**
- * Throws DEVICE_SHELL_UNAVAILABLE when the shell ended before `result`'s exit status came back: whatever the command
- * printed so far, it did not say how it ended. `retryable` when running it again is harmless (a read, a start).
- */
-export function requireOutcome(result: ShellResult, what: string, retryable: boolean): void {
-  if (result.status === -1)
-    throw new StepFailure('DEVICE_SHELL_UNAVAILABLE', outcomeUnknownMessage(what), { retryable });
 }

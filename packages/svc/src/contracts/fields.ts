@@ -10,7 +10,14 @@ export type Blank = 'allowEmpty' | 'nonEmpty' | 'nonBlank';
 
 /** The shape of a rule: what the validator checks and the JSON Schema says. */
 export type RuleShape =
-  | { readonly kind: 'string'; readonly blank: Blank; readonly maxLength?: number; readonly minLength?: number }
+  | {
+      readonly kind: 'string';
+      readonly blank: Blank;
+      readonly maxLength?: number;
+      readonly minLength?: number;
+      /** The whole value must match, and `says` what that means ("a package name such as com.example.app"). */
+      readonly pattern?: { readonly regex: RegExp; readonly says: string };
+    }
   | { readonly kind: 'integer'; readonly range: Range; readonly clamp?: boolean }
   | { readonly kind: 'number'; readonly range: Range }
   | { readonly kind: 'boolean' }
@@ -42,6 +49,13 @@ export const str = (blank: Blank, maxLength?: number, minLength?: number): Field
   blank,
   ...(maxLength === undefined ? {} : { maxLength }),
   ...(minLength === undefined ? {} : { minLength }),
+});
+/** A string the whole of which matches `regex` (`says` what it must be, for the message and the schema). */
+export const matching = (regex: RegExp, says: string, maxLength?: number): FieldRule<string> => ({
+  kind: 'string',
+  blank: 'nonBlank',
+  pattern: { regex, says },
+  ...(maxLength === undefined ? {} : { maxLength }),
 });
 export const int = (range: Range, clamp?: boolean): FieldRule<number> =>
   clamp ? { kind: 'integer', range, clamp } : { kind: 'integer', range };
@@ -78,6 +92,9 @@ export function checkField(rule: FieldRule, value: unknown, path: string): unkno
       }
       if (rule.minLength !== undefined && value.length < rule.minLength) {
         fail(path, `must be at least ${rule.minLength} chars`, `at least ${rule.minLength} chars`);
+      }
+      if (rule.pattern !== undefined && !rule.pattern.regex.test(value)) {
+        fail(path, `must be ${rule.pattern.says}, got ${describe(value)}`, rule.pattern.says);
       }
       return value;
     }

@@ -21,6 +21,10 @@ function ruleSchema(rule: FieldRule): Schema {
       if (rule.blank !== 'allowEmpty') s.minLength = rule.minLength ?? 1;
       if (rule.blank === 'nonBlank') s.pattern = '\\S';
       if (rule.maxLength !== undefined) s.maxLength = rule.maxLength;
+      if (rule.pattern !== undefined) {
+        s.pattern = rule.pattern.regex.source;
+        s.description = rule.pattern.says;
+      }
       return s;
     }
     case 'integer':

@@ -4,13 +4,16 @@
 // path. snapshot and screenshot are the observe commands' (observe.ts), which add their own options.
 import type { Command } from 'commander';
 import { CLI_COMMANDS, commandKeyOf } from '../../builders/surfaces.ts';
-import type { CliSurface } from '../../contracts/actions/define.ts';
+import type { CliSurface, CommandGroup } from '../../contracts/actions/define.ts';
 import { addInputs, examples } from '../command-kit.ts';
 import { builtAction } from '../execution-command.ts';
 
-const GROUPS: Readonly<Record<NonNullable<CliSurface['group']>, string>> = {
+const GROUPS: Readonly<Record<CommandGroup, string>> = {
   action: 'run one action with explicit flags',
   'on-screen-log': 'show or clear a small text panel on the device screen',
+  clipboard: 'the device clipboard',
+  keyboard: 'the Unicode keyboard: type any text on a phone without the operator app',
+  record: 'screen recording',
 };
 
 /** One action command under `parent`, with every input of the action types it builds. */
@@ -39,7 +42,7 @@ export function registerActions(program: Command): void {
   const groups = new Map<string, Command>();
   for (const surface of FLAT) registerActionCommand(program, surface.verb, surface.verb);
   for (const surface of GROUPED) {
-    const group = surface.group as NonNullable<CliSurface['group']>;
+    const group = surface.group as CommandGroup;
     const parent = groups.get(group) ?? program.command(group).description(GROUPS[group]);
     groups.set(group, parent);
     registerActionCommand(parent, commandKeyOf(surface), surface.verb);

@@ -38,14 +38,20 @@ export type ActionNature = 'click' | 'read' | 'act';
  */
 export type SelectorFlags = 'element' | 'element-without-text' | 'container' | 'label' | 'json';
 
-/** One input of a flat command and the param it fills. */
-export type CliInput =
+/** The command groups a flat command may sit in (`svc action click`, `svc record start`). */
+export type CommandGroup = 'action' | 'on-screen-log' | 'clipboard' | 'keyboard' | 'record';
+
+/**
+ * One input of a flat command and the param it fills. `P` is the definition's param names: a surface naming a param
+ * its definition does not have fails the type check.
+ */
+export type CliInput<P extends string = string> =
   | {
       readonly kind: 'selector';
-      readonly param: string;
+      readonly param: P;
       readonly flags: SelectorFlags;
       /** A selector must be given (unless this other param was filled, as a click's coordinate). */
-      readonly required?: boolean | { readonly unless: string };
+      readonly required?: boolean | { readonly unless: P };
       /** The message when it is required and missing (default: "<verb> needs an element selector: ..."). */
       readonly missing?: string;
     }
@@ -53,11 +59,13 @@ export type CliInput =
       readonly kind: 'flag';
       /** The flag as commander spells it: `--validator <name>`. */
       readonly flag: string;
-      readonly param: string;
+      readonly param: P;
       readonly help: string;
       /** Other spellings, hidden from help. */
       readonly aliases?: readonly string[];
       readonly integer?: boolean;
+      /** A number, fractions allowed (a latitude). */
+      readonly number?: boolean;
       /** A blank value is kept (text is typed as given) instead of refused. */
       readonly allowBlank?: boolean;
       /** The message when the flag is required and missing (default: "--flag is required" when `required`). */
@@ -70,7 +78,7 @@ export type CliInput =
       readonly kind: 'switch';
       readonly flag: string;
       /** The param it sets to `value`; absent for the switch that picks this action on a shared command. */
-      readonly param?: string;
+      readonly param?: P;
       readonly value?: string | true;
       readonly help: string;
     }
@@ -78,9 +86,11 @@ export type CliInput =
       readonly kind: 'argument';
       /** Its name in the usage line: `<duration-ms>`. */
       readonly name: string;
-      readonly param: string;
+      readonly param: P;
       readonly optional?: boolean;
       readonly integer?: boolean;
+      /** A number, fractions allowed (a latitude). */
+      readonly number?: boolean;
       /** The same value may come as this flag instead (`scroll up` or `scroll --direction up`). */
       readonly flag?: { readonly flag: string; readonly help: string; readonly example: string };
       /** Taken when neither the argument nor its flag is given. */
@@ -90,16 +100,16 @@ export type CliInput =
       /** The path a missing value is reported at (default the param's). */
       readonly missingPath?: string;
     }
-  | { readonly kind: 'coordinate'; readonly flag: string; readonly param: string; readonly help: string }
+  | { readonly kind: 'coordinate'; readonly flag: string; readonly param: P; readonly help: string }
   /** The global --timeout fills this param of the action (a wait's own time) instead of the execution's. */
-  | { readonly kind: 'timeout'; readonly param: string; readonly missing?: string }
+  | { readonly kind: 'timeout'; readonly param: P; readonly missing?: string }
   /** An option the command reads itself (image options); it fills no param. */
   | { readonly kind: 'option'; readonly flag: string; readonly help: string };
 
 /** A flat command (`svc click`) or a subcommand of a group (`svc action click`) that builds this one action. */
-export interface CliSurface {
+export interface CliSurface<P extends string = string> {
   readonly verb: string;
-  readonly group?: 'action' | 'on-screen-log';
+  readonly group?: CommandGroup;
   readonly aliases?: readonly string[];
   readonly description: string;
   readonly examples: readonly string[];
@@ -107,9 +117,9 @@ export interface CliSurface {
   readonly helpAfter?: string;
   /** The action's id in the built execution (default the verb). */
   readonly id?: string;
-  readonly inputs: readonly CliInput[];
+  readonly inputs: readonly CliInput<P>[];
   /** Params this command always sets (`back` is press_key back). */
-  readonly fixed?: Readonly<Record<string, unknown>>;
+  readonly fixed?: Readonly<Partial<Record<P, unknown>>>;
   /**
    * On a command shared by two action types, what picks this one: a switch (`scroll-until --click`), or the first
    * argument matching a pattern (`open` of a URI).
@@ -118,12 +128,12 @@ export interface CliSurface {
   /** Registered by the observe commands (snapshot, screenshot), which add their own options. */
   readonly observe?: boolean;
   /** At least one of these params must be filled (said in the command's words before the contract says it). */
-  readonly needsOneOf?: { readonly params: readonly string[]; readonly message: string };
+  readonly needsOneOf?: { readonly params: readonly P[]; readonly message: string };
 }
 
 /** One argument of an MCP tool and the param it fills. */
-export interface ToolArgument {
-  readonly param: string;
+export interface ToolArgument<P extends string = string> {
+  readonly param: P;
   /** Taken when the argument is not given. */
   readonly default?: string;
   /** A value that means "the default": left out of the params (clickType `default`). */
@@ -131,10 +141,10 @@ export interface ToolArgument {
 }
 
 /** A flat MCP tool that builds this one action. */
-export interface ToolSurface {
+export interface ToolSurface<P extends string = string> {
   readonly name: string;
   readonly description: string;
-  readonly arguments: Readonly<Record<string, ToolArgument>>;
+  readonly arguments: Readonly<Record<string, ToolArgument<P>>>;
   readonly required?: readonly string[];
   /** The action's id in the built execution (default the tool's name). */
   readonly id?: string;
@@ -175,9 +185,9 @@ export interface ActionDefinition<
    */
   readonly changesScreen: boolean | ((params: ParamsOf<F, R>) => boolean);
   /** The flat commands that build this action alone. */
-  readonly cli?: readonly CliSurface[];
+  readonly cli?: readonly CliSurface<keyof F & string>[];
   /** The flat MCP tool that builds this action alone. */
-  readonly mcp?: ToolSurface;
+  readonly mcp?: ToolSurface<keyof F & string>;
   /** How a flat command's or tool's execution is timed (default plain). */
   readonly builtTimeout?: BuiltTimeout;
 }

@@ -9,7 +9,7 @@ export const settleDelayMs = int(ACTION_RANGES.settleDelayMs);
 export const clickType = oneOf(CLICK_TYPES);
 
 /** The `--direction` flag of scroll-until and scroll-and-click (scroll's own has no default to state). */
-export const directionFlag: CliInput = {
+export const directionFlag: CliInput<'direction'> = {
   kind: 'flag',
   flag: '--direction <direction>',
   param: 'direction',

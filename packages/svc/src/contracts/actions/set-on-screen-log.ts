@@ -4,7 +4,7 @@ import { ON_SCREEN_LOG } from '../limits.ts';
 import { type CliInput, defineAction } from './define.ts';
 
 /** A numeric panel flag: its token follows the numeric rule, a blank one included (it says what is wrong). */
-const panelNumber = (flag: string, param: string, help: string): CliInput[] => [
+const panelNumber = <P extends string>(flag: string, param: P, help: string): CliInput<P>[] => [
   { kind: 'flag', flag, param, help, integer: true, allowBlank: true },
 ];
 

@@ -1,6 +1,7 @@
 // enter_text: types into the field the matcher finds; `clear` is accepted but has no effect (SPEC 2.5).
 import { bool, matcher, retry, str } from '../fields.ts';
 import { defineAction } from './define.ts';
+import { FLAG_HELP } from './flag-help.ts';
 
 export const enterText = defineAction({
   type: 'enter_text',
@@ -25,18 +26,18 @@ export const enterText = defineAction({
           kind: 'flag',
           flag: '--text <text>',
           param: 'text',
-          help: 'the text to enter',
+          help: FLAG_HELP.textToEnter,
           allowBlank: true,
           required: true,
           missing: 'type needs --text <text to enter>',
         },
-        { kind: 'switch', flag: '--submit', param: 'submit', value: true, help: 'press enter after typing' },
+        { kind: 'switch', flag: '--submit', param: 'submit', value: true, help: FLAG_HELP.submit },
         {
           kind: 'switch',
           flag: '--clear',
           param: 'clear',
           value: true,
-          help: 'accepted for compatibility; has no effect',
+          help: FLAG_HELP.clear,
         },
       ],
     },
@@ -47,9 +48,16 @@ export const enterText = defineAction({
       examples: [`svc action type --selector '{"resourceId":"com.android.settings:id/search_src_text"}' --text wifi`],
       inputs: [
         { kind: 'selector', param: 'matcher', flags: 'json', required: true },
-        { kind: 'flag', flag: '--text <text>', param: 'text', help: 'text to enter', allowBlank: true, required: true },
-        { kind: 'switch', flag: '--submit', param: 'submit', value: true, help: 'press enter after typing' },
-        { kind: 'switch', flag: '--clear', param: 'clear', value: true, help: 'no effect' },
+        {
+          kind: 'flag',
+          flag: '--text <text>',
+          param: 'text',
+          help: FLAG_HELP.textToEnter,
+          allowBlank: true,
+          required: true,
+        },
+        { kind: 'switch', flag: '--submit', param: 'submit', value: true, help: FLAG_HELP.submit },
+        { kind: 'switch', flag: '--clear', param: 'clear', value: true, help: FLAG_HELP.clear },
       ],
     },
   ],

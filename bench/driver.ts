@@ -90,10 +90,6 @@ function recordingAdb(inner: AdbPort) {
     shell: timed('', inner.shell.bind(inner)),
     execOut: timed('exec-out ', inner.execOut.bind(inner)),
     // A log follow stays open while the operator works: counted as a command, its time is the operator's.
-    streamLines: async (serial, command) => {
-      commands.push(`follow ${command}`);
-      return inner.streamLines(serial, command);
-    },
     streamBytes: async (serial, command) => {
       commands.push(`follow ${command}`);
       return inner.streamBytes(serial, command);

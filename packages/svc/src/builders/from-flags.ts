@@ -149,7 +149,7 @@ function knownFlags(bound: readonly Bound<CliSurface>[]): Set<string> {
     for (const input of surface.inputs) {
       if (input.kind === 'selector') {
         const { json, table } = SELECTOR_FLAG_SETS[input.flags];
-        if (json !== undefined) keys.add(json);
+        if (json !== undefined) keys.add(json.key);
         for (const row of table) for (const key of row.keys) keys.add(key);
       } else if (input.kind === 'argument') {
         if (input.flag !== undefined) keys.add(flagKey(input.flag.flag));

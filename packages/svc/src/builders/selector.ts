@@ -1,54 +1,99 @@
 // The shared selector parser of SPEC 4.4: the flag sets a command's selector input names (contracts/actions/define.ts
-// SelectorFlags). Pure: it takes the collected flag values and returns the matcher.
+// SelectorFlags), each flag written once with its spelling, the matcher field it fills and its help. The commands'
+// flags and help (cli/command-kit.ts), this parser, the errors in flag terms and the copy-as all read these tables.
+// Pure: it takes the collected flag values and returns the matcher.
 import type { SelectorFlags } from '../contracts/actions/define.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { type FlagBag, single } from './flag-values.ts';
+import { flagKey, flagSpelling } from './surfaces.ts';
 
 /** A raw NodeMatcher: shorthand flags give canonical keys; `--selector` JSON passes through for the validator. */
 export type RawMatcher = Record<string, unknown>;
 
-/** Shorthand element flags: option keys (flag and aliases) → matcher field. */
-export const ELEMENT_FLAGS = [
-  { keys: ['text'], field: 'textEquals' },
-  { keys: ['textContains'], field: 'textContains' },
-  { keys: ['id', 'resourceId'], field: 'resourceId' },
-  { keys: ['desc', 'contentDesc'], field: 'contentDescEquals' },
-  { keys: ['descContains', 'contentDescContains'], field: 'contentDescContains' },
-  { keys: ['role'], field: 'role' },
-  { keys: ['ref'], field: 'ref' },
-] as const;
+/** One selector flag. */
+export interface SelectorFlag {
+  /** As help shows it, with its value: `--id <resource-id>`. */
+  readonly flag: string;
+  /** Other spellings, hidden in help (`same as --id`). */
+  readonly aliases: readonly string[];
+  /** The keys commander stores the flag and its aliases under (`id`, `resourceId`), the flag's first. */
+  readonly keys: readonly string[];
+  /** The NodeMatcher field it fills. */
+  readonly field: string;
+  readonly help: string;
+}
 
-export const CONTAINER_FLAGS = [
-  { keys: ['containerText'], field: 'textEquals' },
-  { keys: ['containerTextContains'], field: 'textContains' },
-  { keys: ['containerId', 'containerResourceId'], field: 'resourceId' },
-  { keys: ['containerDesc', 'containerContentDesc'], field: 'contentDescEquals' },
-  { keys: ['containerDescContains', 'containerContentDescContains'], field: 'contentDescContains' },
-  { keys: ['containerRole'], field: 'role' },
-  { keys: ['containerRef'], field: 'ref' },
-] as const;
+const flag = (spelling: string, field: string, help: string, aliases: readonly string[] = []): SelectorFlag => ({
+  flag: spelling,
+  aliases,
+  keys: [spelling, ...aliases].map(flagKey),
+  field,
+  help,
+});
 
-/** `type` uses --text for the text to enter, so it is not one of its selector flags. */
-export const ELEMENT_FLAGS_WITHOUT_TEXT = ELEMENT_FLAGS.filter((flag) => flag.field !== 'textEquals');
+/** Shorthand element flags. */
+const ELEMENT_FLAGS: readonly SelectorFlag[] = [
+  flag('--text <text>', 'textEquals', 'exact text, or label when it shows no text (textEquals)'),
+  flag('--text-contains <text>', 'textContains', 'part of the text, or label when it shows no text; any case'),
+  flag('--id <resource-id>', 'resourceId', 'exact resource id (<package>:id/<name>)', ['--resource-id']),
+  flag('--desc <text>', 'contentDescEquals', 'exact accessibility label (contentDescEquals)', ['--content-desc']),
+  flag('--desc-contains <text>', 'contentDescContains', 'part of the accessibility label, any case', [
+    '--content-desc-contains',
+  ]),
+  flag(
+    '--role <role>',
+    'role',
+    'the role a compact screen prints: button, textfield, text, title, listitem, container, icon, ...',
+  ),
+  flag('--ref <eN>', 'ref', 'an element of the last `snapshot --format compact` (e12), on its own'),
+];
+
+const CONTAINER_FLAGS: readonly SelectorFlag[] = [
+  flag('--container-text <text>', 'textEquals', 'container by exact text'),
+  flag('--container-text-contains <text>', 'textContains', 'container by text substring'),
+  flag('--container-id <resource-id>', 'resourceId', 'container by resource id', ['--container-resource-id']),
+  flag('--container-desc <text>', 'contentDescEquals', 'container by exact accessibility label', [
+    '--container-content-desc',
+  ]),
+  flag('--container-desc-contains <text>', 'contentDescContains', 'container by label substring', [
+    '--container-content-desc-contains',
+  ]),
+  flag('--container-role <role>', 'role', 'container by role'),
+  flag('--container-ref <eN>', 'ref', 'container by a ref of the last `snapshot --format compact`'),
+];
 
 /** read-value's label: its own flags, and the element flags' spellings as hidden aliases. */
-export const LABEL_FLAGS = [
-  { keys: ['label', 'text', 'labelText'], field: 'textEquals' },
-  { keys: ['labelId', 'id', 'resourceId'], field: 'resourceId' },
-  { keys: ['labelDesc', 'desc', 'contentDesc'], field: 'contentDescEquals' },
-  { keys: ['labelRef'], field: 'ref' },
-] as const;
+const LABEL_FLAGS: readonly SelectorFlag[] = [
+  flag('--label <text>', 'textEquals', 'label by exact text', ['--text', '--label-text']),
+  flag('--label-id <resource-id>', 'resourceId', 'label by resource id', ['--id', '--resource-id']),
+  flag('--label-desc <text>', 'contentDescEquals', 'label by accessibility label', ['--desc', '--content-desc']),
+  flag('--label-ref <eN>', 'ref', 'label by a ref of the last `snapshot --format compact`, on its own'),
+];
 
-export type FlagTable = ReadonlyArray<{ readonly keys: readonly string[]; readonly field: string }>;
+/** A set's JSON flag: how it is spelt, the key commander stores it under, its help. */
+export interface JsonFlag {
+  readonly flag: string;
+  readonly key: string;
+  readonly help: string;
+}
 
-/** Each flag set: the key of its JSON flag (none for labels) and its shorthand table. */
-export const SELECTOR_FLAG_SETS: Readonly<Record<SelectorFlags, { json?: string; table: FlagTable }>> = {
-  element: { json: 'selector', table: ELEMENT_FLAGS },
-  'element-without-text': { json: 'selector', table: ELEMENT_FLAGS_WITHOUT_TEXT },
-  container: { json: 'containerSelector', table: CONTAINER_FLAGS },
-  label: { table: LABEL_FLAGS },
-  json: { json: 'selector', table: [] },
+const SELECTOR_JSON: JsonFlag = { flag: '--selector <json>', key: 'selector', help: 'raw NodeMatcher JSON object' };
+const CONTAINER_JSON: JsonFlag = {
+  flag: '--container-selector <json>',
+  key: 'containerSelector',
+  help: 'raw NodeMatcher JSON of the container',
 };
+
+/** Each flag set: its JSON flag (none for labels) and its shorthand flags. */
+export const SELECTOR_FLAG_SETS: Readonly<Record<SelectorFlags, { json?: JsonFlag; table: readonly SelectorFlag[] }>> =
+  {
+    element: { json: SELECTOR_JSON, table: ELEMENT_FLAGS },
+    // `type` uses --text for the text to enter, so it is not one of its selector flags.
+    'element-without-text': { json: SELECTOR_JSON, table: ELEMENT_FLAGS.filter((f) => f.field !== 'textEquals') },
+    container: { json: CONTAINER_JSON, table: CONTAINER_FLAGS },
+    label: { table: LABEL_FLAGS },
+    json: { json: SELECTOR_JSON, table: [] },
+  };
 
 export const SELECTOR_CONFLICT_MESSAGE =
   'Use --selector or the simple selector flags (--text, --text-contains, --id, --desc, --desc-contains, --role), not both';
@@ -77,7 +122,7 @@ export function parseMatcherJson(value: string, flag: string): RawMatcher {
   return parsed as RawMatcher;
 }
 
-function fromShorthands(flags: FlagBag, table: FlagTable): RawMatcher {
+function fromShorthands(flags: FlagBag, table: readonly SelectorFlag[]): RawMatcher {
   const matcher: RawMatcher = {};
   for (const { keys, field } of table) {
     const value = single(flags, keys);
@@ -86,10 +131,10 @@ function fromShorthands(flags: FlagBag, table: FlagTable): RawMatcher {
   return matcher;
 }
 
-function parseOne(flags: FlagBag, jsonKey: string, table: FlagTable, conflict: string): RawMatcher {
-  const json = single(flags, [jsonKey]);
+function parseOne(flags: FlagBag, jsonFlag: JsonFlag, table: readonly SelectorFlag[], conflict: string): RawMatcher {
+  const json = single(flags, [jsonFlag.key]);
   const shorthands = fromShorthands(flags, table);
-  const flag = jsonKey === 'selector' ? '--selector' : '--container-selector';
+  const flag = flagSpelling(jsonFlag.flag);
   if (json === undefined) return shorthands;
   if (Object.keys(shorthands).length > 0) {
     throw new SvcError('EXECUTION_VALIDATION_FAILED', conflict, { path: flag, flag, reason: 'conflict' });
@@ -104,9 +149,12 @@ export interface ParsedSelector {
   container?: RawMatcher;
 }
 
-export function parseSelectorFlags(flags: FlagBag, elementTable: FlagTable = ELEMENT_FLAGS): ParsedSelector {
-  const matcher = parseOne(flags, 'selector', elementTable, SELECTOR_CONFLICT_MESSAGE);
-  const container = parseOne(flags, 'containerSelector', CONTAINER_FLAGS, CONTAINER_CONFLICT_MESSAGE);
+export function parseSelectorFlags(
+  flags: FlagBag,
+  elementTable: readonly SelectorFlag[] = ELEMENT_FLAGS,
+): ParsedSelector {
+  const matcher = parseOne(flags, SELECTOR_JSON, elementTable, SELECTOR_CONFLICT_MESSAGE);
+  const container = parseOne(flags, CONTAINER_JSON, CONTAINER_FLAGS, CONTAINER_CONFLICT_MESSAGE);
   return Object.keys(container).length > 0 || flags.containerSelector !== undefined
     ? { matcher, container }
     : { matcher };

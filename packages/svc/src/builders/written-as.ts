@@ -8,7 +8,7 @@ import { normalizeAndValidateExecution } from '../contracts/validate.ts';
 import { type BuiltExecution, sleepTimeout } from './execution.ts';
 import { buildTool } from './from-arguments.ts';
 import { buildCommand } from './from-flags.ts';
-import { type FlagTable, SELECTOR_FLAG_SETS } from './selector.ts';
+import { SELECTOR_FLAG_SETS } from './selector.ts';
 import { type Bound, CLI_COMMANDS, commandKeyOf, flagKey, flagSpelling, TOOLS } from './surfaces.ts';
 
 const IDS = { commandId: 'written-as', taskId: 'written-as' };
@@ -42,18 +42,20 @@ function selectorWords(
   if (typeof matcher !== 'object' || matcher === null) return true;
   const { json, table } = SELECTOR_FLAG_SETS[set.flags];
   const fields = Object.entries(matcher as Record<string, unknown>);
-  const rows = fields.map(([field]) => table.find((row: FlagTable[number]) => row.field === field));
-  if (rows.every((row) => row !== undefined)) {
-    fields.forEach(([, value], i) => {
-      const key = rows[i]?.keys[0] as string;
-      out.flags[key] = [String(value)];
-      out.words.push(kebab(key), word(String(value)));
-    });
+  const rows = fields.flatMap(([field, value]) => {
+    const row = table.find((r) => r.field === field);
+    return row === undefined ? [] : [{ row, value: String(value) }];
+  });
+  if (rows.length === fields.length) {
+    for (const { row, value } of rows) {
+      out.flags[row.keys[0] as string] = [value];
+      out.words.push(flagSpelling(row.flag), word(value));
+    }
     return true;
   }
   if (json === undefined) return false;
-  out.flags[json] = [JSON.stringify(matcher)];
-  out.words.push(kebab(json), word(JSON.stringify(matcher)));
+  out.flags[json.key] = [JSON.stringify(matcher)];
+  out.words.push(flagSpelling(json.flag), word(JSON.stringify(matcher)));
   return true;
 }
 

@@ -32,7 +32,7 @@ function derivedTimeout(key: string): string | undefined {
 
 function selectorFlag(flags: FlagBag, input: CliInput & { kind: 'selector' }, field: string | undefined) {
   const { json, table } = SELECTOR_FLAG_SETS[input.flags];
-  if (json !== undefined && given(flags, json)) return `--${kebab(json)}`;
+  if (json !== undefined && given(flags, json.key)) return flagSpelling(json.flag);
   const rows = table.filter((row) => field === undefined || row.field === field);
   const key = rows.flatMap((row) => row.keys).find((k) => given(flags, k));
   return key === undefined ? undefined : `--${kebab(key)}`;

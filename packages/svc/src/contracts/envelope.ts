@@ -3,19 +3,6 @@ import { SvcError } from './errors.ts';
 import type { ResultEnvelope, StepResult } from './types.ts';
 import { isPlainObject } from './validation-issue.ts';
 
-export const RESULT_MARKER = '[svc-Result] ';
-export const FRAME_MARKER = '[svc-Frame] ';
-export const EVENT_MARKER = '[svc-Event] ';
-
-export interface OperatorEvent {
-  commandId: string;
-  actionId: string;
-  actionType: string;
-  phase: 'start' | 'retry' | 'success' | 'failure';
-  attempt: number;
-  elapsedMs: number;
-}
-
 export type ShapeCheck = { ok: true; envelope: ResultEnvelope } | { ok: false; reason: string };
 
 /**
@@ -130,22 +117,6 @@ export function malformed(commandId: string, reason: string): { kind: 'malformed
       reason,
     }),
   };
-}
-
-/** Parses a `[svc-Event]` JSON payload; undefined when it is not a well-formed event (events are never terminal). */
-export function parseEventJson(json: string): OperatorEvent | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    return undefined;
-  }
-  if (!isPlainObject(value)) return undefined;
-  const { commandId, actionId, actionType, phase, attempt, elapsedMs } = value;
-  if (typeof commandId !== 'string' || typeof actionId !== 'string' || typeof actionType !== 'string') return undefined;
-  if (phase !== 'start' && phase !== 'retry' && phase !== 'success' && phase !== 'failure') return undefined;
-  if (typeof attempt !== 'number' || typeof elapsedMs !== 'number') return undefined;
-  return { commandId, actionId, actionType, phase, attempt, elapsedMs };
 }
 
 /** Serializes an envelope in the key order of OPERATOR-PROTOCOL §3 (used by encoders and tests). */

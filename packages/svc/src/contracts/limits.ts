@@ -57,14 +57,6 @@ export function timerMs(ms: number): number {
   return Math.min(Math.ceil(ms), MAX_TIMER_MS);
 }
 
-/** OPERATOR-PROTOCOL §3: log line sizes. */
-export const PROTOCOL_LIMITS = {
-  MAX_INLINE_RESULT_BYTES: 3800,
-  MAX_FRAME_CHUNK_BYTES: 2700,
-  /** Defensive cap on n of a frame set (decision C-36); real sets are far smaller. */
-  MAX_FRAMES_PER_SET: 10_000,
-} as const;
-
 export const EXPECTED_FORMAT = 'android-ui-automator';
 export const EXECUTION_MODES = ['artifact_compiled', 'direct'] as const;
 

@@ -12,14 +12,11 @@
 //   `</hierarchy>` (TaskScopeDefault.kt:248);
 // - `[Operator-Receiver] … failed to parse agent command payload` (E): a payload dropped without an answer
 //   (OperatorCommandReceiver.kt:61-63,86-90).
-// svc's former `[svc-Frame]` / `[svc-Event]` lines are still read.
 // A marker counts only at the very start of a record's message: the operator logs text it read from the screen
 // (`step_success … data=`, the hierarchy's attributes), raw newlines included, so a marker anywhere else is text.
 // A line that can end or take an execution counts only at the priority the app writes it at
 // (writtenAtItsPriority): Timber cuts a message of 4000 chars or more into records at each newline, so a read text
 // can still make a record start with a marker, but that record keeps the priority of the step line it came from.
-import { EVENT_MARKER, FRAME_MARKER, type OperatorEvent, parseEventJson } from './envelope.ts';
-import type { Frame } from './frames.ts';
 import { OPERATOR_VARIANTS } from './operator-variants.ts';
 
 export type CommandPhase = 'start' | 'queued' | 'success' | 'failure' | 'stage-retry';
@@ -32,10 +29,7 @@ export type OperatorLine =
   | { kind: 'step_returned'; actionId: string; data: string }
   /** `cut`: a record of the dump lost its end to liblog's byte limit, so the XML is not what the app wrote. */
   | { kind: 'hierarchy'; commandId?: string; xml: string; cut?: true }
-  | { kind: 'payload_rejected'; message: string }
-  | { kind: 'frame'; frame: Frame }
-  | { kind: 'event'; event: OperatorEvent }
-  | { kind: 'malformed_frame'; reason: string };
+  | { kind: 'payload_rejected'; message: string };
 
 /** What one printed message starts: a complete line, or the head of a block that continues in later records. */
 export type MessageStart =
@@ -54,13 +48,12 @@ const STEP_RETURNED = /^\[UiActionEngine\] step_success id=(\S+) type=\S* data=(
 const HIERARCHY_HEAD = /^\[TaskScope\] UI Hierarchy(?: \[commandId=(.*)\])?:$/;
 const PAYLOAD_REJECTED = /^\[Operator-Receiver\] .*failed to parse agent command payload/i;
 const COMMAND = /^(start|queued|success|failure|stage-retry) (.*)$/;
-const LEGACY_FRAME = /^(result|hierarchy) (\S+) (\d{1,9})\/(\d{1,9}) (\S*)$/;
 
 /** Classifies one log message (the text after the tag); undefined when it is no operator line. */
 /** `truncated`: liblog cut the record at its byte limit, so the message goes on in the next record. */
 export function parseOperatorMessage(raw: string, truncated = false): MessageStart | undefined {
   const message = raw.replace(/\r?\n$/, '');
-  if (!message.startsWith('[')) return legacy(message);
+  if (!message.startsWith('[')) return undefined;
   for (const marker of RESULT_MARKERS) {
     if (message.startsWith(marker)) return resultStart(message.slice(marker.length), message.length, truncated);
   }
@@ -77,7 +70,7 @@ export function parseOperatorMessage(raw: string, truncated = false): MessageSta
   const hierarchy = hierarchyStart(message);
   if (hierarchy) return hierarchy;
   if (PAYLOAD_REJECTED.test(message)) return line({ kind: 'payload_rejected', message: firstLine(message) });
-  return legacy(message);
+  return undefined;
 }
 
 const line = (l: OperatorLine): MessageStart => ({ kind: 'line', line: l });
@@ -126,44 +119,16 @@ function commandLine(text: string): MessageStart | undefined {
   return line({ kind: 'command', phase: m[1] as CommandPhase, commandId, fields });
 }
 
-/** svc's former simulated wire: `[svc-Frame] …` and `[svc-Event] {…}` at the start of the message. */
-function legacy(message: string): MessageStart | undefined {
-  if (!message.startsWith('[svc-')) return undefined;
-  const text = message;
-  const svcResult = RESULT_MARKERS[0] as string;
-  if (text.startsWith(svcResult)) return line({ kind: 'result', json: text.slice(svcResult.length) });
-  if (text.startsWith(EVENT_MARKER)) {
-    const event = parseEventJson(text.slice(EVENT_MARKER.length));
-    return event === undefined ? undefined : line({ kind: 'event', event });
-  }
-  if (!text.startsWith(FRAME_MARKER)) return undefined;
-  const m = LEGACY_FRAME.exec(text.slice(FRAME_MARKER.length));
-  if (m === null) return line({ kind: 'malformed_frame', reason: 'frame header does not match the protocol' });
-  const frame: Frame = {
-    stream: m[1] as Frame['stream'],
-    key: m[2] as string,
-    index: Number(m[3]),
-    total: Number(m[4]),
-    chunk: m[5] as string,
-  };
-  return line({ kind: 'frame', frame });
-}
-
 /**
  * Whether a line came at the priority the app writes it at (AgentCommandExecutorDefault.kt:30,42,56,66,82,100 and
  * OperatorCommandReceiver.kt:53-62 @ v0.5.2, ResultEnvelopeTransport.kt in later builds): results, result chunks and
- * the `queued` / `start` / `success` lines are I, a payload the app could not parse is E; svc's former frames and
- * events are I. Each can end an execution or
- * decide which one the operator runs, so a record at another priority (a piece of a long debug message) is text.
+ * the `queued` / `start` / `success` lines are I, a payload the app could not parse is E. Each can end an execution
+ * or decide which one the operator runs, so a record at another priority (a piece of a long debug message) is text.
  */
 export function writtenAtItsPriority(l: OperatorLine, priority: string): boolean {
   switch (l.kind) {
     case 'result':
     case 'result_chunk':
-      return priority === 'I';
-    case 'frame':
-    case 'event':
-      // svc's former wire, written at I: a frame or event can carry a result, a hierarchy or a step.
       return priority === 'I';
     case 'command':
       return l.phase === 'failure' || l.phase === 'stage-retry' || priority === 'I';
@@ -184,10 +149,6 @@ export function commandIdOfLine(l: OperatorLine, namedIn: (json: string) => stri
       return l.commandId;
     case 'hierarchy':
       return l.commandId;
-    case 'event':
-      return l.event.commandId;
-    case 'frame':
-      return l.frame.stream === 'result' ? l.frame.key : undefined;
     default:
       return undefined;
   }

@@ -1,12 +1,12 @@
 // runExecution against a scripted FakeAdb: call order, routing and host post-processing in isolation. The same
 // behaviours through real adb and the simulator are in packages/svc/test/executions-*.test.ts.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { serializeEnvelope } from '../contracts/envelope.ts';
-import { encodeHierarchyFrames, encodeResultLines } from '../contracts/frames.ts';
 import { type ContextOptions, createContext } from '../core/context.ts';
 import { runExecution } from '../submit/validate-and-run.test-helper.ts';
 import { execution, fakeDevice, PKG, successEnvelope } from './drivers/operator/fake-operator.test-helper.ts';
@@ -27,12 +27,11 @@ test('an invalid payload fails with EXECUTION_VALIDATION_FAILED before any adb c
   assert.deepEqual(adb.calls, []);
 });
 
-test('returns the envelope of its own commandId and ignores envelopes and frames of other commandIds', async () => {
+test('returns the envelope of its own commandId and ignores envelopes of other commandIds', async () => {
   const { adb } = fakeDevice({
     respond: (e) => [
       `[svc-Result] ${serializeEnvelope({ ...successEnvelope(e), commandId: 'someone-else' })}`,
-      ...encodeHierarchyFrames('someone-else', 's', '<hierarchy/>'),
-      `[svc-Event] ${JSON.stringify({ commandId: e.commandId, actionId: 's', actionType: 'sleep', phase: 'start', attempt: 1, elapsedMs: 0 })}`,
+      `[svc-Command] start commandId=${e.commandId} taskId=t`,
       `[svc-Result] ${serializeEnvelope({ ...successEnvelope(e), taskId: 'mine' })}`,
     ],
   });
@@ -57,10 +56,27 @@ test('the presence check, the log follow bound and the broadcast happen in that 
   assert.ok(!adb.calls.some((c) => c.includes('logcat -c')));
 });
 
-test('a result envelope split into frames is reassembled', async () => {
+/**
+ * A result line as the operator's later builds write one over 3000 bytes: JSON chunk lines of 1024 bytes each
+ * (ResultEnvelopeTransport.kt at clawperator faba59e79819fe2c0a1721225fb9e329673aa405).
+ */
+function chunkLines(ids: { commandId: string; taskId: string }, resultLine: string): string[] {
+  const bytes = Buffer.from(resultLine, 'utf8');
+  const count = Math.ceil(bytes.length / 1024);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  return Array.from({ length: count }, (_, index) => {
+    const data = bytes.subarray(index * 1024, (index + 1) * 1024).toString('base64');
+    return `[svc-Result-Chunk] ${JSON.stringify({ ...ids, index, count, byteLength: bytes.length, sha256, data })}`;
+  });
+}
+
+test('a result envelope written as chunk lines is put back together', async () => {
   const { adb } = fakeDevice({
-    respond: (e) =>
-      encodeResultLines(e.commandId, serializeEnvelope(successEnvelope(e)), { maxInlineBytes: 10, chunkBytes: 16 }),
+    respond: (e) => {
+      const envelope = successEnvelope(e);
+      const long = { ...envelope, taskId: 't'.repeat(4000) };
+      return chunkLines(long, `[svc-Result] ${serializeEnvelope(long)}`);
+    },
   });
   const result = await runExecution(context(adb), {
     execution: execution([{ id: 's', type: 'sleep', params: { durationMs: 0 } }]),
@@ -117,11 +133,20 @@ test('close_app: the host force-stops before dispatch and the runtime close erro
   assert.ok(stop >= 0 && stop < adb.calls.findIndex((c) => c.includes('am broadcast')));
 });
 
-test('snapshot XML is injected by actionId, warns after a click, and a step without frames fails', async () => {
+/** The operator's UI hierarchy line of a snapshot step (TaskScopeDefault.kt:248 @ v0.5.2), with its dump. */
+const dumped = (text: string) =>
+  `[TaskScope] UI Hierarchy:\n<hierarchy rotation="0">\n  <node text="${text}" />\n</hierarchy>`;
+
+test('snapshot XML is given to its step, warns after a click, and a step without a dump fails', async () => {
   const { adb } = fakeDevice({
     respond: (e) => [
-      ...encodeHierarchyFrames(e.commandId, 'snap2', '<hierarchy rotation="0">second</hierarchy>', 8),
-      ...encodeHierarchyFrames(e.commandId, 'snap1', '<hierarchy rotation="0">first</hierarchy>'),
+      `[svc-Command] start commandId=${e.commandId} taskId=t`,
+      '[UiActionEngine] step_start id=tap type=Click',
+      '[UiActionEngine] step_start id=snap1 type=SnapshotUi',
+      dumped('first'),
+      '[UiActionEngine] step_start id=snap2 type=SnapshotUi',
+      dumped('second'),
+      '[UiActionEngine] step_start id=snap3 type=SnapshotUi',
       `[svc-Result] ${serializeEnvelope(
         successEnvelope(e, [
           { id: 'tap', actionType: 'click', success: true, data: { click_types: 'default' } },
@@ -142,9 +167,9 @@ test('snapshot XML is injected by actionId, warns after a click, and a step with
   });
   assert.ok(result.ok, JSON.stringify(result));
   const [, first, second, third] = result.envelope.stepResults ?? [];
-  assert.equal(first?.data.text, '<hierarchy rotation="0">first</hierarchy>');
+  assert.equal(first?.data.text, '<hierarchy rotation="0">\n  <node text="first" />\n</hierarchy>');
   assert.equal(first?.data.warn, SETTLE_WARNING);
-  assert.equal(second?.data.text, '<hierarchy rotation="0">second</hierarchy>');
+  assert.equal(second?.data.text, '<hierarchy rotation="0">\n  <node text="second" />\n</hierarchy>');
   assert.equal(second?.data.warn, undefined);
   assert.equal(second?.data.actual_format, 'hierarchy_xml');
   assert.equal(third?.success, false);
@@ -207,7 +232,8 @@ test('a second execution on the same device while one is in flight fails with EX
 test('no envelope: RESULT_ENVELOPE_TIMEOUT with diagnostics, then the lock settles before the next run', async () => {
   const { adb } = fakeDevice({
     respond: (e) => [
-      `[svc-Event] ${JSON.stringify({ commandId: e.commandId, actionId: 's', actionType: 'sleep', phase: 'start', attempt: 1, elapsedMs: 3 })}`,
+      `[svc-Command] start commandId=${e.commandId} taskId=t`,
+      '[UiActionEngine] step_start id=s type=SleepAction',
     ],
   });
   const ctx = context(adb);
@@ -218,7 +244,7 @@ test('no envelope: RESULT_ENVELOPE_TIMEOUT with diagnostics, then the lock settl
   const details = !result.ok ? (result.error.details ?? {}) : {};
   assert.equal(details.broadcastSent, true);
   assert.equal(details.broadcastResult, 0);
-  assert.deepEqual(details.lastEvents, ['s:sleep:start#1@3ms']);
+  assert.deepEqual(details.lastEvents, ['s:sleep:start']);
   const next = await runExecution(ctx, {
     execution: execution([{ id: 's', type: 'sleep', params: { durationMs: 0 } }]),
   });

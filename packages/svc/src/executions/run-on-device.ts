@@ -23,6 +23,7 @@ import { screensOfRun } from './refs/screens-of-run.ts';
 import { seenByCaller } from './refs/seen-by-caller.ts';
 import type { Target } from './target.ts';
 
+/** The one request of an execution: front ends submit it (submit/request.ts), the daemon proxy carries it. */
 export interface ExecutionRequest {
   execution: ValidExecution;
   target: Target;

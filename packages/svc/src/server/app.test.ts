@@ -5,7 +5,7 @@ import { SvcError, withHint } from '../contracts/errors.ts';
 import type { RunResult } from '../contracts/types.ts';
 import type { SvcContext } from '../core/context.ts';
 import { svcVersion } from '../core/version.ts';
-import type { SubmitRequest } from '../submit/submit.ts';
+import type { SubmitRequest } from '../submit/request.ts';
 import { createServerApp, type ServerAppOptions } from './app.ts';
 import type { ServerDeps } from './runtime.ts';
 

@@ -3,7 +3,8 @@
 // device. The attempt counts as in flight until answered, so a graceful shutdown waits for it.
 import type { SvcError } from '../contracts/errors.ts';
 import type { ResultEnvelope, RunResult } from '../contracts/types.ts';
-import type { Submit, SubmitRequest } from '../submit/submit.ts';
+import type { SubmitRequest } from '../submit/request.ts';
+import type { Submit } from '../submit/submit.ts';
 import type { EventBus } from './event-bus.ts';
 import { inputForEvents, resultForEvents } from './event-redaction.ts';
 import type { InFlightTracker } from './in-flight.ts';

@@ -6,7 +6,7 @@
 import { SvcError } from '../contracts/errors.ts';
 import { normalizeAndValidateExecution } from '../contracts/validate.ts';
 import type { Target } from '../executions/target.ts';
-import type { SubmitRequest } from './submit.ts';
+import type { SubmitRequest } from './request.ts';
 
 export interface Preparation {
   /** The raw execution (flags already built into one, a body field, a tool argument). */

@@ -2,7 +2,7 @@
 // thin client of `svc exec` (cli/thin-exec.ts), so both ask the same way and report an answer, or a lost one, in the
 // same words.
 import { SvcError } from '../contracts/errors.ts';
-import { type ScreenRequest, screenFieldsOf } from '../contracts/screen-request.ts';
+import { screenFieldsOf } from '../contracts/screen-request.ts';
 import type { RunResult } from '../contracts/types.ts';
 import { HOST_WORK_SLACK_MS, proxyRequestTimeoutMs } from '../core/config.ts';
 import type { DaemonIdentity } from '../daemons/identity.ts';
@@ -18,20 +18,16 @@ import {
 } from '../daemons/protocol.ts';
 import { DaemonClient, SocketRequestError, type SocketResponse } from '../daemons/socket-client.ts';
 import type { Target } from '../executions/target.ts';
+import type { SubmitRequest } from './request.ts';
 
-export interface ProxiedCall {
+/** A submitted request as it travels to a daemon, which validates the execution and resolves the device again. */
+type ProxiedCall = Omit<SubmitRequest, 'execution' | 'target'> & {
   /** The execution as the daemon validates it (normalized by the CLI, or as the user wrote it). */
   execution: unknown;
   timeoutMs: number;
   serial: string;
   target: Pick<Target, 'operatorPackage' | 'operatorPackageSource' | 'driver' | 'allowUntestedOperator'>;
-  cwd: string;
-  verbose: boolean;
-  waitDeviceMs?: number | undefined;
-  timeoutGiven?: boolean | undefined;
-  /** The screen to return after the run, as this client last read it. */
-  screen?: ScreenRequest | undefined;
-}
+};
 
 /**
  * POST /proxy/execute: the answer, or `refused` when the daemon is of another identity (409) or older than the route

@@ -12,29 +12,18 @@ import { existsSync } from 'node:fs';
 import { quickDeviceList } from '../adapters/adb/quick-device-list.ts';
 import type { Env } from '../contracts/env.ts';
 import { errorBodyOf } from '../contracts/errors.ts';
-import type { ScreenRequest } from '../contracts/screen-request.ts';
 import type { RunResult, ValidExecution } from '../contracts/types.ts';
 import type { DaemonIdentity } from '../daemons/identity.ts';
 import { type DaemonPaths, daemonPaths } from '../daemons/paths.ts';
 import { SocketRequestError } from '../daemons/socket-client.ts';
 import { chooseDevice } from '../devices/resolve-device.ts';
-import type { Target } from '../executions/target.ts';
 import { asRunResult, fromEnvironment, postProxied, proxyError } from './proxy-wire.ts';
+import type { SubmitRequest } from './request.ts';
 
 type ProxiedExecution = Pick<ValidExecution, 'actions' | 'timeoutMs'>;
 
-export interface ProxyRequest {
-  execution: ValidExecution;
-  target: Target;
-  cwd: string;
-  verbose: boolean;
-  waitDeviceMs?: number | undefined;
-  timeoutGiven?: boolean | undefined;
-  /** The screen to return after the run, as this client last read it. */
-  screen?: ScreenRequest | undefined;
-  env: Env;
-  home: string;
-}
+/** A submitted request, with the caller's environment and home, which name the daemon to take it. */
+export type ProxyRequest = SubmitRequest & { env: Env; home: string };
 
 /** Why this request must run in the CLI process, or undefined when the daemon may take it. */
 export function directReason(

@@ -5,28 +5,10 @@
 // for a run in this process.
 
 import type { Env } from '../contracts/env.ts';
-import type { ScreenRequest } from '../contracts/screen-request.ts';
-import type { RunResult, ValidExecution } from '../contracts/types.ts';
+import type { RunResult } from '../contracts/types.ts';
 import type { SvcContext } from '../core/context.ts';
-import type { Target } from '../executions/target.ts';
 import * as proxy from './daemon-proxy.ts';
-
-export interface SubmitRequest {
-  execution: ValidExecution;
-  target: Target;
-  /** Relative screenshot paths resolve against it. */
-  cwd: string;
-  verbose: boolean;
-  /** How long to wait for a device busy with another execution (default: refuse at once). */
-  waitDeviceMs?: number | undefined;
-  /**
-   * The caller gave the execution's timeout itself (not a default a front end filled in): a selector that misses on
-   * a still screen then keeps its retries until that timeout instead of failing at once.
-   */
-  timeoutGiven?: boolean | undefined;
-  /** Screens with the run: snapshot steps compact, the screen after it (executions/refs/screens-of-run.ts). */
-  screen?: ScreenRequest | undefined;
-}
+import type { SubmitRequest } from './request.ts';
 
 export type Submit = (request: SubmitRequest) => Promise<RunResult>;
 

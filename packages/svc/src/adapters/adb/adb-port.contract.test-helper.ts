@@ -67,15 +67,6 @@ export function runAdbPortContract(name: string, setup: () => Promise<ContractHa
       assert.deepEqual([...png.subarray(0, PNG_SIGNATURE.length)], PNG_SIGNATURE);
     });
 
-    test('streamLines yields each line of a finite command, then ends', async () => {
-      const stream = await h.port.streamLines(h.serial, 'echo a; echo b; echo c');
-      const lines: string[] = [];
-      for await (const line of stream.lines) lines.push(line);
-      assert.deepEqual(lines, ['a', 'b', 'c']);
-      await stream.close();
-      await stream.close();
-    });
-
     test('streamBytes yields the bytes of a finite command untouched (no tty turns \\n into \\r\\n), then ends', async () => {
       const stream = await h.port.streamBytes(h.serial, 'echo a; echo b; echo c');
       const chunks: Uint8Array[] = [];
@@ -111,7 +102,6 @@ export function runAdbPortContract(name: string, setup: () => Promise<ContractHa
         assert.rejects(call, (error: unknown) => error instanceof SvcError && error.code === 'DEVICE_NOT_FOUND');
       await refused(() => h.port.shell(h.unknownSerial, 'true'));
       await refused(() => h.port.execOut(h.unknownSerial, 'screencap -p'));
-      await refused(() => h.port.streamLines(h.unknownSerial, 'echo a'));
       await refused(() => h.port.streamBytes(h.unknownSerial, 'echo a'));
       await refused(() => h.port.push(h.unknownSerial, '/data/local/tmp/x', new Uint8Array([1])));
       await refused(() => h.port.pull(h.unknownSerial, '/data/local/tmp/x'));

@@ -30,14 +30,6 @@ export interface ShellOutput {
   exitCode: number;
 }
 
-/** A long-running device command whose stdout is read line by line (logcat follow). */
-export interface LineStream {
-  /** stdout split into lines (without the line break), UTF-8 decoded across chunk boundaries. */
-  readonly lines: AsyncIterable<string>;
-  /** Stops the device command; `lines` then ends. Safe to call twice. */
-  close(): Promise<void>;
-}
-
 /** A long-running device command whose stdout is read as raw bytes (`logcat -B`: the log as records). */
 export interface ByteStream {
   /** stdout exactly as the device wrote it, in the chunks adb delivered. */
@@ -64,8 +56,7 @@ export interface AdbPort {
   shell(serial: string, command: string): Promise<ShellOutput>;
   /** `exec-out`: raw stdout bytes, no tty mangling (screencap -p). */
   execOut(serial: string, command: string): Promise<Uint8Array>;
-  streamLines(serial: string, command: string): Promise<LineStream>;
-  /** As streamLines, without a tty or any decoding: the bytes of a binary answer that runs until closed. */
+  /** A device command that runs until closed (a log follow), its stdout as bytes: no tty, no decoding. */
   streamBytes(serial: string, command: string): Promise<ByteStream>;
   /** `sync:` SEND: writes `data` to a device file (mode 0644); `onProgress` hears the bytes handed over so far. */
   push(serial: string, remotePath: string, data: Uint8Array, onProgress?: PushProgress): Promise<void>;

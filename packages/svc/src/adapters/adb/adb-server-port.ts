@@ -13,7 +13,6 @@ import {
   type ByteStream,
   type DeviceSocket,
   describedDevice,
-  type LineStream,
   type PushProgress,
   type ShellOutput,
 } from './adb-port.ts';
@@ -21,7 +20,7 @@ import { closeAwareConnector } from './close-aware-connector.ts';
 import { pullFile, pushFile } from './device-files.ts';
 import { parseDevicesLong } from './device-list.ts';
 import { DeviceConnectError, DeviceTransport } from './device-transport.ts';
-import { drain, nudgeEach, readLines } from './line-reader.ts';
+import { drain, nudgeEach } from './line-reader.ts';
 import { MultiServerPort } from './multi-server-port.ts';
 import { type AdbServerAddress, adbServerAddress, unreachableServerHint } from './server-address.ts';
 import { startAdbServer } from './start-server.ts';
@@ -77,39 +76,6 @@ export class AdbServerPort implements AdbPort {
 
   execOut(serial: string, command: string): Promise<Uint8Array> {
     return this.#withDevice(serial, (adb) => adb.subprocess.noneProtocol.spawnWait([command]));
-  }
-
-  streamLines(serial: string, command: string): Promise<LineStream> {
-    return this.#withDevice(serial, async (adb) => {
-      const shell = adb.subprocess.shellProtocol;
-      let output: AsyncIterable<string>;
-      let kill: () => unknown;
-      if (shell?.isSupported) {
-        const child = await shell.spawn([command]);
-        const ack = ackEveryChunk(child.stdin);
-        void drain(child.stderr);
-        child.exited.catch(() => {});
-        output = readLines(child.stdout, ack.nudge);
-        kill = async () => {
-          ack.stop();
-          await child.kill();
-        };
-      } else {
-        const child = await adb.subprocess.noneProtocol.spawn([command]);
-        child.exited.catch(() => {});
-        output = readLines(child.output);
-        kill = () => child.kill();
-      }
-      let closed = false;
-      return {
-        lines: forgetAtEnd(output, () => this.#forgetHandle(serial)),
-        async close() {
-          if (closed) return;
-          closed = true;
-          await kill();
-        },
-      };
-    });
   }
 
   streamBytes(serial: string, command: string): Promise<ByteStream> {
@@ -176,12 +142,6 @@ export class AdbServerPort implements AdbPort {
   #forgetHandles(): void {
     this.#adbs.clear();
     this.#transportIds.clear();
-  }
-
-  /** A stream of `serial` ended (device gone, reconnected, or its server restarted): look it up by serial next time. */
-  #forgetHandle(serial: string): void {
-    this.#adbs.delete(serial);
-    this.#transportIds.delete(serial);
   }
 
   #connectClient(): AdbServerClient {
@@ -271,15 +231,6 @@ export class AdbServerPort implements AdbPort {
     this.#transportIds.set(serial, transportId);
     const banner = new AdbBanner('device', undefined, undefined, undefined, features as AdbFeature[]);
     return new Adb(new DeviceTransport(this.#connectClient(), serial, transportId, banner));
-  }
-}
-
-/** The lines, then `onEnd` once they ended (however: the device's end, an error, or the reader stopping). */
-async function* forgetAtEnd(lines: AsyncIterable<string>, onEnd: () => void): AsyncGenerator<string> {
-  try {
-    yield* lines;
-  } finally {
-    onEnd();
   }
 }
 

@@ -2,7 +2,7 @@
 // that is not there, exact call order). Shell commands are answered by `handle`; log follows receive what `log()`
 // writes at tag SvcOperator: a `-B` follow as records, a text follow as `-v epoch -v usec -v uid` lines.
 import { SvcError } from '../../contracts/errors.ts';
-import type { AdbDevice, AdbPort, ByteStream, LineStream, PushProgress, ShellOutput } from './adb-port.ts';
+import type { AdbDevice, AdbPort, ByteStream, PushProgress, ShellOutput } from './adb-port.ts';
 import { LAST_ENTRY_COMMAND } from './logcat.ts';
 import { encodeLoggerEntry, type RecordToWrite } from './logger-entry.test-helper.ts';
 
@@ -76,15 +76,6 @@ export class FakeAdb implements AdbPort {
       );
     }
     return data.slice();
-  }
-
-  async streamLines(serial: string, command: string): Promise<LineStream> {
-    this.calls.push(`${serial}: stream ${command}`);
-    this.#reachable(serial);
-    // Only a log follow runs until it is closed; any other command streams its output and ends, as on a device.
-    if (!/^logcat\b/.test(command)) return finiteStream((await this.handle(serial, command)).stdout);
-    const follow = this.#follow(serial, command, (entry) => printed(entry.epoch, entry.record));
-    return { lines: follow.items, close: follow.close };
   }
 
   async streamBytes(serial: string, command: string): Promise<ByteStream> {
@@ -190,19 +181,4 @@ export const FAKE_OPERATOR_UID = 10042;
 
 export function ok(stdout: string, exitCode = 0, stderr = ''): ShellOutput {
   return { stdout, stderr, exitCode };
-}
-
-/** One record as `-v epoch -v usec -v uid` prints it: each line of a multi-line message with the entry's own header. */
-function printed(epoch: string, record: RecordToWrite): string[] {
-  const head = `${epoch} ${String(record.uid).padStart(5)} ${String(record.pid).padStart(5)} ${String(record.tid).padStart(5)} ${record.priority} ${record.tag}: `;
-  return record.message.split('\n').map((text) => `${head}${text}`);
-}
-
-function finiteStream(stdout: string): LineStream {
-  const lines = stdout.split('\n');
-  if (lines.at(-1) === '') lines.pop();
-  async function* iterate() {
-    yield* lines;
-  }
-  return { lines: iterate(), close: async () => {} };
 }

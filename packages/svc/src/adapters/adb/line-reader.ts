@@ -1,23 +1,5 @@
-// Splits a byte stream into UTF-8 lines. The decoder runs in streaming mode, so a multi-byte character split across
-// two adb packets is decoded once, whole.
+// Reading the byte streams of a device command: stderr drained, stdout passed on chunk by chunk (a log follow).
 import type { ReadableStream } from '@yume-chan/stream-extra';
-
-export async function* readLines(stream: ReadableStream<Uint8Array>, onChunk?: () => void): AsyncGenerator<string> {
-  const decoder = new TextDecoder();
-  let pending = '';
-  for await (const chunk of stream) {
-    onChunk?.();
-    pending += decoder.decode(chunk, { stream: true });
-    let at = pending.indexOf('\n');
-    while (at >= 0) {
-      yield pending.slice(0, at).replace(/\r$/, '');
-      pending = pending.slice(at + 1);
-      at = pending.indexOf('\n');
-    }
-  }
-  pending += decoder.decode();
-  if (pending.length > 0) yield pending.replace(/\r$/, '');
-}
 
 /** Reads a stream to its end and throws the bytes away (an unread stream would stall the adb socket). */
 export async function drain(stream: ReadableStream<Uint8Array>): Promise<void> {

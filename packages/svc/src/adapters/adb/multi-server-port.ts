@@ -7,15 +7,7 @@
 
 import { qualifiedId, type SilentServer, splitDeviceId } from '../../contracts/adb-servers.ts';
 import { SvcError } from '../../contracts/errors.ts';
-import type {
-  AdbDevice,
-  AdbPort,
-  ByteStream,
-  DeviceSocket,
-  LineStream,
-  PushProgress,
-  ShellOutput,
-} from './adb-port.ts';
+import type { AdbDevice, AdbPort, ByteStream, DeviceSocket, PushProgress, ShellOutput } from './adb-port.ts';
 import { unreachableServerHint } from './server-address.ts';
 
 export interface LabelledPort {
@@ -72,10 +64,6 @@ export class MultiServerPort implements AdbPort {
 
   execOut(id: string, command: string): Promise<Uint8Array> {
     return this.#on(id, (port, serial) => port.execOut(serial, command));
-  }
-
-  streamLines(id: string, command: string): Promise<LineStream> {
-    return this.#on(id, (port, serial) => port.streamLines(serial, command));
   }
 
   streamBytes(id: string, command: string): Promise<ByteStream> {

@@ -3,6 +3,7 @@ import { coordinate, matcher, oneOf, retry } from '../fields.ts';
 import { CLICK_TYPES } from '../limits.ts';
 import { fail } from '../validation-issue.ts';
 import { defineAction } from './define.ts';
+import { FLAG_HELP } from './flag-help.ts';
 
 export const click = defineAction({
   type: 'click',
@@ -49,7 +50,7 @@ export const click = defineAction({
           value: 'focus',
           help: 'focus the element instead of clicking (not with --coordinate)',
         },
-        { kind: 'switch', flag: '--long', param: 'clickType', value: 'long_click', help: 'long click' },
+        { kind: 'switch', flag: '--long', param: 'clickType', value: 'long_click', help: FLAG_HELP.longClick },
       ],
     },
     {

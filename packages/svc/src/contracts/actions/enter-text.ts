@@ -1,6 +1,21 @@
 // enter_text: types into the field the matcher finds; `clear` is accepted but has no effect (SPEC 2.5).
 import { bool, matcher, retry, str } from '../fields.ts';
 import { defineAction } from './define.ts';
+import { FLAG_HELP } from './flag-help.ts';
+
+/** What both `type` commands take besides the field: the text, and whether to press enter after it. */
+const text = {
+  kind: 'flag',
+  flag: '--text <text>',
+  param: 'text',
+  help: FLAG_HELP.textToEnter,
+  allowBlank: true,
+  required: true,
+} as const;
+const submitAndClear = [
+  { kind: 'switch', flag: '--submit', param: 'submit', value: true, help: FLAG_HELP.submit },
+  { kind: 'switch', flag: '--clear', param: 'clear', value: true, help: FLAG_HELP.clear },
+] as const;
 
 export const enterText = defineAction({
   type: 'enter_text',
@@ -21,23 +36,8 @@ export const enterText = defineAction({
       examples: ['svc type --id com.android.settings:id/search_src_text --text wifi --submit'],
       inputs: [
         { kind: 'selector', param: 'matcher', flags: 'element-without-text', required: true },
-        {
-          kind: 'flag',
-          flag: '--text <text>',
-          param: 'text',
-          help: 'the text to enter',
-          allowBlank: true,
-          required: true,
-          missing: 'type needs --text <text to enter>',
-        },
-        { kind: 'switch', flag: '--submit', param: 'submit', value: true, help: 'press enter after typing' },
-        {
-          kind: 'switch',
-          flag: '--clear',
-          param: 'clear',
-          value: true,
-          help: 'accepted for compatibility; has no effect',
-        },
+        { ...text, missing: 'type needs --text <text to enter>' },
+        ...submitAndClear,
       ],
     },
     {
@@ -45,12 +45,7 @@ export const enterText = defineAction({
       group: 'action',
       description: 'type text into the element matching --selector',
       examples: [`svc action type --selector '{"resourceId":"com.android.settings:id/search_src_text"}' --text wifi`],
-      inputs: [
-        { kind: 'selector', param: 'matcher', flags: 'json', required: true },
-        { kind: 'flag', flag: '--text <text>', param: 'text', help: 'text to enter', allowBlank: true, required: true },
-        { kind: 'switch', flag: '--submit', param: 'submit', value: true, help: 'press enter after typing' },
-        { kind: 'switch', flag: '--clear', param: 'clear', value: true, help: 'no effect' },
-      ],
+      inputs: [{ kind: 'selector', param: 'matcher', flags: 'json', required: true }, text, ...submitAndClear],
     },
   ],
   mcp: {

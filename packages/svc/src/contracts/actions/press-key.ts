@@ -2,6 +2,7 @@
 // (contracts/keys.ts), which an operator app that knows only the three is refused before anything runs.
 import { key, retry } from '../fields.ts';
 import { defineAction } from './define.ts';
+import { FLAG_HELP } from './flag-help.ts';
 
 export const pressKey = defineAction({
   type: 'press_key',
@@ -23,7 +24,7 @@ export const pressKey = defineAction({
           optional: true,
           flag: {
             flag: '--key <key>',
-            help: 'a key name (back, home, enter, ...) or an Android key code',
+            help: FLAG_HELP.key,
             example: 'back',
           },
           missing: 'press needs a key: back, home, recents, enter, ... or a key code',
@@ -36,9 +37,7 @@ export const pressKey = defineAction({
       group: 'action',
       description: 'press a key',
       examples: ['svc action press-key --key back'],
-      inputs: [
-        { kind: 'flag', flag: '--key <key>', param: 'key', help: 'a key name or an Android key code', required: true },
-      ],
+      inputs: [{ kind: 'flag', flag: '--key <key>', param: 'key', help: FLAG_HELP.key, required: true }],
     },
   ],
   mcp: {

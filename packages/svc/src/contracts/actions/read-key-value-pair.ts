@@ -1,6 +1,7 @@
 // read_key_value_pair: the value shown beside a label (SPEC 2.5).
 import { bool, matcher, retry } from '../fields.ts';
 import { defineAction } from './define.ts';
+import { FLAG_HELP } from './flag-help.ts';
 
 export const readKeyValuePair = defineAction({
   type: 'read_key_value_pair',
@@ -15,7 +16,7 @@ export const readKeyValuePair = defineAction({
       examples: ['svc read-value --label "Android version"'],
       inputs: [
         { kind: 'selector', param: 'labelMatcher', flags: 'label', required: true },
-        { kind: 'switch', flag: '--all', param: 'all', value: true, help: 'return every match' },
+        { kind: 'switch', flag: '--all', param: 'all', value: true, help: FLAG_HELP.all },
       ],
     },
   ],

@@ -4,6 +4,7 @@ import { javaRegexProblem } from '../java-regex.ts';
 import { READ_TEXT_VALIDATORS } from '../limits.ts';
 import { fail } from '../validation-issue.ts';
 import { defineAction } from './define.ts';
+import { FLAG_HELP } from './flag-help.ts';
 
 export const readText = defineAction({
   type: 'read_text',
@@ -67,7 +68,7 @@ export const readText = defineAction({
       inputs: [
         { kind: 'selector', param: 'matcher', flags: 'element', required: true },
         { kind: 'selector', param: 'container', flags: 'container' },
-        { kind: 'switch', flag: '--all', param: 'all', value: true, help: 'return every match' },
+        { kind: 'switch', flag: '--all', param: 'all', value: true, help: FLAG_HELP.all },
         { kind: 'flag', flag: '--validator <name>', param: 'validator', help: 'temperature, version or regex' },
         {
           kind: 'flag',

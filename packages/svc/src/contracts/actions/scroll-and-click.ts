@@ -3,6 +3,7 @@
 import { bool, int, matcher, retry } from '../fields.ts';
 import { ACTION_RANGES } from '../limits.ts';
 import { defineAction } from './define.ts';
+import { FLAG_HELP, withClick } from './flag-help.ts';
 import { clickType, direction, directionFlag, distanceRatio, settleDelayMs } from './scroll-fields.ts';
 
 export const scrollAndClick = defineAction({
@@ -43,10 +44,16 @@ export const scrollAndClick = defineAction({
           kind: 'flag',
           flag: '--max-swipes <n>',
           param: 'maxSwipes',
-          help: 'with --click: at most this many swipes (1..50)',
+          help: withClick(FLAG_HELP.maxSwipes),
           integer: true,
         },
-        { kind: 'switch', flag: '--long', param: 'clickType', value: 'long_click', help: 'with --click: long click' },
+        {
+          kind: 'switch',
+          flag: '--long',
+          param: 'clickType',
+          value: 'long_click',
+          help: withClick(FLAG_HELP.longClick),
+        },
       ],
     },
     {
@@ -56,13 +63,13 @@ export const scrollAndClick = defineAction({
       inputs: [
         { kind: 'selector', param: 'target', flags: 'element', required: true },
         { kind: 'selector', param: 'container', flags: 'container' },
-        { kind: 'switch', flag: '--long', param: 'clickType', value: 'long_click', help: 'long click' },
+        { kind: 'switch', flag: '--long', param: 'clickType', value: 'long_click', help: FLAG_HELP.longClick },
         directionFlag,
         {
           kind: 'flag',
           flag: '--max-swipes <n>',
           param: 'maxSwipes',
-          help: 'at most this many swipes (1..50)',
+          help: FLAG_HELP.maxSwipes,
           integer: true,
         },
       ],

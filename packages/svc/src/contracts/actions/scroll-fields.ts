@@ -2,17 +2,18 @@
 import { int, num, oneOf } from '../fields.ts';
 import { ACTION_RANGES, CLICK_TYPES, DIRECTIONS } from '../limits.ts';
 import type { CliInput } from './define.ts';
+import { FLAG_HELP } from './flag-help.ts';
 
 export const direction = oneOf(DIRECTIONS);
 export const distanceRatio = num(ACTION_RANGES.distanceRatio);
 export const settleDelayMs = int(ACTION_RANGES.settleDelayMs);
 export const clickType = oneOf(CLICK_TYPES);
 
-/** The `--direction` flag of scroll-until and scroll-and-click (scroll's own has no default to state). */
+/** The `--direction` flag of scroll-until and scroll-and-click (scroll's own is also its argument). */
 export const directionFlag: CliInput<'direction'> = {
   kind: 'flag',
   flag: '--direction <direction>',
   param: 'direction',
-  help: 'down (default), up, left or right',
+  help: FLAG_HELP.direction,
   default: 'down',
 };

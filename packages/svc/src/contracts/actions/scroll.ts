@@ -1,6 +1,7 @@
 // scroll: one scroll of a container (default the first scrollable node) in a content direction (SPEC 2.5).
 import { bool, matcher, retry } from '../fields.ts';
 import { defineAction } from './define.ts';
+import { FLAG_HELP } from './flag-help.ts';
 import { direction, distanceRatio, settleDelayMs } from './scroll-fields.ts';
 
 export const scroll = defineAction({
@@ -23,7 +24,7 @@ export const scroll = defineAction({
           name: 'direction',
           param: 'direction',
           optional: true,
-          flag: { flag: '--direction <direction>', help: 'down, up, left or right', example: 'up' },
+          flag: { flag: '--direction <direction>', help: FLAG_HELP.direction, example: 'up' },
           default: 'down',
         },
       ],

@@ -19,7 +19,6 @@ function fakeAdb() {
     execOut: async () => new Uint8Array(),
     push: async () => {},
     pull: async () => new Uint8Array(),
-    streamLines: async () => ({ lines: (async function* () {})(), close: async () => {} }),
     streamBytes: async () => ({ chunks: (async function* () {})(), close: async () => {} }),
     close: async () => {},
   };

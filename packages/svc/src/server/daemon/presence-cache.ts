@@ -61,7 +61,6 @@ export function cachePresence(inner: AdbPort, now = () => Date.now(), ttlMs = PR
     execOut: (serial, command) => inner.execOut(serial, command),
     push: (serial, remotePath, data, onProgress) => inner.push(serial, remotePath, data, onProgress),
     pull: (serial, remotePath) => inner.pull(serial, remotePath),
-    streamLines: (serial, command) => inner.streamLines(serial, command),
     streamBytes: (serial, command) => inner.streamBytes(serial, command),
     close: () => inner.close(),
     invalidate,

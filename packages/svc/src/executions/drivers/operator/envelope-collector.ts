@@ -1,5 +1,5 @@
-// Everything one execution needs from the operator's lines (no I/O): its terminal envelope (one result line, a
-// chunked one, or a complete legacy result frame set), the UI hierarchy of each snapshot step, and what the
+// Everything one execution needs from the operator's lines (no I/O): its terminal envelope (one result line or a
+// chunked one), the UI hierarchy of each snapshot step, and what the
 // operator said while it ran (which steps started and returned, for a fatal failure or a timeout). Lines of other
 // commandIds never reach it (log-router.ts).
 //
@@ -14,9 +14,8 @@
 // lines into the log. Such a record always breaks the story (the operator's own line for that action comes too), so a
 // broken story is never believed: the steps and hierarchies read off this execution's lines are dropped, and
 // `untrusted` says why.
-import { malformed, type OperatorEvent, parseEnvelopeJson } from '../../../contracts/envelope.ts';
+import { malformed, parseEnvelopeJson } from '../../../contracts/envelope.ts';
 import type { SvcError } from '../../../contracts/errors.ts';
-import { createFrameReassembler } from '../../../contracts/frames.ts';
 import type { OperatorLine } from '../../../contracts/operator-lines.ts';
 import type { ResultEnvelope } from '../../../contracts/types.ts';
 import { ResultChunks } from './result-chunks.ts';
@@ -33,9 +32,8 @@ export interface StepProgress {
 /** One progress line, for diagnostics: which action, what happened (retries name the attempt). */
 export interface ProgressNote {
   readonly actionId: string;
-  readonly phase: 'start' | 'retry' | 'success' | 'failure';
+  readonly phase: 'start' | 'retry' | 'success';
   readonly attempt?: number;
-  readonly elapsedMs?: number;
 }
 
 const KEPT_NOTES = 10;
@@ -62,7 +60,6 @@ export class EnvelopeCollector {
   rejection: string | undefined;
   linesSeen = 0;
   #terminal: Terminal | undefined;
-  readonly #frames;
   readonly #chunks;
   /** Actions a `step_start` line named. */
   readonly #started = new Set<string>();
@@ -71,7 +68,6 @@ export class EnvelopeCollector {
 
   constructor(commandId: string) {
     this.commandId = commandId;
-    this.#frames = createFrameReassembler(commandId);
     this.#chunks = new ResultChunks(commandId);
   }
 
@@ -133,21 +129,6 @@ export class EnvelopeCollector {
       case 'payload_rejected':
         if (!this.accepted) this.rejection ??= line.message;
         return undefined;
-      case 'event':
-        this.#legacyEvent(line.event);
-        return undefined;
-      case 'malformed_frame':
-        return undefined;
-      case 'frame': {
-        const outcome = this.#frames.push(line.frame);
-        if (outcome.kind === 'result') return this.#settle(outcome.json);
-        if (outcome.kind === 'hierarchy') this.hierarchies.set(outcome.actionId, outcome.xml);
-        if (outcome.kind === 'malformed') {
-          if (line.frame.stream === 'result') return this.#fail(`result frames: ${outcome.reason}`);
-          this.hierarchyErrors.set(line.frame.key.slice(this.commandId.length + 1), outcome.reason);
-        }
-        return undefined;
-      }
     }
   }
 
@@ -170,16 +151,6 @@ export class EnvelopeCollector {
     const k = Number(/^(\d+)\//.exec(attempt ?? '')?.[1]);
     if (action !== undefined)
       this.#note({ actionId: action.actionId, phase: 'retry', ...(k > 0 ? { attempt: k } : {}) });
-  }
-
-  /** svc's former simulated progress lines: the same notes, and a step's start and end. */
-  #legacyEvent(event: OperatorEvent): void {
-    if (event.commandId !== this.commandId) return;
-    this.accepted = true;
-    if (event.phase === 'start' && this.currentAction?.actionId !== event.actionId) {
-      this.steps.push({ actionId: event.actionId });
-    }
-    this.#note({ actionId: event.actionId, phase: event.phase, attempt: event.attempt, elapsedMs: event.elapsedMs });
   }
 
   #fail(reason: string): Terminal {

@@ -42,8 +42,7 @@ async function until(check: () => boolean): Promise<void> {
   assert.ok(check(), 'condition not reached');
 }
 
-const EVENT =
-  '[svc-Event] {"commandId":"w","actionId":"a","actionType":"sleep","phase":"start","attempt":1,"elapsedMs":1}';
+const EVENT = '[svc-Command] start commandId=w taskId=t';
 const followAttempts = (adb: FakeAdb) => adb.calls.filter((call) => call.includes(': stream')).length;
 
 test('a device that vanishes while an execution waits is retried with exponential backoff, then let go', async () => {

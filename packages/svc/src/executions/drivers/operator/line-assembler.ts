@@ -61,12 +61,9 @@ type Block =
       cut: boolean;
     };
 
-/**
- * A record that is a line the published operator writes itself (not svc's former frames and events, which need no
- * quotes and so could be spelt by a read text inside a result's JSON string).
- */
+/** A record that starts a line the operator writes (contracts/operator-lines.ts), not the rest of a result. */
 function startsOwnLine(message: string): boolean {
-  return !message.startsWith('[svc-') && parseOperatorMessage(message) !== undefined;
+  return parseOperatorMessage(message) !== undefined;
 }
 
 export class LineAssembler {

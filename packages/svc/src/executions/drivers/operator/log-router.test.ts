@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FAKE_OPERATOR_UID, FakeAdb } from '../../../adapters/adb/fake-adb.test-helper.ts';
 import { systemClock } from '../../../adapters/clock.ts';
-import { encodeHierarchyFrames } from '../../../contracts/frames.ts';
 import type { OperatorLine } from '../../../contracts/operator-lines.ts';
 import { type LineSource, LogRouter } from './log-router.ts';
 
@@ -29,13 +28,13 @@ test('lines reach only the waiter of their commandId, with their writer; a resul
   const subA = await router.subscribe('fake-1', 'cmd/a', a.sink);
   const subB = await router.subscribe('fake-1', 'cmd-b', b.sink);
   adb.log('fake-1', '[svc-Result] {"commandId":"cmd-b","taskId":"t","status":"success","error":null}');
-  for (const line of encodeHierarchyFrames('cmd/a', 'snap', '<x/>')) adb.log('fake-1', line);
+  adb.log('fake-1', '[svc-Command] start commandId=cmd/a taskId=t');
   adb.log('fake-1', '[svc-Result] not json');
   adb.log('fake-1', '[svc-Result] {"commandId":"cmd-b","tas', { uid: 2000, pid: 31337 });
   await tick();
   assert.deepEqual(
     a.lines.map((l) => l.kind),
-    ['frame'],
+    ['command'],
   );
   assert.deepEqual(
     b.lines.map((l) => l.kind),
@@ -71,8 +70,7 @@ test('after the follow drops it resumes from the last entry seen, without repeat
   const got = collect();
   const sub = await router.subscribe('fake-1', 'cmd', got.sink);
   await tick();
-  const event = (n: number) =>
-    `[svc-Event] {"commandId":"cmd","actionId":"a${n}","actionType":"sleep","phase":"start","attempt":1,"elapsedMs":${n}}`;
+  const event = (n: number) => `[svc-Command] stage-retry commandId=cmd attempt=${n}/3`;
   adb.log('fake-1', event(1));
   await tick();
   adb.streams[0]?.end();
@@ -81,8 +79,8 @@ test('after the follow drops it resumes from the last entry seen, without repeat
   adb.log('fake-1', event(3));
   await tick();
   assert.deepEqual(
-    got.lines.map((l) => (l.kind === 'event' ? l.event.actionId : l.kind)),
-    ['a1', 'a2', 'a3'],
+    got.lines.map((l) => (l.kind === 'command' ? l.fields.attempt : l.kind)),
+    ['1/3', '2/3', '3/3'],
   );
   assert.equal(sub.status.restarts, 1);
   assert.match(adb.calls.filter((c) => c.includes('stream logcat')).at(-1) ?? '', /-T '/);

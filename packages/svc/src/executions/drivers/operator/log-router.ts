@@ -210,12 +210,6 @@ export class LogRouter {
       for (const set of sinks.values()) for (const sink of set) sink(line, source);
       return;
     }
-    if (line.kind === 'frame' && line.frame.stream === 'hierarchy') {
-      // `<commandId>/<actionId>`: the commandId itself may hold a `/`, so match the waiting ids as prefixes.
-      const key = line.frame.key;
-      for (const [id, set] of sinks) if (key.startsWith(`${id}/`)) for (const sink of set) sink(line, source);
-      return;
-    }
     const named = commandIdOfLine(line, commandIdNamedIn);
     const commandId = named ?? (namesNoCommand(line) ? running.get(source.uid) : undefined);
     if (commandId === undefined) {

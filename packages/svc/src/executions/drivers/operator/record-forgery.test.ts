@@ -176,7 +176,8 @@ function loggedAsBytes(priority: string, message: string): AssembledLine[] {
 
 test('a piece of a long result that liblog cut short never lets the next piece be read as a line of its own', () => {
   // A read of non-ASCII text: Timber's first 4000-char piece is over 4068 bytes, so liblog cuts it (and its NUL),
-  // and the next piece starts at char 4000 of the result line, where the read text put svc's former result frame.
+  // and the next piece starts at char 4000 of the result line, where the read text put svc's former result frame
+  // (base64 needs no quotes, so it survives the JSON string; no operator writes that wire, and svc reads it no more).
   const other = (key: string) =>
     JSON.stringify({ commandId: key, taskId: 't', status: 'success', stepResults: [], error: null });
   let key = 'other';
@@ -254,23 +255,28 @@ test('a second UI hierarchy during one snapshot step (cut out of another text th
 });
 
 test('a result longer than the pieces svc keeps never lets a later piece be read as a line of its own', () => {
-  // 64 pieces are kept (256 000 chars); a read text that long places svc's former result frame at piece 65.
+  // 64 pieces are kept (256 000 chars); a read text that long places a forged line at piece 65: svc's former result
+  // frame (base64, no quotes), or the start line of another execution (no quotes either).
   let key = 'other';
   while ((4000 - `[svc-Frame] result ${key} 1/1 `.length) % 4 !== 0) key += 'x';
   const head = `[svc-Frame] result ${key} 1/1 `;
   const json = JSON.stringify({ commandId: key, taskId: 't', status: 'success', stepResults: [], error: null });
   const frame = `${head}${Buffer.from(json.padEnd(((4000 - head.length) / 4) * 3, ' ')).toString('base64')}`;
-  const envelope = (text: string) =>
-    `[Clawperator-Result] ${JSON.stringify({ commandId: 'c', taskId: 't', status: 'success', stepResults: [{ id: 'r', actionType: 'read_text', success: true, data: { text } }], error: null })}`;
-  const before = envelope('').indexOf('"text":"') + '"text":"'.length;
-  const line = envelope(`${'a'.repeat(64 * 4000 - before)}${frame}tail`);
-  assert.equal(line.slice(64 * 4000, 65 * 4000), frame);
-  const lines = logged([['I', line]]);
-  const collector = new EnvelopeCollector(key);
-  for (const { line: l } of lines) collector.push(l);
-  assert.equal(collector.terminal, undefined, JSON.stringify(collector.terminal));
-  assert.deepEqual(
-    lines.map((l) => l.line.kind),
-    ['result'],
-  );
+  const start = `[Clawperator-Command] start commandId=${key} taskId=t`.padEnd(4000, ' ');
+  for (const forged of [frame, start]) {
+    const envelope = (text: string) =>
+      `[Clawperator-Result] ${JSON.stringify({ commandId: 'c', taskId: 't', status: 'success', stepResults: [{ id: 'r', actionType: 'read_text', success: true, data: { text } }], error: null })}`;
+    const before = envelope('').indexOf('"text":"') + '"text":"'.length;
+    const line = envelope(`${'a'.repeat(64 * 4000 - before)}${forged}tail`);
+    assert.equal(line.slice(64 * 4000, 65 * 4000), forged);
+    const lines = logged([['I', line]]);
+    const collector = new EnvelopeCollector(key);
+    for (const { line: l } of lines) collector.push(l);
+    assert.equal(collector.terminal, undefined, JSON.stringify(collector.terminal));
+    assert.equal(collector.accepted, false);
+    assert.deepEqual(
+      lines.map((l) => l.line.kind),
+      ['result'],
+    );
+  }
 });

@@ -2,9 +2,9 @@
 // operator event finished a step, and a broken log stream (device offline) before anything about the operator.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { OperatorEvent } from '../../../contracts/envelope.ts';
 import type { ValidExecution } from '../../../contracts/types.ts';
 import type { LogStreamStatus } from './device-log-stream.ts';
+import type { ProgressNote } from './envelope-collector.ts';
 import { whyNoEnvelope } from './timeout-diagnostics.ts';
 
 const run = {
@@ -25,14 +25,7 @@ const healthy: LogStreamStatus = {
   lastError: undefined,
   gaveUp: false,
 };
-const event = (actionId: string, phase: OperatorEvent['phase']): OperatorEvent => ({
-  commandId: 'c',
-  actionId,
-  actionType: actionId === 'open' ? 'open_app' : 'snapshot_ui',
-  phase,
-  attempt: 1,
-  elapsedMs: 40,
-});
+const event = (actionId: string, phase: ProgressNote['phase']): ProgressNote => ({ actionId, phase, attempt: 1 });
 
 describe('why no result envelope came back', () => {
   it('says the operator finished the last step, not that it was still working', () => {
@@ -47,8 +40,8 @@ describe('why no result envelope came back', () => {
   });
 
   it('says a middle step finished and nothing came after it', () => {
-    const why = whyNoEnvelope(run, [event('open', 'failure')], healthy);
-    assert.match(why.text, /finished step open .* with failure and wrote nothing after it/);
+    const why = whyNoEnvelope(run, [event('open', 'success')], healthy);
+    assert.match(why.text, /finished step open .* with success and wrote nothing after it/);
   });
 
   it('blames the broken log stream (device offline) before the operator', () => {

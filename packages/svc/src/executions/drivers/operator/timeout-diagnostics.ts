@@ -68,8 +68,7 @@ function hasPercent(run: Pick<DeviceRun, 'execution'>): boolean {
 function noteText(run: Pick<DeviceRun, 'execution'>, note: ProgressNote): string {
   const type = run.execution.actions.find((a) => a.id === note.actionId)?.type ?? '?';
   const attempt = note.attempt === undefined ? '' : `#${note.attempt}`;
-  const at = note.elapsedMs === undefined ? '' : `@${note.elapsedMs}ms`;
-  return `${note.actionId}:${type}:${note.phase}${attempt}${at}`;
+  return `${note.actionId}:${type}:${note.phase}${attempt}`;
 }
 
 function isHostLost(status: LogStreamStatus): boolean {
@@ -130,8 +129,8 @@ export function whyNoEnvelope(
   }
   const type = run.execution.actions.find((a) => a.id === last.actionId)?.type ?? 'unknown type';
   const attempt = last.attempt === undefined ? '' : `, attempt ${last.attempt}`;
-  const at = `${last.actionId} (${type}${attempt}${last.elapsedMs === undefined ? '' : `, at ${last.elapsedMs} ms`})`;
-  if (last.phase === 'success' || last.phase === 'failure') {
+  const at = `${last.actionId} (${type}${attempt})`;
+  if (last.phase === 'success') {
     const final = run.execution.actions.at(-1)?.id === last.actionId;
     return {
       cause: 'stepFinishedNoEnvelope',

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { createLab, type Lab } from 'svc-sim/testing';
+import { ACTION_DEFINITIONS } from '../src/contracts/actions/index.ts';
 import { executionJsonSchema } from '../src/contracts/schema.ts';
 import { DEVICE_TOOLS } from '../src/toolbox/catalog.ts';
 import {
@@ -29,22 +30,9 @@ const TOOLS = [
   'execute',
   'snapshot',
   'screenshot',
-  // The flat action tools, in the order the action definitions list the actions they build.
-  'open',
-  'close-app',
-  'wait',
-  'click',
-  'scroll-until',
-  'scroll',
-  'read',
-  'read-value',
-  'type',
-  'sleep',
-  'press-key',
-  'wait-for-nav',
-  'on-screen-log-set',
-  'on-screen-log-clear',
-  'drag',
+  // The flat action tools, one per definition that has one (open is shared by open_app and open_uri), in the order
+  // the definitions list them: a new action's tool is listed with no edit here.
+  ...new Set(ACTION_DEFINITIONS.flatMap((definition) => (definition.mcp === undefined ? [] : [definition.mcp.name]))),
   ...DEVICE_TOOLS.map((tool) => tool.name),
   'devices',
   'skills',

@@ -57,8 +57,11 @@ export interface OperatorVariant {
   readonly versions: VersionRange | 'cli-major-minor';
   /** Where a user gets the APK; undefined when it is not published. */
   readonly apk?: ApkSource;
-  /** Action types its parser accepts (a payload with any other is dropped whole, without an answer). */
-  readonly actions: ReadonlySet<ActionType>;
+  /**
+   * Action types its parser accepts (a payload with any other is dropped whole, without an answer): `all` for svc's
+   * own operator, released with svc and running every action type svc defines.
+   */
+  readonly actions: 'all' | ReadonlySet<ActionType>;
   /**
    * press_key keys its parser accepts: `spec` the specification's back, home and recents only (the published app's
    * parser refuses any other, UiAction.kt:193-199); `all` every key svc names and any key code (svc's extension).
@@ -69,7 +72,8 @@ export interface OperatorVariant {
 /** The debug suffix of versionName (app.gradle.kts:104-108): `0.5.2-d`. */
 export const DEBUG_VERSION_SUFFIX = '-d';
 
-const ALL_BUT_ON_SCREEN_LOG: readonly ActionType[] = [
+/** The action types the published app's parser takes (AgentCommandParser.kt:89-251 @ v0.5.2). */
+const PUBLISHED_ACTIONS: readonly ActionType[] = [
   'open_app',
   'open_uri',
   'close_app',
@@ -121,9 +125,9 @@ const CLAWPERATOR_DOWNLOADS = 'https://downloads.clawperator.com/operator';
 export const OPERATOR_VARIANTS: readonly OperatorVariant[] = [
   variant('svc', 'the svc operator', 'svc', {
     versions: 'cli-major-minor',
-    // svc's own variant adds the on-screen log panel, drag and the keys beyond back, home and recents (svc
-    // extensions the published app lacks).
-    actions: new Set<ActionType>([...ALL_BUT_ON_SCREEN_LOG, 'set_on_screen_log', 'clear_on_screen_log', 'drag']),
+    // svc's own variant runs every action type svc defines: the published app's, and svc's extensions (the on-screen
+    // log panel, drag, the keys beyond back, home and recents).
+    actions: 'all',
     pressKeys: 'all',
   }),
   variant('clawperator', 'the Clawperator operator', 'Clawperator', {
@@ -134,7 +138,7 @@ export const OPERATOR_VARIANTS: readonly OperatorVariant[] = [
       sha256Url: (v) => `${CLAWPERATOR_DOWNLOADS}/v${v}/operator-v${v}.apk.sha256`,
       releasePage: (v) => `https://github.com/clawperator/clawperator/releases/tag/v${v}`,
     },
-    actions: new Set<ActionType>(ALL_BUT_ON_SCREEN_LOG),
+    actions: new Set<ActionType>(PUBLISHED_ACTIONS),
     pressKeys: 'spec',
   }),
 ];

@@ -9,6 +9,7 @@ export const clearOnScreenLog = defineAction({
   retry: 'None',
   nature: 'act',
   changesScreen: false,
+  example: {},
   cli: [
     {
       verb: 'clear',

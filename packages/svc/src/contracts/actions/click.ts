@@ -25,6 +25,7 @@ export const click = defineAction({
   retry: 'UiReadiness',
   nature: 'click',
   changesScreen: true,
+  example: { coordinate: { x: 10, y: 20 }, clickType: 'long_click' },
   cli: [
     {
       verb: 'click',

@@ -8,6 +8,7 @@ export const closeApp = defineAction({
   retry: 'AppClose',
   nature: 'act',
   changesScreen: true,
+  example: { applicationId: 'com.android.settings' },
   cli: [
     {
       verb: 'close',

@@ -184,6 +184,12 @@ export interface ActionDefinition<
    * the same execution. A function when it depends on the params (typing changes the screen only with submit).
    */
   readonly changesScreen: boolean | ((params: ParamsOf<F, R>) => boolean);
+  /**
+   * One valid call of this action, written in canonical form (validation returns it unchanged). The tests that go
+   * over every action type run it: validation, the JSON Schema, the flat command and tool that can say it, the
+   * operator wire.
+   */
+  readonly example: NoInfer<ParamsOf<F, R>>;
   /** The flat commands that build this action alone. */
   readonly cli?: readonly CliSurface<keyof F & string>[];
   /** The flat MCP tool that builds this action alone. */

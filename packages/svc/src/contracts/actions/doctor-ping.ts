@@ -9,4 +9,5 @@ export const doctorPing = defineAction({
   retry: 'None',
   nature: 'read',
   changesScreen: false,
+  example: {},
 });

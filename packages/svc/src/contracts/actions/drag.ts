@@ -17,6 +17,7 @@ export const drag = defineAction({
   retry: 'UiReadiness',
   nature: 'act',
   changesScreen: true,
+  example: { from: { textEquals: 'Notes' }, to: { textEquals: 'Trash' }, durationMs: 800 },
   mcp: {
     name: 'drag',
     description: 'Drag the element `from` onto the element `to`, in durationMs (default 1000).',

@@ -29,6 +29,7 @@ export const enterText = defineAction({
   nature: 'act',
   // Typing keeps the screen; submitting it (enter) may move to another.
   changesScreen: (params) => params.submit === true,
+  example: { matcher: { role: 'textfield' }, text: 'hello', submit: true },
   cli: [
     {
       verb: 'type',

@@ -8,6 +8,7 @@ export const openApp = defineAction({
   retry: 'AppLaunch',
   nature: 'act',
   changesScreen: true,
+  example: { applicationId: 'com.android.settings' },
   cli: [
     {
       verb: 'open',

@@ -10,6 +10,7 @@ export const openUri = defineAction({
   retry: 'AppLaunch',
   nature: 'act',
   changesScreen: true,
+  example: { uri: 'https://example.com/?q=1' },
   cli: [
     {
       verb: 'open',

@@ -11,6 +11,7 @@ export const pressKey = defineAction({
   retry: 'None',
   nature: 'act',
   changesScreen: true,
+  example: { key: 'home' },
   cli: [
     {
       verb: 'press',

@@ -9,6 +9,7 @@ export const readKeyValuePair = defineAction({
   retry: 'UiReadiness',
   nature: 'read',
   changesScreen: false,
+  example: { labelMatcher: { textEquals: 'Android version' } },
   cli: [
     {
       verb: 'read-value',

@@ -57,6 +57,7 @@ export const readText = defineAction({
   retry: 'UiReadiness',
   nature: 'read',
   changesScreen: false,
+  example: { matcher: { textEquals: 'Battery' }, validator: 'regex', validatorPattern: '^\\d+%$', all: true },
   cli: [
     {
       verb: 'read',

@@ -29,6 +29,7 @@ export const scrollAndClick = defineAction({
   retry: 'None',
   nature: 'click',
   changesScreen: true,
+  example: { target: { textEquals: 'About phone' }, direction: 'down', maxSwipes: 20 },
   cli: [
     {
       verb: 'scroll-until',

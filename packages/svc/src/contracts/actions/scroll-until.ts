@@ -37,6 +37,7 @@ export const scrollUntil = defineAction({
   retry: 'None',
   nature: 'act',
   changesScreen: true,
+  example: { direction: 'down', matcher: { textEquals: 'About phone' }, maxScrolls: 20 },
   cli: [
     {
       verb: 'scroll-until',

@@ -12,6 +12,7 @@ export const scroll = defineAction({
   retry: 'None',
   nature: 'act',
   changesScreen: true,
+  example: { container: { resourceId: 'com.android.settings:id/recycler_view' }, direction: 'up' },
   cli: [
     {
       verb: 'scroll',

@@ -33,6 +33,7 @@ export const setOnScreenLog = defineAction({
   retry: 'None',
   nature: 'act',
   changesScreen: false,
+  example: { text: 'two\nlines', anchor: 'left', widthDp: 1200, textColor: '#FF00AA11', ttlMs: 0 },
   cli: [
     {
       verb: 'set',

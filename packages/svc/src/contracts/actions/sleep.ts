@@ -9,6 +9,7 @@ export const sleep = defineAction({
   retry: 'None',
   nature: 'act',
   changesScreen: false,
+  example: { durationMs: 1500 },
   builtTimeout: 'sleep',
   cli: [
     {

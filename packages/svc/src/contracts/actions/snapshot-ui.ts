@@ -11,5 +11,6 @@ export const snapshotUi = defineAction({
   retry: 'UiReadiness',
   nature: 'read',
   changesScreen: false,
+  example: {},
   cli: [{ verb: 'snapshot', id: 'snap', observe: true, description: '', examples: [], inputs: [] }],
 });

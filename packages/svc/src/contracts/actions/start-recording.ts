@@ -8,4 +8,5 @@ export const startRecording = defineAction({
   retry: 'None',
   nature: 'act',
   changesScreen: false,
+  example: { sessionId: 's1' },
 });

@@ -8,4 +8,5 @@ export const stopRecording = defineAction({
   retry: 'None',
   nature: 'act',
   changesScreen: false,
+  example: { sessionId: 's1' },
 });

@@ -9,6 +9,7 @@ export const takeScreenshot = defineAction({
   retry: 'None',
   nature: 'read',
   changesScreen: false,
+  example: { path: '/tmp/x.png' },
   cli: [
     {
       verb: 'screenshot',

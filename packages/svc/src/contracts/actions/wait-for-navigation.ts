@@ -30,6 +30,7 @@ export const waitForNavigation = defineAction({
   retry: 'None',
   nature: 'read',
   changesScreen: false,
+  example: { expectedNode: { textEquals: 'Battery' }, timeoutMs: 5000 },
   cli: [
     {
       verb: 'wait-for-nav',

@@ -14,6 +14,7 @@ export const waitForNode = defineAction({
   retry: 'UiReadiness',
   nature: 'read',
   changesScreen: false,
+  example: { matcher: { textEquals: 'Battery' }, timeoutMs: 5000 },
   cli: [
     {
       verb: 'wait',

@@ -1,25 +1,19 @@
+import { ACTION_DEFINITIONS } from '../actions/index.ts';
 import type { Action } from '../types.ts';
 import { M } from './payloads.ts';
 
-// One valid raw action per canonical type, and the canonical action it must become.
-export const VALID: [raw: Record<string, unknown>, expected: Action][] = [
-  [
-    { type: 'open_app', params: { applicationId: 'com.android.settings' } },
-    { id: 'a1', type: 'open_app', params: { applicationId: 'com.android.settings' } },
-  ],
-  [
-    { type: 'open_uri', params: { uri: 'https://example.com/?q=1' } },
-    { id: 'a1', type: 'open_uri', params: { uri: 'https://example.com/?q=1' } },
-  ],
-  [
-    { type: 'close_app', params: { applicationId: 'com.x' } },
-    { id: 'a1', type: 'close_app', params: { applicationId: 'com.x' } },
-  ],
-  [
-    { type: 'start_recording', params: { sessionId: 's1' } },
-    { id: 'a1', type: 'start_recording', params: { sessionId: 's1' } },
-  ],
+type Case = [raw: Record<string, unknown>, expected: Action];
+
+/** Each definition's own example, which validation must return unchanged (a new action type brings its own). */
+const EXAMPLES: Case[] = ACTION_DEFINITIONS.map((definition) => [
+  { type: definition.type, params: definition.example },
+  { id: 'a1', type: definition.type, params: definition.example } as Action,
+]);
+
+/** Written-out forms the examples do not show: aliases, case and spelling, key order, no params, odd text. */
+const SPECIAL: Case[] = [
   [{ type: 'stop_recording' }, { id: 'a1', type: 'stop_recording' }],
+  [{ type: 'snapshot_ui' }, { id: 'a1', type: 'snapshot_ui' }],
   [
     { type: 'wait_for_node', params: { matcher: M, timeoutMs: 5000 } },
     { id: 'a1', type: 'wait_for_node', params: { matcher: M, timeoutMs: 5000 } },
@@ -29,75 +23,74 @@ export const VALID: [raw: Record<string, unknown>, expected: Action][] = [
     { id: 'a1', type: 'click', params: { coordinate: { x: 10, y: 20 }, clickType: 'long_click' } },
   ],
   [
-    {
-      type: 'scroll_and_click',
-      params: { target: M, maxSwipes: 50, clickAfter: false, scrollRetry: { maxAttempts: 2 } },
-    },
-    {
-      id: 'a1',
-      type: 'scroll_and_click',
-      params: { target: M, maxSwipes: 50, clickAfter: false, scrollRetry: { maxAttempts: 2 } },
-    },
-  ],
-  [
-    {
-      type: 'scroll',
-      params: { direction: 'up', distanceRatio: 0, settleDelayMs: 10_000, findFirstScrollableChild: false },
-    },
-    {
-      id: 'a1',
-      type: 'scroll',
-      params: { direction: 'up', distanceRatio: 0, settleDelayMs: 10_000, findFirstScrollableChild: false },
-    },
-  ],
-  [
-    {
-      type: 'scroll_until',
-      params: {
-        clickAfter: true,
-        matcher: M,
-        maxScrolls: 200,
-        maxDurationMs: 0,
-        noPositionChangeThreshold: 1,
-        clickType: 'focus',
-      },
-    },
-    {
-      id: 'a1',
-      type: 'scroll_until',
-      params: {
-        matcher: M,
-        clickAfter: true,
-        maxScrolls: 200,
-        maxDurationMs: 0,
-        noPositionChangeThreshold: 1,
-        clickType: 'focus',
-      },
-    },
-  ],
-  [
     { type: 'read_text', params: { matcher: M, validator: 'regex', validatorPattern: '^\\d+$', all: true } },
     { id: 'a1', type: 'read_text', params: { matcher: M, all: true, validator: 'regex', validatorPattern: '^\\d+$' } },
+  ],
+  [
+    {
+      type: 'enter_text',
+      params: { matcher: { role: 'textfield' }, text: ' a\'b"c $(x)\n😀', submit: true, clear: true },
+    },
+    {
+      id: 'a1',
+      type: 'enter_text',
+      params: { matcher: { role: 'textfield' }, text: ' a\'b"c $(x)\n😀', submit: true, clear: true },
+    },
+  ],
+  [
+    {
+      type: 'scroll_and_click',
+      params: { target: M, maxSwipes: 50, clickAfter: false, scrollRetry: { maxAttempts: 2 } },
+    },
+    {
+      id: 'a1',
+      type: 'scroll_and_click',
+      params: { target: M, maxSwipes: 50, clickAfter: false, scrollRetry: { maxAttempts: 2 } },
+    },
+  ],
+  [
+    {
+      type: 'scroll',
+      params: { direction: 'up', distanceRatio: 0, settleDelayMs: 10_000, findFirstScrollableChild: false },
+    },
+    {
+      id: 'a1',
+      type: 'scroll',
+      params: { direction: 'up', distanceRatio: 0, settleDelayMs: 10_000, findFirstScrollableChild: false },
+    },
+  ],
+  [
+    {
+      type: 'scroll_until',
+      params: {
+        clickAfter: true,
+        matcher: M,
+        maxScrolls: 200,
+        maxDurationMs: 0,
+        noPositionChangeThreshold: 1,
+        clickType: 'focus',
+      },
+    },
+    {
+      id: 'a1',
+      type: 'scroll_until',
+      params: {
+        matcher: M,
+        clickAfter: true,
+        maxScrolls: 200,
+        maxDurationMs: 0,
+        noPositionChangeThreshold: 1,
+        clickType: 'focus',
+      },
+    },
   ],
   [
     { type: 'read_key_value_pair', params: { labelMatcher: { textContains: 'Battery' } } },
     { id: 'a1', type: 'read_key_value_pair', params: { labelMatcher: { textContains: 'Battery' } } },
   ],
   [
-    {
-      type: 'enter_text',
-      params: { matcher: { role: 'textfield' }, text: ' a\'b"c $(x)\n😀', submit: true, clear: true },
-    },
-    {
-      id: 'a1',
-      type: 'enter_text',
-      params: { matcher: { role: 'textfield' }, text: ' a\'b"c $(x)\n😀', submit: true, clear: true },
-    },
-  ],
-  [{ type: 'snapshot_ui' }, { id: 'a1', type: 'snapshot_ui' }],
-  [
-    { type: 'take_screenshot', params: { path: '/tmp/x.png' } },
-    { id: 'a1', type: 'take_screenshot', params: { path: '/tmp/x.png' } },
+    { type: 'wait_for_navigation', params: { expectedNode: M, timeoutMs: 30_000 } },
+    { id: 'a1', type: 'wait_for_navigation', params: { expectedNode: M, timeoutMs: 30_000 } },
   ],
   [
     { type: 'sleep', params: { durationMs: 120_000 } },
@@ -120,10 +113,6 @@ export const VALID: [raw: Record<string, unknown>, expected: Action][] = [
     { id: 'a1', type: 'press_key', params: { key: '66' } },
   ],
   [
-    { type: 'wait_for_navigation', params: { expectedNode: M, timeoutMs: 30_000 } },
-    { id: 'a1', type: 'wait_for_navigation', params: { expectedNode: M, timeoutMs: 30_000 } },
-  ],
-  [
     {
       type: 'set_on_screen_log',
       params: { text: '  two\nlines  ', textColor: '#ff00aa11', anchor: 'left', ttlMs: 0, widthDp: 1200 },
@@ -135,11 +124,11 @@ export const VALID: [raw: Record<string, unknown>, expected: Action][] = [
     },
   ],
   [
-    { type: 'clear_on_screen_log', params: {} },
-    { id: 'a1', type: 'clear_on_screen_log', params: {} },
-  ],
-  [
     { type: 'drag_and_drop', params: { from: M, to: { textEquals: 'Trash' }, durationMs: 800 } },
     { id: 'a1', type: 'drag', params: { from: M, to: { textEquals: 'Trash' }, durationMs: 800 } },
   ],
 ];
+
+// Valid raw actions and the canonical action each must become: every type's own example first, then the special
+// cases.
+export const VALID: Case[] = [...EXAMPLES, ...SPECIAL];

@@ -17,7 +17,7 @@ import { DeviceShell } from '../../../device-shell/device-shell.ts';
 import { DumpError, type DumpStats } from '../../../device-shell/dump.ts';
 import type { DeviceRun } from '../../device-run.ts';
 import { entryOf, isUnsupported } from '../../driver-table.ts';
-import type { AdbAction, AdbTable } from './actions/index.ts';
+import type { AdbAction, AdbTable } from './actions/adb-table.ts';
 import { isFatal } from './fatal.ts';
 import { describeMatcher } from './screen.ts';
 import { ExecutionFailure, failed, type StepContext, StepFailure, succeeded, TimedOut } from './step.ts';

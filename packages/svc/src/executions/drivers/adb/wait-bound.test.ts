@@ -9,7 +9,8 @@ import { FakeAdb } from '../../../adapters/adb/fake-adb.test-helper.ts';
 import type { Clock } from '../../../adapters/clock.ts';
 import type { ValidExecution } from '../../../contracts/types.ts';
 import { createContext } from '../../../core/context.ts';
-import { ADB_ACTIONS, type AdbTable } from './actions/index.ts';
+import type { AdbTable } from './actions/adb-table.ts';
+import { ADB_ACTIONS } from './actions/index.ts';
 import { runSteps } from './run-steps.ts';
 import { StepFailure } from './step.ts';
 

@@ -117,3 +117,24 @@ test('a logged data map is read back when its entries are keys of that action, n
     container,
   });
 });
+
+test("a step of a type the published app lacks needs no list of keys: svc's own operator's data are read by any key", () => {
+  // svc's drag step as svc's simulated operator logs it (packages/sim/src/operator/engine.ts, case 'Drag').
+  const dragged = {
+    ...execution,
+    actions: [{ id: 'd', type: 'drag', params: { from: {}, to: {} } }, ...execution.actions],
+  };
+  const collector = collectorSaw([
+    '[UiActionEngine] step_start id=d type=Drag',
+    '[UiActionEngine] step_success id=d type=Drag data={from=540,900, to=540,300, duration_ms=1000}',
+    '[UiActionEngine] step_start id=open type=OpenApp',
+  ]);
+  const out = interpretAppEnvelope(envelopeOf('execution timeout', 'cmd-1'), collector, dragged as Execution);
+  assert.deepEqual(out.stepResults?.[0], {
+    id: 'd',
+    actionType: 'drag',
+    success: true,
+    data: { from: '540,900', to: '540,300', duration_ms: '1000' },
+  });
+  assert.equal(readKotlinMap('{from=1,2, from=3,4}', 'any'), undefined, 'a key twice is no map');
+});

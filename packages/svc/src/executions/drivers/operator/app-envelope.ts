@@ -66,24 +66,28 @@ function stepsThatReturned(collector: Pick<EnvelopeCollector, 'steps'>, executio
   for (const progress of collector.steps) {
     const action = actionOf(execution, progress.actionId);
     if (progress.returned === undefined || action === undefined) continue;
-    const data = readKotlinMap(progress.returned, STEP_DATA_KEYS[action.type] ?? []);
+    const data = readKotlinMap(progress.returned, STEP_DATA_KEYS[action.type] ?? 'any');
     const success = data === undefined ? !/(?:^\{|, )error=[A-Z_]+(?:, |\}$)/.test(progress.returned) : !data.error;
     steps.push({ id: action.id, actionType: action.type, success, data: data ?? {} });
   }
   return steps;
 }
 
+/** Any key, for a type without a list of its keys (svc's extensions, which only svc's own operator runs). */
+const ANY_KEY = '[A-Za-z_][A-Za-z0-9_]*';
+
 /**
  * `{key=value, key=value}` back into a map, when that can be done exactly: the map starts with a key the action
  * reports, an entry starts only where `, <such a key>=` does (so a value may hold `, ` and other words: "Welcome,
  * alice", a matcher's description), and no key comes twice. Undefined otherwise. What it cannot tell: a value that
- * itself holds `, <a key of that action>=` while the map has no such entry.
+ * itself holds `, <a key of that action>=` while the map has no such entry. With `any` key, every `, <word>=` starts
+ * an entry: right for values without that in them (coordinates, counts, names).
  */
-export function readKotlinMap(text: string, keys: readonly string[]): Record<string, string> | undefined {
+export function readKotlinMap(text: string, keys: readonly string[] | 'any'): Record<string, string> | undefined {
   if (!text.startsWith('{') || !text.endsWith('}')) return undefined;
   const inner = text.slice(1, -1);
   if (inner === '') return {};
-  const names = keys.map((key) => key.replace(/[^A-Za-z0-9_]/g, '\\$&')).join('|');
+  const names = keys === 'any' ? ANY_KEY : keys.map((key) => key.replace(/[^A-Za-z0-9_]/g, '\\$&')).join('|');
   const starts = [...inner.matchAll(new RegExp(`(?:^|, )(${names})=`, 'g'))];
   if (starts[0]?.index !== 0) return undefined;
   const data: Record<string, string> = {};

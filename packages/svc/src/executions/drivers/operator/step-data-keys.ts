@@ -1,5 +1,6 @@
 // The data keys each action of the published operator can report (success and failure), from UiActionEngine.kt
-// and RecordingManager.kt @ v0.5.2 (docs/published-operator.md 3.6). Used only to read a step's logged data back.
+// and RecordingManager.kt @ v0.5.2 (docs/published-operator.md 3.6). Used only to read a step's logged data back;
+// a type the published app lacks (an svc extension, run by svc's own operator alone) needs no entry: any key is read.
 export const STEP_DATA_KEYS: Readonly<Record<string, readonly string[]>> = {
   open_app: ['application_id'],
   open_uri: ['uri'],

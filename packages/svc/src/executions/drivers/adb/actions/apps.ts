@@ -12,6 +12,7 @@ import { notInstalled } from '../../../../device-shell/installed-packages.ts';
 import { pidsCommand, pidsIn } from '../../../../device-shell/processes.ts';
 import { requireOutcome } from '../device-input.ts';
 import { type ActionRunner, StepFailure } from '../step.ts';
+import type { AdbEntries } from './adb-table.ts';
 
 const RESOLVER = 'android/com.android.internal.app.ResolverActivity';
 const LAUNCHER_INTENT = '-a android.intent.action.MAIN -c android.intent.category.LAUNCHER';
@@ -160,3 +161,9 @@ export const closeApp: ActionRunner<'close_app'> = async ({ shell, action }) => 
   }
   return { application_id: pkg };
 };
+
+export const APP_ACTIONS = {
+  open_app: { run: openApp },
+  open_uri: { run: openUri },
+  close_app: { run: closeApp },
+} satisfies AdbEntries;

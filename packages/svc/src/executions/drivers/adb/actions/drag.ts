@@ -3,10 +3,11 @@
 import { centerOf } from '../../../../ui/index.ts';
 import { findOrFail, gestureAt, readScreen } from '../screen.ts';
 import type { ActionRunner } from '../step.ts';
+import type { AdbEntries } from './adb-table.ts';
 
 const DEFAULT_DRAG_MS = 1000;
 
-export const drag: ActionRunner<'drag'> = async (step) => {
+const drag: ActionRunner<'drag'> = async (step) => {
   const { from, to, durationMs = DEFAULT_DRAG_MS } = step.action.params;
   for (;;) {
     const screen = await readScreen(step, { interacts: true });
@@ -19,3 +20,7 @@ export const drag: ActionRunner<'drag'> = async (step) => {
     }
   }
 };
+
+export const DRAG_ACTIONS = {
+  drag: { run: drag },
+} satisfies AdbEntries;

@@ -5,9 +5,14 @@ import { keyCodeOf } from '../../../../contracts/keys.ts';
 import { inputLine } from '../../../../device-shell/input-line.ts';
 import { sendInput } from '../device-input.ts';
 import type { ActionRunner } from '../step.ts';
+import type { AdbEntries } from './adb-table.ts';
 
-export const pressKey: ActionRunner<'press_key'> = async ({ shell, action }) => {
+const pressKey: ActionRunner<'press_key'> = async ({ shell, action }) => {
   const { key } = action.params;
   await sendInput(shell, inputLine.keys([keyCodeOf(key)]), 'GLOBAL_ACTION_FAILED', `key ${key}`);
   return { key };
 };
+
+export const KEY_ACTIONS = {
+  press_key: { run: pressKey },
+} satisfies AdbEntries;

@@ -3,6 +3,7 @@
 // touch reaches the clickable view holding the match, else the match's centre; NODE_NOT_CLICKABLE only when other
 // views cover all of that clickable view). `focus` without the operator app can only mean tapping a text field,
 // which focuses it; other nodes cannot be focused from adb.
+import { SvcError } from '../../../../contracts/errors.ts';
 import type { NodeMatcher } from '../../../../contracts/types.ts';
 import { readForeground } from '../../../../device-shell/foreground.ts';
 import { findAll, findFirst, isEditable, labelOf, type Scope, valueOfLabel } from '../../../../ui/index.ts';
@@ -19,7 +20,8 @@ import {
   readScreen,
 } from '../screen.ts';
 import { type ActionRunner, ExecutionFailure, type StepContext, StepFailure } from '../step.ts';
-import { textValidator } from '../validators.ts';
+import { hostRegexRefusal, textValidator } from '../validators.ts';
+import type { AdbEntries } from './adb-table.ts';
 import { webStep } from './web.ts';
 
 type ClickParam = ClickType | 'focus';
@@ -89,7 +91,7 @@ const textArray = (texts: readonly string[]) =>
  * is given; `all` gives every non-blank label as a JSON array (none is success) and ignores the validator. Which of
  * these failures end the execution: fatal.ts.
  */
-export const readText: ActionRunner<'read_text'> = async (step) => {
+const readText: ActionRunner<'read_text'> = async (step) => {
   const p = step.action.params;
   const { matcher, container } = p;
   const screen = await readScreen(step, { interacts: false });
@@ -139,7 +141,7 @@ export const readText: ActionRunner<'read_text'> = async (step) => {
  * found by walking up from the first label match (ui/relations.ts valueOfLabel). `all` (svc's own) does the same for
  * every label match.
  */
-export const readKeyValuePair: ActionRunner<'read_key_value_pair'> = async (step) => {
+const readKeyValuePair: ActionRunner<'read_key_value_pair'> = async (step) => {
   const { labelMatcher: matcher, all } = step.action.params;
   const { tree } = await readScreen(step, { interacts: false });
   const wantAll = all ?? false;
@@ -161,3 +163,23 @@ export const readKeyValuePair: ActionRunner<'read_key_value_pair'> = async (step
   if (!wantAll) return { label: read[0]?.label ?? '', value: read[0]?.value ?? '' };
   return { pairs: JSON.stringify(read), count: String(read.length) };
 };
+
+export const NODE_ACTIONS = {
+  click: { run: click },
+  read_text: {
+    run: readText,
+    // A pattern the host's regular expressions cannot run as the device's would is refused before anything runs.
+    refuse(action, site) {
+      if (action.params.validator !== 'regex') return undefined;
+      const problem = hostRegexRefusal(action.params.validatorPattern);
+      if (problem === undefined) return undefined;
+      const path = `${site.path}.params.validatorPattern`;
+      return new SvcError('EXECUTION_VALIDATION_FAILED', `${path}: ${problem.why} (${problem.construct}).`, {
+        ...site.details,
+        path,
+        construct: problem.construct,
+      });
+    },
+  },
+  read_key_value_pair: { run: readKeyValuePair },
+} satisfies AdbEntries;

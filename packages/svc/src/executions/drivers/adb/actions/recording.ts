@@ -16,6 +16,7 @@ import {
 } from '../../../../device-shell/screen-recorder.ts';
 import { requireOutcome } from '../device-input.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
+import type { AdbEntries } from './adb-table.ts';
 
 export const RECORDING_DIR = '/data/local/tmp';
 const PREFIX = 'svc-rec-';
@@ -129,3 +130,8 @@ export const stopRecording: ActionRunner<'stop_recording'> = async (step) => {
   await forget();
   return result;
 };
+
+export const RECORDING_ACTIONS = {
+  start_recording: { run: startRecording },
+  stop_recording: { run: stopRecording },
+} satisfies AdbEntries;

@@ -15,6 +15,7 @@ import { sendInput } from '../device-input.ts';
 import { retrying } from '../phase-retry.ts';
 import { clickGesture, describeMatcher, gestureAt, readScreen, type Screen } from '../screen.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
+import type { AdbEntries } from './adb-table.ts';
 import { clickTypeName } from './nodes.ts';
 import { revealInPage } from './web.ts';
 
@@ -98,7 +99,7 @@ async function swipeOnce(
   return { outcome: edge ? 'edge' : 'moved', after, container: moved };
 }
 
-export const scroll: ActionRunner<'scroll'> = async (step) => {
+const scroll: ActionRunner<'scroll'> = async (step) => {
   const p = step.action.params ?? {};
   const s = settingsOf(p);
   const screen = await readScreen(step, { interacts: true });
@@ -171,7 +172,7 @@ async function waitForTarget(step: StepContext, matcher: NodeMatcher): Promise<S
   }
 }
 
-export const scrollUntil: ActionRunner<'scroll_until'> = async (step) => {
+const scrollUntil: ActionRunner<'scroll_until'> = async (step) => {
   const p = step.action.params ?? {};
   const s = settingsOf(p);
   const { matcher } = p;
@@ -299,7 +300,7 @@ async function scanFor(
  * scan retried by scrollRetry (UiScroll), a target never revealed fails it (fatal.ts: the execution ends), then the
  * click retried by clickRetry (UiReadiness).
  */
-export const scrollAndClick: ActionRunner<'scroll_and_click'> = async (step) => {
+const scrollAndClick: ActionRunner<'scroll_and_click'> = async (step) => {
   const p = step.action.params;
   const s = settingsOf(p);
   const { target } = p;
@@ -322,3 +323,9 @@ export const scrollAndClick: ActionRunner<'scroll_and_click'> = async (step) => 
   if (clickAfter) await clickRetried(step, target, type, scanned, retryPolicyOf(p.clickRetry, 'UiReadiness'));
   return data;
 };
+
+export const SCROLL_ACTIONS = {
+  scroll: { run: scroll },
+  scroll_until: { run: scrollUntil },
+  scroll_and_click: { run: scrollAndClick },
+} satisfies AdbEntries;

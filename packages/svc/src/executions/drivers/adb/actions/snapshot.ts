@@ -3,8 +3,9 @@
 import { renderSnapshot } from '../../../../ui/index.ts';
 import { readScreen } from '../screen.ts';
 import type { ActionRunner } from '../step.ts';
+import type { AdbEntries } from './adb-table.ts';
 
-export const snapshotUi: ActionRunner<'snapshot_ui'> = async (step) => {
+const snapshotUi: ActionRunner<'snapshot_ui'> = async (step) => {
   const { tree } = await readScreen(step, { interacts: false });
   // The operator's keys (UiActionEngine.kt:596-619 @ v0.5.2): the app in front, no overlay (a dump is one window;
   // overlay_package and window_count come from accessibility windows adb cannot list), svc's panel not showing.
@@ -17,3 +18,7 @@ export const snapshotUi: ActionRunner<'snapshot_ui'> = async (step) => {
     text: renderSnapshot(tree),
   };
 };
+
+export const SNAPSHOT_ACTIONS = {
+  snapshot_ui: { run: snapshotUi },
+} satisfies AdbEntries;

@@ -15,6 +15,7 @@ import { checkInput, sendInput } from '../device-input.ts';
 import { findOrFail, gestureAt, readScreen } from '../screen.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
 import { unicodeKeyboardText, withUnicodeKeyboard } from '../unicode-keyboard.ts';
+import type { AdbEntries } from './adb-table.ts';
 import { typeIntoPage } from './web.ts';
 
 /** Key events per `input keyevent` call: one JVM start types them all. */
@@ -59,7 +60,7 @@ async function focusField(step: StepContext, matcher: NodeMatcher): Promise<UiNo
   }
 }
 
-export const enterText: ActionRunner<'enter_text'> = async (step) => {
+const enterText: ActionRunner<'enter_text'> = async (step) => {
   const { text } = step.action.params;
   // Text beyond printable ASCII goes through the Unicode keyboard (the driver checked it is installed before the
   // execution started); the user's own keyboard is selected again whatever becomes of the step.
@@ -105,3 +106,7 @@ async function typeInto(step: StepContext<'enter_text'>, unicode: boolean): Prom
   }
   return { text, submit: String(submit) };
 }
+
+export const TEXT_ACTIONS = {
+  enter_text: { run: enterText },
+} satisfies AdbEntries;

@@ -12,6 +12,7 @@ import { readForeground } from '../../../../device-shell/foreground.ts';
 import { findFirst, labelOf } from '../../../../ui/index.ts';
 import { describeMatcher, readScreen } from '../screen.ts';
 import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
+import type { AdbEntries } from './adb-table.ts';
 
 const NAVIGATION_POLL_MS = 200;
 /** A phone's dump takes ~2 s typically, and at least the 1 s of idle it waits for (docs/adb-driver.md, costs). */
@@ -22,7 +23,7 @@ function lookUntil(step: StepContext, end: number | undefined): { until?: number
   return end === undefined ? {} : { until: Math.max(end, step.ctx.clock.monotonic() + FIRST_LOOK_MS) };
 }
 
-export const waitForNode: ActionRunner<'wait_for_node'> = async (step) => {
+const waitForNode: ActionRunner<'wait_for_node'> = async (step) => {
   const { matcher, timeoutMs } = step.action.params;
   const screen = await readScreen(step, { interacts: false, ...lookUntil(step, step.until) });
   const node = findFirst(screen.tree, matcher);
@@ -44,7 +45,7 @@ export const waitForNode: ActionRunner<'wait_for_node'> = async (step) => {
  * more than timeoutMs passed; arrived when either the expected app is in front after a change of app (the app in
  * front at the start differed from it, or another one was seen since), or one look finds the expected node.
  */
-export const waitForNavigation: ActionRunner<'wait_for_navigation'> = async (step) => {
+const waitForNavigation: ActionRunner<'wait_for_navigation'> = async (step) => {
   const { expectedPackage, expectedNode, timeoutMs } = step.action.params;
   const started = step.ctx.clock.monotonic();
   const first = (await readForeground(step.shell)).package;
@@ -71,3 +72,8 @@ export const waitForNavigation: ActionRunner<'wait_for_navigation'> = async (ste
     elapsed_ms: String(Math.round(step.ctx.clock.monotonic() - started)),
   };
 };
+
+export const WAIT_ACTIONS = {
+  wait_for_node: { run: waitForNode },
+  wait_for_navigation: { run: waitForNavigation },
+} satisfies AdbEntries;

@@ -7,6 +7,7 @@ import { centerOf } from '../ui/ui-node.ts';
 import { syncPages } from '../web/device-pages.ts';
 import type { OperatorBrand } from './brand.ts';
 import { readStep, scrollAndClickStep, scrollStep, scrollUntilStep } from './engine-reads.ts';
+import { runGesture } from './gestures.ts';
 import { readKeyValuePair } from './key-value.ts';
 import { IllegalStateException, require } from './kotlin.ts';
 import { type AgentCommand, clickWire, pointString, type StepResult, type UiAction, type UiActionOf } from './model.ts';
@@ -213,6 +214,12 @@ async function run(ctx: EngineContext, action: UiAction): Promise<StepResult> {
         duration_ms: String(action.durationMs),
       });
     }
+    case 'DoubleTap':
+      return step(action, 'double_tap', await runGesture(ctx, action));
+    case 'LongPress':
+      return step(action, 'long_press', await runGesture(ctx, action));
+    case 'Swipe':
+      return step(action, 'swipe', await runGesture(ctx, action));
     case 'OnScreenLog':
       if (!ctx.onScreenLog) throw new IllegalStateException(`unsupported action: ${action.id}`);
       return ctx.onScreenLog.run(ctx, action);

@@ -121,9 +121,17 @@ const CLAWPERATOR_DOWNLOADS = 'https://downloads.clawperator.com/operator';
 export const OPERATOR_VARIANTS: readonly OperatorVariant[] = [
   variant('svc', 'the svc operator', 'svc', {
     versions: 'cli-major-minor',
-    // svc's own variant adds the on-screen log panel, drag and the keys beyond back, home and recents (svc
-    // extensions the published app lacks).
-    actions: new Set<ActionType>([...ALL_BUT_ON_SCREEN_LOG, 'set_on_screen_log', 'clear_on_screen_log', 'drag']),
+    // svc's own variant adds the on-screen log panel, drag, double_tap, long_press, swipe and the keys beyond back,
+    // home and recents (svc extensions the published app lacks).
+    actions: new Set<ActionType>([
+      ...ALL_BUT_ON_SCREEN_LOG,
+      'set_on_screen_log',
+      'clear_on_screen_log',
+      'drag',
+      'double_tap',
+      'long_press',
+      'swipe',
+    ]),
     pressKeys: 'all',
   }),
   variant('clawperator', 'the Clawperator operator', 'Clawperator', {

@@ -3,6 +3,7 @@ import { coordinate, matcher, oneOf, retry } from '../fields.ts';
 import { CLICK_TYPES } from '../limits.ts';
 import { fail } from '../validation-issue.ts';
 import { defineAction } from './define.ts';
+import { checkOneTarget, ONE_TARGET_SCHEMA } from './one-target.ts';
 
 export const click = defineAction({
   type: 'click',
@@ -10,16 +11,12 @@ export const click = defineAction({
   params: {
     fields: { matcher, coordinate, clickType: oneOf(CLICK_TYPES), retry },
     check(params, path) {
-      const hasMatcher = params.matcher !== undefined;
-      const hasCoordinate = params.coordinate !== undefined;
-      const expected = 'exactly one of matcher or coordinate';
-      if (hasMatcher && hasCoordinate) fail(`${path}.coordinate`, `give ${expected}, not both`, expected);
-      if (!hasMatcher && !hasCoordinate) fail(`${path}.matcher`, `is required: give ${expected}`, expected);
-      if (hasCoordinate && params.clickType === 'focus') {
+      checkOneTarget(params, path);
+      if (params.coordinate !== undefined && params.clickType === 'focus') {
         fail(`${path}.clickType`, 'focus needs a matcher; it is invalid with a coordinate', 'default or long_click');
       }
     },
-    schemaExtra: { oneOf: [{ required: ['matcher'] }, { required: ['coordinate'] }] },
+    schemaExtra: ONE_TARGET_SCHEMA,
   },
   retry: 'UiReadiness',
   nature: 'click',

@@ -7,6 +7,7 @@ import type { ActionRunner } from '../step.ts';
 import { hostRegexRefusal } from '../validators.ts';
 import { closeApp, openApp, openUri } from './apps.ts';
 import { drag } from './drag.ts';
+import { doubleTap, longPress, swipe } from './gestures.ts';
 import { clearOnScreenLog, sleep, takeScreenshot } from './host.ts';
 import { pressKey } from './keys.ts';
 import { click, readKeyValuePair, readText } from './nodes.ts';
@@ -62,4 +63,7 @@ export const ADB_ACTIONS: AdbTable = {
   ),
   clear_on_screen_log: { run: clearOnScreenLog },
   drag: { run: drag },
+  double_tap: { run: doubleTap },
+  long_press: { run: longPress },
+  swipe: { run: swipe },
 };

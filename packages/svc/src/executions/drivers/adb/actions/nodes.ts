@@ -4,7 +4,6 @@
 // views cover all of that clickable view). `focus` without the operator app can only mean tapping a text field,
 // which focuses it; other nodes cannot be focused from adb.
 import type { NodeMatcher } from '../../../../contracts/types.ts';
-import { readForeground } from '../../../../device-shell/foreground.ts';
 import { findAll, findFirst, isEditable, labelOf, type Scope, valueOfLabel } from '../../../../ui/index.ts';
 import { clickWeb } from '../../../../web-pages/web-actions.ts';
 import { webTargetOf } from '../../../../web-pages/web-source.ts';
@@ -18,8 +17,9 @@ import {
   pointGesture,
   readScreen,
 } from '../screen.ts';
-import { type ActionRunner, ExecutionFailure, type StepContext, StepFailure } from '../step.ts';
+import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
 import { textValidator } from '../validators.ts';
+import { checkPoints } from './gestures.ts';
 import { webStep } from './web.ts';
 
 type ClickParam = ClickType | 'focus';
@@ -50,11 +50,7 @@ async function clickMatched(step: StepContext, matcher: NodeMatcher, type: Click
  * now (rotated) and the lock screen.
  */
 async function clickPoint(step: StepContext, x: number, y: number, type: ClickParam): Promise<void> {
-  const { screen, locked } = await readForeground(step.shell);
-  if (screen && (x >= screen.width || y >= screen.height)) {
-    throw new StepFailure('GESTURE_FAILED', 'tap outside the screen');
-  }
-  if (locked) throw new ExecutionFailure('SECURITY_BLOCK_DETECTED', 'the lock screen is showing; unlock the device');
+  await checkPoints(step, [{ x, y }], 'tap');
   const gesture = type === 'long_click' ? 'long_click' : 'default';
   await sendInput(
     step.shell,

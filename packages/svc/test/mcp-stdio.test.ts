@@ -45,6 +45,9 @@ const TOOLS = [
   'on-screen-log-set',
   'on-screen-log-clear',
   'drag',
+  'double-tap',
+  'long-press',
+  'swipe',
   ...DEVICE_TOOLS.map((tool) => tool.name),
   'devices',
   'skills',
@@ -108,6 +111,8 @@ describe('svc mcp over stdio against a simulated device', () => {
       ['read-value', 'label'],
       ['scroll-until', 'container'],
       ['drag', 'to'],
+      ['double-tap', 'selector'],
+      ['swipe', 'selector'],
     ] as const) {
       const schema = byName.get(tool).inputSchema.properties[argument];
       assert.equal(schema.type, 'object', `${tool}.${argument}`);

@@ -28,7 +28,7 @@ export const doubleTap = defineAction({
   ],
   mcp: {
     name: 'double-tap',
-    description: 'Double tap the element `selector`, or a `coordinate` {x, y}.',
+    description: 'Double tap `selector` or `coordinate`.',
     arguments: { selector: { param: 'matcher' }, coordinate: { param: 'coordinate' } },
   },
 });

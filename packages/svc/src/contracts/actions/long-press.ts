@@ -39,7 +39,7 @@ export const longPress = defineAction({
   ],
   mcp: {
     name: 'long-press',
-    description: 'Press and hold the element `selector`, or a `coordinate` {x, y}, for durationMs (default 1000).',
+    description: 'Hold `selector` or `coordinate` for durationMs (default 1000).',
     arguments: {
       selector: { param: 'matcher' },
       coordinate: { param: 'coordinate' },

@@ -81,8 +81,7 @@ export const swipe = defineAction({
   ],
   mcp: {
     name: 'swipe',
-    description:
-      "Swipe from `from` to `to` {x, y}, or across the element `selector` in `direction` (the finger's), in durationMs (default 300).",
+    description: "Swipe `from` to `to`, or across `selector` in `direction` (the finger's); durationMs default 300.",
     arguments: {
       from: { param: 'from' },
       to: { param: 'to' },

@@ -35,11 +35,10 @@ export function selectorOfString(value: string, refPattern: RegExp): NodeMatcher
 /**
  * The selector as a tool's schema takes it: a string (a ref or a text) or an object of the short keys; the long
  * spellings are taken too, and the contracts check the values. `advertised` is its object branch alone (a plain
- * schema every client takes, and fewer bytes of tool list: the string form, and that every field is a string, are
- * said once, in the instructions; a field given another value is InvalidParams naming it).
+ * schema every client takes, and fewer bytes of tool list: the string form is said once, in the instructions).
  */
 export function selectorJsonSchema(): { enforced: Record<string, unknown>; advertised: Record<string, unknown> } {
-  const properties = Object.fromEntries(SELECTOR_KEYS.map(({ key }) => [key, {}]));
+  const properties = Object.fromEntries(SELECTOR_KEYS.map(({ key }) => [key, { type: 'string' }]));
   const advertised = { type: 'object', properties };
   return { enforced: { anyOf: [{ type: 'string' }, { type: 'object' }] }, advertised };
 }

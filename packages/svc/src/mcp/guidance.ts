@@ -13,7 +13,7 @@ export const SCREEN_GUIDE =
 
 export const SELECTOR_GUIDE =
   'Selectors: {"ref":"e12"} (or just "e12") for an element of the last screen you read (an element keeps its ref ' +
-  'while it stays on screen; STALE_REF once it is gone, and nothing is done), or string fields that must all match, as ' +
+  'while it stays on screen; STALE_REF once it is gone, and nothing is done), or fields that must all match, as ' +
   `printed: text, textContains, desc, descContains, id, role (${MATCHER_ROLES.join(' ')}); any other string is a text.`;
 
 export const DEVICE_GUIDE =

@@ -59,8 +59,7 @@ export const click = defineAction({
   ],
   mcp: {
     name: 'click',
-    description:
-      'Click the element `selector`, or a `coordinate` {x, y}. clickType: long_click, or focus (selector only).',
+    description: 'Click `selector` or `coordinate` {x, y}; clickType long_click, or focus (selector only).',
     arguments: {
       selector: { param: 'matcher' },
       coordinate: { param: 'coordinate' },

@@ -28,7 +28,7 @@ export const doubleTap = defineAction({
   ],
   mcp: {
     name: 'double-tap',
-    description: 'Double tap `selector` or `coordinate`.',
+    description: 'Double tap `selector` or `coordinate` {x, y}.',
     arguments: { selector: { param: 'matcher' }, coordinate: { param: 'coordinate' } },
   },
 });

@@ -39,7 +39,7 @@ export const longPress = defineAction({
   ],
   mcp: {
     name: 'long-press',
-    description: 'Hold `selector` or `coordinate` for durationMs (default 1000).',
+    description: 'Hold `selector` or `coordinate` {x, y} for durationMs (default 1000).',
     arguments: {
       selector: { param: 'matcher' },
       coordinate: { param: 'coordinate' },

@@ -81,7 +81,7 @@ export const swipe = defineAction({
   ],
   mcp: {
     name: 'swipe',
-    description: "Swipe `from` to `to`, or across `selector` in `direction` (the finger's); durationMs default 300.",
+    description: 'Swipe `from` to `to` {x, y}, or across `selector` toward `direction`; durationMs (300).',
     arguments: {
       from: { param: 'from' },
       to: { param: 'to' },

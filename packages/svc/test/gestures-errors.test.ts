@@ -56,6 +56,7 @@ describe('gestures asked for wrongly', () => {
       ['swipe', { selector: { textEquals: 'Row' } }, 'direction'],
       ['swipe', { selector: { textEquals: 'Row' }, direction: 'sideways' }, 'direction'],
       ['swipe', { from: { x: 1, y: 2 } }, 'to'],
+      ['long-press', { coordinate: { x: 1, y: 2 }, durationMs: 5 }, 'durationMs'],
     ];
     for (const [tool, args, path] of cases) {
       const error = await expectProtocolError(session.client, tool, args);

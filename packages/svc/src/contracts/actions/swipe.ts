@@ -1,7 +1,7 @@
 // swipe: one finger stroke, from one point to another, or across an element in a direction (an svc extension beyond
 // the specification's actions). `direction` is where the finger moves (up scrolls a list's content toward its end),
-// unlike scroll's, which names where the content goes. Across an element the stroke runs through its centre from
-// 80% to 20% of its height (up, down) or width (left, right), measured from the edge the finger moves away from.
+// unlike scroll's, which names where the content goes. Across an element the stroke runs through its centre between
+// 20% and 80% of its height (up, down) or width (left, right), in the finger's direction.
 import { coordinate, int, matcher, oneOf, retry } from '../fields.ts';
 import { DIRECTIONS } from '../limits.ts';
 import { fail } from '../validation-issue.ts';

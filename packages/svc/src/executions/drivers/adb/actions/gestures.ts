@@ -30,36 +30,19 @@ export async function checkPoints(step: StepContext, points: readonly Coordinate
 }
 
 /**
- * The stroke across `bounds` toward `direction`: through the centre, from 80% to 20% of its extent measured from
- * the edge the finger moves toward (up: from near the bottom to near the top).
+ * The stroke across `bounds` toward `direction`: through its centre, between the points at 80% and 20% of its height
+ * (up, down) or width (left, right) from its top or left edge; up and left go from 80% to 20%.
  */
-export function swipeAcross(bounds: Rect, direction: Direction): { from: Coordinate; to: Coordinate } {
+function swipeAcross(bounds: Rect, direction: Direction): { from: Coordinate; to: Coordinate } {
   const centre = centerOf(bounds);
-  const along = (start: number, size: number, tenths: number) => start + Math.floor((size * tenths) / 10);
-  const height = bounds.bottom - bounds.top;
-  const width = bounds.right - bounds.left;
-  switch (direction) {
-    case 'up':
-      return {
-        from: { x: centre.x, y: along(bounds.top, height, 8) },
-        to: { x: centre.x, y: along(bounds.top, height, 2) },
-      };
-    case 'down':
-      return {
-        from: { x: centre.x, y: along(bounds.top, height, 2) },
-        to: { x: centre.x, y: along(bounds.top, height, 8) },
-      };
-    case 'left':
-      return {
-        from: { x: along(bounds.left, width, 8), y: centre.y },
-        to: { x: along(bounds.left, width, 2), y: centre.y },
-      };
-    case 'right':
-      return {
-        from: { x: along(bounds.left, width, 2), y: centre.y },
-        to: { x: along(bounds.left, width, 8), y: centre.y },
-      };
+  const along = (start: number, end: number, tenths: number) => start + Math.floor(((end - start) * tenths) / 10);
+  const [first, last] = direction === 'up' || direction === 'left' ? [8, 2] : [2, 8];
+  if (direction === 'up' || direction === 'down') {
+    const y = (tenths: number) => along(bounds.top, bounds.bottom, tenths);
+    return { from: { x: centre.x, y: y(first) }, to: { x: centre.x, y: y(last) } };
   }
+  const x = (tenths: number) => along(bounds.left, bounds.right, tenths);
+  return { from: { x: x(first), y: centre.y }, to: { x: x(last), y: centre.y } };
 }
 
 /** Finds the element and runs the gesture `plan` makes of its bounds; again after a keyboard was closed. */

@@ -10,7 +10,8 @@
 // svc refuses them before anything reaches the phone, with `auto` as with `--driver operator`, as it refuses drag.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createLab, type Lab, type SimDevice } from 'svc-sim/testing';
+import type { SimDevice } from 'svc-sim';
+import { createLab, type Lab } from 'svc-sim/testing';
 import { runCliJson } from './run-cli.ts';
 
 const SETTINGS = 'com.android.settings';

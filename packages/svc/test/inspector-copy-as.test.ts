@@ -187,6 +187,9 @@ describe('inspector copy-as', () => {
       'press_key',
       'set_on_screen_log',
       'clear_on_screen_log',
+      'double_tap',
+      'long_press',
+      'swipe',
     ]);
     assert.deepEqual(flatTools, [
       'open_app',
@@ -200,6 +203,9 @@ describe('inspector copy-as', () => {
       'set_on_screen_log',
       'clear_on_screen_log',
       'drag',
+      'double_tap',
+      'long_press',
+      'swipe',
     ]);
   });
 

@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { SimDevice } from 'svc-sim';
 import { createLab, type Lab } from 'svc-sim/testing';
+import { NOTES, runAdb, step } from './adb-driver-helpers.ts';
 import { runCliJson } from './run-cli.ts';
 
 const SETTINGS = 'com.android.settings';
@@ -48,7 +49,7 @@ const still = (x: number, y: number, startMs: number, durationMs: number) => ({
 describe('double-tap, long-press and swipe, on an element or at a point', () => {
   let lab: Lab;
   before(async () => {
-    lab = await createLab({ devices: [{}, { operator: { variant: 'clawperator' } }] });
+    lab = await createLab({ devices: [{}, { operator: { variant: 'clawperator' } }, { operator: false }] });
   });
   after(async () => {
     await lab?.close();
@@ -171,6 +172,32 @@ describe('double-tap, long-press and swipe, on an element or at a point', () => 
     assert.equal(off.json.envelope.stepResults[0].data.error, 'GESTURE_FAILED', off.stdout);
     assert.match(off.json.envelope.stepResults[0].data.message, /outside the screen/);
     assert.deepEqual(receivedSince(sim, mark), []);
+  });
+
+  test('adb: with the keyboard up over an element low on the screen, it is closed first, then both taps land', async () => {
+    const sim = lab.devices[2] as SimDevice;
+    const run = await runAdb(lab, 2, [
+      { id: 'stop', type: 'close_app', params: { applicationId: NOTES } },
+      { id: 'open', type: 'open_app', params: { applicationId: NOTES } },
+      { id: 'type', type: 'enter_text', params: { matcher: { resourceId: `${NOTES}:id/note` }, text: 'hello' } },
+      { id: 'double', type: 'double_tap', params: { matcher: { textEquals: 'Save' } } },
+    ]);
+    assert.ok(run.result.ok && run.result.succeeded, JSON.stringify(run.result));
+    const { x, y } = step(run, 'double').data as { x: string; y: string };
+    const afterTyping = run.commands.slice(run.commands.findIndex((c) => c.includes("input text 'hello'")));
+    const closed = afterTyping.findIndex((c) => c.includes('input keyevent 111'));
+    const tapped = afterTyping.findIndex((c) => c.includes(`input tap ${x} ${y} && input tap ${x} ${y}`));
+    assert.ok(closed !== -1 && tapped > closed, `closed the keyboard, then tapped twice: ${afterTyping.join(' | ')}`);
+    // The keyboard check never carries the taps (its second tap would run after the keyboard's mark too).
+    assert.ok(!afterTyping.some((c) => c.includes('dumpsys input_method') && c.includes('input tap')));
+    const taps = sim.device.inputs.entries().filter((e) => e.kind === 'tap');
+    assert.deepEqual(
+      taps.slice(-2).map((e) => e.kind === 'tap' && [e.x, e.y]),
+      [
+        [Number(x), Number(y)],
+        [Number(x), Number(y)],
+      ],
+    );
   });
 
   for (const driver of ['operator', 'auto'] as const) {

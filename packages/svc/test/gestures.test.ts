@@ -162,17 +162,19 @@ describe('double-tap, long-press and swipe, on an element or at a point', () => 
     });
   }
 
-  test('adb: a point off the screen is refused as a tap there is, and nothing is sent', async () => {
-    const sim = lab.devices[0] as SimDevice;
-    const mark = sim.device.inputs.entries().length;
-    const off = await runCliJson(['double-tap', '5000', '10', '--driver', 'adb', '--device', sim.serial], {
-      env: lab.env,
+  for (const driver of ['operator', 'adb'] as const) {
+    test(`${driver}: a point off the screen is refused as a tap there is, and nothing is sent`, async () => {
+      const sim = lab.devices[0] as SimDevice;
+      const mark = sim.device.inputs.entries().length;
+      const off = await runCliJson(['double-tap', '5000', '10', '--driver', driver, '--device', sim.serial], {
+        env: lab.env,
+      });
+      assert.equal(off.code, 1, off.stdout);
+      assert.equal(off.json.failedCode, 'GESTURE_FAILED', off.stdout);
+      assert.match(off.json.envelope.stepResults[0].data.message, /outside the .*screen/);
+      assert.deepEqual(receivedSince(sim, mark), []);
     });
-    assert.equal(off.code, 1, off.stdout);
-    assert.equal(off.json.envelope.stepResults[0].data.error, 'GESTURE_FAILED', off.stdout);
-    assert.match(off.json.envelope.stepResults[0].data.message, /outside the screen/);
-    assert.deepEqual(receivedSince(sim, mark), []);
-  });
+  }
 
   test('adb: with the keyboard up over an element low on the screen, it is closed first, then both taps land', async () => {
     const sim = lab.devices[2] as SimDevice;

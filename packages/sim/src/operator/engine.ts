@@ -215,11 +215,12 @@ async function run(ctx: EngineContext, action: UiAction): Promise<StepResult> {
       });
     }
     case 'DoubleTap':
-      return step(action, 'double_tap', await runGesture(ctx, action));
     case 'LongPress':
-      return step(action, 'long_press', await runGesture(ctx, action));
-    case 'Swipe':
-      return step(action, 'swipe', await runGesture(ctx, action));
+    case 'Swipe': {
+      // svc's variant (svc's gestures): one dispatched accessibility gesture each (gestures.ts).
+      const { actionType, data, success } = await runGesture(ctx, action);
+      return step(action, actionType, data, success);
+    }
     case 'OnScreenLog':
       if (!ctx.onScreenLog) throw new IllegalStateException(`unsupported action: ${action.id}`);
       return ctx.onScreenLog.run(ctx, action);

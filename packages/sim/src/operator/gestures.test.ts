@@ -90,6 +90,22 @@ describe("svc's operator: double_tap, long_press and swipe as dispatched gesture
     ]);
   });
 
+  test('a point off the screen is a failed step with GESTURE_FAILED, and nothing is dispatched', async () => {
+    const h = svcApp();
+    const out = await h.run([
+      { id: 'd', type: 'double_tap', params: { coordinate: { x: 5000, y: 10 } } },
+      { id: 's', type: 'swipe', params: { from: { x: 10, y: 20 }, to: { x: 10, y: 9000 } } },
+    ]);
+    assert.deepEqual(
+      out.envelope?.stepResults.map((s) => [s.actionType, s.success, s.data?.error]),
+      [
+        ['double_tap', false, 'GESTURE_FAILED'],
+        ['swipe', false, 'GESTURE_FAILED'],
+      ],
+    );
+    assert.deepEqual(gesturesOf(h), []);
+  });
+
   test('the published app drops a payload with any of them, unanswered', async () => {
     for (const type of ['double_tap', 'long_press', 'swipe']) {
       const h = appHarness({ apps: [TEST_APP] });

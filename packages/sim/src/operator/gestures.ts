@@ -9,6 +9,7 @@
 //   400 ms since Android 12 and 500 ms before, is when it becomes one).
 // - A swipe is one stroke from `from` to `to`, or across the element's bounds through its centre, from 80% to 20% of
 //   its extent in the finger's direction (svc's rule, the same as its adb driver's).
+// A point the caller chose off the screen is a failed step (GESTURE_FAILED), nothing dispatched, as on the adb driver.
 import type { GestureStroke } from '../device/input-log.ts';
 import { centerOf, type Rect } from '../ui/ui-node.ts';
 import type { Direction, NodeMatcher, Point, TaskRetry, UiActionOf } from './model.ts';
@@ -44,8 +45,28 @@ async function boundsOf(ctx: UiContext, matcher: NodeMatcher, retry: TaskRetry):
   return (await ui(ctx, () => waitForNode(ctx, matcher, retry))).bounds;
 }
 
-/** Runs the gesture and returns its step data: where the finger went (as svc's adb driver reports it). */
-export async function runGesture(ctx: UiContext, action: Gesture): Promise<Record<string, string>> {
+const STEP_TYPES = { DoubleTap: 'double_tap', LongPress: 'long_press', Swipe: 'swipe' } as const;
+
+/** The points the caller chose, off the screen as it is now: refused before anything is dispatched, as svc's adb
+ * driver refuses them (GESTURE_FAILED). */
+function offScreen(ctx: UiContext, points: readonly Point[]): string | undefined {
+  const frame = ctx.bridge.screenFrame();
+  const out = points.find((p) => p.x >= frame.right || p.y >= frame.bottom);
+  return out === undefined
+    ? undefined
+    : `point (${out.x},${out.y}) is outside the ${frame.right}x${frame.bottom} screen`;
+}
+
+/** Runs the gesture: its step's type, data (where the finger went, as svc's adb driver reports it) and outcome. */
+export async function runGesture(
+  ctx: UiContext,
+  action: Gesture,
+): Promise<{ actionType: string; data: Record<string, string>; success: boolean }> {
+  const actionType = STEP_TYPES[action.type];
+  const chosen = 'from' in action ? [action.from, action.to] : 'coordinate' in action ? [action.coordinate] : [];
+  const refused = offScreen(ctx, chosen);
+  if (refused !== undefined) return { actionType, data: { error: 'GESTURE_FAILED', message: refused }, success: false };
+  const done = (data: Record<string, string>) => ({ actionType, data, success: true });
   if (action.type === 'Swipe') {
     const stroke =
       'from' in action ? action : across(await boundsOf(ctx, action.matcher, action.retry), action.direction);
@@ -53,7 +74,7 @@ export async function runGesture(ctx: UiContext, action: Gesture): Promise<Recor
     await ctx.bridge.strokes(ctx.job, [
       { x1: from.x, y1: from.y, x2: to.x, y2: to.y, startMs: 0, durationMs: action.durationMs },
     ]);
-    return { from: `${from.x},${from.y}`, to: `${to.x},${to.y}`, duration_ms: String(action.durationMs) };
+    return done({ from: `${from.x},${from.y}`, to: `${to.x},${to.y}`, duration_ms: String(action.durationMs) });
   }
   const at = 'coordinate' in action ? action.coordinate : centerOf(await boundsOf(ctx, action.matcher, action.retry));
   const xy = { x: String(at.x), y: String(at.y) };
@@ -62,8 +83,8 @@ export async function runGesture(ctx: UiContext, action: Gesture): Promise<Recor
       still(at, 0, TAP_STROKE_MS),
       still(at, TAP_STROKE_MS + DOUBLE_TAP_GAP_MS, TAP_STROKE_MS),
     ]);
-    return xy;
+    return done(xy);
   }
   await ctx.bridge.strokes(ctx.job, [still(at, 0, action.durationMs)]);
-  return { ...xy, duration_ms: String(action.durationMs) };
+  return done({ ...xy, duration_ms: String(action.durationMs) });
 }

@@ -80,7 +80,7 @@ describe('the adb driver on real-phone behaviours', () => {
     });
   }
 
-  test('input refused: the toolbox gestures fail with INPUT_INJECTION_DENIED through the CLI', async () => {
+  test('input refused: double-tap, long-press and swipe fail with INPUT_INJECTION_DENIED through the CLI', async () => {
     const sim = lab.devices[0]!;
     sim.faults.set('input_inject_denied');
     try {
@@ -91,7 +91,7 @@ describe('the adb driver on real-phone behaviours', () => {
       ]) {
         const run = await runCliJson([...args, '--device', sim.serial], { env: lab.env });
         assert.equal(run.code, 1, run.stdout);
-        assert.equal(run.json.code, 'INPUT_INJECTION_DENIED', run.stdout);
+        assert.equal(run.json.failedCode, 'INPUT_INJECTION_DENIED', run.stdout);
         assert.match(run.json.hint, /USB debugging \(Security settings\)/);
       }
     } finally {

@@ -96,6 +96,8 @@ describe('svc mcp over stdio against a simulated device', () => {
       ['read-value', 'label'],
       ['scroll-until', 'container'],
       ['drag', 'to'],
+      ['double-tap', 'selector'],
+      ['swipe', 'selector'],
     ] as const) {
       const schema = byName.get(tool).inputSchema.properties[argument];
       assert.equal(schema.type, 'object', `${tool}.${argument}`);

@@ -180,21 +180,6 @@ describe('device toolbox on the command line', () => {
     }
   });
 
-  test('double-tap, long-press and swipe send the input commands; a point off the screen is refused', async () => {
-    const before = sim.device.commandLog.length;
-    assert.equal((await svc('double-tap', '540', '1200')).code, 0);
-    assert.equal((await svc('long-press', '100', '200', '--duration-ms', '1500')).code, 0);
-    assert.equal((await svc('swipe', '540', '1800', '540', '600')).code, 0);
-    const sent = sim.device.commandLog.slice(before).join('\n');
-    assert.match(sent, /input tap 540 1200; input tap 540 1200/);
-    assert.match(sent, /input swipe 100 200 100 200 1500/);
-    assert.match(sent, /input swipe 540 1800 540 600 300/);
-    const off = await svc('double-tap', '5000', '10');
-    assert.equal(off.json.code, 'EXECUTION_VALIDATION_FAILED');
-    assert.equal(off.json.details.path, 'x');
-    assert.equal((await svc('swipe', '1', '2', '3')).code, 1, 'a missing coordinate is a usage error');
-  });
-
   test('location sets an emulator GPS fix and refuses a device that is not an emulator', async () => {
     assert.equal((await svc('location', '35.6', '139.7')).json.code, 'LOCATION_UNSUPPORTED');
     await withDevice(lab, { emulator: true }, async (emulator) => {
@@ -267,11 +252,11 @@ describe('device toolbox on the command line', () => {
     await waitFor('the execution to hold the device', () =>
       existsSync(locks) ? readdirSync(locks).some((name) => name.endsWith('.lock')) : false,
     );
-    const tap = await svc('double-tap', '10', '10');
+    const tap = await svc('rotate', 'portrait');
     assert.equal(tap.json.code, 'EXECUTION_CONFLICT_IN_FLIGHT');
     assert.equal((await svc('foreground')).code, 0, 'a reading tool does not wait for the lock');
     // With --wait-device-ms it runs once the execution ends, as an execution command does.
-    const waited = await svc('double-tap', '10', '10', '--wait-device-ms', '60000');
+    const waited = await svc('rotate', 'portrait', '--wait-device-ms', '60000');
     assert.equal(waited.code, 0, waited.stdout);
     assert.equal((await busy).code, 0);
   });

@@ -73,27 +73,6 @@ const CASES: Record<string, { good: object; bad: object; path: string; argv: str
     argv: ['clipboard', 'set', 'hi'],
     badArgv: ['clipboard', 'set', ''],
   },
-  'double-tap': {
-    good: { x: 1, y: 2 },
-    bad: { x: -1, y: 2 },
-    path: 'x',
-    argv: ['double-tap', '1', '2'],
-    badArgv: ['double-tap', '1', 'two'],
-  },
-  'long-press': {
-    good: { x: 1, y: 2 },
-    bad: { x: 1, y: 2, durationMs: 5 },
-    path: 'durationMs',
-    argv: ['long-press', '1', '2'],
-    badArgv: ['long-press', '1', '2', '--duration-ms', '5'],
-  },
-  swipe: {
-    good: { x1: 1, y1: 2, x2: 3, y2: 4 },
-    bad: { x1: 1, y1: 2, x2: 3 },
-    path: 'y2',
-    argv: ['swipe', '1', '2', '3', '4'],
-    badArgv: ['swipe', '1', '2', '3', '4.5'],
-  },
   location: {
     good: { latitude: 1, longitude: 2 },
     bad: { latitude: 1, longitude: 200 },
@@ -192,16 +171,16 @@ describe('device tools over HTTP', () => {
     const unknown = await postJson(server.url, '/tools/teleport', {});
     assert.equal(unknown.status, 404);
     assert.equal(unknown.body.error?.code, 'NOT_FOUND');
-    const badWait = await postJson(server.url, '/tools/double-tap', { x: 1, y: 1, waitDeviceMs: -1 });
+    const badWait = await postJson(server.url, '/tools/rotate', { orientation: 'portrait', waitDeviceMs: -1 });
     assert.equal(badWait.body.error?.details?.path, 'waitDeviceMs');
   });
 
   test('a tool that changes the screen refuses a busy device (423), or waits for it with waitDeviceMs', async () => {
     const { busy } = await occupy(server.lab);
-    const refused = await postJson(server.url, '/tools/double-tap', { x: 1, y: 1 });
+    const refused = await postJson(server.url, '/tools/rotate', { orientation: 'portrait' });
     assert.equal(refused.status, 423, JSON.stringify(refused.body));
     assert.equal(refused.body.error?.code, 'EXECUTION_CONFLICT_IN_FLIGHT');
-    const waited = await postJson(server.url, '/tools/double-tap', { x: 1, y: 1, waitDeviceMs: 60000 });
+    const waited = await postJson(server.url, '/tools/rotate', { orientation: 'portrait', waitDeviceMs: 60000 });
     assert.equal(waited.status, 200, JSON.stringify(waited.body));
     assert.equal((await busy).code, 0);
   });
@@ -241,11 +220,11 @@ describe('device tools over MCP', () => {
   test('a tool that changes the screen waits for a busy device by default; waitDeviceMs 0 refuses at once', async () => {
     const { busy } = await occupy(lab);
     const refused = (await session.client.callTool({
-      name: 'double-tap',
-      arguments: { x: 1, y: 1, waitDeviceMs: 0 },
+      name: 'rotate',
+      arguments: { orientation: 'portrait', waitDeviceMs: 0 },
     })) as Loose;
     assert.equal(codeOfText(textOf(refused)), 'EXECUTION_CONFLICT_IN_FLIGHT');
-    const waited = (await session.client.callTool({ name: 'double-tap', arguments: { x: 1, y: 1 } })) as Loose;
+    const waited = (await session.client.callTool({ name: 'rotate', arguments: { orientation: 'portrait' } })) as Loose;
     assert.equal(waited.isError, undefined, textOf(waited));
     assert.equal((await busy).code, 0);
   });

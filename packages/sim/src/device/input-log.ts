@@ -1,5 +1,5 @@
-// The input events a device received (`input tap|swipe|keyevent|text`), oldest first, so a test can assert where an
-// agent tapped and what it typed (`svc-sim inputs <serial>`, `sim.device.inputs`). A refused `input` (injection
+// The input events a device received (`input tap|swipe|keyevent|text`, and the gestures svc's operator app dispatched
+// as an accessibility service), oldest first, so a test can assert where an agent tapped and what it typed (`svc-sim inputs <serial>`, `sim.device.inputs`). A refused `input` (injection
 // denied, bad arguments) is not received and leaves no event. A ring of the newest 1000 events keeps a long-running
 // device small.
 
@@ -10,6 +10,16 @@ export interface TouchedNode {
   readonly contentDesc: string;
   readonly className: string;
   readonly bounds: string;
+}
+
+/** One stroke of a dispatched gesture (GestureDescription.StrokeDescription: a path, a start time, a duration). */
+export interface GestureStroke {
+  readonly x1: number;
+  readonly y1: number;
+  readonly x2: number;
+  readonly y2: number;
+  readonly startMs: number;
+  readonly durationMs: number;
 }
 
 export type InputEvent =
@@ -24,6 +34,8 @@ export type InputEvent =
       readonly node?: TouchedNode;
     }
   | { readonly kind: 'keyevent'; readonly code: string }
+  /** A gesture an accessibility service dispatched (dispatchGesture): its strokes, each from a point to another. */
+  | { readonly kind: 'gesture'; readonly strokes: readonly GestureStroke[] }
   | { readonly kind: 'text'; readonly text: string };
 
 export type LoggedInputEvent = InputEvent & { readonly time: number; readonly display?: number };

@@ -1,6 +1,7 @@
 // What the app's code asks of Android, answered by the simulated device: the accessibility service's connection,
 // `rootInActiveWindow`, its windows, node actions (performAction), gestures (dispatchGesture), global actions, the
 // launcher's apps and `startActivity` of a VIEW intent.
+import type { GestureStroke } from '../device/input-log.ts';
 import type { DeviceApi } from '../device/types.ts';
 import { rotationOf } from '../shell/commands/rotation.ts';
 import { SYSTEM_UI_PACKAGE } from '../ui/system-apps.ts';
@@ -108,6 +109,22 @@ export class DeviceBridge {
     job.ensureActive();
     job.clock.setTimer(durationMs, () => apply(this.ui));
     await job.delay(durationMs);
+    return true;
+  }
+
+  /**
+   * dispatchGesture of a GestureDescription built from strokes (svc's variant's double_tap, long_press and swipe):
+   * the device receives it as one input event (its input log shows the strokes), and each stroke acts when it ends:
+   * one that does not move is a tap, or a long press when held past the long-press timeout; one that moves is a swipe.
+   * The wait for the completion callback lasts until the last stroke ends.
+   */
+  async strokes(job: Job, strokes: readonly GestureStroke[]): Promise<boolean> {
+    job.ensureActive();
+    this.device.inputs.record({ kind: 'gesture', strokes }, { time: this.device.now() });
+    for (const s of strokes) {
+      job.clock.setTimer(s.startMs + s.durationMs, () => this.ui.swipe(s.x1, s.y1, s.x2, s.y2, s.durationMs));
+    }
+    await job.delay(Math.max(...strokes.map((s) => s.startMs + s.durationMs)));
     return true;
   }
 

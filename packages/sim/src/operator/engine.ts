@@ -7,6 +7,7 @@ import { centerOf } from '../ui/ui-node.ts';
 import { syncPages } from '../web/device-pages.ts';
 import type { OperatorBrand } from './brand.ts';
 import { readStep, scrollAndClickStep, scrollStep, scrollUntilStep } from './engine-reads.ts';
+import { runGesture } from './gestures.ts';
 import { readKeyValuePair } from './key-value.ts';
 import { IllegalStateException, require } from './kotlin.ts';
 import { type AgentCommand, clickWire, pointString, type StepResult, type UiAction, type UiActionOf } from './model.ts';
@@ -212,6 +213,13 @@ async function run(ctx: EngineContext, action: UiAction): Promise<StepResult> {
         to: `${to.x},${to.y}`,
         duration_ms: String(action.durationMs),
       });
+    }
+    case 'DoubleTap':
+    case 'LongPress':
+    case 'Swipe': {
+      // svc's variant (svc's gestures): one dispatched accessibility gesture each (gestures.ts).
+      const { actionType, data, success } = await runGesture(ctx, action);
+      return step(action, actionType, data, success);
     }
     case 'OnScreenLog':
       if (!ctx.onScreenLog) throw new IllegalStateException(`unsupported action: ${action.id}`);

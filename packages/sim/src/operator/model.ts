@@ -73,6 +73,8 @@ interface Scrolling {
   findFirstScrollableChild: boolean;
 }
 
+type GestureTarget = { matcher: NodeMatcher } | { coordinate: Point };
+
 /** UiAction.kt:9-165: `type` is the Kotlin class's simple name, which the engine logs. */
 export type UiAction = { id: string } & (
   | { type: 'OpenUri'; uri: string; retry: TaskRetry }
@@ -111,6 +113,14 @@ export type UiAction = { id: string } & (
   | { type: 'PressKey'; key: SystemKey }
   /** svc's variant only: another key, by its svc name or code, as its Android key code. */
   | { type: 'PressKey'; key: string; code: number }
+  /** svc's variant only: gestures at an element's centre or at a point (svc's double_tap and long_press). */
+  | ({ type: 'DoubleTap'; retry: TaskRetry } & GestureTarget)
+  | ({ type: 'LongPress'; durationMs: number; retry: TaskRetry } & GestureTarget)
+  /** svc's variant only: one stroke from a point to another, or across an element (svc's swipe). */
+  | ({ type: 'Swipe'; durationMs: number; retry: TaskRetry } & (
+      | { from: Point; to: Point }
+      | { matcher: NodeMatcher; direction: Direction }
+    ))
   /** svc's variant only: press on one element and let go on another (svc's drag action). */
   | { type: 'Drag'; from: NodeMatcher; to: NodeMatcher; durationMs: number; retry: TaskRetry }
   | { type: 'WaitForNavigation'; expectedPackage?: string; expectedNode?: NodeMatcher; timeoutMs: number }

@@ -320,6 +320,36 @@ function parseAction(index: number, a: JsonObject, options: ParserOptions): UiAc
         durationMs: coerceIn(longOr(p, 'durationMs', 1000), 100, 10_000),
         retry: retryOr(p, RETRY.UiReadiness),
       };
+    case 'double_tap':
+    case 'long_press': {
+      // svc's variant only, as drag: a gesture at an element or at a point.
+      if (!options.svcKeys) break;
+      const matcher = matcherOrNull(p, 'matcher');
+      const coordinate = point(p, 'coordinate');
+      require((matcher === undefined) !== (coordinate === undefined), () => `${type} requires matcher or coordinate`);
+      const target = matcher ? { matcher } : { coordinate: coordinate! };
+      const retry = retryOr(p, RETRY.UiReadiness);
+      if (type.toLowerCase() === 'double_tap') return { id, type: 'DoubleTap', ...target, retry };
+      return {
+        id,
+        type: 'LongPress',
+        ...target,
+        durationMs: coerceIn(longOr(p, 'durationMs', 1000), 100, 10_000),
+        retry,
+      };
+    }
+    case 'swipe': {
+      // svc's variant only: from a point to a point, or across an element in the finger's direction.
+      if (!options.svcKeys) break;
+      const matcher = matcherOrNull(p, 'matcher');
+      const [from, to] = [point(p, 'from'), point(p, 'to')];
+      const base = { id, type: 'Swipe' as const, durationMs: coerceIn(longOr(p, 'durationMs', 300), 10, 10_000) };
+      const retry = retryOr(p, RETRY.UiReadiness);
+      if (from && to && !matcher) return { ...base, from, to, retry };
+      require(matcher !== undefined && !from && !to && str(p, 'direction') !== undefined, () =>
+        'swipe requires from and to, or matcher and direction');
+      return { ...base, matcher: matcher!, direction: direction(p), retry };
+    }
     case 'sleep':
       return {
         id,

@@ -49,6 +49,26 @@ function coordinateOf(flags: FlagBag, flag: string): { x: number; y: number } | 
   };
 }
 
+/** Two positional pixels into a coordinate: both or neither (`svc swipe 540 1800` has a start and no end). */
+function pointOf(
+  verb: string,
+  input: Extract<CliInput, { kind: 'point' }>,
+  values: readonly string[],
+): { x: number; y: number } | undefined {
+  const [xName, yName] = input.names;
+  const [x, y] = values;
+  if (x === undefined) return undefined;
+  if (y === undefined) {
+    throw new SvcError('CLI_USAGE_ERROR', `${verb} takes <${xName}> and <${yName}> together (got only <${xName}>)`, {
+      path: yName,
+    });
+  }
+  return {
+    x: parseIntegerToken(x, xName, `${at(input.param)}.x`),
+    y: parseIntegerToken(y, yName, `${at(input.param)}.y`),
+  };
+}
+
 /** Reads one input into `params`; `setBy` remembers which switch set a param (two switches for one param clash). */
 function read(verb: string, input: CliInput, call: BuildInput, position: number, params: Params, setBy: Params): void {
   const { flags } = call;
@@ -112,6 +132,11 @@ function read(verb: string, input: CliInput, call: BuildInput, position: number,
       if (coordinate !== undefined) params[input.param] = coordinate;
       return;
     }
+    case 'point': {
+      const point = pointOf(verb, input, call.args.slice(position, position + 2));
+      if (point !== undefined) params[input.param] = point;
+      return;
+    }
     case 'timeout': {
       if (call.timeoutMs !== undefined) params[input.param] = call.timeoutMs;
       else if (input.missing !== undefined) throw invalid(input.missing, at(input.param));
@@ -132,7 +157,10 @@ function checkRequired(verb: string, surface: CliSurface, params: Params): void 
     const unless = typeof required === 'object' ? required.unless : undefined;
     const other = surface.inputs.find((i) => i.kind !== 'selector' && 'param' in i && i.param === unless);
     const flag = other !== undefined && 'flag' in other ? other.flag : undefined;
-    const instead = (typeof flag === 'string' ? flag : flag?.flag)?.split(' ')[0];
+    const instead =
+      other?.kind === 'point'
+        ? other.names.map((name) => `<${name}>`).join(' ')
+        : (typeof flag === 'string' ? flag : flag?.flag)?.split(' ')[0];
     throw invalid(input.missing ?? selectorMissing(verb, input.flags, instead), at(input.param));
   }
   const { needsOneOf } = surface;
@@ -155,7 +183,7 @@ function knownFlags(bound: readonly Bound<CliSurface>[]): Set<string> {
         if (input.flag !== undefined) keys.add(flagKey(input.flag.flag));
       } else if (input.kind === 'flag') {
         for (const flag of [input.flag, ...(input.aliases ?? [])]) keys.add(flagKey(flag));
-      } else if (input.kind !== 'timeout') {
+      } else if (input.kind !== 'timeout' && input.kind !== 'point') {
         keys.add(flagKey(input.flag));
       }
     }
@@ -194,6 +222,7 @@ export function buildCommand(key: string, call: BuildInput): BuiltExecution {
   for (const input of surface.inputs) {
     read(verb, input, call, position, params, setBy);
     if (input.kind === 'argument') position++;
+    if (input.kind === 'point') position += 2;
   }
   checkRequired(verb, surface, params);
   const action = { id: actionIdOf(surface), type: bound.type, ...(Object.keys(params).length > 0 ? { params } : {}) };

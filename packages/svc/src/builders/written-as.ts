@@ -80,8 +80,13 @@ function writeCommand(surface: CliSurface, action: Action, naturalTimeoutMs: num
       out.flags[flagKey(input.flag)] = true;
       out.words.push(flagSpelling(input.flag));
     } else if (input.kind === 'argument') {
+      // Positional words come first, in the order of the arguments.
+      out.words.splice(out.args.length, 0, word(String(value)));
       out.args.push(String(value));
-      out.words.unshift(word(String(value)));
+    } else if (input.kind === 'point') {
+      const { x, y } = value as { x: number; y: number };
+      out.words.splice(out.args.length, 0, String(x), String(y));
+      out.args.push(String(x), String(y));
     } else if (input.kind === 'coordinate') {
       const { x, y } = value as { x: number; y: number };
       out.flags[flagKey(input.flag)] = [String(x), String(y)];

@@ -56,6 +56,9 @@ export function addInputs(command: Command, inputs: readonly CliInput[]): Comman
           if (input.flag !== undefined) valueFlag(command, input.flag.flag, input.flag.help);
         });
         break;
+      case 'point':
+        for (const name of input.names) once(name, () => command.argument(`[${name}]`));
+        break;
       case 'timeout':
         break;
     }

@@ -59,6 +59,8 @@ function flagOfParam(key: string, param: string, field: string | undefined, flag
         return input.flag !== undefined && given(flags, flagKey(input.flag.flag))
           ? flagSpelling(input.flag.flag)
           : input.name;
+      case 'point':
+        return input.names.join(' ');
       case 'timeout':
         return '--timeout';
     }

@@ -83,6 +83,11 @@ test("agents' usual calls take the hot path and read as commander reads them", a
     ['sleep', '1500', '--wait-device-ms', '100'],
     ['scroll', 'up', '--container-text', 'List'],
     ['scroll-until', '--text', 'Z', '--click', '--max-swipes', '3'],
+    ['double-tap', '540', '900'],
+    ['long-press', '--text', 'Wi-Fi', '--duration-ms', '1500'],
+    ['long-press', '540', '1200', '--duration-ms', '1500'],
+    ['swipe', '540', '1800', '540', '600', '--duration-ms', '150'],
+    ['swipe', '--text', 'Row', '--direction', 'left'],
     ['--version'],
   ]) {
     assert.notEqual(await agrees(argv), undefined, `hot path declined ${JSON.stringify(argv)}`);
@@ -106,6 +111,8 @@ test('what the table does not describe goes to commander', async () => {
     ['sleep', '-5'],
     ['sleep'],
     ['open', 'a', 'b'],
+    ['swipe', '1', '2', '3', '4', '5'],
+    ['double-tap', '-5', '3'],
     ['click', '--text'],
     ['click', '--long=yes'],
     ['--text', 'OK', 'click'],

@@ -41,19 +41,6 @@ export const TOOL_SHAPES: readonly ToolShape[] = [
     positionals: ['text'],
     examples: ["svc clipboard set 'hello'"],
   },
-  { tool: 'double-tap', words: ['double-tap'], positionals: ['x', 'y'], examples: ['svc double-tap 540 1200'] },
-  {
-    tool: 'long-press',
-    words: ['long-press'],
-    positionals: ['x', 'y'],
-    examples: ['svc long-press 540 1200 --duration-ms 1500'],
-  },
-  {
-    tool: 'swipe',
-    words: ['swipe'],
-    positionals: ['x1', 'y1', 'x2', 'y2'],
-    examples: ['svc swipe 540 1800 540 600', 'svc swipe 900 1200 100 1200 --duration-ms 150'],
-  },
   {
     tool: 'location',
     words: ['location'],

@@ -24,7 +24,13 @@ export const LONG_PRESS_MS = 800;
 
 export const inputLine = {
   tap: (x: number, y: number) => `input tap ${x} ${y}`,
-  longPress: (x: number, y: number) => `input swipe ${x} ${y} ${x} ${y} ${LONG_PRESS_MS}`,
+  /**
+   * Two taps in one shell line, so the second follows the first as fast as the device starts `input` (well within
+   * the 300 ms a double tap allows between them, ViewConfiguration.DOUBLE_TAP_TIMEOUT); the second only when the
+   * first was taken.
+   */
+  doubleTap: (x: number, y: number) => `input tap ${x} ${y} && input tap ${x} ${y}`,
+  longPress: (x: number, y: number, ms: number = LONG_PRESS_MS) => `input swipe ${x} ${y} ${x} ${y} ${ms}`,
   swipe: (x1: number, y1: number, x2: number, y2: number, ms: number) => `input swipe ${x1} ${y1} ${x2} ${y2} ${ms}`,
   keys: (codes: readonly number[]) => `input keyevent ${codes.join(' ')}`,
   /** `text` as `input text` takes it: quoted once for the device's sh, never twice (openatx/adbutils#197). */

@@ -5,7 +5,9 @@
 // validator names each one it takes when one is wrong. tools/list is paid for by every agent on every session.
 import { ACTION_DEFINITIONS } from '../contracts/actions/index.ts';
 
-const FINE_TUNING = new Set([
+export const FINE_TUNING: ReadonlySet<string> = new Set([
+  // A gesture's own time (drag, long_press, swipe): each tool's description gives its default.
+  'durationMs',
   'distanceRatio',
   'settleDelayMs',
   'findFirstScrollableChild',

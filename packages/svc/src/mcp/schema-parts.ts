@@ -66,7 +66,12 @@ export function paramSchema(actionType: string, param: string): JsonSchema {
     ADVERTISED_AS.set(enforced, advertised);
     return enforced;
   }
-  return lean(schema);
+  const enforced = lean(schema);
+  // A point is listed as an object: each tool that takes one says {x, y} (device pixels) in its description.
+  if (Array.isArray(schema.required) && schema.required.join() === 'x,y') {
+    ADVERTISED_AS.set(enforced, { type: 'object' });
+  }
+  return enforced;
 }
 
 /** The execution `timeoutMs` (1000..120000), a shared argument. */
@@ -99,6 +104,12 @@ const shared = (schema: JsonSchema): JsonSchema => {
   SHARED.add(schema);
   return schema;
 };
+
+/**
+ * A fine-tuning argument (actions-in-brief.ts: swipe geometry, settle delays, the on-screen log's styling): accepted
+ * and checked, but left out of tools/list as execute's list of actions leaves it out; an agent seldom needs it.
+ */
+export const unlisted = (schema: JsonSchema): JsonSchema => shared({ ...schema });
 
 /**
  * A tool's schema as tools/list shows it: what to send, without the refusal of what is not listed and without the

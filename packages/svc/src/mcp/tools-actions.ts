@@ -7,6 +7,7 @@ import { type Bound, TOOLS } from '../builders/surfaces.ts';
 import type { ToolSurface } from '../contracts/actions/define.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { inToolTerms } from './action-argument-names.ts';
+import { FINE_TUNING } from './actions-in-brief.ts';
 import { fromMcp, mcpIds, runOnDevice, runResultToTool } from './run-on-device.ts';
 import {
   executionTimeoutSchema,
@@ -14,6 +15,7 @@ import {
   objectSchema,
   paramSchema,
   targetProperties,
+  unlisted,
 } from './schema-parts.ts';
 import { checkArguments, type ToolDef } from './tool-kit.ts';
 
@@ -24,7 +26,8 @@ function propertiesOf(bound: readonly Bound<ToolSurface>[]): Record<string, Json
     const { when } = surface;
     if (when !== undefined && !('matches' in when)) properties[when.argument] ??= { type: 'boolean' };
     for (const [argument, spec] of Object.entries(surface.arguments)) {
-      properties[argument] ??= paramSchema(type, spec.param);
+      const schema = paramSchema(type, spec.param);
+      properties[argument] ??= FINE_TUNING.has(spec.param) ? unlisted(schema) : schema;
     }
   }
   return properties;

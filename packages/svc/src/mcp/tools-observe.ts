@@ -43,9 +43,7 @@ function executeTool(): ToolDef {
   const execution = { type: 'object', required: ['actions'] };
   return {
     name: 'execute',
-    description:
-      'Run 1-50 actions in order: execution {actions: [{type, params}], timeoutMs?}. Selectors: matcher, ' +
-      `container, target, labelMatcher, expectedNode. ${ACTIONS_IN_BRIEF}`,
+    description: `Run 1-50 actions in order: execution {actions: [{type, params}], timeoutMs?}. ${ACTIONS_IN_BRIEF}`,
     inputSchema: objectSchema({ execution, ...fullTargetProperties(), screen: screenSchema, ...budget }, ['execution']),
     // The contracts validator checks the execution itself, so aliases are accepted as on the CLI and HTTP.
     enforcedSchema: objectSchema(

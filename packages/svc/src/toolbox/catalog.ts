@@ -5,7 +5,6 @@ import { appsTool } from './tools/apps.ts';
 import { clipboardGetTool, clipboardSetTool } from './tools/clipboard.ts';
 import { crashesTool, crashTool } from './tools/crashes.ts';
 import { foregroundTool } from './tools/foreground.ts';
-import { doubleTapTool, longPressTool, swipeTool } from './tools/gestures.ts';
 import { installTool, uninstallTool } from './tools/install.ts';
 import { keyboardInstallTool } from './tools/keyboard.ts';
 import { locationTool } from './tools/location.ts';
@@ -29,9 +28,6 @@ export const DEVICE_TOOLS: readonly DeviceTool<never>[] = [
   crashTool,
   clipboardGetTool,
   clipboardSetTool,
-  doubleTapTool,
-  longPressTool,
-  swipeTool,
   locationTool,
   recordStartTool,
   recordStopTool,

@@ -4,6 +4,7 @@ import { CLICK_TYPES } from '../limits.ts';
 import { fail } from '../validation-issue.ts';
 import { defineAction } from './define.ts';
 import { FLAG_HELP } from './flag-help.ts';
+import { checkOneTarget, ONE_TARGET_SCHEMA } from './one-target.ts';
 
 export const click = defineAction({
   type: 'click',
@@ -11,16 +12,12 @@ export const click = defineAction({
   params: {
     fields: { matcher, coordinate, clickType: oneOf(CLICK_TYPES), retry },
     check(params, path) {
-      const hasMatcher = params.matcher !== undefined;
-      const hasCoordinate = params.coordinate !== undefined;
-      const expected = 'exactly one of matcher or coordinate';
-      if (hasMatcher && hasCoordinate) fail(`${path}.coordinate`, `give ${expected}, not both`, expected);
-      if (!hasMatcher && !hasCoordinate) fail(`${path}.matcher`, `is required: give ${expected}`, expected);
-      if (hasCoordinate && params.clickType === 'focus') {
+      checkOneTarget(params, path);
+      if (params.coordinate !== undefined && params.clickType === 'focus') {
         fail(`${path}.clickType`, 'focus needs a matcher; it is invalid with a coordinate', 'default or long_click');
       }
     },
-    schemaExtra: { oneOf: [{ required: ['matcher'] }, { required: ['coordinate'] }] },
+    schemaExtra: ONE_TARGET_SCHEMA,
   },
   retry: 'UiReadiness',
   nature: 'click',
@@ -64,8 +61,7 @@ export const click = defineAction({
   ],
   mcp: {
     name: 'click',
-    description:
-      'Click the element `selector`, or a `coordinate` {x, y}. clickType: long_click, or focus (selector only).',
+    description: 'Click `selector` or `coordinate` {x, y}; clickType long_click, or focus (selector only).',
     arguments: {
       selector: { param: 'matcher' },
       coordinate: { param: 'coordinate' },

@@ -101,6 +101,11 @@ export type CliInput<P extends string = string> =
       readonly missingPath?: string;
     }
   | { readonly kind: 'coordinate'; readonly flag: string; readonly param: P; readonly help: string }
+  /**
+   * Two optional positional arguments that fill a coordinate param together (`svc double-tap 540 900`): their names
+   * in the usage line, x then y. Given, both are needed; left out, the param stays unset.
+   */
+  | { readonly kind: 'point'; readonly names: readonly [x: string, y: string]; readonly param: P }
   /** The global --timeout fills this param of the action (a wait's own time) instead of the execution's. */
   | { readonly kind: 'timeout'; readonly param: P; readonly missing?: string }
   /** An option the command reads itself (image options); it fills no param. */

@@ -20,7 +20,7 @@ export const drag = defineAction({
   example: { from: { textEquals: 'Notes' }, to: { textEquals: 'Trash' }, durationMs: 800 },
   mcp: {
     name: 'drag',
-    description: 'Drag the element `from` onto the element `to`, in durationMs (default 1000).',
+    description: 'Drag `from` onto `to` in durationMs (default 1000).',
     arguments: { from: { param: 'from' }, to: { param: 'to' }, durationMs: { param: 'durationMs' } },
     required: ['from', 'to'],
   },

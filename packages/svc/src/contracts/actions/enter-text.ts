@@ -51,8 +51,7 @@ export const enterText = defineAction({
   ],
   mcp: {
     name: 'type',
-    description:
-      'Type `text` into the field `selector` (cleared first); `submit` presses enter. adb driver: ASCII only.',
+    description: 'Type `text` into `selector` (cleared first); `submit` presses enter. adb driver: ASCII only.',
     arguments: {
       selector: { param: 'matcher' },
       text: { param: 'text' },

@@ -5,8 +5,10 @@ import { click } from './click.ts';
 import { closeApp } from './close-app.ts';
 import type { ActionDefinition, ParamsOf } from './define.ts';
 import { doctorPing } from './doctor-ping.ts';
+import { doubleTap } from './double-tap.ts';
 import { drag } from './drag.ts';
 import { enterText } from './enter-text.ts';
+import { longPress } from './long-press.ts';
 import { openApp } from './open-app.ts';
 import { openUri } from './open-uri.ts';
 import { pressKey } from './press-key.ts';
@@ -20,6 +22,7 @@ import { sleep } from './sleep.ts';
 import { snapshotUi } from './snapshot-ui.ts';
 import { startRecording } from './start-recording.ts';
 import { stopRecording } from './stop-recording.ts';
+import { swipe } from './swipe.ts';
 import { takeScreenshot } from './take-screenshot.ts';
 import { waitForNavigation } from './wait-for-navigation.ts';
 import { waitForNode } from './wait-for-node.ts';
@@ -46,6 +49,9 @@ export const ACTION_DEFINITIONS = [
   setOnScreenLog,
   clearOnScreenLog,
   drag,
+  doubleTap,
+  longPress,
+  swipe,
 ] as const;
 
 type Definitions = (typeof ACTION_DEFINITIONS)[number];

@@ -28,7 +28,7 @@ export const openApp = defineAction({
   ],
   mcp: {
     name: 'open',
-    description: 'Open an app by id, or a URI (https:, tel:, myapp:) with its handler.',
+    description: 'Open an app by id, or a URI (https:, tel:, ...) with its handler.',
     arguments: { target: { param: 'applicationId' } },
     required: ['target'],
   },

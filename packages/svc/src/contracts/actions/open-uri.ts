@@ -30,7 +30,7 @@ export const openUri = defineAction({
   mcp: {
     name: 'open',
     when: { argument: 'target', matches: URI_TARGET },
-    description: 'Open an app by id, or a URI (https:, tel:, myapp:) with its handler.',
+    description: 'Open an app by id, or a URI (https:, tel:, ...) with its handler.',
     arguments: { target: { param: 'uri' } },
     required: ['target'],
   },

@@ -23,7 +23,7 @@ export const readKeyValuePair = defineAction({
   ],
   mcp: {
     name: 'read-value',
-    description: 'Read the value beside `label`, as in "Android version 15"; `all`: every such pair.',
+    description: 'Read the value beside `label` ("Android version 15"); `all`: every pair.',
     arguments: {
       label: { param: 'labelMatcher' },
       all: { param: 'all' },

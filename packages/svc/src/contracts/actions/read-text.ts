@@ -89,8 +89,7 @@ export const readText = defineAction({
   ],
   mcp: {
     name: 'read',
-    description:
-      "Read `selector`'s text (`all`: every match; in `container`); `validator` temperature|version|regex checks it.",
+    description: "Read `selector`'s text (`all`: every match; in `container`); `validator` checks it.",
     arguments: {
       selector: { param: 'matcher' },
       container: { param: 'container' },

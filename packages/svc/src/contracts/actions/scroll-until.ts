@@ -66,7 +66,7 @@ export const scrollUntil = defineAction({
   ],
   mcp: {
     name: 'scroll-until',
-    description: 'Scroll (default down) until `selector` shows, then `click` it if asked; `container`: the scrollable.',
+    description: 'Scroll (default down) until `selector` shows, then `click` it if asked; in `container`.',
     arguments: {
       selector: { param: 'matcher' },
       container: { param: 'container' },

@@ -33,7 +33,7 @@ export const scroll = defineAction({
   ],
   mcp: {
     name: 'scroll',
-    description: 'Scroll once in `direction` (default down), in `container` if given.',
+    description: 'Scroll once toward `direction` (default down), in `container`.',
     arguments: {
       direction: { param: 'direction', default: 'down' },
       container: { param: 'container' },

@@ -61,8 +61,7 @@ export const setOnScreenLog = defineAction({
   mcp: {
     name: 'on-screen-log-set',
     id: 'on-screen-log',
-    description:
-      'Show `text` on the phone to onlookers for ttlMs (default 10000; 0: until cleared). Operator app only.',
+    description: 'Show `text` on the phone for ttlMs (default 10000; 0: until cleared). Operator app only.',
     arguments: {
       text: { param: 'text' },
       ...Object.fromEntries(

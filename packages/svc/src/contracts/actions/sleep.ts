@@ -21,7 +21,7 @@ export const sleep = defineAction({
   ],
   mcp: {
     name: 'sleep',
-    description: 'Pause for `durationMs` (rarely needed: actions return the screen once still).',
+    description: 'Pause `durationMs` (rarely needed: actions return the screen once still).',
     arguments: { durationMs: { param: 'durationMs' } },
     required: ['durationMs'],
   },

@@ -57,8 +57,7 @@ export const waitForNavigation = defineAction({
   ],
   mcp: {
     name: 'wait-for-nav',
-    description:
-      'Wait until `app` comes to the front (not already there) or `selector` shows, up to `timeoutMs` (max 30000).',
+    description: 'Wait until `app` comes to the front or `selector` shows, up to `timeoutMs` (max 30000).',
     arguments: {
       app: { param: 'expectedPackage' },
       selector: { param: 'expectedNode' },

@@ -127,6 +127,18 @@ const SPECIAL: Case[] = [
     { type: 'drag_and_drop', params: { from: M, to: { textEquals: 'Trash' }, durationMs: 800 } },
     { id: 'a1', type: 'drag', params: { from: M, to: { textEquals: 'Trash' }, durationMs: 800 } },
   ],
+  [
+    { type: 'double_click', params: { coordinate: { y: 900, x: 540 } } },
+    { id: 'a1', type: 'double_tap', params: { coordinate: { x: 540, y: 900 } } },
+  ],
+  [
+    { type: 'long_tap', params: { matcher: M, durationMs: 1500 } },
+    { id: 'a1', type: 'long_press', params: { matcher: M, durationMs: 1500 } },
+  ],
+  [
+    { type: 'swipe', params: { matcher: M, direction: 'left', durationMs: 150 } },
+    { id: 'a1', type: 'swipe', params: { matcher: M, direction: 'left', durationMs: 150 } },
+  ],
 ];
 
 // Valid raw actions and the canonical action each must become: every type's own example first, then the special

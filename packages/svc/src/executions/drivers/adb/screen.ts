@@ -120,16 +120,20 @@ export async function gestureAt(
   y: number,
   gesture: string,
 ): Promise<'done' | 'retry'> {
-  const what = gesture.startsWith('input tap') ? 'tap' : 'swipe';
+  // Several inputs in one line (a double tap's `input tap … && input tap …`) cannot follow the keyboard check in
+  // the same and-or list: their second input would run after the keyboard's mark as well. They go once it is down.
+  const several = gesture.includes('&&');
+  const what = several ? 'double tap' : gesture.startsWith('input tap') ? 'tap' : 'swipe';
   if (y < screen.height * KEYBOARD_FREE_FRACTION) {
     await sendInput(step.shell, gesture, 'GESTURE_FAILED', what);
     return 'done';
   }
   // Covered only when an input method is shown with its view (device-shell/keyboard-state.ts); `a && b || c`
   // rather than if/then/fi: the driver's lines are simple lists, which every device shell runs.
-  const out = await step.shell.run(keyboardCheckLine(KEYBOARD_UP, gesture));
+  const out = await step.shell.run(keyboardCheckLine(KEYBOARD_UP, several ? 'true' : gesture));
   if (!out.output.includes(KEYBOARD_UP)) {
-    checkInput(out, 'GESTURE_FAILED', what);
+    if (several) await sendInput(step.shell, gesture, 'GESTURE_FAILED', what);
+    else checkInput(out, 'GESTURE_FAILED', what);
     return 'done';
   }
   const sent = closersSent.get(step) ?? 0;

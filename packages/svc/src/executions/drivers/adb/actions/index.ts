@@ -4,6 +4,7 @@
 import type { AdbTable } from './adb-table.ts';
 import { APP_ACTIONS } from './apps.ts';
 import { DRAG_ACTIONS } from './drag.ts';
+import { GESTURE_ACTIONS } from './gestures.ts';
 import { HOST_ACTIONS } from './host.ts';
 import { KEY_ACTIONS } from './keys.ts';
 import { NODE_ACTIONS } from './nodes.ts';
@@ -24,4 +25,5 @@ export const ADB_ACTIONS: AdbTable = {
   ...HOST_ACTIONS,
   ...RECORDING_ACTIONS,
   ...DRAG_ACTIONS,
+  ...GESTURE_ACTIONS,
 };

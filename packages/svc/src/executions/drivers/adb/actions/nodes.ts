@@ -5,7 +5,6 @@
 // which focuses it; other nodes cannot be focused from adb.
 import { SvcError } from '../../../../contracts/errors.ts';
 import type { NodeMatcher } from '../../../../contracts/types.ts';
-import { readForeground } from '../../../../device-shell/foreground.ts';
 import { findAll, findFirst, isEditable, labelOf, type Scope, valueOfLabel } from '../../../../ui/index.ts';
 import { clickWeb } from '../../../../web-pages/web-actions.ts';
 import { webTargetOf } from '../../../../web-pages/web-source.ts';
@@ -19,9 +18,10 @@ import {
   pointGesture,
   readScreen,
 } from '../screen.ts';
-import { type ActionRunner, ExecutionFailure, type StepContext, StepFailure } from '../step.ts';
+import { type ActionRunner, type StepContext, StepFailure } from '../step.ts';
 import { hostRegexRefusal, textValidator } from '../validators.ts';
 import type { AdbEntries } from './adb-table.ts';
+import { checkPoints } from './gestures.ts';
 import { webStep } from './web.ts';
 
 type ClickParam = ClickType | 'focus';
@@ -52,11 +52,7 @@ async function clickMatched(step: StepContext, matcher: NodeMatcher, type: Click
  * now (rotated) and the lock screen.
  */
 async function clickPoint(step: StepContext, x: number, y: number, type: ClickParam): Promise<void> {
-  const { screen, locked } = await readForeground(step.shell);
-  if (screen && (x >= screen.width || y >= screen.height)) {
-    throw new StepFailure('GESTURE_FAILED', 'tap outside the screen');
-  }
-  if (locked) throw new ExecutionFailure('SECURITY_BLOCK_DETECTED', 'the lock screen is showing; unlock the device');
+  await checkPoints(step, [{ x, y }], 'tap');
   const gesture = type === 'long_click' ? 'long_click' : 'default';
   await sendInput(
     step.shell,

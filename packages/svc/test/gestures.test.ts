@@ -7,7 +7,8 @@
 // double tap is two still strokes whose second goes down within ViewConfiguration.DOUBLE_TAP_TIMEOUT (300 ms) of the
 // first going up, and a long press one still stroke held past ViewConfiguration's long-press timeout (400 ms).
 // The published Clawperator operator has no such actions (AgentCommandParser.kt @ v0.5.2: `unsupported action type`):
-// svc refuses them before anything reaches the phone, with `auto` as with `--driver operator`, as it refuses drag.
+// with `--driver operator` svc refuses them before anything reaches the phone, as it refuses drag; `auto` hands
+// them to the adb driver, which runs them on any phone.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { SimDevice } from 'svc-sim';
@@ -202,8 +203,9 @@ describe('double-tap, long-press and swipe, on an element or at a point', () => 
     );
   });
 
-  for (const driver of ['operator', 'auto'] as const) {
-    test(`the published operator (--driver ${driver}) refuses double_tap before anything reaches the phone, as drag`, async () => {
+  {
+    const driver = 'operator';
+    test('the published operator (--driver operator) refuses double_tap before anything reaches the phone, as drag', async () => {
       const sim = lab.devices[1] as SimDevice;
       const mark = sim.device.inputs.entries().length;
       const commands = sim.device.commandLog.length;
@@ -232,4 +234,21 @@ describe('double-tap, long-press and swipe, on an element or at a point', () => 
       assert.ok(!sent.some((line) => line.includes('ACTION_AGENT_COMMAND')), sent.join('\n'));
     });
   }
+
+  test('with auto, a phone whose operator is the published app runs the gestures and drag with the adb driver', async () => {
+    const sim = lab.devices[1] as SimDevice;
+    const mark = sim.device.inputs.entries().length;
+    const commands = sim.device.commandLog.length;
+    const run = await runCliJson(
+      ['double-tap', '540', '900', '--driver', 'auto', '--device', sim.serial, '--no-daemon'],
+      {
+        env: lab.env,
+      },
+    );
+    assert.equal(run.code, 0, run.stdout);
+    assert.equal(run.json.driver, 'adb', run.stdout);
+    assert.equal(receivedSince(sim, mark).length, 2, JSON.stringify(receivedSince(sim, mark)));
+    const sent = sim.device.commandLog.slice(commands);
+    assert.ok(!sent.some((line) => line.includes('ACTION_AGENT_COMMAND')), sent.join('\n'));
+  });
 });

@@ -1,3 +1,6 @@
+// Which driver `auto` hands an execution to, once it found an operator app that answers. An action that operator
+// cannot run (an svc extension the published app lacks: drag, double_tap, long_press, swipe) goes to the adb driver,
+// which runs it on any phone, as it would without the app; `--driver operator` keeps refusing it.
 // Which driver acts on a page. The operator app matches and acts on accessibility nodes; a page's own elements
 // (read over DevTools, as every screen shows them) are acted on by the host's web action runner, which the adb
 // driver runs. So with `--driver auto`, an execution the operator would run goes to the adb driver when it names an
@@ -29,8 +32,11 @@ async function actsOnPage(ctx: SvcContext, serial: string, execution: ValidExecu
   return servesPagesInFront(new DeviceShell(ctx, serial)).catch(() => false);
 }
 
-/** The driver `auto` chose, or the adb driver for an execution that acts on a page (when it can run all of it). */
-export async function routeForPages(
+/**
+ * The driver `auto` chose, or the adb driver (when it can run all of it) for an execution the operator app cannot
+ * run whole or that acts on a page.
+ */
+export async function routeForAuto(
   ctx: SvcContext,
   serial: string,
   chosen: ChosenDriver,
@@ -38,6 +44,7 @@ export async function routeForPages(
 ): Promise<ChosenDriver> {
   if (chosen.driver.name !== 'operator') return chosen;
   if (refuseUnsupported('adb', DRIVERS.adb.actions(chosen.operatorPackage), execution) !== undefined) return chosen;
-  if (!(await actsOnPage(ctx, serial, execution))) return chosen;
+  const operatorRuns = refuseUnsupported('operator', chosen.driver.actions(chosen.operatorPackage), execution);
+  if (operatorRuns === undefined && !(await actsOnPage(ctx, serial, execution))) return chosen;
   return { driver: DRIVERS.adb, operatorPackage: chosen.operatorPackage };
 }

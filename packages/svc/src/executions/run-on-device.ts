@@ -16,7 +16,7 @@ import type { DeviceRun } from './device-run.ts';
 import type { Driver } from './driver.ts';
 import { refuseUnsupported } from './driver-table.ts';
 import { acquireExecutionLock, type LockAttempt } from './execution-lock.ts';
-import { routeForPages } from './page-route.ts';
+import { routeForAuto } from './page-route.ts';
 import type { ScreenRequest } from './refs/client-screen.ts';
 import { prepareSelectors } from './refs/prepare-selectors.ts';
 import { screensOfRun } from './refs/screens-of-run.ts';
@@ -54,7 +54,7 @@ export async function runOnDevice(ctx: SvcContext, request: ExecutionRequest): P
     const chosen = await chooseDriver(ctx, serial, request.target);
     // `auto` hands an execution that acts on a page to the adb driver (page-route.ts); a forced driver is kept.
     const auto = request.target.driver === 'auto';
-    const routed = auto ? await routeForPages(ctx, serial, chosen, request.execution) : chosen;
+    const routed = auto ? await routeForAuto(ctx, serial, chosen, request.execution) : chosen;
     const { driver, operatorPackage, operatorUid } = routed;
     const refused = refuseUnsupported(driver.name, driver.actions(operatorPackage), request.execution);
     if (refused !== undefined) throw refused;

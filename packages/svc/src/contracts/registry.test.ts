@@ -56,11 +56,11 @@ test('a chore surface naming a param its definition lacks fails the type check',
     params: { fields: {} },
     nature: 'read',
     locksDevice: false,
-    // @ts-expect-error: `orientaton` is no param of this chore
     cli: {
       verb: 'typo',
       description: 'd',
       examples: [],
+      // @ts-expect-error: `orientaton` is no param of this chore
       inputs: [{ kind: 'argument', name: 'x', param: 'orientaton' }],
     },
     example: {},

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CHORE_DEFINITIONS } from '../contracts/chores/index.ts';
+import { validateChoreParams } from '../contracts/validate-params.ts';
 import { UNICODE_IME, UNICODE_KEYBOARD_PACKAGE } from '../device-shell/unicode-keyboard-app.ts';
 import { CHORE_RUNNERS } from './chore-runners.ts';
 
@@ -22,4 +23,11 @@ test('the keyboard chore names the app and input method the adb driver selects',
   const keyboard = CHORE_DEFINITIONS.find((chore) => chore.name === 'keyboard-install');
   assert.ok(keyboard?.description.includes(`Appium Settings (${UNICODE_KEYBOARD_PACKAGE}, Apache-2.0)`));
   assert.ok(keyboard?.description.includes(`input method ${UNICODE_IME},`));
+});
+
+test("every chore's example passes its own field rules", () => {
+  for (const chore of CHORE_DEFINITIONS) {
+    const checked = validateChoreParams(chore, chore.example);
+    assert.equal(checked.ok, true, `${chore.name}: ${checked.ok ? '' : checked.error.message}`);
+  }
 });

@@ -69,6 +69,8 @@ describe('POST /tools/<name> and a chore’s bad param, over HTTP', () => {
     const [step] = viaTool.body.envelope.stepResults;
     assert.equal(step.actionType, 'click');
     assert.equal(step.success, true);
+    // The server's ids, as /execute gives an execution sent without them.
+    assert.match(JSON.stringify(viaTool.body), /"serve-click-\d+-[0-9a-f]{24}"/);
   });
 
   test('an action tool’s bad argument is named by the tool’s own argument, an unknown one refused', async () => {

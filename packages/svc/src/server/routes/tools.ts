@@ -59,7 +59,9 @@ async function runActionTool(runtime: ServerRuntime, name: string, body: JsonObj
   const allowed = [...taken, ...TARGET_FIELDS, ...SCREEN_FIELD_NAMES];
   const own = Object.fromEntries(Object.entries(body).filter(([key]) => taken.includes(key)));
   const screen = validationErrorOf(() => screenRequestOf(pickScreenFields(body)));
-  const built = validationErrorOf(() => buildTool(name, own, serveIds(name)));
+  const ids = serveIds(name);
+  // Marked as the server's, as the MCP tool marks its own.
+  const built = validationErrorOf(() => ({ ...buildTool(name, own, ids), source: ids.source }));
   const restated = built.error === undefined ? undefined : inToolTerms(name, built.error);
   let waitDeviceMs: number | undefined;
   const targetOfBody = (invalid: SvcError | undefined) => {

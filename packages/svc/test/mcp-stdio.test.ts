@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { ACTION_DEFINITIONS } from '../src/contracts/actions/index.ts';
+import { CHORE_DEFINITIONS } from '../src/contracts/chores/index.ts';
 import { executionJsonSchema } from '../src/contracts/schema.ts';
 import { DEVICE_TOOLS } from '../src/toolbox/catalog.ts';
 import {
@@ -33,6 +34,7 @@ const TOOLS = [
   // The flat action tools, one per definition that has one (open is shared by open_app and open_uri), in the order
   // the definitions list them: a new action's tool is listed with no edit here.
   ...new Set(ACTION_DEFINITIONS.flatMap((definition) => (definition.mcp === undefined ? [] : [definition.mcp.name]))),
+  ...CHORE_DEFINITIONS.map((chore) => chore.name),
   ...DEVICE_TOOLS.map((tool) => tool.name),
   'devices',
   'skills',

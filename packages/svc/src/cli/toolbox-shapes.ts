@@ -12,17 +12,6 @@ export interface ToolShape {
 }
 
 export const TOOL_SHAPES: readonly ToolShape[] = [
-  { tool: 'foreground', words: ['foreground'], examples: ['svc foreground'] },
-  { tool: 'screen', words: ['screen'], examples: ['svc screen --output pretty'] },
-  {
-    tool: 'rotate',
-    words: ['rotate'],
-    positionals: ['orientation'],
-    examples: ['svc rotate landscape', 'svc rotate auto'],
-  },
-  { tool: 'apps', words: ['apps'], examples: ['svc apps', 'svc apps --all'] },
-  { tool: 'install', words: ['install'], positionals: ['apk'], examples: ['svc install app-debug.apk'] },
-  { tool: 'uninstall', words: ['uninstall'], positionals: ['package'], examples: ['svc uninstall com.example.app'] },
   {
     tool: 'logs',
     words: ['logs'],
@@ -41,13 +30,6 @@ export const TOOL_SHAPES: readonly ToolShape[] = [
     positionals: ['text'],
     examples: ["svc clipboard set 'hello'"],
   },
-  {
-    tool: 'location',
-    words: ['location'],
-    positionals: ['latitude', 'longitude'],
-    examples: ['svc location 48.8584 2.2945 --device emulator-5554'],
-  },
-  { tool: 'keyboard-install', words: ['keyboard', 'install'], examples: ['svc keyboard install --device R58M31ABCDE'] },
   { tool: 'record-start', words: ['record', 'start'], examples: ['svc record start --time-limit-s 30'] },
   { tool: 'record-stop', words: ['record', 'stop'], examples: ['svc record stop'] },
   {
@@ -82,7 +64,6 @@ export const TOOL_SHAPES: readonly ToolShape[] = [
 /** What each group of device tools (`svc clipboard get`, ...) is, as the command list shows it. */
 export const TOOL_GROUPS: Readonly<Record<string, string>> = {
   clipboard: 'the device clipboard',
-  keyboard: 'the Unicode keyboard: type any text on a phone without the operator app',
   record: 'screen recording',
 };
 

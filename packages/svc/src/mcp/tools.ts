@@ -1,15 +1,15 @@
 // Every tool of `svc mcp`, in the order tools/list shows them.
 
 import type { ToolDef } from './tool-kit.ts';
-import { actionTools } from './tools-actions.ts';
 import { deviceTools } from './tools-device.ts';
 import { doctorTool } from './tools-doctor.ts';
 import { hostTools } from './tools-host.ts';
 import { observeTools } from './tools-observe.ts';
+import { registryTools } from './tools-registry.ts';
 
 let cached: readonly ToolDef[] | undefined;
 
 export function allTools(): readonly ToolDef[] {
-  cached ??= [...observeTools(), ...actionTools(), ...deviceTools(), ...hostTools(), doctorTool];
+  cached ??= [...observeTools(), ...registryTools(), ...deviceTools(), ...hostTools(), doctorTool];
   return cached;
 }

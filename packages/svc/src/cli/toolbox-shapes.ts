@@ -23,24 +23,6 @@ export const TOOL_SHAPES: readonly ToolShape[] = [
   { tool: 'apps', words: ['apps'], examples: ['svc apps', 'svc apps --all'] },
   { tool: 'install', words: ['install'], positionals: ['apk'], examples: ['svc install app-debug.apk'] },
   { tool: 'uninstall', words: ['uninstall'], positionals: ['package'], examples: ['svc uninstall com.example.app'] },
-  {
-    tool: 'logs',
-    words: ['logs'],
-    examples: ['svc logs --package com.example.app --since 5m --level W', 'svc logs --grep timeout --max-lines 50'],
-  },
-  {
-    tool: 'crashes',
-    words: ['crashes'],
-    examples: ['svc crashes', 'svc crashes --package com.example.app --since 1h'],
-  },
-  { tool: 'crash', words: ['crash'], positionals: ['id'], examples: ['svc crash data_app_crash@1767261234000'] },
-  { tool: 'clipboard-get', words: ['clipboard', 'get'], examples: ['svc clipboard get'] },
-  {
-    tool: 'clipboard-set',
-    words: ['clipboard', 'set'],
-    positionals: ['text'],
-    examples: ["svc clipboard set 'hello'"],
-  },
   { tool: 'double-tap', words: ['double-tap'], positionals: ['x', 'y'], examples: ['svc double-tap 540 1200'] },
   {
     tool: 'long-press',
@@ -61,35 +43,6 @@ export const TOOL_SHAPES: readonly ToolShape[] = [
     examples: ['svc location 48.8584 2.2945 --device emulator-5554'],
   },
   { tool: 'keyboard-install', words: ['keyboard', 'install'], examples: ['svc keyboard install --device R58M31ABCDE'] },
-  { tool: 'record-start', words: ['record', 'start'], examples: ['svc record start --time-limit-s 30'] },
-  { tool: 'record-stop', words: ['record', 'stop'], examples: ['svc record stop'] },
-  {
-    tool: 'record-pull',
-    words: ['record', 'pull'],
-    positionals: ['recordingId'],
-    optional: ['recordingId'],
-    examples: ['svc record pull --out demo.mp4'],
-  },
-  {
-    tool: 'notifications',
-    words: ['notifications'],
-    examples: [
-      'svc notifications --app com.google.android.gm',
-      'svc notifications --wait --app com.example.bank --extract code --timeout 60000',
-    ],
-  },
-  {
-    tool: 'notification',
-    words: ['notification'],
-    positionals: ['do', 'key', 'action'],
-    optional: ['key', 'action'],
-    examples: [
-      'svc notification shade-open',
-      "svc notification open '0|com.example.app|1|null|10123'",
-      "svc notification action '0|com.google.android.apps.messaging|3|null|10140' Reply --reply 'On my way'",
-    ],
-  },
-  { tool: 'sms', words: ['sms'], examples: ['svc sms --max 5'] },
 ];
 
 /** What each group of device tools (`svc clipboard get`, ...) is, as the command list shows it. */

@@ -12,6 +12,12 @@ export const clipboardGet = defineChore({
   params: { fields: {} },
   nature: 'read',
   locksDevice: false,
-  cli: { verb: 'get', group: 'clipboard', description: DESCRIPTION, examples: ['svc clipboard get'], inputs: [] },
+  cli: {
+    verb: 'get',
+    group: 'clipboard',
+    description: 'read the clipboard',
+    examples: ['svc clipboard get'],
+    inputs: [],
+  },
   example: {},
 });

@@ -18,7 +18,7 @@ export const clipboardSet = defineChore({
   cli: {
     verb: 'set',
     group: 'clipboard',
-    description: DESCRIPTION,
+    description: 'write the clipboard',
     examples: ["svc clipboard set 'hello'"],
     inputs: [{ kind: 'argument', name: 'text', param: 'text' }],
   },

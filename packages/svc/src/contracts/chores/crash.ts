@@ -17,7 +17,7 @@ export const crash = defineChore({
   locksDevice: false,
   cli: {
     verb: 'crash',
-    description: DESCRIPTION,
+    description: 'one crash or ANR in full',
     examples: ['svc crash data_app_crash@1767261234000'],
     inputs: [{ kind: 'argument', name: 'id', param: 'id' }],
   },

@@ -28,7 +28,7 @@ export const crashes = defineChore({
   locksDevice: false,
   cli: {
     verb: 'crashes',
-    description: DESCRIPTION,
+    description: 'recent crashes and ANRs',
     examples: ['svc crashes', 'svc crashes --package com.example.app --since 1h'],
     inputs: [
       { kind: 'flag', flag: '--package <package>', param: 'package', help: PACKAGE_HELP },

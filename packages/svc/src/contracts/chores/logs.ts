@@ -8,20 +8,19 @@ import { checkSince, SINCE_HELP, since } from './time-spec.ts';
 export const LOG_LEVELS = ['V', 'D', 'I', 'W', 'E', 'F'] as const;
 export const LOGS_DEFAULT_MAX_LINES = 200;
 
-const ANSWER =
-  'newest last: lines "<ISO time> <pid> <level> <tag>: <message>". package keeps the lines of that app while it ' +
-  'runs (running: false and no lines when it does not run: use crashes for a crashed app); since (90s, 10m, 2h, ' +
-  'an ISO time), level (V D I W E F: that level and above), grep (text that must appear, case-insensitive) and ';
-const BOUNDS =
-  ' (default 200, at most 2000) bound the answer; truncated says older matching lines were left out. A since ' +
-  'relative to now (10m) is read on the device clock; a device that refuses logcat or does not tell its time ' +
-  'fails with DEVICE_SHELL_UNAVAILABLE and its words.';
+const DESCRIPTION =
+  'Read the device log (logcat), newest last: lines "<ISO time> <pid> <level> <tag>: <message>". package keeps ' +
+  'the lines of that app while it runs (running: false and no lines when it does not run: use crashes for a ' +
+  'crashed app); since (90s, 10m, 2h, an ISO time), level (V D I W E F: that level and above), grep (text ' +
+  'that must appear, case-insensitive) and maxLines (default 200, at most 2000) bound the answer; truncated ' +
+  'says older matching lines were left out. A since relative to now (10m) is read on the device clock; a device ' +
+  'that refuses logcat or does not tell its time fails with DEVICE_SHELL_UNAVAILABLE and its words.';
 
 export const logs = defineChore({
   name: 'logs',
   title: 'Device log of an app',
   brief: 'Device log, newest last: `package` while it runs, `since` (90s, 10m, ISO), `level` and up, `grep`.',
-  description: `Read the device log (logcat), ${ANSWER}maxLines${BOUNDS}`,
+  description: DESCRIPTION,
   params: {
     fields: {
       package: packageName,
@@ -38,7 +37,7 @@ export const logs = defineChore({
   locksDevice: false,
   cli: {
     verb: 'logs',
-    description: `Read the device log (logcat), ${ANSWER}--max-lines${BOUNDS}`,
+    description: 'device log of an app',
     examples: ['svc logs --package com.example.app --since 5m --level W', 'svc logs --grep timeout --max-lines 50'],
     inputs: [
       { kind: 'flag', flag: '--package <package>', param: 'package', help: PACKAGE_HELP },

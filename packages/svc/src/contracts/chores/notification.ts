@@ -41,7 +41,7 @@ export const notification = defineChore({
   locksDevice: true,
   cli: {
     verb: 'notification',
-    description: DESCRIPTION,
+    description: 'act on a notification',
     examples: [
       'svc notification shade-open',
       "svc notification open '0|com.example.app|1|null|10123'",

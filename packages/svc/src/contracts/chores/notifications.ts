@@ -6,26 +6,20 @@ import { checkRegex, PACKAGE_HELP, packageName, paramAt, regexSource } from './s
 
 export const NOTIFICATIONS_DEFAULTS = { maxItems: 20, maxChars: 8000, timeoutMs: 30_000 } as const;
 
-const describeWith = (t: { textMatches: string; max: string; chars: string; timeout: string; code: string }) =>
+const DESCRIPTION =
   'The notifications posted on the phone now, newest first: key, app, title, text (bigText, subText), time, ' +
-  `category, ongoing, clearable and the titles of its actions. app and ${t.textMatches} (a regular expression over ` +
-  `title and text) filter; ${t.max} (default 20) and ${t.chars} (default 8000, 0 = no cap) bound the answer ` +
+  'category, ongoing, clearable and the titles of its actions. app and textMatches (a regular expression over ' +
+  'title and text) filter; maxItems (default 20) and maxChars (default 8000, 0 = no cap) bound the answer ' +
   '(truncated and leftOut say what was left out). wait: true returns the first notification posted after the ' +
-  `call that matches (NOTIFICATION_WAIT_TIMEOUT after ${t.timeout}). extract: "code" adds code, the ` +
-  `one-time code in it (4-8 digits, or the first group of ${t.code}). Where the phone does not print the text ` +
-  '(Android 5 and 6) each one has textHidden and the answer says NOTIFICATION_TEXT_HIDDEN.';
+  'call that matches (NOTIFICATION_WAIT_TIMEOUT after timeoutMs, default 30000; CLI: --timeout). extract: "code" ' +
+  'adds code, the one-time code in it (4-8 digits, or the first group of codePattern). Where the phone does not ' +
+  'print the text (Android 5 and 6) each one has textHidden and the answer says NOTIFICATION_TEXT_HIDDEN.';
 
 export const notifications = defineChore({
   name: 'notifications',
   title: 'Notifications',
   brief: 'Notifications now, newest first; wait: the next new match; extract code: its one-time code.',
-  description: describeWith({
-    textMatches: 'textMatches',
-    max: 'maxItems',
-    chars: 'maxChars',
-    timeout: 'timeoutMs, default 30000; CLI: --timeout',
-    code: 'codePattern',
-  }),
+  description: DESCRIPTION,
   params: {
     fields: {
       app: packageName,
@@ -46,13 +40,7 @@ export const notifications = defineChore({
   locksDevice: false,
   cli: {
     verb: 'notifications',
-    description: describeWith({
-      textMatches: '--text-matches',
-      max: '--max-items',
-      chars: '--max-chars',
-      timeout: '--timeout, default 30000',
-      code: '--code-pattern',
-    }),
+    description: 'notifications',
     examples: [
       'svc notifications --app com.google.android.gm',
       'svc notifications --wait --app com.example.bank --extract code --timeout 60000',

@@ -2,17 +2,17 @@
 import { bool, matching, str } from '../fields.ts';
 import { defineChore } from './define.ts';
 
-const describeWith = (id: string, keep: string) =>
-  `Copy a finished recording (${id}, default the newest) to this computer: out is the file path (default ` +
+const DESCRIPTION =
+  'Copy a finished recording (recordingId, default the newest) to this computer: out is the file path (default ' +
   '<recordingId>.mp4 in the working directory; over HTTP and MCP an .mp4 name inside the screenshots folder, ' +
-  `PATH_FORBIDDEN elsewhere). The device copy is deleted unless ${keep}. ` +
+  'PATH_FORBIDDEN elsewhere). The device copy is deleted unless keepOnDevice. ' +
   'RECORDING_NOT_FOUND for an unknown id; RECORDING_IN_PROGRESS while it is still recording.';
 
 export const recordPull = defineChore({
   name: 'record-pull',
   title: 'Copy a screen recording to this computer',
   brief: 'Copy a recording (default: newest) to the screenshots folder; deleted on the phone unless keepOnDevice.',
-  description: describeWith('recordingId', 'keepOnDevice'),
+  description: DESCRIPTION,
   params: {
     fields: {
       // An id record-start made (its start time): never a path.
@@ -27,7 +27,7 @@ export const recordPull = defineChore({
   cli: {
     verb: 'pull',
     group: 'record',
-    description: describeWith('<recordingId>', '--keep-on-device'),
+    description: 'copy a screen recording to this computer',
     examples: ['svc record pull --out demo.mp4'],
     inputs: [
       { kind: 'argument', name: 'recordingId', param: 'recordingId', optional: true },

@@ -1,24 +1,24 @@
 // record-stop: stop the running screen recording and finish its file.
 import { defineChore } from './define.ts';
 
-const describeWith = (pull: string) =>
-  `Stop the running screen recording and finish its file. Returns recordingId for ${pull}. One that ended by ` +
-  'itself (its time limit) is stopped with ended. RECORDING_NOT_IN_PROGRESS when none runs; ' +
-  'RECORDING_STOP_FAILED when screenrecord outlives the stop (its file is unfinished); RECORDING_FAILED when ' +
-  'screenrecord said it failed while recording.';
+const DESCRIPTION =
+  'Stop the running screen recording and finish its file. Returns recordingId for record-pull. ' +
+  'One that ended by itself (its time limit) is stopped with ended. ' +
+  'RECORDING_NOT_IN_PROGRESS when none runs; RECORDING_STOP_FAILED when screenrecord outlives the stop (its ' +
+  'file is unfinished); RECORDING_FAILED when screenrecord said it failed while recording.';
 
 export const recordStop = defineChore({
   name: 'record-stop',
   title: 'Stop the screen recording',
   brief: 'Stop the screen recording; returns its recordingId.',
-  description: describeWith('record-pull'),
+  description: DESCRIPTION,
   params: { fields: {} },
   nature: 'act',
   locksDevice: false,
   cli: {
     verb: 'stop',
     group: 'record',
-    description: describeWith('svc record pull'),
+    description: 'stop the screen recording',
     examples: ['svc record stop'],
     inputs: [],
   },

@@ -19,7 +19,7 @@ export const sms = defineChore({
   locksDevice: false,
   cli: {
     verb: 'sms',
-    description: DESCRIPTION,
+    description: 'text messages',
     examples: ['svc sms --max 5'],
     inputs: [
       {

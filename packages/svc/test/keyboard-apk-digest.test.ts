@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { SvcError } from '../src/contracts/errors.ts';
 import { createContext } from '../src/core/context.ts';
-import { keyboardInstallTool } from '../src/toolbox/tools/keyboard.ts';
+import { runKeyboardInstall } from '../src/toolbox/tools/keyboard.ts';
 import { isShippedApk, KEYBOARD_APKS, keyboardApkFor } from '../src/toolbox/tools/keyboard-apk.ts';
 
 describe('the bundled keyboard APK', () => {
@@ -42,7 +42,7 @@ describe('the bundled keyboard APK', () => {
     const before = sim.device.commandLog.length;
     try {
       await assert.rejects(
-        keyboardInstallTool.run({ ctx, serial: sim.serial, args: {}, cwd: lab.home, progress: () => {} }),
+        runKeyboardInstall({ ctx, serial: sim.serial, params: {}, cwd: lab.home, progress: () => {} }),
         (error: unknown) => error instanceof SvcError && error.code === 'UNICODE_KEYBOARD_UNAVAILABLE',
       );
     } finally {

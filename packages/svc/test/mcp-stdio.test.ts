@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { createLab, type Lab } from 'svc-sim/testing';
+import { CHORE_DEFINITIONS } from '../src/contracts/chores/index.ts';
 import { executionJsonSchema } from '../src/contracts/schema.ts';
 import { DEVICE_TOOLS } from '../src/toolbox/catalog.ts';
 import {
@@ -45,6 +46,7 @@ const TOOLS = [
   'on-screen-log-set',
   'on-screen-log-clear',
   'drag',
+  ...CHORE_DEFINITIONS.map((chore) => chore.name),
   ...DEVICE_TOOLS.map((tool) => tool.name),
   'devices',
   'skills',

@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { z } from 'zod';
+import { CHORE_DEFINITIONS, choreOf } from '../src/contracts/chores/index.ts';
 import { DEVICE_TOOLS } from '../src/toolbox/catalog.ts';
 import {
   codeOfText,
@@ -146,8 +147,9 @@ const CASES: Record<string, { good: object; bad: object; path: string; argv: str
   sms: { good: {}, bad: { max: 0 }, path: 'max', argv: ['sms'], badArgv: ['sms', '--max', '0'] },
 };
 
-test('the cases cover every device tool', () => {
-  assert.deepEqual(Object.keys(CASES).sort(), DEVICE_TOOLS.map((t) => t.name).sort());
+test('the cases cover every chore and device tool', () => {
+  const names = [...CHORE_DEFINITIONS.map((c) => c.name), ...DEVICE_TOOLS.map((t) => t.name)];
+  assert.deepEqual(Object.keys(CASES).sort(), names.sort());
 });
 
 /** Holds the device of `lab` with a 4 s execution; returns (its run, wrapped) once it holds the device's lock. */
@@ -270,7 +272,11 @@ describe('device tools on the CLI with no device', () => {
       assert.notEqual(bad.json.code, 'NO_DEVICES', `${name}: a bad argument is said first (${bad.stdout})`);
       // Named: an argument of the tool's schema by its path, or the word commander refused.
       const tool = DEVICE_TOOLS.find((t) => t.name === name);
-      const argNames = Object.keys((z.toJSONSchema(tool?.args as z.ZodType) as Loose).properties ?? {});
+      const chore = choreOf(name);
+      const argNames =
+        chore === undefined
+          ? Object.keys((z.toJSONSchema(tool?.args as z.ZodType) as Loose).properties ?? {})
+          : Object.keys(chore.params.fields);
       if (bad.json.code === 'EXECUTION_VALIDATION_FAILED') {
         assert.ok(argNames.includes(bad.json.details?.path), `${name}: names ${bad.json.details?.path}`);
         assert.match(bad.json.message, new RegExp(`: ${bad.json.details.path}: `), name);

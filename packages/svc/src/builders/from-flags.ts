@@ -1,19 +1,25 @@
-// A flat command's flags and arguments into its one-action execution, by the inputs its action's definition lists
-// (contracts/actions/). Rules of the execution itself (exactly one of matcher or coordinate, ...) are the contracts'
-// to check, after building, on every surface alike; this says only what the command's own words leave out or give
-// twice.
+// A command's flags and arguments into params, by the inputs its definition lists: an action command's into its
+// one-action execution (contracts/actions/), a chore command's into the chore's params (contracts/chores/). Rules of
+// the params themselves (exactly one of matcher or coordinate, a latitude's range ...) are the contracts' to check,
+// after building, on every surface alike; this says only what the command's own words leave out or give twice.
 import type { CliInput, CliSurface } from '../contracts/actions/define.ts';
 import { SvcError } from '../contracts/errors.ts';
 import { type BuiltExecution, plainTimeout, sleepTimeout, waitTimeout, wrapExecution } from './execution.ts';
 import { type FlagBag, isSet, single } from './flag-values.ts';
 import { parseIntegerToken } from './numeric.ts';
 import { parseSelector, SELECTOR_FLAG_SETS, selectorMissing } from './selector.ts';
-import { actionIdOf, type Bound, commandOf, flagKey, flagSpelling } from './surfaces.ts';
+import { actionIdOf, type Bound, CHORE_COMMANDS, commandOf, flagKey, flagSpelling } from './surfaces.ts';
 import type { BuildInput } from './types.ts';
 
 type Params = Record<string, unknown>;
 
-const at = (param: string) => `actions[0].params.${param}`;
+/** Where a param is reported: `actions[0].params.<param>` in an action's execution, `<param>` in a chore's params. */
+type At = (param: string) => string;
+const inAction: At = (param) => `actions[0].params.${param}`;
+
+const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+/** A number's word as the number; any other word as it is, for the field rules to refuse by name. */
+const numberOrWord = (value: string): number | string => (NUMBER.test(value.trim()) ? Number(value) : value);
 const invalid = (message: string, path: string) => new SvcError('EXECUTION_VALIDATION_FAILED', message, { path });
 
 /** The surface of a shared command that this call means (`open` of a URI, `scroll-until --click`). */
@@ -50,7 +56,15 @@ function coordinateOf(flags: FlagBag, flag: string): { x: number; y: number } | 
 }
 
 /** Reads one input into `params`; `setBy` remembers which switch set a param (two switches for one param clash). */
-function read(verb: string, input: CliInput, call: BuildInput, position: number, params: Params, setBy: Params): void {
+function read(
+  verb: string,
+  input: CliInput,
+  call: BuildInput,
+  position: number,
+  params: Params,
+  setBy: Params,
+  at: At,
+): void {
   const { flags } = call;
   switch (input.kind) {
     case 'selector': {
@@ -69,7 +83,11 @@ function read(verb: string, input: CliInput, call: BuildInput, position: number,
           throw invalid(input.missing ?? `${flagSpelling(input.flag)} is required`, at(input.param));
         return;
       }
-      params[input.param] = input.integer ? parseIntegerToken(token, flagSpelling(input.flag), at(input.param)) : token;
+      params[input.param] = input.integer
+        ? parseIntegerToken(token, flagSpelling(input.flag), at(input.param))
+        : input.number
+          ? numberOrWord(token)
+          : token;
       return;
     }
     case 'switch': {
@@ -104,7 +122,11 @@ function read(verb: string, input: CliInput, call: BuildInput, position: number,
         }
         return;
       }
-      params[input.param] = input.integer ? parseIntegerToken(value, input.name, at(input.param)) : value;
+      params[input.param] = input.integer
+        ? parseIntegerToken(value, input.name, at(input.param))
+        : input.number
+          ? numberOrWord(value)
+          : value;
       return;
     }
     case 'coordinate': {
@@ -123,7 +145,7 @@ function read(verb: string, input: CliInput, call: BuildInput, position: number,
 }
 
 /** Selectors a command needs, checked once every input is read (a click's coordinate stands in for its selector). */
-function checkRequired(verb: string, surface: CliSurface, params: Params): void {
+function checkRequired(verb: string, surface: CliSurface, params: Params, at: At): void {
   for (const input of surface.inputs) {
     if (input.kind !== 'selector' || input.flags === 'json' || params[input.param] !== undefined) continue;
     const { required } = input;
@@ -137,14 +159,14 @@ function checkRequired(verb: string, surface: CliSurface, params: Params): void 
   }
   const { needsOneOf } = surface;
   if (needsOneOf?.params.every((param) => params[param] === undefined)) {
-    throw invalid(needsOneOf.message, 'actions[0].params');
+    throw invalid(needsOneOf.message, at('').replace(/\.$/, '') || 'params');
   }
 }
 
 /** Every flag key the command's inputs read (commander stores `--max-scrolls` as `maxScrolls`). */
-function knownFlags(bound: readonly Bound<CliSurface>[]): Set<string> {
+function knownFlags(surfaces: readonly CliSurface[]): Set<string> {
   const keys = new Set<string>();
-  for (const { surface } of bound) {
+  for (const surface of surfaces) {
     if (surface.when !== undefined && 'switch' in surface.when) keys.add(surface.when.switch);
     for (const input of surface.inputs) {
       if (input.kind === 'selector') {
@@ -164,8 +186,8 @@ function knownFlags(bound: readonly Bound<CliSurface>[]): Set<string> {
 }
 
 /** A flag no input of the command reads is refused, not dropped (`scroll --text x` has no element to look for). */
-function refuseUnknownFlags(verb: string, bound: readonly Bound<CliSurface>[], flags: FlagBag): void {
-  const known = knownFlags(bound);
+function refuseUnknownFlags(verb: string, surfaces: readonly CliSurface[], flags: FlagBag): void {
+  const known = knownFlags(surfaces);
   for (const [key, value] of Object.entries(flags)) {
     if (value === undefined || value === false || known.has(key)) continue;
     const flag = `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
@@ -181,21 +203,39 @@ function timeoutOf(bound: Bound<CliSurface>, params: Params, call: BuildInput): 
   return plainTimeout(call.timeoutMs);
 }
 
+/** The params a surface's inputs read from a call (its fixed ones first), the selectors it needs checked. */
+function readInputs(surface: CliSurface, call: BuildInput, at: At): Params {
+  const params: Params = { ...surface.fixed };
+  const setBy: Params = {};
+  let position = 0;
+  for (const input of surface.inputs) {
+    read(surface.verb, input, call, position, params, setBy, at);
+    if (input.kind === 'argument') position++;
+  }
+  checkRequired(surface.verb, surface, params, at);
+  return params;
+}
+
+/** The params of the chore whose command is `key` (`rotate`, `keyboard install`), read from its flags and words. */
+export function buildChoreParams(key: string, call: Omit<BuildInput, 'ids'>): Params {
+  const chore = CHORE_COMMANDS.get(key);
+  if (chore === undefined) throw new Error(`no chore command ${key}`);
+  refuseUnknownFlags(chore.cli.verb, [chore.cli], call.flags);
+  return readInputs(chore.cli, call as BuildInput, (param) => param);
+}
+
 /** The one-action execution of the command `key` (`click`, `action click`, `on-screen-log set`) for these flags. */
 export function buildCommand(key: string, call: BuildInput): BuiltExecution {
   const all = commandOf(key);
   const bound = chosen(all, call);
   const { surface } = bound;
   const verb = surface.verb;
-  refuseUnknownFlags(verb, all, call.flags);
-  const params: Params = { ...surface.fixed };
-  const setBy: Params = {};
-  let position = 0;
-  for (const input of surface.inputs) {
-    read(verb, input, call, position, params, setBy);
-    if (input.kind === 'argument') position++;
-  }
-  checkRequired(verb, surface, params);
+  refuseUnknownFlags(
+    verb,
+    all.map((b) => b.surface),
+    call.flags,
+  );
+  const params = readInputs(surface, call, inAction);
   const action = { id: actionIdOf(surface), type: bound.type, ...(Object.keys(params).length > 0 ? { params } : {}) };
   return wrapExecution(call.ids, timeoutOf(bound, params, call), [action]);
 }

@@ -1,10 +1,12 @@
-// The flat commands and tools, read off the action definitions (contracts/actions/): which action types a command or
+// The flat commands and tools, read off the one registry (contracts/registry.ts): which action types a command or
 // tool builds, the surface that describes it, and what picks one when two types share a command (`open`,
-// `scroll-until --click`). Everything that maps a command's flags or a tool's arguments to params, or back, reads
-// these tables; nothing lists a command or a tool a second time.
+// `scroll-until --click`); and each chore's command. Everything that maps a command's flags or a tool's arguments
+// to params, or back, reads these tables; nothing lists a command or a tool a second time.
 
 import type { ActionDefinition, CliSurface, ToolSurface } from '../contracts/actions/define.ts';
-import { ACTION_DEFINITIONS, type ActionType, definitionOf } from '../contracts/actions/index.ts';
+import type { ActionType } from '../contracts/actions/index.ts';
+import type { ChoreDefinition } from '../contracts/chores/define.ts';
+import { REGISTRY } from '../contracts/registry.ts';
 
 export interface Bound<S> {
   readonly type: ActionType;
@@ -22,11 +24,10 @@ function grouped<S>(
   isPrimary: (surface: S) => boolean,
 ): ReadonlyMap<string, readonly Bound<S>[]> {
   const out = new Map<string, Bound<S>[]>();
-  for (const { type } of ACTION_DEFINITIONS) {
-    const definition = definitionOf(type);
+  for (const definition of REGISTRY.actions) {
     for (const surface of pick(definition)) {
       const list = out.get(key(surface)) ?? [];
-      list.push({ type, definition, surface });
+      list.push({ type: definition.type as ActionType, definition, surface });
       out.set(key(surface), list);
     }
   }
@@ -47,6 +48,11 @@ export const TOOLS = grouped<ToolSurface>(
   (d) => (d.mcp === undefined ? [] : [d.mcp]),
   (s) => s.name,
   (s) => s.when === undefined,
+);
+
+/** Every chore's command by key (`foreground`, `keyboard install`), in the order the chores list them. */
+export const CHORE_COMMANDS: ReadonlyMap<string, ChoreDefinition> = new Map(
+  REGISTRY.chores.map((chore) => [commandKeyOf(chore.cli), chore]),
 );
 
 export function commandOf(key: string): readonly Bound<CliSurface>[] {

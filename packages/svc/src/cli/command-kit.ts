@@ -96,7 +96,7 @@ export function addInputs(command: Command, inputs: readonly CliInput[]): Comman
         break;
       case 'argument':
         once(input.name, () => {
-          command.argument(input.optional ? `[${input.name}]` : `<${input.name}>`);
+          command.argument(input.optional ? `[${input.name}]` : `<${input.name}>`, input.help);
           if (input.flag !== undefined) valueFlag(command, input.flag.flag, input.flag.help);
         });
         break;

@@ -12,7 +12,7 @@
 // A new command: add its registrar here. command-table.test.ts checks that `names` is exactly what each module
 // registers (names and aliases), so a command can never be missing from the table.
 import type { Command } from 'commander';
-import { ACTION_COMMAND_NAMES, registerActions } from './commands/actions.ts';
+import { ACTION_COMMAND_NAMES, CHORE_COMMAND_NAMES, registerActions, registerChores } from './commands/actions.ts';
 import { registerExecute } from './commands/execute.ts';
 import { registerObserve } from './commands/observe.ts';
 
@@ -39,6 +39,8 @@ export const COMMAND_MODULES: readonly CommandModule[] = [
   { names: ['inspect'], load: async () => (await import('./commands/inspect.ts')).registerInspect },
   { names: ['devices'], load: async () => (await import('./commands/devices.ts')).registerDevices },
   { names: ['packages'], load: async () => (await import('./commands/packages.ts')).registerPackages },
+  // The chores' commands, from the chore definitions (registered from the same module as the action commands).
+  { names: CHORE_COMMAND_NAMES, load: async () => registerChores },
   { names: TOOL_COMMAND_WORDS, load: async () => (await import('./commands/toolbox.ts')).registerToolbox },
   {
     names: ['operator', 'grant-device-permissions'],

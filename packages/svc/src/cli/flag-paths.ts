@@ -7,16 +7,16 @@
 // after the problems of those values.
 import type { FlagBag } from '../builders/flag-values.ts';
 import { SELECTOR_FLAG_SETS } from '../builders/selector.ts';
-import { CLI_COMMANDS, flagKey, flagSpelling } from '../builders/surfaces.ts';
+import { CHORE_COMMANDS, CLI_COMMANDS, flagKey, flagSpelling } from '../builders/surfaces.ts';
 import type { CliInput } from '../contracts/actions/define.ts';
 import { SvcError } from '../contracts/errors.ts';
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const given = (flags: FlagBag, key: string) => flags[key] !== undefined && flags[key] !== false;
 
-/** Every input of the command (all the action types it builds). */
+/** Every input of the command (all the action types it builds, or its chore's). */
 const inputsOf = (key: string): readonly CliInput[] =>
-  (CLI_COMMANDS.get(key) ?? []).flatMap(({ surface }) => surface.inputs);
+  CHORE_COMMANDS.get(key)?.cli.inputs ?? (CLI_COMMANDS.get(key) ?? []).flatMap(({ surface }) => surface.inputs);
 
 /** How the command works out the execution's timeout from the user's own time, if it does (SPEC 4.4). */
 function derivedTimeout(key: string): string | undefined {
@@ -72,7 +72,11 @@ export function flagOf(key: string, path: string, flags: FlagBag): string | unde
     const duration = inputsOf(key).find((input) => input.kind === 'argument' && input.param === 'durationMs');
     return duration?.kind === 'argument' && !given(flags, 'timeout') ? duration.name : '--timeout';
   }
-  const m = /^actions\[0\]\.params\.([A-Za-z]+)(?:\.([A-Za-z]+))?/.exec(path);
+  // A chore's params are its whole input: their paths are the params' own names.
+  const params = CHORE_COMMANDS.has(key)
+    ? /^([A-Za-z]+)(?:\.([A-Za-z]+))?/
+    : /^actions\[0\]\.params\.([A-Za-z]+)(?:\.([A-Za-z]+))?/;
+  const m = params.exec(path);
   if (!m) return undefined;
   const [, param = '', field] = m;
   return flagOfParam(key, param, field, flags);

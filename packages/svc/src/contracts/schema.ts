@@ -14,7 +14,8 @@ const coordinateAxis = { type: 'integer', minimum: 0, maximum: ACTION_RANGES.coo
 
 type Schema = Record<string, unknown>;
 
-function ruleSchema(rule: FieldRule): Schema {
+/** The JSON Schema of one field rule (an action's param, a chore's). */
+export function ruleSchema(rule: FieldRule): Schema {
   switch (rule.kind) {
     case 'string': {
       const s: Record<string, unknown> = { type: 'string' };

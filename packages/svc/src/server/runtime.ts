@@ -20,7 +20,7 @@ export interface ServerDeps {
    * adb servers, `onSilent` hears each that did not answer.
    */
   listDevices(onSilent?: (server: SilentServer) => void): Promise<(Device & { driver?: string })[]>;
-  /** A device tool by name (`/tools/<name>`): `{ ok: true, deviceId, ... }`, or throws SvcError. */
+  /** A chore or device tool by name (`/tools/<name>`): `{ ok: true, deviceId, ... }`, or throws SvcError. */
   runTool(name: string, request: ToolRequest): Promise<Record<string, unknown>>;
   /** Environment for target resolution (ANDROID_SERIAL, SVC_OPERATOR_PACKAGE, SVC_DRIVER) and the skills registry. */
   env: Env;

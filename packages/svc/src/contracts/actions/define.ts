@@ -87,6 +87,8 @@ export type CliInput<P extends string = string> =
       /** Its name in the usage line: `<duration-ms>`. */
       readonly name: string;
       readonly param: P;
+      /** What help says of it under "Arguments" (none: help lists it in the usage line only). */
+      readonly help?: string;
       readonly optional?: boolean;
       readonly integer?: boolean;
       /** A number, fractions allowed (a latitude). */
@@ -165,6 +167,8 @@ export interface ActionDefinition<
   T extends string = string,
   F extends Fields = Fields,
   R extends keyof F & string = keyof F & string,
+  C extends readonly CliSurface<keyof F & string>[] = readonly CliSurface<keyof F & string>[],
+  M extends ToolSurface<keyof F & string> = ToolSurface<keyof F & string>,
 > {
   readonly type: T;
   /** Other names of the type, matched after trimming and lower-casing (SPEC 2.2). */
@@ -185,9 +189,9 @@ export interface ActionDefinition<
    */
   readonly changesScreen: boolean | ((params: ParamsOf<F, R>) => boolean);
   /** The flat commands that build this action alone. */
-  readonly cli?: readonly CliSurface<keyof F & string>[];
+  readonly cli?: C;
   /** The flat MCP tool that builds this action alone. */
-  readonly mcp?: ToolSurface<keyof F & string>;
+  readonly mcp?: M;
   /** How a flat command's or tool's execution is timed (default plain). */
   readonly builtTimeout?: BuiltTimeout;
 }
@@ -195,9 +199,16 @@ export interface ActionDefinition<
 /** A URI has a scheme (`https:`, `tel:`, `myapp:`); an application id never holds a colon. */
 export const URI_TARGET = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
-/** Checks a definition against the shape and keeps its literal types (the params type is read off it). */
-export function defineAction<const T extends string, F extends Fields, R extends keyof F & string = never>(
-  definition: ActionDefinition<T, F, R>,
-): ActionDefinition<T, F, R> {
+/**
+ * Checks a definition against the shape and keeps its literal types: the params type is read off it, and the verbs
+ * and tool names stay literal so that the registry (contracts/registry.ts) can refuse a name used twice.
+ */
+export function defineAction<
+  const T extends string,
+  F extends Fields,
+  R extends keyof F & string = never,
+  const C extends readonly CliSurface<keyof F & string>[] = readonly CliSurface<keyof F & string>[],
+  const M extends ToolSurface<keyof F & string> = ToolSurface<keyof F & string>,
+>(definition: ActionDefinition<T, F, R, C, M>): ActionDefinition<T, F, R, C, M> {
   return definition;
 }

@@ -20,7 +20,7 @@ export const clipboardSet = defineChore({
     group: 'clipboard',
     description: 'write the clipboard',
     examples: ["svc clipboard set 'hello'"],
-    inputs: [{ kind: 'argument', name: 'text', param: 'text' }],
+    inputs: [{ kind: 'argument', name: 'text', param: 'text', help: 'The text to put on the clipboard' }],
   },
   example: { text: 'hello' },
 });

@@ -19,7 +19,7 @@ export const crash = defineChore({
     verb: 'crash',
     description: 'one crash or ANR in full',
     examples: ['svc crash data_app_crash@1767261234000'],
-    inputs: [{ kind: 'argument', name: 'id', param: 'id' }],
+    inputs: [{ kind: 'argument', name: 'id', param: 'id', help: 'Report id from crashes' }],
   },
   example: { id: 'data_app_crash@1767261234000' },
 });

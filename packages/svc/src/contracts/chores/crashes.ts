@@ -1,7 +1,7 @@
 // crashes: recent app crashes and ANRs, newest first, from the crash buffer and the dropbox (crash reads one).
 import { int } from '../fields.ts';
+import { PACKAGE_HELP, packageName, paramAt } from './chore-fields.ts';
 import { defineChore } from './define.ts';
-import { PACKAGE_HELP, packageName, paramAt } from './shared-fields.ts';
 import { checkSince, SINCE_HELP, since } from './time-spec.ts';
 
 export const CRASHES_DEFAULT_LIMIT = 20;

@@ -12,6 +12,7 @@ export interface ChoreDefinition<
   N extends string = string,
   F extends Fields = Fields,
   R extends keyof F & string = keyof F & string,
+  C extends CliSurface<keyof F & string> = CliSurface<keyof F & string>,
 > {
   /** One name on every surface: the MCP tool, the HTTP route `/tools/<name>`. */
   readonly name: N;
@@ -32,15 +33,21 @@ export interface ChoreDefinition<
    */
   readonly locksDevice: boolean;
   /** Its command (`svc rotate <orientation>`, `svc clipboard get`): inputs name the params they fill. */
-  readonly cli: CliSurface<keyof F & string>;
+  readonly cli: C;
   /** Valid params, for the tests that go over every chore. */
   readonly example: ParamsOf<F, R>;
 }
 
-/** Checks a chore's definition against the shape and keeps its literal types (its params type is read off it). */
-export function defineChore<const N extends string, F extends Fields, R extends keyof F & string = never>(
-  definition: ChoreDefinition<N, F, R>,
-): ChoreDefinition<N, F, R> {
+/**
+ * Checks a chore's definition against the shape and keeps its literal types: its params type is read off it, and its
+ * name and command stay literal so that the registry (contracts/registry.ts) can refuse a name used twice.
+ */
+export function defineChore<
+  const N extends string,
+  F extends Fields,
+  R extends keyof F & string = never,
+  const C extends CliSurface<keyof F & string> = CliSurface<keyof F & string>,
+>(definition: ChoreDefinition<N, F, R, C>): ChoreDefinition<N, F, R, C> {
   return definition;
 }
 

@@ -1,7 +1,7 @@
 // logs: the device log (logcat) of one app or of the whole device, newest last, since a time, filtered and bounded.
 import { int, oneOf, str } from '../fields.ts';
+import { PACKAGE_HELP, packageName, paramAt } from './chore-fields.ts';
 import { defineChore } from './define.ts';
-import { PACKAGE_HELP, packageName, paramAt } from './shared-fields.ts';
 import { checkSince, SINCE_HELP, since } from './time-spec.ts';
 
 /** logcat's priorities, lowest first: a level keeps itself and those above it. */

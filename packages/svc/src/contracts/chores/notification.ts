@@ -2,8 +2,8 @@
 // reply), or open and close the shade itself.
 import { oneOf, str } from '../fields.ts';
 import { fail } from '../validation-issue.ts';
+import { paramAt } from './chore-fields.ts';
 import { defineChore } from './define.ts';
-import { paramAt } from './shared-fields.ts';
 
 export const NOTIFICATION_VERBS = ['open', 'dismiss', 'action', 'shade-open', 'shade-close'] as const;
 
@@ -48,9 +48,15 @@ export const notification = defineChore({
       "svc notification action '0|com.google.android.apps.messaging|3|null|10140' Reply --reply 'On my way'",
     ],
     inputs: [
-      { kind: 'argument', name: 'do', param: 'do' },
-      { kind: 'argument', name: 'key', param: 'key', optional: true },
-      { kind: 'argument', name: 'action', param: 'action', optional: true },
+      { kind: 'argument', name: 'do', param: 'do', help: 'open, dismiss, action, shade-open or shade-close' },
+      {
+        kind: 'argument',
+        name: 'key',
+        param: 'key',
+        optional: true,
+        help: 'The notification key (from notifications)',
+      },
+      { kind: 'argument', name: 'action', param: 'action', optional: true, help: 'The title of the action to press' },
       { kind: 'flag', flag: '--reply <reply>', param: 'reply', help: 'Text to type into the field the action opens' },
     ],
   },

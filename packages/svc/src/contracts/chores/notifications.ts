@@ -1,8 +1,8 @@
 // notifications: the notifications posted on the phone now, newest first, within a budget; or, with wait, the first
 // new one that matches, and the one-time code in it.
 import { bool, int, oneOf } from '../fields.ts';
+import { checkRegex, PACKAGE_HELP, packageName, paramAt, regexSource } from './chore-fields.ts';
 import { defineChore } from './define.ts';
-import { checkRegex, PACKAGE_HELP, packageName, paramAt, regexSource } from './shared-fields.ts';
 
 export const NOTIFICATIONS_DEFAULTS = { maxItems: 20, maxChars: 8000, timeoutMs: 30_000 } as const;
 

@@ -30,7 +30,13 @@ export const recordPull = defineChore({
     description: 'copy a screen recording to this computer',
     examples: ['svc record pull --out demo.mp4'],
     inputs: [
-      { kind: 'argument', name: 'recordingId', param: 'recordingId', optional: true },
+      {
+        kind: 'argument',
+        name: 'recordingId',
+        param: 'recordingId',
+        optional: true,
+        help: 'The recordingId record start gave (default: the newest recording)',
+      },
       { kind: 'flag', flag: '--out <out>', param: 'out', help: 'Where to write the MP4 on this computer' },
       {
         kind: 'switch',

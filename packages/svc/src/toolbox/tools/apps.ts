@@ -4,12 +4,12 @@
 // --components prints the ResolveInfo dump instead, whose `packageName=` lines mobile-mcp reads: both are parsed.
 // `all` adds every package of `pm list packages` (and `-3` says which the user installed). Android 5 and 6 have no
 // `cmd`: the tool says so (DEVICE_SHELL_UNAVAILABLE) rather than list nothing.
-import { z } from 'zod';
+import type { apps as appsChore } from '../../contracts/chores/apps.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { SvcContext } from '../../core/context.ts';
 import { DeviceShell } from '../../device-shell/device-shell.ts';
+import type { ChoreRunner } from '../chore.ts';
 import { androidName, checkedShell } from '../device-answer.ts';
-import { deviceTool } from '../tool.ts';
 
 const LAUNCHER_QUERY =
   'cmd package query-activities --components -a android.intent.action.MAIN -c android.intent.category.LAUNCHER';
@@ -66,38 +66,24 @@ async function requireCmd(ctx: SvcContext, serial: string): Promise<void> {
   );
 }
 
-export const appsTool = deviceTool({
-  name: 'apps',
-  title: 'List apps',
-  brief: 'Launchable apps as { package, activity }; `all`: every installed package.',
-  description:
-    'The apps on the device: by default those with a launcher icon, as { package, activity } (open one with ' +
-    'open). With all: true every installed package, as { package, launchable, activity?, userInstalled }. ' +
-    'Needs Android 7 or newer (DEVICE_SHELL_UNAVAILABLE on Android 5 and 6).',
-  args: z.strictObject({
-    all: z.boolean().optional().describe('Every installed package, not only launchable apps'),
-  }),
-  locksDevice: false,
-  readOnly: true,
-  run: async ({ ctx, serial, args }) => {
-    await requireCmd(ctx, serial);
-    const launchable = parseLauncherActivities(await checkedShell(ctx, serial, LAUNCHER_QUERY));
-    if (args.all !== true) return { apps: launchable, count: launchable.length };
-    const [all, third] = await Promise.all([
-      checkedShell(ctx, serial, 'pm list packages'),
-      checkedShell(ctx, serial, 'pm list packages -3'),
-    ]);
-    const userInstalled = new Set(packagesOf(third));
-    const activities = new Map(launchable.map((app) => [app.package, app.activity]));
-    const apps = [...new Set(packagesOf(all))].sort().map((pkg) => {
-      const activity = activities.get(pkg);
-      return {
-        package: pkg,
-        launchable: activity !== undefined,
-        ...(activity === undefined ? {} : { activity }),
-        userInstalled: userInstalled.has(pkg),
-      };
-    });
-    return { apps, count: apps.length };
-  },
-});
+export const runApps: ChoreRunner<typeof appsChore> = async ({ ctx, serial, params }) => {
+  await requireCmd(ctx, serial);
+  const launchable = parseLauncherActivities(await checkedShell(ctx, serial, LAUNCHER_QUERY));
+  if (params.all !== true) return { apps: launchable, count: launchable.length };
+  const [all, third] = await Promise.all([
+    checkedShell(ctx, serial, 'pm list packages'),
+    checkedShell(ctx, serial, 'pm list packages -3'),
+  ]);
+  const userInstalled = new Set(packagesOf(third));
+  const activities = new Map(launchable.map((app) => [app.package, app.activity]));
+  const apps = [...new Set(packagesOf(all))].sort().map((pkg) => {
+    const activity = activities.get(pkg);
+    return {
+      package: pkg,
+      launchable: activity !== undefined,
+      ...(activity === undefined ? {} : { activity }),
+      userInstalled: userInstalled.has(pkg),
+    };
+  });
+  return { apps, count: apps.length };
+};

@@ -3,47 +3,32 @@
 // of `adb install` that every Android version takes. `pm` prints "Success" or "Failure [INSTALL_FAILED_...: ...]"
 // (AOSP PackageManagerShellCommand); an uninstall of a system app fails with DELETE_FAILED_INTERNAL_ERROR.
 import { basename } from 'node:path';
-import { z } from 'zod';
+import type { install, uninstall } from '../../contracts/chores/install.ts';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { SvcContext } from '../../core/context.ts';
 import { forgetDriverChoiceEverywhere } from '../../daemons/forget-driver.ts';
 import { packageServiceDown } from '../../device-shell/device-outcome.ts';
 import { readApk } from '../apk-source.ts';
-import { deviceTool, type ToolProgress } from '../tool.ts';
-import { packageName } from './tool-fields.ts';
+import type { ChoreProgress, ChoreRunner } from '../chore.ts';
 
 function failureOf(output: string): string | undefined {
   if (/^Success$/m.test(output)) return undefined;
   return /Failure \[([^\]]+)\]/.exec(output)?.[1] ?? (output.trim() || 'no answer from the package manager');
 }
 
-export const installTool = deviceTool({
-  name: 'install',
-  title: 'Install an APK',
-  brief: 'Install or update an APK from this computer (`apk`: its path).',
-  description:
-    'Install (or update, keeping data) an APK file from this computer: apk is its path (from a server: a file in ' +
-    'the APK folder its user named, else PATH_FORBIDDEN). Fails with APK_NOT_FOUND when there is no such file, INSTALL_FAILED with the package manager reason (details.reason, e.g. ' +
-    'INSTALL_FAILED_UPDATE_INCOMPATIBLE) when the device refuses it.',
-  args: z.strictObject({
-    apk: z.string().trim().min(1, 'must be the path of an APK file').describe('Path of the APK file on this computer'),
-  }),
-  locksDevice: true,
-  readOnly: false,
-  run: async ({ ctx, serial, args, cwd, apksDir, progress }) => {
-    const { path, data } = await readApk(args.apk, cwd, apksDir, (file) => ctx.files.readBytes(file));
-    await pushAndInstall(ctx, serial, data, progress, basename(path), { apk: path });
-    return { installed: true, apk: path, bytes: data.length };
-  },
-});
+export const runInstall: ChoreRunner<typeof install> = async ({ ctx, serial, params, cwd, apksDir, progress }) => {
+  const { path, data } = await readApk(params.apk.trim(), cwd, apksDir, (file) => ctx.files.readBytes(file));
+  await pushAndInstall(ctx, serial, data, progress, basename(path), { apk: path });
+  return { installed: true, apk: path, bytes: data.length };
+};
 
 /** Pushes APK bytes and installs them (`pm install -r -t`); INSTALL_FAILED with the package manager's reason. */
 export async function pushAndInstall(
   ctx: SvcContext,
   serial: string,
   data: Uint8Array,
-  progress: (event: ToolProgress) => void,
+  progress: (event: ChoreProgress) => void,
   name: string,
   details: Record<string, unknown> = {},
 ): Promise<void> {
@@ -76,39 +61,27 @@ async function installed(ctx: SvcContext, serial: string, packageName: string): 
   return /^package:/m.test(out.stdout);
 }
 
-export const uninstallTool = deviceTool({
-  name: 'uninstall',
-  title: 'Uninstall an app',
-  brief: 'Uninstall an app (`package`) and its data.',
-  description:
-    'Uninstall an app by package name, with its data. Fails with APP_NOT_INSTALLED when the package is not on ' +
-    'the device, UNINSTALL_FAILED (details.reason) when the device refuses (system apps). An updated system ' +
-    'app loses only its updates: uninstalled: false, resetToFactory: true (the factory version stays).',
-  args: z.strictObject({ package: packageName }),
-  locksDevice: true,
-  readOnly: false,
-  run: async ({ ctx, serial, args }) => {
-    const pkg = quoteShellArg(args.package);
-    if (!(await installed(ctx, serial, args.package))) {
-      throw new SvcError('APP_NOT_INSTALLED', `${args.package} is not installed on ${serial}.`, {
-        path: 'package',
-        package: args.package,
-      });
-    }
-    const out = await ctx.adb.shell(serial, `pm uninstall ${pkg}`);
-    const reason = failureOf(`${out.stdout}\n${out.stderr}`);
-    if (reason !== undefined) {
-      throw new SvcError('UNINSTALL_FAILED', `The device refused to uninstall ${args.package}: ${reason}`, {
-        package: args.package,
-        reason,
-      });
-    }
-    await forgetDriverChoiceEverywhere(ctx, serial);
-    // An updated system app: "Success" removed only the update and the factory version is back
-    // (samolego/Canta#173; d4rken-org/sdmaid#220 "Updated system applications require 2 uninstalls").
-    if (await installed(ctx, serial, args.package)) {
-      return { uninstalled: false, resetToFactory: true, package: args.package };
-    }
-    return { uninstalled: true, package: args.package };
-  },
-});
+export const runUninstall: ChoreRunner<typeof uninstall> = async ({ ctx, serial, params }) => {
+  const pkg = quoteShellArg(params.package);
+  if (!(await installed(ctx, serial, params.package))) {
+    throw new SvcError('APP_NOT_INSTALLED', `${params.package} is not installed on ${serial}.`, {
+      path: 'package',
+      package: params.package,
+    });
+  }
+  const out = await ctx.adb.shell(serial, `pm uninstall ${pkg}`);
+  const reason = failureOf(`${out.stdout}\n${out.stderr}`);
+  if (reason !== undefined) {
+    throw new SvcError('UNINSTALL_FAILED', `The device refused to uninstall ${params.package}: ${reason}`, {
+      package: params.package,
+      reason,
+    });
+  }
+  await forgetDriverChoiceEverywhere(ctx, serial);
+  // An updated system app: "Success" removed only the update and the factory version is back
+  // (samolego/Canta#173; d4rken-org/sdmaid#220 "Updated system applications require 2 uninstalls").
+  if (await installed(ctx, serial, params.package)) {
+    return { uninstalled: false, resetToFactory: true, package: params.package };
+  }
+  return { uninstalled: true, package: params.package };
+};

@@ -2,14 +2,13 @@
 // Size from `wm size` (the override when set), density from `wm density`, rotation from the valid display viewport
 // of `dumpsys display` (`orientation=<0..3>`, what uiautomator2 and AndroidViewClient read). Rotating: turn
 // auto-rotate off and set `user_rotation` (mobile-mcp's setOrientation, appium-adb), or turn auto-rotate on.
-import { z } from 'zod';
+import { ORIENTATIONS, type rotate } from '../../contracts/chores/rotate.ts';
+import type { screen } from '../../contracts/chores/screen.ts';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { SvcContext } from '../../core/context.ts';
+import type { ChoreRunner } from '../chore.ts';
 import { checkedShell } from '../device-answer.ts';
-import { deviceTool } from '../tool.ts';
-
-export const ORIENTATIONS = ['portrait', 'landscape', 'reverse-portrait', 'reverse-landscape'] as const;
 
 /** Rotation 0..3 of a phone whose natural orientation is portrait. */
 function orientationName(rotation: number, width: number, height: number): string {
@@ -68,43 +67,15 @@ export async function readScreen(ctx: SvcContext, serial: string) {
   };
 }
 
-export const screenTool = deviceTool({
-  name: 'screen',
-  title: 'Screen size, density and orientation',
-  brief: 'Screen size in device pixels as now, density, rotation, orientation.',
-  description:
-    'The screen: { width, height } in device pixels as it is now (rotated), physicalWidth/physicalHeight, density ' +
-    '(dpi), rotation (0-3) and orientation (portrait, landscape, reverse-portrait, reverse-landscape). Coordinates ' +
-    'of every action are device pixels of the screen as it is now.',
-  args: z.strictObject({}),
-  locksDevice: false,
-  readOnly: true,
-  run: ({ ctx, serial }) => readScreen(ctx, serial),
-});
+export const runScreen: ChoreRunner<typeof screen> = ({ ctx, serial }) => readScreen(ctx, serial);
 
-export const rotateTool = deviceTool({
-  name: 'rotate',
-  title: 'Set the screen orientation',
-  brief: 'Set the orientation: portrait, landscape, reverse-portrait, reverse-landscape or auto.',
-  description:
-    'Rotate the screen: orientation portrait, landscape, reverse-portrait or reverse-landscape (auto-rotate is ' +
-    'turned off), or auto (auto-rotate on). Returns the screen as screen does. An app that fixes its own ' +
-    'orientation keeps it.',
-  args: z.strictObject({
-    orientation: z
-      .enum([...ORIENTATIONS, 'auto'])
-      .describe('portrait, landscape, reverse-portrait, reverse-landscape or auto'),
-  }),
-  locksDevice: true,
-  readOnly: false,
-  run: async ({ ctx, serial, args }) => {
-    const rotation = (ORIENTATIONS as readonly string[]).indexOf(args.orientation);
-    const command =
-      rotation === -1
-        ? 'settings put system accelerometer_rotation 1'
-        : `settings put system accelerometer_rotation 0 && settings put system user_rotation ${quoteShellArg(String(rotation))}`;
-    // Judged by its words too: below Android 7 adb gives no exit status (`settings` refusing a write says so).
-    await checkedShell(ctx, serial, command);
-    return { requested: args.orientation, ...(await readScreen(ctx, serial)) };
-  },
-});
+export const runRotate: ChoreRunner<typeof rotate> = async ({ ctx, serial, params }) => {
+  const rotation = (ORIENTATIONS as readonly string[]).indexOf(params.orientation);
+  const command =
+    rotation === -1
+      ? 'settings put system accelerometer_rotation 1'
+      : `settings put system accelerometer_rotation 0 && settings put system user_rotation ${quoteShellArg(String(rotation))}`;
+  // Judged by its words too: below Android 7 adb gives no exit status (`settings` refusing a write says so).
+  await checkedShell(ctx, serial, command);
+  return { requested: params.orientation, ...(await readScreen(ctx, serial)) };
+};

@@ -1,8 +1,8 @@
-// Field rules and checks several chores share: a package name, a regular expression, the path of a param.
+// Field rules several chores share, and the checks and paths their cross-field rules use.
 import { matching, str } from '../fields.ts';
 import { fail } from '../validation-issue.ts';
 
-/** An Android package name (`com.example.app`): letters, digits, `_` and dots, two segments at least. */
+/** An Android package name (`com.example.app`): letters, digits, `_` and dots. */
 export const packageName = matching(
   /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$/,
   'a package name such as com.example.app',
@@ -11,7 +11,7 @@ export const packageName = matching(
 /** The package flag's help. */
 export const PACKAGE_HELP = 'Package name, e.g. com.example.app';
 
-/** The path of a param inside the params at `path` (the params themselves may sit at the top: an empty path). */
+/** The path of a param inside the params at `path` (a chore's params are its whole input: an empty path). */
 export const paramAt = (path: string, name: string) => (path === '' ? name : `${path}.${name}`);
 
 /** A JavaScript regular expression's source; `checkRegex` (in the definition's check) compiles it. */

@@ -1,9 +1,10 @@
-// A flat action tool (click, read, wait, ...) builds a one-action execution, which the contracts check: their
-// problems name the execution's paths (`actions[0].params.matcher`). The model called `click` with `selector`, so
-// the paths are said again in the tool's own argument names (`selector`), the execution path kept beside them. Which
-// argument fills which param is the tool's definition (builders/surfaces.ts), the same the builder reads.
-import { TOOLS } from '../builders/surfaces.ts';
+// A flat action tool (click, read, wait, ...; an MCP tool or `POST /tools/<name>`) builds a one-action execution,
+// which the contracts check: their problems name the execution's paths (`actions[0].params.matcher`). The model
+// called `click` with `selector`, so the paths are said again in the tool's own argument names (`selector`), the
+// execution path kept beside them. Which argument fills which param is the tool's definition
+// (builders/surfaces.ts), the same the builder reads.
 import { SvcError } from '../contracts/errors.ts';
+import { TOOLS } from './surfaces.ts';
 
 /** The argument of `tool` each param comes from (params that keep their name are not listed). */
 function argumentsOfParams(tool: string): Readonly<Record<string, string>> {

@@ -145,7 +145,9 @@ describe('device toolbox on the command line', () => {
     assert.equal((await svc('logs', '--package', 'com.example.notrunning')).json.running, false);
     const bad = await svc('logs', '--since', 'yesterday');
     assert.equal(bad.json.code, 'EXECUTION_VALIDATION_FAILED');
-    assert.equal(bad.json.details.path, 'since');
+    // Said in the command's terms (the flag), as an action's flags are; the param is its executionPath.
+    assert.equal(bad.json.details.path, '--since');
+    assert.equal(bad.json.details.executionPath, 'since');
   });
 
   test('crashes lists a crash once (crash buffer and dropbox) and an ANR; crash gives one in full', async () => {

@@ -270,13 +270,17 @@ describe('device tools on the CLI with no device', () => {
       const bad = await runCliJson(c.badArgv, { env: lab.env });
       assert.equal(bad.code, 1, name);
       assert.notEqual(bad.json.code, 'NO_DEVICES', `${name}: a bad argument is said first (${bad.stdout})`);
-      // Named: an argument of the tool's schema by its path, or the word commander refused.
+      // Named: an argument of the tool's schema by its path, a chore's param by the flag or word that fills it, or
+      // the word commander refused.
       const tool = DEVICE_TOOLS.find((t) => t.name === name);
       const chore = choreOf(name);
       const argNames =
         chore === undefined
           ? Object.keys((z.toJSONSchema(tool?.args as z.ZodType) as Loose).properties ?? {})
-          : Object.keys(chore.params.fields);
+          : [
+              ...Object.keys(chore.params.fields),
+              ...chore.cli.inputs.map((i) => ('flag' in i ? i.flag.split(' ')[0] : '')),
+            ];
       if (bad.json.code === 'EXECUTION_VALIDATION_FAILED') {
         assert.ok(argNames.includes(bad.json.details?.path), `${name}: names ${bad.json.details?.path}`);
         assert.match(bad.json.message, new RegExp(`: ${bad.json.details.path}: `), name);

@@ -29,6 +29,8 @@ export const notification = defineChore({
     },
     required: ['do'],
     check(params, path) {
+      // A missing `do` is already refused (cross-field rules run after a missing required param too).
+      if (params.do === undefined) return;
       if (!params.do.startsWith('shade') && params.key === undefined) {
         fail(paramAt(path, 'key'), 'the notification key is required (from notifications)', 'key present');
       }

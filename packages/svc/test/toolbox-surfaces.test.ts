@@ -279,7 +279,7 @@ describe('device tools on the CLI with no device', () => {
           ? Object.keys((z.toJSONSchema(tool?.args as z.ZodType) as Loose).properties ?? {})
           : [
               ...Object.keys(chore.params.fields),
-              ...chore.cli.inputs.map((i) => ('flag' in i ? i.flag.split(' ')[0] : '')),
+              ...chore.cli.inputs.map((i) => (i.kind === 'flag' || i.kind === 'switch' ? i.flag.split(' ')[0] : '')),
             ];
       if (bad.json.code === 'EXECUTION_VALIDATION_FAILED') {
         assert.ok(argNames.includes(bad.json.details?.path), `${name}: names ${bad.json.details?.path}`);

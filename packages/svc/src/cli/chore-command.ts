@@ -15,6 +15,9 @@ import { renderToolResult } from './render-tool.ts';
 
 const PREFIX = 'Invalid arguments for ';
 
+/** The chores' commands outside a group (`foreground`, `rotate`): the hot path runs them too, as commander does. */
+export const FLAT_CHORE_VERBS: readonly string[] = [...CHORE_COMMANDS.keys()].filter((key) => !key.includes(' '));
+
 /** A bad param of the chore of command `key`, named by what the user typed (`--altitude`, `orientation`). */
 function inCommandTerms(key: string, name: string, error: unknown, flags: FlagBag): unknown {
   if (!(error instanceof SvcError) || error.code !== 'EXECUTION_VALIDATION_FAILED') return error;

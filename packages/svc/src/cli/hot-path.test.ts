@@ -5,13 +5,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { type Command, CommanderError } from 'commander';
 import fc from 'fast-check';
+import { FLAT_CHORE_VERBS } from './chore-command.ts';
 import { type CliTable, type CommandSpec, cliTableOf } from './cli-table.ts';
 import { FLAT_COMMANDS } from './flat-builders.ts';
 import { type HotCall, parseHotCall } from './hot-path.ts';
 import { NO_LAUNCHERS } from './launchers.ts';
 import { buildProgram } from './main.ts';
 
-const HOT = ['execute', ...Object.keys(FLAT_COMMANDS)];
+const HOT = ['execute', ...Object.keys(FLAT_COMMANDS), ...FLAT_CHORE_VERBS];
 const table = cliTableOf(await buildProgram(), HOT);
 
 const silence = (command: Command) => {
@@ -71,6 +72,10 @@ test("agents' usual calls take the hot path and read as commander reads them", a
     ['--device=emulator-5554', 'exec', '--execution', payload],
     ['exec', '-'],
     ['snapshot'],
+    ['foreground'],
+    ['--device', 'emulator-5554', 'rotate', 'landscape'],
+    ['apps', '--all', '--output', 'pretty'],
+    ['location', '48.85', '2.29', '--altitude', '35'],
     ['snapshot', '--no-daemon', '--device', 'X', '--timeout-ms', '5000'],
     ['tap', '--text', 'OK', '--long'],
     ['click', '--id', 'a:id/b', '--text', 'x', '--text', 'y'],

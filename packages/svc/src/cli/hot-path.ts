@@ -1,5 +1,5 @@
-// The hot path of an agent's calls: `svc exec <payload>` and the flat commands (`svc snapshot`, `svc click --text
-// OK`, ...), parsed without loading commander and the command modules (about half of what a call would load). The
+// The hot path of an agent's calls: `svc exec <payload>`, the flat commands (`svc snapshot`, `svc click --text
+// OK`, ...) and the chores' flat commands (`svc foreground`, `svc rotate landscape`), parsed without loading commander and the command modules (about half of what a call would load). The
 // parse follows the table commander's own program yields (cli-table.ts, baked into the bundle by the build), in
 // commander's order: global options first, wherever they stand, then the command's options and arguments. Anything
 // the table does not cover (help, an unknown or short option, `--`, a missing value, an argument starting with `-`,
@@ -8,6 +8,7 @@
 import { errorBodyOf } from '../contracts/errors.ts';
 import { svcVersion } from '../core/version.ts';
 import { BAKED_CLI_TABLE } from './baked-cli-table.ts';
+import { FLAT_CHORE_VERBS, runChoreCommand } from './chore-command.ts';
 import type { CliTable, CommandSpec, OptionSpec } from './cli-table.ts';
 import { executionInput } from './execute-input.ts';
 import { runBuilt, runRawExecution } from './execution-command.ts';
@@ -98,6 +99,10 @@ export async function runHotPath(
   if (isFlatVerb(call.name)) {
     const { name, flags, args } = call;
     return runBuilt(name, FLAT_COMMANDS[name] as FlatCommand, { name, flags, args }, call.globalFlags);
+  }
+  if (FLAT_CHORE_VERBS.includes(call.name)) {
+    const { name, flags, args } = call;
+    return runChoreCommand(name, { name, flags, args }, call.globalFlags);
   }
   if (call.name !== 'execute') return undefined;
   let output: 'json' | 'pretty' = 'json';

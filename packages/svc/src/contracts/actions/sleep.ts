@@ -20,7 +20,7 @@ export const sleep = defineAction({
   ],
   mcp: {
     name: 'sleep',
-    description: 'Pause for `durationMs` (rarely needed: actions return the screen once still).',
+    description: 'Pause `durationMs` (seldom needed: actions return a still screen).',
     arguments: { durationMs: { param: 'durationMs' } },
     required: ['durationMs'],
   },

@@ -34,7 +34,7 @@ export const waitForNode = defineAction({
   ],
   mcp: {
     name: 'wait',
-    description: 'Wait until `selector` is on screen, for up to `timeoutMs`.',
+    description: 'Wait up to `timeoutMs` for `selector` to show.',
     arguments: { selector: { param: 'matcher' } },
     required: ['selector'],
     actionTimeout: true,

@@ -5,7 +5,7 @@ import { defineChore } from './define.ts';
 export const apps = defineChore({
   name: 'apps',
   title: 'List apps',
-  brief: 'Launchable apps as { package, activity }; `all`: every installed package.',
+  brief: 'Launchable apps; `all`: every installed package.',
   description:
     'The apps on the device: by default those with a launcher icon, as { package, activity } (open one with ' +
     'open). With all: true every installed package, as { package, launchable, activity?, userInstalled }. ' +

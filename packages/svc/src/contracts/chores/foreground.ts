@@ -4,7 +4,7 @@ import { defineChore } from './define.ts';
 export const foreground = defineChore({
   name: 'foreground',
   title: 'App in front',
-  brief: 'The app and activity in front, and whether the lock screen has the focus.',
+  brief: 'App and activity in front; is the lock screen focused?',
   description:
     'Which app and activity are in front: { package, activity, component, focusedWindow, locked }. package is ' +
     'null when no app has the focus (a system window such as the notification shade); locked is true while the ' +

@@ -6,7 +6,7 @@ import { defineChore } from './define.ts';
 export const install = defineChore({
   name: 'install',
   title: 'Install an APK',
-  brief: 'Install or update an APK from this computer (`apk`: its path).',
+  brief: 'Install or update an APK from this computer.',
   description:
     'Install (or update, keeping data) an APK file from this computer: apk is its path (from a server: a file in ' +
     'the APK folder its user named, else PATH_FORBIDDEN). Fails with APK_NOT_FOUND when there is no such file, ' +
@@ -27,7 +27,7 @@ export const install = defineChore({
 export const uninstall = defineChore({
   name: 'uninstall',
   title: 'Uninstall an app',
-  brief: 'Uninstall an app (`package`) and its data.',
+  brief: 'Uninstall an app and its data.',
   description:
     'Uninstall an app by package name, with its data. Fails with APP_NOT_INSTALLED when the package is not on ' +
     'the device, UNINSTALL_FAILED (details.reason) when the device refuses (system apps). An updated system ' +

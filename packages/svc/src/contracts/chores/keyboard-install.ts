@@ -7,7 +7,7 @@ import { defineChore } from './define.ts';
 export const keyboardInstall = defineChore({
   name: 'keyboard-install',
   title: 'Install the Unicode keyboard',
-  brief: 'Install the keyboard the adb driver types non-ASCII text with (accents, CJK, emoji).',
+  brief: 'Install the keyboard that types non-ASCII text over adb.',
   description:
     'Install the keyboard svc types text beyond ASCII with (accents, CJK, emoji) on a phone without the operator ' +
     'app: Appium Settings (io.appium.settings, Apache-2.0) and its input method io.appium.settings/.UnicodeIME, enabled ' +

@@ -5,7 +5,7 @@ import { defineChore } from './define.ts';
 export const location = defineChore({
   name: 'location',
   title: 'Set the GPS location (emulators)',
-  brief: 'Set the GPS position of an emulator on this computer.',
+  brief: "Set a local emulator's GPS position.",
   description:
     'Set the GPS position an emulator reports: latitude and longitude in degrees (optional altitude in metres). ' +
     'Only emulators running on this computer (serial emulator-<port>); other devices: LOCATION_UNSUPPORTED.',

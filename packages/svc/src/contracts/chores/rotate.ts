@@ -8,7 +8,7 @@ export const ORIENTATIONS = ['portrait', 'landscape', 'reverse-portrait', 'rever
 export const rotate = defineChore({
   name: 'rotate',
   title: 'Set the screen orientation',
-  brief: 'Set the orientation: portrait, landscape, reverse-portrait, reverse-landscape or auto.',
+  brief: 'Set the orientation, or auto-rotate.',
   description:
     'Rotate the screen: orientation portrait, landscape, reverse-portrait or reverse-landscape (auto-rotate is ' +
     'turned off), or auto (auto-rotate on). Returns the screen as screen does. An app that fixes its own ' +

@@ -165,7 +165,10 @@ describe('device toolbox on the command line', () => {
     assert.equal(crash.summary, 'java.lang.IllegalStateException: boom');
     const full = await svc('crash', crash.id);
     assert.match(full.json.text, /\tat com\.example\.crashy\.Main\.onClick\(Main\.java:7\)/);
+    // Blanks a caller leaves around an id or a time are no part of it.
+    assert.equal((await svc('crash', ` ${crash.id} `)).json.id, crash.id);
     assert.equal((await svc('crashes', '--package', 'com.example.slow')).json.count, 1);
+    assert.equal((await svc('crashes', '--package', 'com.example.slow', '--since', ' 1h ')).json.count, 1);
     const unknown = await svc('crash', 'data_app_crash@1');
     assert.equal(unknown.json.code, 'CRASH_NOT_FOUND');
   });

@@ -13,8 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createLab } from '../packages/sim/src/testing/lab.ts';
 import type { AdbPort } from '../packages/svc/src/adapters/adb/adb-port.ts';
+import { choreOf } from '../packages/svc/src/contracts/chores/index.ts';
 import { createContext } from '../packages/svc/src/core/context.ts';
-import { runNamedTool } from '../packages/svc/src/toolbox/run-named-tool.ts';
+import { runChore } from '../packages/svc/src/toolbox/run-chore.ts';
 import { median, QUICK, round } from './lib/measure.ts';
 import { runExecution } from './lib/run-execution.ts';
 
@@ -200,7 +201,10 @@ try {
   };
   const chosen = values.actions?.split(',') ?? Object.keys(ACTIONS);
   if (chosen.includes('enter_text_unicode')) {
-    const installed = await runNamedTool(ctx, 'keyboard-install', { args: {}, target: { deviceId: stock.serial } });
+    const installed = await runChore(ctx, choreOf('keyboard-install') as NonNullable<ReturnType<typeof choreOf>>, {
+      params: {},
+      target: { deviceId: stock.serial },
+    });
     if (!installed.ok) throw new Error('keyboard-install failed');
   }
   const fault = (serial: string, name: string, on: boolean) =>

@@ -52,7 +52,7 @@ test("a device tool's help speaks in flags and commands, not in the argument nam
   assert.match(start, /--time-limit-s <n> /);
   const pull = (await runCli(['help', 'record', 'pull'])).stdout;
   assert.match(pull, /unless --keep-on-device/);
-  assert.match(pull, /^ {2}recordingId +recording id$/m);
+  assert.match(pull, /^ {2}recordingId +The recordingId record start gave/m);
   assert.doesNotMatch(start + pull, /<value>|timeLimitS|keepOnDevice|record-stop/);
 });
 

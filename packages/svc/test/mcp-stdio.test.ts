@@ -11,7 +11,6 @@ import { createLab, type Lab } from 'svc-sim/testing';
 import { ACTION_DEFINITIONS } from '../src/contracts/actions/index.ts';
 import { CHORE_DEFINITIONS } from '../src/contracts/chores/index.ts';
 import { executionJsonSchema } from '../src/contracts/schema.ts';
-import { DEVICE_TOOLS } from '../src/toolbox/catalog.ts';
 import {
   codeOfText,
   connectStdio,
@@ -35,7 +34,6 @@ const TOOLS = [
   // the definitions list them: a new action's tool is listed with no edit here.
   ...new Set(ACTION_DEFINITIONS.flatMap((definition) => (definition.mcp === undefined ? [] : [definition.mcp.name]))),
   ...CHORE_DEFINITIONS.map((chore) => chore.name),
-  ...DEVICE_TOOLS.map((tool) => tool.name),
   'devices',
   'skills',
   'skills-run',

@@ -145,7 +145,9 @@ describe('device toolbox on the command line', () => {
     assert.equal((await svc('logs', '--package', 'com.example.notrunning')).json.running, false);
     const bad = await svc('logs', '--since', 'yesterday');
     assert.equal(bad.json.code, 'EXECUTION_VALIDATION_FAILED');
-    assert.equal(bad.json.details.path, 'since');
+    // Said in the command's terms (the flag), as an action's flags are; the param is its executionPath.
+    assert.equal(bad.json.details.path, '--since');
+    assert.equal(bad.json.details.executionPath, 'since');
   });
 
   test('crashes lists a crash once (crash buffer and dropbox) and an ANR; crash gives one in full', async () => {
@@ -163,7 +165,10 @@ describe('device toolbox on the command line', () => {
     assert.equal(crash.summary, 'java.lang.IllegalStateException: boom');
     const full = await svc('crash', crash.id);
     assert.match(full.json.text, /\tat com\.example\.crashy\.Main\.onClick\(Main\.java:7\)/);
+    // Blanks a caller leaves around an id or a time are no part of it.
+    assert.equal((await svc('crash', ` ${crash.id} `)).json.id, crash.id);
     assert.equal((await svc('crashes', '--package', 'com.example.slow')).json.count, 1);
+    assert.equal((await svc('crashes', '--package', 'com.example.slow', '--since', ' 1h ')).json.count, 1);
     const unknown = await svc('crash', 'data_app_crash@1');
     assert.equal(unknown.json.code, 'CRASH_NOT_FOUND');
   });

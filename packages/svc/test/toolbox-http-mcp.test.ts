@@ -11,7 +11,6 @@ import { after, before, describe, test } from 'node:test';
 import { receiveSms, reportAppCrash, type SimDevice } from 'svc-sim';
 import { createLab, type Lab } from 'svc-sim/testing';
 import { CHORE_DEFINITIONS } from '../src/contracts/chores/index.ts';
-import { DEVICE_TOOLS } from '../src/toolbox/catalog.ts';
 import { withDevice } from './lab-device.ts';
 import { codeOfText, connectStdio, type Loose, type StdioSession, textOf } from './mcp-client.ts';
 import { isolatedEnv, runCliJson } from './run-cli.ts';
@@ -154,10 +153,7 @@ describe('every device tool over HTTP', () => {
       return { ok: response.status === 200, body: response.body };
     };
     const ran = await everyTool(server.lab, server.lab.devices[0] as SimDevice, call, dir, shots);
-    assert.deepEqual(
-      [...ran].sort(),
-      [...CHORE_DEFINITIONS.map((c) => c.name), ...DEVICE_TOOLS.map((t) => t.name)].sort(),
-    );
+    assert.deepEqual([...ran].sort(), CHORE_DEFINITIONS.map((c) => c.name).sort());
   });
 });
 
@@ -188,9 +184,6 @@ describe('every device tool over MCP', () => {
       return { ok, body: ok ? JSON.parse(text) : { ok: false, error: { code: codeOfText(text) } } };
     };
     const ran = await everyTool(lab, lab.devices[0] as SimDevice, call, dir, shots);
-    assert.deepEqual(
-      [...ran].sort(),
-      [...CHORE_DEFINITIONS.map((c) => c.name), ...DEVICE_TOOLS.map((t) => t.name)].sort(),
-    );
+    assert.deepEqual([...ran].sort(), CHORE_DEFINITIONS.map((c) => c.name).sort());
   });
 });

@@ -15,9 +15,7 @@ import type { Command } from 'commander';
 import { ACTION_COMMAND_NAMES, CHORE_COMMAND_NAMES, registerActions, registerChores } from './commands/actions.ts';
 import { registerExecute } from './commands/execute.ts';
 import { registerObserve } from './commands/observe.ts';
-
 import type { Launchers } from './launchers.ts';
-import { TOOL_COMMAND_WORDS } from './toolbox-shapes.ts';
 
 export type Registrar = (program: Command, launchers: Launchers) => void;
 
@@ -41,7 +39,6 @@ export const COMMAND_MODULES: readonly CommandModule[] = [
   { names: ['packages'], load: async () => (await import('./commands/packages.ts')).registerPackages },
   // The chores' commands, from the chore definitions (registered from the same module as the action commands).
   { names: CHORE_COMMAND_NAMES, load: async () => registerChores },
-  { names: TOOL_COMMAND_WORDS, load: async () => (await import('./commands/toolbox.ts')).registerToolbox },
   {
     names: ['operator', 'grant-device-permissions'],
     load: async () => (await import('./commands/operator.ts')).registerOperator,

@@ -41,22 +41,26 @@ type ToolNamesOf<D> = D extends { readonly name: infer N extends string }
         : []
     : [];
 
-type Flat<L extends readonly (readonly unknown[])[]> = L extends readonly [
+/** The lists of `L` joined in order (tail-recursive, so a long registry stays within the checker's depth). */
+type Flat<L extends readonly (readonly unknown[])[], Done extends readonly unknown[] = []> = L extends readonly [
   infer H extends readonly unknown[],
   ...infer T extends readonly (readonly unknown[])[],
 ]
-  ? [...H, ...Flat<T>]
-  : [];
+  ? Flat<T, [...Done, ...H]>
+  : Done;
 
 type KeysOfAll<D extends readonly unknown[]> = Flat<{ [I in keyof D]: CommandKeysOf<D[I]> }>;
 type ToolsOfAll<D extends readonly unknown[]> = Flat<{ [I in keyof D]: ToolNamesOf<D[I]> }>;
 
-/** The names a list holds more than once. */
-export type UsedTwice<L extends readonly unknown[], Seen = never> = L extends readonly [infer H, ...infer T]
+/** The names a list holds more than once (tail-recursive, as Flat). */
+export type UsedTwice<L extends readonly unknown[], Seen = never, Twice = never> = L extends readonly [
+  infer H,
+  ...infer T,
+]
   ? [H] extends [never]
-    ? UsedTwice<T, Seen>
-    : (H extends Seen ? H : never) | UsedTwice<T, Seen | H>
-  : never;
+    ? UsedTwice<T, Seen, Twice>
+    : UsedTwice<T, Seen | H, [H] extends [Seen] ? Twice | H : Twice>
+  : Twice;
 
 /** The command keys and the MCP tool names that actions and chores `A` and `C` use twice. */
 export type Clashes<A extends readonly unknown[], C extends readonly unknown[]> =

@@ -1,7 +1,6 @@
 // Every tool of `svc mcp`, in the order tools/list shows them.
 
 import type { ToolDef } from './tool-kit.ts';
-import { deviceTools } from './tools-device.ts';
 import { doctorTool } from './tools-doctor.ts';
 import { hostTools } from './tools-host.ts';
 import { observeTools } from './tools-observe.ts';
@@ -10,6 +9,6 @@ import { registryTools } from './tools-registry.ts';
 let cached: readonly ToolDef[] | undefined;
 
 export function allTools(): readonly ToolDef[] {
-  cached ??= [...observeTools(), ...registryTools(), ...deviceTools(), ...hostTools(), doctorTool];
+  cached ??= [...observeTools(), ...registryTools(), ...hostTools(), doctorTool];
   return cached;
 }

@@ -9,7 +9,7 @@ import type { RunResult } from '../contracts/types.ts';
 import type { Device } from '../devices/list-devices.ts';
 import type { SubmitRequest } from '../submit/request.ts';
 import type { Submit } from '../submit/submit.ts';
-import type { ToolRequest } from '../toolbox/run-tool.ts';
+import type { ChoreRequest } from '../toolbox/run-chore.ts';
 import type { EventBus } from './event-bus.ts';
 import type { InFlightTracker } from './in-flight.ts';
 
@@ -21,8 +21,8 @@ export interface ServerDeps {
    * adb servers, `onSilent` hears each that did not answer.
    */
   listDevices(onSilent?: (server: SilentServer) => void): Promise<(Device & { driver?: string })[]>;
-  /** A chore or device tool by name (`/tools/<name>`): `{ ok: true, deviceId, ... }`, or throws SvcError. */
-  runTool(name: string, request: ToolRequest): Promise<Record<string, unknown>>;
+  /** A chore by name (`/tools/<name>`): `{ ok: true, deviceId, ... }`, or throws SvcError. */
+  runChore(name: string, request: ChoreRequest): Promise<Record<string, unknown>>;
   /** Environment for target resolution (ANDROID_SERIAL, SVC_OPERATOR_PACKAGE, SVC_DRIVER) and the skills registry. */
   env: Env;
   /** Where relative paths of a request resolve (the server's working directory). */

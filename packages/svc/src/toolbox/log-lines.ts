@@ -20,6 +20,12 @@ const LINE = new RegExp(String.raw`^\s*(\d+)\.(\d{3})\d*` + AFTER_TIME);
  */
 export const logFormatFor = (sdk: number) => (sdk >= 24 ? '-v epoch' : '-v threadtime');
 
+/** logcat's `-T` epoch form, `<seconds>.<millis>`. */
+export function logcatTime(epochMs: number): string {
+  const ms = Math.max(0, Math.floor(epochMs));
+  return `${Math.floor(ms / 1000)}.${String(ms % 1000).padStart(3, '0')}`;
+}
+
 // `05-01 10:00:00.123  1234  1256 I Tag     : message`: month-day and local time, no year, no zone.
 const THREADTIME = new RegExp(String.raw`^(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)\.(\d{3})` + AFTER_TIME);
 const DAY_MS = 86_400_000;

@@ -1,13 +1,24 @@
 // Every device chore svc knows, one definition each (this folder), in the order help and tools/list show them. The
 // chore names, their params types and the runner table (toolbox/chore-runners.ts) are read off this list.
 import { apps } from './apps.ts';
+import { clipboardGet } from './clipboard-get.ts';
+import { clipboardSet } from './clipboard-set.ts';
+import { crash } from './crash.ts';
+import { crashes } from './crashes.ts';
 import type { ChoreDefinition } from './define.ts';
 import { foreground } from './foreground.ts';
 import { install, uninstall } from './install.ts';
 import { keyboardInstall } from './keyboard-install.ts';
 import { location } from './location.ts';
+import { logs } from './logs.ts';
+import { notification } from './notification.ts';
+import { notifications } from './notifications.ts';
+import { recordPull } from './record-pull.ts';
+import { recordStart } from './record-start.ts';
+import { recordStop } from './record-stop.ts';
 import { rotate } from './rotate.ts';
 import { screen } from './screen.ts';
+import { sms } from './sms.ts';
 
 export const CHORE_DEFINITIONS = [
   foreground,
@@ -17,7 +28,18 @@ export const CHORE_DEFINITIONS = [
   install,
   uninstall,
   keyboardInstall,
+  logs,
+  crashes,
+  crash,
+  clipboardGet,
+  clipboardSet,
   location,
+  recordStart,
+  recordStop,
+  recordPull,
+  notifications,
+  notification,
+  sms,
 ] as const;
 
 type Definitions = (typeof CHORE_DEFINITIONS)[number];

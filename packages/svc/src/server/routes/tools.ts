@@ -1,5 +1,4 @@
-// POST /tools/<name>: every flat tool of the one registry by its MCP name and arguments, plus the device tools not
-// yet made chores. A chore's body holds its params plus deviceId and waitDeviceMs (a bad param is a 400 naming it, a
+// POST /tools/<name>: every flat tool of the one registry by its MCP name and arguments. A chore's body holds its params plus deviceId and waitDeviceMs (a bad param is a 400 naming it, a
 // missing device 404, a busy device 423); an action tool's (click, type, ...) builds its one-action execution as
 // the MCP tool does and runs it as /execute does, with the same response body. An unknown name is 404 NOT_FOUND
 // listing the names.
@@ -16,7 +15,6 @@ import { fail, Issues, toValidationErrorOf, validationErrorOf } from '../../cont
 import { ensureScreenshotsDir } from '../../executions/screenshot-paths.ts';
 import { prepareSubmission } from '../../submit/prepare.ts';
 import { resolveTarget } from '../../submit/target.ts';
-import { DEVICE_TOOLS, deviceToolNamed } from '../../toolbox/catalog.ts';
 import { serveIds } from '../built-executions.ts';
 import { readBody, TARGET_FIELDS } from '../request-fields.ts';
 import type { RouteModule, ServerRuntime } from '../runtime.ts';
@@ -96,18 +94,14 @@ export const mountToolRoutes: RouteModule = (app, runtime) => {
     const name = c.req.param('name');
     const body = await readJsonObjectBody(c);
     if (TOOLS.has(name)) return sendRunResult(c, await runActionTool(runtime, name, body));
-    if (choreOf(name) === undefined && deviceToolNamed(name) === undefined) {
-      const tools = [
-        ...TOOLS.keys(),
-        ...REGISTRY.chores.map((chore) => chore.name),
-        ...DEVICE_TOOLS.map((t) => t.name),
-      ];
+    if (choreOf(name) === undefined) {
+      const tools = [...TOOLS.keys(), ...REGISTRY.chores.map((chore) => chore.name)];
       throw new SvcError('NOT_FOUND', `No tool named ${JSON.stringify(name)}.`, { tool: name, tools });
     }
     const { deviceId, waitDeviceMs, args, fieldsError } = targetFields(body);
     const target = resolveTarget({ deviceId }, runtime.deps.env);
-    const result = await runtime.deps.runTool(name, {
-      args,
+    const result = await runtime.deps.runChore(name, {
+      params: args,
       target,
       cwd: runtime.deps.cwd,
       // `svc serve` writes a pulled recording only inside its screenshots folder, as it does a screenshot.

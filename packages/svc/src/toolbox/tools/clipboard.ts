@@ -3,11 +3,12 @@
 // API 36 images, callstack/agent-device#1645), and since Android 10 only the app in front or the keyboard may read
 // the clipboard. Builds that do implement it answer `get-primary-clip` / `set-primary-clip <text>` (agent-device,
 // kaeawc/auto-mobile use these); everything else is CLIPBOARD_UNAVAILABLE, never a silent empty answer.
-import { z } from 'zod';
+import type { clipboardGet } from '../../contracts/chores/clipboard-get.ts';
+import type { clipboardSet } from '../../contracts/chores/clipboard-set.ts';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { SvcContext } from '../../core/context.ts';
-import { deviceTool } from '../tool.ts';
+import type { ChoreRunner } from '../chore.ts';
 
 /**
  * The device's own refusals, as whole lines: Binder's default answer, `cmd`'s unknown verb or service, a shell
@@ -45,30 +46,11 @@ export function clipText(output: string): string | null {
   return wrapped ? (wrapped[1] as string) : text;
 }
 
-export const clipboardGetTool = deviceTool({
-  name: 'clipboard-get',
-  title: 'Read the clipboard',
-  brief: 'The text on the device clipboard (many phones refuse).',
-  description:
-    'The text on the device clipboard ({ text }, null when empty). Many phones refuse: CLIPBOARD_UNAVAILABLE.',
-  args: z.strictObject({}),
-  locksDevice: false,
-  readOnly: true,
-  run: async ({ ctx, serial }) => ({ text: clipText(await clipboardCommand(ctx, serial, 'get-primary-clip')) }),
+export const runClipboardGet: ChoreRunner<typeof clipboardGet> = async ({ ctx, serial }) => ({
+  text: clipText(await clipboardCommand(ctx, serial, 'get-primary-clip')),
 });
 
-export const clipboardSetTool = deviceTool({
-  name: 'clipboard-set',
-  title: 'Write the clipboard',
-  brief: 'Put `text` on the clipboard (many phones refuse; type fills a field).',
-  description:
-    'Put text on the device clipboard (then paste it in a field with a long press). Many phones refuse: ' +
-    'CLIPBOARD_UNAVAILABLE; type into a field with type instead.',
-  args: z.strictObject({ text: z.string().min(1).max(10_000).describe('The text to put on the clipboard') }),
-  locksDevice: true,
-  readOnly: false,
-  run: async ({ ctx, serial, args }) => {
-    await clipboardCommand(ctx, serial, `set-primary-clip ${quoteShellArg(args.text)}`);
-    return { set: true, length: args.text.length };
-  },
-});
+export const runClipboardSet: ChoreRunner<typeof clipboardSet> = async ({ ctx, serial, params }) => {
+  await clipboardCommand(ctx, serial, `set-primary-clip ${quoteShellArg(params.text)}`);
+  return { set: true, length: params.text.length };
+};

@@ -1,8 +1,11 @@
 // Recent app crashes and ANRs (list) and one of them in full (get), from the crash buffer and the dropbox.
-import { z } from 'zod';
+import type { crash } from '../../contracts/chores/crash.ts';
+import { CRASHES_DEFAULT_LIMIT, type crashes } from '../../contracts/chores/crashes.ts';
+import { parseSince } from '../../contracts/chores/time-spec.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { SvcContext } from '../../core/context.ts';
 import { DeviceShell } from '../../device-shell/device-shell.ts';
+import type { ChoreRunner } from '../chore.ts';
 import {
   type CrashReport,
   crashesFromBuffer,
@@ -13,9 +16,6 @@ import {
 import { shellRefused } from '../device-answer.ts';
 import { clockUnknown, readDeviceClock } from '../device-clock.ts';
 import { logcatRefusal, logFormatFor, parseLog } from '../log-lines.ts';
-import { parseSince, sinceSchema } from '../time-spec.ts';
-import { deviceTool } from '../tool.ts';
-import { packageName } from './tool-fields.ts';
 
 const MAX_TEXT_CHARS = 32_000;
 
@@ -71,61 +71,36 @@ const clockNote = (known: boolean) => (known ? {} : { deviceClock: 'unknown' });
 
 const summaryOf = ({ text: _text, ...rest }: CrashReport) => rest;
 
-export const crashesTool = deviceTool({
-  name: 'crashes',
-  title: 'Recent crashes and ANRs',
-  brief: 'Recent crashes and ANRs, newest first (`package`, `since` 10m|2h|ISO); `crash` reads one.',
-  description:
-    'Recent app crashes and ANRs (app not responding), newest first: { id, kind (crash|anr), package, pid, time, ' +
-    'summary (exception or reason), source }. Filter by package and since (10m, 2h, 1d, an ISO time); limit ' +
-    '(default 20). Read one in full with crash and its id. deviceClock: unknown says the device did not tell its ' +
-    'time (report times may be off by its zone; since then fails with DEVICE_SHELL_UNAVAILABLE); a device that ' +
-    'refuses the reads fails with DEVICE_SHELL_UNAVAILABLE and its words.',
-  args: z.strictObject({
-    package: packageName.optional(),
-    since: sinceSchema.optional(),
-    limit: z.number().int().min(1).max(100).optional().describe('Newest reports to return (default 20)'),
-  }),
-  locksDevice: false,
-  readOnly: true,
-  run: async ({ ctx, serial, args }) => {
-    const { reports, nowMs, clockKnown } = await readReports(ctx, serial);
-    if (args.since !== undefined && !clockKnown) throw clockUnknown(serial);
-    const since = args.since === undefined ? undefined : parseSince(args.since, nowMs);
-    const matching = reports.filter(
-      (r) => (args.package === undefined || r.package === args.package) && (since === undefined || r.epochMs >= since),
-    );
-    const shown = matching.slice(0, args.limit ?? 20).map(summaryOf);
-    return {
-      crashes: shown,
-      count: shown.length,
-      truncated: matching.length > shown.length,
-      ...clockNote(clockKnown),
-    };
-  },
-});
+export const runCrashes: ChoreRunner<typeof crashes> = async ({ ctx, serial, params }) => {
+  const { reports, nowMs, clockKnown } = await readReports(ctx, serial);
+  if (params.since !== undefined && !clockKnown) throw clockUnknown(serial);
+  // The definition let blanks around it through; they are no part of the time.
+  const since = params.since === undefined ? undefined : parseSince(params.since.trim(), nowMs);
+  const matching = reports.filter(
+    (r) =>
+      (params.package === undefined || r.package === params.package) && (since === undefined || r.epochMs >= since),
+  );
+  const shown = matching.slice(0, params.limit ?? CRASHES_DEFAULT_LIMIT).map(summaryOf);
+  return {
+    crashes: shown,
+    count: shown.length,
+    truncated: matching.length > shown.length,
+    ...clockNote(clockKnown),
+  };
+};
 
-export const crashTool = deviceTool({
-  name: 'crash',
-  title: 'One crash or ANR in full',
-  brief: 'One crash or ANR report in full, by the id `crashes` gave.',
-  description:
-    'One crash or ANR report by the id crashes gave: its summary fields and text (the stack trace, or the ANR ' +
-    'header). CRASH_NOT_FOUND when the id is unknown or the report has aged out of the device.',
-  args: z.strictObject({ id: z.string().trim().min(1).max(200).describe('Report id from crashes') }),
-  locksDevice: false,
-  readOnly: true,
-  run: async ({ ctx, serial, args }) => {
-    const { reports, clockKnown } = await readReports(ctx, serial);
-    const report = reports.find((r) => r.id === args.id);
-    if (report === undefined) {
-      throw new SvcError('CRASH_NOT_FOUND', `No crash or ANR report ${args.id} on ${serial}.`, {
-        path: 'id',
-        id: args.id,
-        known: reports.slice(0, 20).map((r) => r.id),
-      });
-    }
-    const truncated = report.text.length > MAX_TEXT_CHARS;
-    return { ...report, text: report.text.slice(0, MAX_TEXT_CHARS), truncated, ...clockNote(clockKnown) };
-  },
-});
+export const runCrash: ChoreRunner<typeof crash> = async ({ ctx, serial, params }) => {
+  // Blanks around the id are the caller's (the definition lets them through).
+  const id = params.id.trim();
+  const { reports, clockKnown } = await readReports(ctx, serial);
+  const report = reports.find((r) => r.id === id);
+  if (report === undefined) {
+    throw new SvcError('CRASH_NOT_FOUND', `No crash or ANR report ${id} on ${serial}.`, {
+      path: 'id',
+      id,
+      known: reports.slice(0, 20).map((r) => r.id),
+    });
+  }
+  const truncated = report.text.length > MAX_TEXT_CHARS;
+  return { ...report, text: report.text.slice(0, MAX_TEXT_CHARS), truncated, ...clockNote(clockKnown) };
+};

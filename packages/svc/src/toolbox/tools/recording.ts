@@ -7,7 +7,9 @@
 // Start and stop share the adb driver's routine (device-shell/screen-recorder.ts): a recording that did not start,
 // or that outlives its stop, is a failure with screenrecord's own words.
 import { resolve } from 'node:path';
-import { z } from 'zod';
+import type { recordPull } from '../../contracts/chores/record-pull.ts';
+import { RECORD_MAX_SECONDS, type recordStart } from '../../contracts/chores/record-start.ts';
+import type { recordStop } from '../../contracts/chores/record-stop.ts';
 import { quoteShellArg } from '../../contracts/dispatch.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { SvcContext } from '../../core/context.ts';
@@ -22,11 +24,10 @@ import {
   stopRecorder,
 } from '../../device-shell/screen-recorder.ts';
 import { confinedRecordingPath } from '../../executions/screenshot-paths.ts';
-import { deviceTool } from '../tool.ts';
+import type { ChoreRunner } from '../chore.ts';
 
 const DIR = '/data/local/tmp';
 const PREFIX = 'svc-record-';
-const MAX_SECONDS = 180;
 
 const devicePath = (id: string) => `${DIR}/${PREFIX}${id}.mp4`;
 
@@ -83,66 +84,32 @@ async function unstoppedRecording(ctx: SvcContext, serial: string): Promise<stri
   return newest !== undefined && names.includes(logOf(`${PREFIX}${newest}.mp4`)) ? newest : undefined;
 }
 
-export const recordStartTool = deviceTool({
-  name: 'record-start',
-  title: 'Start a screen recording',
-  brief: 'Start a screen recording (timeLimitS, max 180); then record-stop, record-pull.',
-  description:
-    `Start recording the screen to an MP4 on the device (at most timeLimitS seconds, default and maximum ${MAX_SECONDS}). ` +
-    'Returns recordingId; then record-stop, then record-pull to get the file. RECORDING_IN_PROGRESS when one runs, ' +
-    "RECORDING_UNSUPPORTED on a device without screenrecord; RECORDING_FAILED (with the device's words) when " +
-    'screenrecord does not start recording.',
-  args: z.strictObject({
-    timeLimitS: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_SECONDS)
-      .optional()
-      .describe(`Stop by itself after this long (default ${MAX_SECONDS})`),
-  }),
-  locksDevice: false,
-  readOnly: false,
-  run: async ({ ctx, serial, args }) => {
-    if (await isRecording(ctx, serial)) {
-      throw new SvcError('RECORDING_IN_PROGRESS', `A screen recording is already running on ${serial}.`, {
-        deviceId: serial,
-      });
-    }
-    await forgetEndedRecordings(ctx, serial);
-    const id = new Date().toISOString().replace(/[-:]/g, '').replace('.', '-').replace('Z', '');
-    const limit = args.timeLimitS ?? MAX_SECONDS;
-    await startRecorder(new DeviceShell(ctx, serial), ctx.clock, devicePath(id), limit).catch((error: unknown) => {
-      throw asSvcError(error, serial);
+export const runRecordStart: ChoreRunner<typeof recordStart> = async ({ ctx, serial, params }) => {
+  if (await isRecording(ctx, serial)) {
+    throw new SvcError('RECORDING_IN_PROGRESS', `A screen recording is already running on ${serial}.`, {
+      deviceId: serial,
     });
-    return { recordingId: id, devicePath: devicePath(id), timeLimitS: limit };
-  },
-});
+  }
+  await forgetEndedRecordings(ctx, serial);
+  const id = new Date().toISOString().replace(/[-:]/g, '').replace('.', '-').replace('Z', '');
+  const limit = params.timeLimitS ?? RECORD_MAX_SECONDS;
+  await startRecorder(new DeviceShell(ctx, serial), ctx.clock, devicePath(id), limit).catch((error: unknown) => {
+    throw asSvcError(error, serial);
+  });
+  return { recordingId: id, devicePath: devicePath(id), timeLimitS: limit };
+};
 
-export const recordStopTool = deviceTool({
-  name: 'record-stop',
-  title: 'Stop the screen recording',
-  brief: 'Stop the screen recording; returns its recordingId.',
-  description:
-    'Stop the running screen recording and finish its file. Returns recordingId for record-pull. ' +
-    'One that ended by itself (its time limit) is stopped with ended. ' +
-    'RECORDING_NOT_IN_PROGRESS when none runs; RECORDING_STOP_FAILED when screenrecord outlives the stop (its ' +
-    'file is unfinished); RECORDING_FAILED when screenrecord said it failed while recording.',
-  args: z.strictObject({}),
-  locksDevice: false,
-  readOnly: false,
-  run: async ({ ctx, serial }) => {
-    const pids = await recorderPids(ctx, serial);
-    if (pids.length === 0) return endedByItself(ctx, serial);
-    // The newest recording is the one running (ids are start times).
-    const id = (await recordingsOn(ctx, serial)).at(-1);
-    const file = devicePath(id ?? 'unknown');
-    await stopRecorder(new DeviceShell(ctx, serial), ctx.clock, pids, file).catch((error: unknown) => {
-      throw asSvcError(error, serial);
-    });
-    return { stopped: true, ...(id === undefined ? {} : { recordingId: id, devicePath: devicePath(id) }) };
-  },
-});
+export const runRecordStop: ChoreRunner<typeof recordStop> = async ({ ctx, serial }) => {
+  const pids = await recorderPids(ctx, serial);
+  if (pids.length === 0) return endedByItself(ctx, serial);
+  // The newest recording is the one running (ids are start times).
+  const id = (await recordingsOn(ctx, serial)).at(-1);
+  const file = devicePath(id ?? 'unknown');
+  await stopRecorder(new DeviceShell(ctx, serial), ctx.clock, pids, file).catch((error: unknown) => {
+    throw asSvcError(error, serial);
+  });
+  return { stopped: true, ...(id === undefined ? {} : { recordingId: id, devicePath: devicePath(id) }) };
+};
 
 /**
  * A stop when no screenrecord runs: a recording that ended by itself before it (never stopped, its file written) is
@@ -174,53 +141,32 @@ async function endedByItself(ctx: SvcContext, serial: string) {
   };
 }
 
-export const recordPullTool = deviceTool({
-  name: 'record-pull',
-  title: 'Copy a screen recording to this computer',
-  brief: 'Copy a recording (default: newest) to the screenshots folder; deleted on the phone unless keepOnDevice.',
-  description:
-    'Copy a finished recording (recordingId, default the newest) to this computer: out is the file path (default ' +
-    '<recordingId>.mp4 in the working directory; over HTTP and MCP an .mp4 name inside the screenshots folder, ' +
-    'PATH_FORBIDDEN elsewhere). The device copy is deleted unless keepOnDevice. ' +
-    'RECORDING_NOT_FOUND for an unknown id; RECORDING_IN_PROGRESS while it is still recording.',
-  args: z.strictObject({
-    recordingId: z
-      .string()
-      .regex(/^[0-9T-]+$/, 'must be a recordingId from record-start')
-      .optional(),
-    out: z.string().trim().min(1).optional().describe('Where to write the MP4 on this computer'),
-    keepOnDevice: z.boolean().optional().describe('Keep the device copy (default: delete it after the copy)'),
-  }),
-  locksDevice: false,
-  readOnly: false,
-  run: async ({ ctx, serial, args, cwd, outputDir }) => {
-    const ids = await recordingsOn(ctx, serial);
-    const id = args.recordingId ?? ids.at(-1);
-    if (id === undefined || !ids.includes(id)) {
-      throw new SvcError('RECORDING_NOT_FOUND', `No recording ${id ?? ''} on ${serial}.`.replace('  ', ' '), {
-        path: 'recordingId',
-        recordings: ids,
-      });
-    }
-    if (id === ids.at(-1) && (await isRecording(ctx, serial))) {
-      throw new SvcError('RECORDING_IN_PROGRESS', `Recording ${id} is still running; stop it with record-stop first.`, {
-        deviceId: serial,
-      });
-    }
-    // A server writes only inside its screenshots folder (a caller's path is checked before the copy).
-    const path =
-      outputDir === undefined
-        ? resolve(cwd, args.out ?? `${id}.mp4`)
-        : confinedRecordingPath(args.out ?? `${id}.mp4`, outputDir, 'out');
-    // Another client may have pulled (and deleted) it since the listing.
-    const data = await ctx.adb.pull(serial, devicePath(id)).catch((error: unknown) => {
-      if (!(error instanceof SvcError && error.code === 'DEVICE_FILE_NOT_FOUND')) throw error;
-      throw new SvcError('RECORDING_NOT_FOUND', `Recording ${id} is no longer on ${serial}.`, { path: 'recordingId' });
+export const runRecordPull: ChoreRunner<typeof recordPull> = async ({ ctx, serial, params, cwd, outputDir }) => {
+  const ids = await recordingsOn(ctx, serial);
+  const id = params.recordingId ?? ids.at(-1);
+  if (id === undefined || !ids.includes(id)) {
+    throw new SvcError('RECORDING_NOT_FOUND', `No recording ${id ?? ''} on ${serial}.`.replace('  ', ' '), {
+      path: 'recordingId',
+      recordings: ids,
     });
-    await ctx.files.writeFile(path, data);
-    // The log is svc's own note that the recording was never stopped: a pulled recording is done with either way.
-    const file = args.keepOnDevice === true ? '' : ` ${quoteShellArg(devicePath(id))}`;
-    await ctx.adb.shell(serial, `rm -f${file} ${quoteShellArg(logOf(devicePath(id)))}`);
-    return { recordingId: id, path, bytes: data.length, keptOnDevice: args.keepOnDevice === true };
-  },
-});
+  }
+  if (id === ids.at(-1) && (await isRecording(ctx, serial))) {
+    throw new SvcError('RECORDING_IN_PROGRESS', `Recording ${id} is still running; stop it with record-stop first.`, {
+      deviceId: serial,
+    });
+  }
+  // A server writes only inside its screenshots folder (a caller's path is checked before the copy); blanks around
+  // the path are the caller's, not the file's.
+  const out = params.out?.trim() ?? `${id}.mp4`;
+  const path = outputDir === undefined ? resolve(cwd, out) : confinedRecordingPath(out, outputDir, 'out');
+  // Another client may have pulled (and deleted) it since the listing.
+  const data = await ctx.adb.pull(serial, devicePath(id)).catch((error: unknown) => {
+    if (!(error instanceof SvcError && error.code === 'DEVICE_FILE_NOT_FOUND')) throw error;
+    throw new SvcError('RECORDING_NOT_FOUND', `Recording ${id} is no longer on ${serial}.`, { path: 'recordingId' });
+  });
+  await ctx.files.writeFile(path, data);
+  // The log is svc's own note that the recording was never stopped: a pulled recording is done with either way.
+  const file = params.keepOnDevice === true ? '' : ` ${quoteShellArg(devicePath(id))}`;
+  await ctx.adb.shell(serial, `rm -f${file} ${quoteShellArg(logOf(devicePath(id)))}`);
+  return { recordingId: id, path, bytes: data.length, keptOnDevice: params.keepOnDevice === true };
+};

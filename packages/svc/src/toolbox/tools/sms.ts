@@ -2,9 +2,9 @@
 // (AOSP cmds/content Content.java prints `Row: <n> col=value, ...`). Many phones refuse the shell (no READ_SMS for
 // uid 2000): the command then prints "Error while accessing provider:sms" and a SecurityException, and still exits
 // 0, so the words decide: SMS_UNAVAILABLE, whose hint points at the notification the messaging app posts.
-import { z } from 'zod';
+import { SMS_DEFAULT_MAX, type sms } from '../../contracts/chores/sms.ts';
 import { SvcError } from '../../contracts/errors.ts';
-import { deviceTool } from '../tool.ts';
+import type { ChoreRunner } from '../chore.ts';
 
 const QUERY = 'content query --uri content://sms/inbox --projection _id:address:date:read:body --sort "date DESC"';
 const ROW = /^Row: \d+ _id=(\d+), address=(.*?), date=(\d+|NULL), read=(\d|NULL), body=/;
@@ -27,34 +27,20 @@ export function parseSmsRows(output: string) {
   return rows;
 }
 
-export const smsTool = deviceTool({
-  name: 'sms',
-  title: 'Text messages',
-  brief: 'Recent SMS texts (many phones refuse: SMS_UNAVAILABLE).',
-  description:
-    'Recent text messages in the phone’s inbox, newest first: from, time, read, body; max (default 10). Many ' +
-    'phones do not let the shell read them: SMS_UNAVAILABLE (read the code from the messaging app’s notification ' +
-    'with notifications instead).',
-  args: z.strictObject({
-    max: z.number().int().min(1).max(200).optional(),
-  }),
-  locksDevice: false,
-  readOnly: true,
-  run: async ({ ctx, serial, args }) => {
-    const out = await ctx.adb.shell(serial, QUERY);
-    const said = `${out.stderr}\n${out.stdout.startsWith('Row: ') ? '' : out.stdout}`;
-    const refused = /Error while accessing provider:.*|.*Exception.*|.*: content: not found/.exec(said.trim());
-    if (refused) {
-      const reason = /SecurityException: (.*)/.exec(said)?.[1] ?? refused[0];
-      throw new SvcError(
-        'SMS_UNAVAILABLE',
-        `This phone does not let the shell read text messages (${reason.slice(0, 200)}).`,
-        {
-          deviceId: serial,
-        },
-      );
-    }
-    const messages = parseSmsRows(out.stdout).slice(0, args.max ?? 10);
-    return { messages, count: messages.length };
-  },
-});
+export const runSms: ChoreRunner<typeof sms> = async ({ ctx, serial, params }) => {
+  const out = await ctx.adb.shell(serial, QUERY);
+  const said = `${out.stderr}\n${out.stdout.startsWith('Row: ') ? '' : out.stdout}`;
+  const refused = /Error while accessing provider:.*|.*Exception.*|.*: content: not found/.exec(said.trim());
+  if (refused) {
+    const reason = /SecurityException: (.*)/.exec(said)?.[1] ?? refused[0];
+    throw new SvcError(
+      'SMS_UNAVAILABLE',
+      `This phone does not let the shell read text messages (${reason.slice(0, 200)}).`,
+      {
+        deviceId: serial,
+      },
+    );
+  }
+  const messages = parseSmsRows(out.stdout).slice(0, params.max ?? SMS_DEFAULT_MAX);
+  return { messages, count: messages.length };
+};

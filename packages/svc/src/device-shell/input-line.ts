@@ -1,4 +1,4 @@
-// What svc sends with `input`, in one place, for the adb driver and the device tools alike: taps, swipes, key
+// What svc sends with `input`, in one place, for the adb driver and the chores alike: taps, swipes, key
 // events and text, the key codes, and how a device's answer to an `input` line is read. `input text` types
 // printable ASCII only (anything else fails with `java.lang.NullPointerException: Attempt to get length of null
 // array`, mobile-next/mobile-mcp#78), turns `%s` into a space, and its argument passes one shell: quoted once,

@@ -55,7 +55,7 @@ export async function runChore(ctx: SvcContext, chore: ChoreDefinition, request:
     call: ChoreCall<unknown>,
   ) => Promise<ChoreResult>;
   if (!chore.locksDevice) return { ok: true, deviceId: serial, ...(await runner(call)) };
-  const owner = { serial, operatorPackage: `svc-tool:${chore.name}` };
+  const owner = { serial, operatorPackage: `svc-chore:${chore.name}` };
   const attempt = await lockWithin(ctx, owner, leftMs);
   if (!attempt.ok) {
     throw new SvcError(

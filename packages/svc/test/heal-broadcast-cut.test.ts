@@ -1,0 +1,77 @@
+// A broadcast cut after it reached the phone (soak bench: one execution ran on the phone, yet its caller got
+// DEVICE_NOT_FOUND). adbd starts a service before it answers the OPEN (AOSP packages/modules/adb/adb.cpp,
+// handle_packet, case A_OPEN: create_local_service_socket, then send_ready), and the adb server answers the client's
+// service request only once the device did (AOSP packages/modules/adb/sockets.cpp: the local socket's OKAY is sent
+// when the remote socket becomes ready; a transport closed first answers FAIL "closed"). So an adb server killed, or
+// a device unplugged, in that window leaves the host with no OKAY for a command the phone ran. The simulator's
+// `slow_broadcast_okay` fault holds the OKAY of the next `am broadcast` to make that window certain. The execution
+// must end with its own result once adb is back, never a "device not found" that says nothing ran.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { assertRecovered, type FaultBench, openFaultBench } from './fault-bench.ts';
+import { sleeps, waitFor } from './reliability-helpers.ts';
+
+let bench: FaultBench;
+const sim = () => bench.env.lab.devices[0]!;
+
+before(async () => {
+  bench = await openFaultBench();
+});
+after(() => bench.close());
+
+/** How many times the operator wrote a result for this commandId on the phone. */
+function resultsOnPhone(commandId: string): { count: () => number; stop: () => void } {
+  let count = 0;
+  const stop = sim().device.log.subscribe((entry) => {
+    if (entry.message.startsWith('[svc-Result]') && entry.message.includes(`"commandId":"${commandId}"`)) count++;
+  });
+  return { count: () => count, stop };
+}
+
+/** `adb connect` until the (possibly just restarted) server says it is connected. */
+async function reconnect(serial: string): Promise<void> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const answer = await bench.env.lab.adb('connect', serial).catch(() => undefined);
+    if (answer !== undefined && /^(connected|already connected) to/.test(answer.stdout)) return;
+    await sleep(100);
+  }
+  throw new Error(`adb connect ${serial} never succeeded`);
+}
+
+const cuts = {
+  'the adb server is killed': () => bench.env.lab.adb('kill-server'),
+  'the phone is unplugged': () => bench.env.lab.adb('disconnect', sim().serial),
+};
+
+describe('a broadcast whose connection is cut after it reached the phone', () => {
+  for (const [label, cut] of Object.entries(cuts)) {
+    it(`ends with the execution's own result when ${label} before adb answered the broadcast`, async () => {
+      const execution = sleeps([0]);
+      const ran = resultsOnPhone(execution.commandId);
+      try {
+        sim().faults.set('slow_broadcast_okay', 5000);
+        const pending = bench.execute(execution);
+        await waitFor('the operator to run it on the phone', () => ran.count() === 1);
+        const t0 = Date.now();
+        await cut();
+        console.error('cut done', Date.now() - t0);
+        await reconnect(sim().serial);
+        console.error('reconnected', Date.now() - t0);
+        const response = await pending;
+        console.error('answered', Date.now() - t0, JSON.stringify(response.body).slice(0, 300));
+        assert.equal(response.status, 200, JSON.stringify(response.body));
+        const envelope = response.body.envelope as { commandId: string; status: string };
+        assert.equal(envelope.commandId, execution.commandId);
+        assert.equal(envelope.status, 'success');
+        // Told once, run once: the broadcast is never sent again on a fresh connection.
+        assert.equal(ran.count(), 1);
+        await bench.env.lab.waitForState(sim().serial, 'device');
+        await assertRecovered(bench);
+      } finally {
+        ran.stop();
+        sim().faults.clear('slow_broadcast_okay');
+      }
+    });
+  }
+});

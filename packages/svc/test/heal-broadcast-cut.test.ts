@@ -39,13 +39,24 @@ async function reconnect(serial: string): Promise<void> {
   throw new Error(`adb connect ${serial} never succeeded`);
 }
 
-const cuts = {
-  'the adb server is killed': () => bench.env.lab.adb('kill-server'),
-  'the phone is unplugged': () => bench.env.lab.adb('disconnect', sim().serial),
+/** Each cut, and how the phone comes back from it (as bench/lib/soak-faults.ts applies them). */
+const cuts: Record<string, { cut: () => Promise<unknown>; back: () => Promise<void> }> = {
+  'the adb server is killed': {
+    cut: () => bench.env.lab.adb('kill-server'),
+    back: () => reconnect(sim().serial),
+  },
+  'the phone is unplugged': {
+    cut: () => bench.env.lab.adb('disconnect', sim().serial),
+    back: () => reconnect(sim().serial),
+  },
+  'the phone goes offline': {
+    cut: async () => sim().setState('offline'),
+    back: async () => sim().setState('device'),
+  },
 };
 
 describe('a broadcast whose connection is cut after it reached the phone', () => {
-  for (const [label, cut] of Object.entries(cuts)) {
+  for (const [label, { cut, back }] of Object.entries(cuts)) {
     it(`ends with the execution's own result when ${label} before adb answered the broadcast`, async () => {
       const execution = sleeps([0]);
       const ran = resultsOnPhone(execution.commandId);
@@ -54,7 +65,7 @@ describe('a broadcast whose connection is cut after it reached the phone', () =>
         const pending = bench.execute(execution);
         await waitFor('the operator to run it on the phone', () => ran.count() === 1);
         await cut();
-        await reconnect(sim().serial);
+        await back();
         const response = await pending;
         assert.equal(response.status, 200, JSON.stringify(response.body));
         const envelope = response.body.envelope as { commandId: string; status: string };

@@ -9,6 +9,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createAdbServerPort } from '../src/adapters/adb/adb-server-port.ts';
+import { nodeProcessRunner } from '../src/adapters/process/process-runner.ts';
+import { SvcError } from '../src/contracts/errors.ts';
 import { assertRecovered, type FaultBench, openFaultBench } from './fault-bench.ts';
 import { sleeps, waitFor } from './reliability-helpers.ts';
 
@@ -81,4 +84,29 @@ describe('a broadcast whose connection is cut after it reached the phone', () =>
       }
     });
   }
+
+  it('a device command sent and left unanswered fails as the device gone with an unknown outcome, and is never sent again', async () => {
+    const adb = createAdbServerPort(bench.env.lab.env, nodeProcessRunner);
+    const command = `am broadcast -a svc.test.UNANSWERED_${process.pid}`;
+    const sent = () => sim().device.commandLog.filter((line) => line.includes(command)).length;
+    try {
+      sim().faults.set('slow_broadcast_okay', 5000);
+      const pending = adb.shell(sim().serial, command);
+      pending.catch(() => {});
+      await waitFor('the command to run on the phone', () => sent() === 1);
+      await bench.env.lab.adb('disconnect', sim().serial);
+      await assert.rejects(pending, (error) => {
+        assert.ok(error instanceof SvcError, String(error));
+        assert.equal(error.code, 'DEVICE_DISCONNECTED');
+        assert.equal(error.details?.outcome, 'unknown');
+        return true;
+      });
+      await reconnect(sim().serial);
+      await bench.env.lab.waitForState(sim().serial, 'device');
+      assert.equal(sent(), 1);
+    } finally {
+      sim().faults.clear('slow_broadcast_okay');
+      await adb.close();
+    }
+  });
 });

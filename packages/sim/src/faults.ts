@@ -11,6 +11,7 @@ export const FAULT_NAMES = [
   'drop_hierarchy_frame',
   'disconnect_mid_execution',
   'slow_shell',
+  'slow_broadcast_okay',
   'delay_on_screen_log_ack',
   'dump_null_root',
   'dump_not_idle',

@@ -72,6 +72,25 @@ test('slow_shell: commands still complete, later', async () => {
   assert.ok(Date.now() - started >= 300);
 });
 
+test('slow_broadcast_okay: the broadcast runs at once, adb answers it after the hold, the next one is not held', async () => {
+  // adbd starts a service before it answers the OPEN (AOSP packages/modules/adb/adb.cpp, handle_packet, A_OPEN).
+  sim.faults.set('slow_broadcast_okay', 1500);
+  let resultAt: number | undefined;
+  const stop = sim.device.log.subscribe((entry) => {
+    if (entry.message.startsWith('[svc-Result]')) resultAt ??= Date.now();
+  });
+  try {
+    const started = Date.now();
+    const r = await run(lab, sim, SLEEP);
+    assert.equal(r.envelope.status, 'success');
+    assert.ok(resultAt !== undefined && resultAt - started < 1500, 'the operator ran before adb answered');
+    assert.ok(Date.now() - started >= 1500, 'adb answered the broadcast after the hold');
+    assert.equal(sim.faults.get('slow_broadcast_okay'), undefined);
+  } finally {
+    stop();
+  }
+});
+
 test('disconnect_mid_execution: the transport drops mid-way, adb reconnects, the envelope is in the log', async () => {
   // A streaming `adb logcat` only ends when the transport under it drops.
   const streaming = lab.adb('-s', sim.serial, 'logcat', '-v', 'raw');

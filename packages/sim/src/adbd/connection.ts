@@ -151,6 +151,20 @@ export class AdbConnection implements PacketSink {
     const localId = this.#nextLocalId++;
     const stream = new AdbStream(this, localId, remoteId, name);
     this.#streams.set(localId, stream);
+    const holdMs = okayHoldMs(name, context);
+    if (holdMs > 0) {
+      // adbd starts a service before it answers the OPEN (AOSP packages/modules/adb/adb.cpp, handle_packet, case
+      // A_OPEN: create_local_service_socket, then send_ready): the command runs while the host still waits for
+      // OKAY, and a transport cut in between leaves the host not knowing it ran. The fault widens that window.
+      stream.hold();
+      handler(stream, context).catch(() => stream.close());
+      setTimeout(() => {
+        if (stream.closed) return;
+        this.send({ command: A_OKAY, arg0: localId, arg1: remoteId, payload: EMPTY });
+        stream.release();
+      }, holdMs);
+      return;
+    }
     this.send({ command: A_OKAY, arg0: localId, arg1: remoteId, payload: EMPTY });
     handler(stream, context).catch(() => stream.close());
   }
@@ -173,5 +187,14 @@ export class AdbConnection implements PacketSink {
 }
 
 const EMPTY = new Uint8Array(0);
+
+/** `slow_broadcast_okay` (ms, one-shot): how long the next `am broadcast` shell waits for its OKAY; 0 for others. */
+function okayHoldMs(service: string, context: ServiceContext): number {
+  if (!/^shell[,:].*\bam broadcast\b/s.test(service)) return 0;
+  const value = context.device.faults.get('slow_broadcast_okay');
+  if (value === undefined || value === false) return 0;
+  context.device.faults.take('slow_broadcast_okay');
+  return typeof value === 'number' ? value : 3000;
+}
 /** SVC_SIM_TRACE=1 logs every service a host opens (to study what adb sends). */
 const TRACE = process.env.SVC_SIM_TRACE === '1';

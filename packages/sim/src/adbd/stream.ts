@@ -24,6 +24,7 @@ export class AdbStream {
   #sink: PacketSink;
   #pending: PendingWrite[] = [];
   #awaitingOkay = false;
+  #held = false;
   #closing = false;
   #closed = false;
   #incoming: Promise<void> = Promise.resolve();
@@ -59,6 +60,11 @@ export class AdbStream {
   write(data: Uint8Array | string): Promise<void> {
     const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     if (this.#closed || this.#closing || bytes.length === 0) return Promise.resolve();
+    if (this.#held) {
+      // adbd buffers what a service writes before the OPEN is answered (a process's small writes do not block).
+      this.#pending.push({ data: bytes, done: () => {} });
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       this.#pending.push({ data: bytes, done: resolve });
       this.#pump();
@@ -69,6 +75,16 @@ export class AdbStream {
   close(): void {
     if (this.#closed || this.#closing) return;
     this.#closing = true;
+    this.#pump();
+  }
+
+  /** Nothing goes out until release(): the OPEN is not answered yet (a `slow_broadcast_okay` fault). */
+  hold(): void {
+    this.#held = true;
+  }
+
+  release(): void {
+    this.#held = false;
     this.#pump();
   }
 
@@ -99,7 +115,7 @@ export class AdbStream {
   }
 
   #pump(): void {
-    if (this.#closed) return;
+    if (this.#closed || this.#held) return;
     // Small writes queued while a WRTE was in flight travel together in the next one.
     while (!this.#awaitingOkay && this.#pending.length > 0) {
       const max = this.#sink.maxPayload;

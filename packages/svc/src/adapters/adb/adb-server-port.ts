@@ -1,8 +1,10 @@
 // AdbPort over the adb server socket (@yume-chan/adb): no adb process per call. One Adb object per device stays
 // warm for the life of the port (the daemon keeps one port per process); a transport id that went stale (device
-// reconnected) is re-resolved once, only when the failure happened before the service reached the device.
+// reconnected) is re-resolved once, only when the failure happened before the service request was sent; one sent
+// and unanswered may have run, and is never sent again.
 import { Adb, AdbBanner, type AdbFeature, AdbServerClient } from '@yume-chan/adb';
 import { configuredServers, serverLabel } from '../../contracts/adb-servers.ts';
+import { codeOf } from '../../contracts/conditions.ts';
 import type { Env } from '../../contracts/env.ts';
 import { SvcError } from '../../contracts/errors.ts';
 import type { ProcessRunner } from '../process/process-runner.ts';
@@ -19,7 +21,7 @@ import {
 import { closeAwareConnector } from './close-aware-connector.ts';
 import { pullFile, pushFile } from './device-files.ts';
 import { parseDevicesLong } from './device-list.ts';
-import { DeviceConnectError, DeviceTransport } from './device-transport.ts';
+import { DeviceConnectError, DeviceTransport, ServiceUnansweredError } from './device-transport.ts';
 import { drain, nudgeEach } from './line-reader.ts';
 import { MultiServerPort } from './multi-server-port.ts';
 import { type AdbServerAddress, adbServerAddress, unreachableServerHint } from './server-address.ts';
@@ -191,6 +193,7 @@ export class AdbServerPort implements AdbPort {
     try {
       return await work(await this.#adb(serial));
     } catch (error) {
+      if (error instanceof ServiceUnansweredError) throw unanswered(error);
       if (!(error instanceof DeviceConnectError)) throw error;
       // The transport id may be stale (device reconnected): look the serial up again, then try once more.
       this.#adbs.delete(serial);
@@ -198,6 +201,7 @@ export class AdbServerPort implements AdbPort {
       try {
         return await work(await this.#adb(serial));
       } catch (retryError) {
+        if (retryError instanceof ServiceUnansweredError) throw unanswered(retryError);
         if (!(retryError instanceof DeviceConnectError)) throw retryError;
         this.#adbs.delete(serial);
         throw new SvcError('DEVICE_NOT_FOUND', `Device ${serial} is not reachable: ${retryError.message}`, {
@@ -240,6 +244,18 @@ export function createAdbServerPort(env: Env, processes: ProcessRunner): AdbPort
   if (servers.length === 1) return new AdbServerPort(env, processes, servers[0]);
   return new MultiServerPort(
     servers.map((address) => ({ label: serverLabel(address), port: new AdbServerPort(env, processes, address) })),
+  );
+}
+
+/**
+ * A command sent to the device whose answer never came: it may have run, so it is never sent again, and the caller
+ * hears the device went away (`outcome: 'unknown'`), never that it was not found.
+ */
+function unanswered(error: ServiceUnansweredError): SvcError {
+  return new SvcError(
+    codeOf('deviceGone'),
+    `The connection to ${error.serial} ended before its command was answered: the device or its adb server went away, and the command may have run.`,
+    { deviceId: error.serial, reason: error.message, outcome: 'unknown' },
   );
 }
 

@@ -20,6 +20,19 @@ export class DeviceConnectError extends Error {
   }
 }
 
+/**
+ * The service request went to the adb server, but no OKAY came back: the device may be running it (adbd starts a
+ * service before it answers the OPEN, and the server answers only once the device did), so it is never sent again.
+ */
+export class ServiceUnansweredError extends Error {
+  readonly serial: string;
+  constructor(serial: string, cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'ServiceUnansweredError';
+    this.serial = serial;
+  }
+}
+
 export class DeviceTransport implements AdbTransport {
   readonly serial: string;
   readonly transportId: bigint;
@@ -47,12 +60,35 @@ export class DeviceTransport implements AdbTransport {
     return ADB_SERVER_DEFAULT_FEATURES;
   }
 
+  /**
+   * The library's createDeviceConnection in its two steps, told apart: a failed switch to the transport never
+   * reached the device (DeviceConnectError: retried on a fresh transport); a failure once the service was sent has an
+   * unknown outcome (ServiceUnansweredError: a cut server answers nothing, a dropped transport answers FAIL "closed").
+   */
   async connect(service: string): Promise<AdbSocket> {
+    let connection: Awaited<ReturnType<AdbServerClient['createConnection']>>;
     try {
-      return await this.#client.createDeviceConnection({ transportId: this.transportId }, service);
+      connection = await this.#client.createConnection(`host:transport-id:${this.transportId}`);
     } catch (error) {
       throw new DeviceConnectError(this.serial, error);
     }
+    try {
+      await connection.writeString(service);
+      await connection.readOkay();
+    } catch (error) {
+      await connection.dispose().catch(() => {});
+      throw new ServiceUnansweredError(this.serial, error);
+    }
+    const socket = connection.release();
+    return {
+      service,
+      readable: socket.readable,
+      writable: socket.writable,
+      get closed() {
+        return socket.closed;
+      },
+      close: () => socket.close(),
+    };
   }
 
   addReverseTunnel(handler: AdbIncomingSocketHandler, address?: string) {

@@ -2,6 +2,7 @@
 // commandId from the device log → the app's failure envelopes in svc's terms → host post-processing. The device
 // lock is held by the caller.
 import type { ShellOutput } from '../../../adapters/adb/adb-port.ts';
+import { codeOf } from '../../../contracts/conditions.ts';
 import { buildBroadcastCommand, serializeExecution } from '../../../contracts/dispatch.ts';
 import { SvcError } from '../../../contracts/errors.ts';
 import { variantOf } from '../../../contracts/operator-variants.ts';
@@ -109,9 +110,10 @@ async function broadcastExecution(ctx: SvcContext, run: DeviceRun): Promise<Shel
   try {
     out = await ctx.adb.shell(run.serial, command);
   } catch (error) {
-    if (error instanceof SvcError) throw error;
-    // The transport dropped while `am broadcast` ran (device hiccup, adb restart): the intent may well have been
-    // delivered, so the envelope decides (the log follow resumes); RESULT_ENVELOPE_TIMEOUT if it never comes.
+    if (error instanceof SvcError && error.code !== codeOf('deviceGone')) throw error;
+    // The transport dropped after the broadcast was sent (device hiccup, unplug, adb restart), before or while
+    // `am broadcast` answered: the intent may well have been delivered, so the envelope decides (the log follow
+    // resumes); RESULT_ENVELOPE_TIMEOUT if it never comes. Only a broadcast never sent (the device was not found) fails.
     return { stdout: '', stderr: error instanceof Error ? error.message : String(error), exitCode: -1 };
   }
   if (out.exitCode !== 0 || !/Broadcast completed/.test(out.stdout)) {

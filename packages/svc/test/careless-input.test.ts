@@ -205,6 +205,18 @@ describe('careless tool calls over MCP', () => {
     assert.match((error.data as Loose).hint, /tools\/list/);
   });
 
+  test('a gesture given loose pixels (x, y) is pointed at the one argument a point is', async () => {
+    const tapped = await expectProtocolError(session.client, 'double-tap', { x: 540, y: 900 });
+    assertWellFormed(tapped.data, 'double-tap');
+    assert.equal((tapped.data as Loose).details.path, 'x');
+    assert.match((tapped.data as Loose).message, /unknown argument "x" \(a point is one argument: coordinate \{"x"/);
+    const swiped = await expectProtocolError(session.client, 'swipe', { x1: 540, y1: 1800, x2: 540, y2: 600 });
+    assert.match((swiped.data as Loose).message, /unknown argument "x1" \(the points are two arguments: from/);
+    // A tool that takes no point says nothing of one.
+    const scrolled = await expectProtocolError(session.client, 'scroll', { x: 1 });
+    assert.doesNotMatch((scrolled.data as Loose).message, /a point/);
+  });
+
   test('click with a field of the CLI names it', async () => {
     const error = await expectProtocolError(session.client, 'click', { text: 'Nope' });
     assertWellFormed(error.data, 'click');

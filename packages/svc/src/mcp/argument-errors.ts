@@ -19,12 +19,27 @@ function pathOf(instancePath: string, child?: string): string {
   return parts.map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
 }
 
-export function issueOf(error: ErrorObject): ArgumentIssue {
+/**
+ * Where a point goes when a caller spells it as loose pixels: the gesture tools of earlier releases took `x`, `y`
+ * (and a swipe `x1`..`y2`); a point is now one argument, as click's coordinate always was.
+ */
+function pointHint(name: string, properties: readonly string[]): string {
+  if ((name === 'x' || name === 'y') && properties.includes('coordinate')) {
+    return ' (a point is one argument: coordinate {"x": <px>, "y": <px>})';
+  }
+  if (/^[xy][12]$/.test(name) && properties.includes('from')) {
+    return ' (the points are two arguments: from {"x": <px>, "y": <px>} and to {"x": <px>, "y": <px>})';
+  }
+  return '';
+}
+
+export function issueOf(error: ErrorObject, properties: readonly string[] = []): ArgumentIssue {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'additionalProperties': {
       const name = String(params.additionalProperty);
-      return { path: pathOf(error.instancePath, name), message: `unknown argument ${JSON.stringify(name)}` };
+      const hint = error.instancePath === '' ? pointHint(name, properties) : '';
+      return { path: pathOf(error.instancePath, name), message: `unknown argument ${JSON.stringify(name)}${hint}` };
     }
     case 'required': {
       const name = String(params.missingProperty);
@@ -40,13 +55,20 @@ export function issueOf(error: ErrorObject): ArgumentIssue {
   }
 }
 
-/** Ajv reports an anyOf/oneOf failure once per branch, then the combinator itself: keep what names an argument. */
-export function argumentError(tool: string, errors: readonly ErrorObject[]): SvcError {
+/**
+ * Ajv reports an anyOf/oneOf failure once per branch, then the combinator itself: keep what names an argument.
+ * `properties` are the tool's own arguments (a misplaced name is pointed at the one it belongs in).
+ */
+export function argumentError(
+  tool: string,
+  errors: readonly ErrorObject[],
+  properties: readonly string[] = [],
+): SvcError {
   const seen = new Set<string>();
   const issues: ArgumentIssue[] = [];
   for (const error of errors) {
     if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
-    const issue = issueOf(error);
+    const issue = issueOf(error, properties);
     const key = `${issue.path}\n${issue.message}`;
     if (seen.has(key)) continue;
     seen.add(key);

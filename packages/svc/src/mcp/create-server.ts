@@ -39,7 +39,11 @@ async function callTool(tool: ToolDef, rawArgs: unknown, runtime: McpRuntime): P
   const validate = validatorOf(tool);
   if (!validate(args)) {
     // Arguments that break the schema, told with what the tool's own check finds (a bad execution) in one answer.
-    const merged = mergeValidationErrors([argumentError(tool.name, validate.errors ?? []), tool.alsoCheck?.(args)]);
+    const properties = Object.keys((tool.inputSchema.properties ?? {}) as Record<string, unknown>);
+    const merged = mergeValidationErrors([
+      argumentError(tool.name, validate.errors ?? [], properties),
+      tool.alsoCheck?.(args),
+    ]);
     throw invalidParams(merged as SvcError);
   }
   try {

@@ -2,7 +2,7 @@
 // zoom a map or like a photo (an svc extension beyond the specification's actions).
 import { coordinate, matcher, retry } from '../fields.ts';
 import { defineAction } from './define.ts';
-import { checkOneTarget, ONE_TARGET_SCHEMA } from './one-target.ts';
+import { checkOneTarget, ONE_TARGET_SCHEMA, POINT_OR_ELEMENT } from './one-target.ts';
 
 export const doubleTap = defineAction({
   type: 'double_tap',
@@ -21,10 +21,7 @@ export const doubleTap = defineAction({
       verb: 'double-tap',
       description: 'double tap an element or a point (<x> <y> in device pixels)',
       examples: ['svc double-tap 540 1200', 'svc double-tap --desc "Photo"'],
-      inputs: [
-        { kind: 'point', names: ['x', 'y'], param: 'coordinate' },
-        { kind: 'selector', param: 'matcher', flags: 'element', required: { unless: 'coordinate' } },
-      ],
+      inputs: [...POINT_OR_ELEMENT],
     },
   ],
   mcp: {

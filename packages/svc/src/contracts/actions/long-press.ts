@@ -3,7 +3,7 @@
 // the system's long-press time, this for as long as asked).
 import { coordinate, int, matcher, retry } from '../fields.ts';
 import { defineAction } from './define.ts';
-import { checkOneTarget, ONE_TARGET_SCHEMA } from './one-target.ts';
+import { checkOneTarget, ONE_TARGET_SCHEMA, POINT_OR_ELEMENT } from './one-target.ts';
 
 /** Shorter than 100 ms a press is a tap; nothing holds longer than 10 s. */
 const LONG_PRESS_DURATION_MS = { min: 100, max: 10_000 };
@@ -26,8 +26,7 @@ export const longPress = defineAction({
       description: 'press and hold an element or a point (<x> <y> in device pixels)',
       examples: ['svc long-press --text "Wi-Fi"', 'svc long-press 540 1200 --duration-ms 1500'],
       inputs: [
-        { kind: 'point', names: ['x', 'y'], param: 'coordinate' },
-        { kind: 'selector', param: 'matcher', flags: 'element', required: { unless: 'coordinate' } },
+        ...POINT_OR_ELEMENT,
         {
           kind: 'flag',
           flag: '--duration-ms <ms>',

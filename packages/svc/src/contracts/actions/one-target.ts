@@ -3,6 +3,7 @@
 import type { Coordinate } from '../fields.ts';
 import type { NodeMatcher } from '../matcher.ts';
 import { fail } from '../validation-issue.ts';
+import type { CliInput } from './define.ts';
 
 const EXPECTED = 'exactly one of matcher or coordinate';
 
@@ -14,3 +15,9 @@ export function checkOneTarget(params: { matcher?: NodeMatcher; coordinate?: Coo
 }
 
 export const ONE_TARGET_SCHEMA = { oneOf: [{ required: ['matcher'] }, { required: ['coordinate'] }] };
+
+/** A command's way to name its target: two positional pixels, or an element's selector flags (one of them). */
+export const POINT_OR_ELEMENT: readonly CliInput<'coordinate' | 'matcher'>[] = [
+  { kind: 'point', names: ['x', 'y'], param: 'coordinate' },
+  { kind: 'selector', param: 'matcher', flags: 'element', required: { unless: 'coordinate' } },
+];

@@ -1,6 +1,8 @@
 // Field rules several chores share, and the checks and paths their cross-field rules use.
+import type { CliInput } from '../actions/define.ts';
 import { matching, str } from '../fields.ts';
 import { fail } from '../validation-issue.ts';
+import { SINCE_HELP } from './time-spec.ts';
 
 /** An Android package name (`com.example.app`): letters, digits, `_` and dots. */
 export const packageName = matching(
@@ -26,3 +28,9 @@ export function checkRegex(source: string | undefined, path: string): void {
     fail(path, 'must be a valid regular expression', 'a regular expression');
   }
 }
+
+/** The `--package` and `--since` flags of the chores that read the device's log and crash reports (logs, crashes). */
+export const PACKAGE_AND_SINCE_FLAGS: readonly CliInput<'package' | 'since'>[] = [
+  { kind: 'flag', flag: '--package <package>', param: 'package', help: PACKAGE_HELP },
+  { kind: 'flag', flag: '--since <since>', param: 'since', help: SINCE_HELP },
+];

@@ -1,8 +1,8 @@
 // crashes: recent app crashes and ANRs, newest first, from the crash buffer and the dropbox (crash reads one).
 import { int } from '../fields.ts';
-import { PACKAGE_HELP, packageName, paramAt } from './chore-fields.ts';
+import { PACKAGE_AND_SINCE_FLAGS, packageName, paramAt } from './chore-fields.ts';
 import { defineChore } from './define.ts';
-import { checkSince, SINCE_HELP, since } from './time-spec.ts';
+import { checkSince, since } from './time-spec.ts';
 
 export const CRASHES_DEFAULT_LIMIT = 20;
 
@@ -31,8 +31,7 @@ export const crashes = defineChore({
     description: 'recent crashes and ANRs',
     examples: ['svc crashes', 'svc crashes --package com.example.app --since 1h'],
     inputs: [
-      { kind: 'flag', flag: '--package <package>', param: 'package', help: PACKAGE_HELP },
-      { kind: 'flag', flag: '--since <since>', param: 'since', help: SINCE_HELP },
+      ...PACKAGE_AND_SINCE_FLAGS,
       {
         kind: 'flag',
         flag: '--limit <n>',

@@ -1,8 +1,8 @@
 // logs: the device log (logcat) of one app or of the whole device, newest last, since a time, filtered and bounded.
 import { int, oneOf, str } from '../fields.ts';
-import { PACKAGE_HELP, packageName, paramAt } from './chore-fields.ts';
+import { PACKAGE_AND_SINCE_FLAGS, packageName, paramAt } from './chore-fields.ts';
 import { defineChore } from './define.ts';
-import { checkSince, SINCE_HELP, since } from './time-spec.ts';
+import { checkSince, since } from './time-spec.ts';
 
 /** logcat's priorities, lowest first: a level keeps itself and those above it. */
 export const LOG_LEVELS = ['V', 'D', 'I', 'W', 'E', 'F'] as const;
@@ -40,8 +40,7 @@ export const logs = defineChore({
     description: 'device log of an app',
     examples: ['svc logs --package com.example.app --since 5m --level W', 'svc logs --grep timeout --max-lines 50'],
     inputs: [
-      { kind: 'flag', flag: '--package <package>', param: 'package', help: PACKAGE_HELP },
-      { kind: 'flag', flag: '--since <since>', param: 'since', help: SINCE_HELP },
+      ...PACKAGE_AND_SINCE_FLAGS,
       {
         kind: 'flag',
         flag: '--level <level>',
